@@ -1,0 +1,75 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The shape is pandoc's: one model (BoardModel), one folder per format, and an umbrella
+// (BoardKit) that knows every format. No format target depends on another format target.
+let package = Package(
+    name: "boardkit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "BoardKit", targets: ["BoardKit"]),
+        .executable(name: "boardkit", targets: ["boardkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // System libraries from Debian (`make deps` installs them).
+        .systemLibrary(name: "CXlsxWriter", pkgConfig: "xlsxwriter",
+                       providers: [.apt(["libxlsxwriter-dev"])]),
+        .systemLibrary(name: "CCsv", providers: [.apt(["libcsv-dev"])]),
+
+        // The model every format reads into and writes from.
+        .target(name: "BoardModel"),
+        .target(name: "BoardSample", dependencies: ["BoardModel"]),
+
+        // Formats: each depends on the model only (and on its own C library).
+        .target(name: "BoardJSON", dependencies: ["BoardModel"]),
+        .target(name: "BoardTabular", dependencies: ["BoardModel"]),
+        .target(name: "BoardCSV", dependencies: ["BoardModel", "BoardTabular", "CCsv"]),
+        .target(name: "BoardXLSX", dependencies: [
+            "BoardModel", "BoardTabular", "CXlsxWriter",
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
+        .target(name: "BoardICS", dependencies: ["BoardModel"]),
+        .target(name: "BoardForeign", dependencies: ["BoardModel"]),
+
+        // Reports render through templates; the XLSX report uses libxlsxwriter directly.
+        .target(name: "BoardReport", dependencies: [
+            "BoardModel", "CXlsxWriter",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ], resources: [.copy("Templates")]),
+
+        // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
+        .target(name: "BoardKit", dependencies: [
+            "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
+            "BoardICS", "BoardForeign", "BoardReport",
+        ]),
+        .target(name: "BoardServer", dependencies: [
+            "BoardKit",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "boardkit", dependencies: [
+            "BoardKit", "BoardServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Runs the built binary and the Python oracles for the tests.
+        .target(name: "BoardTestSupport", path: "Tests/BoardTestSupport"),
+
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardSample"]),
+        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardSample"]),
+        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardTabular", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// BoardCSV: see README.md for what this module holds.

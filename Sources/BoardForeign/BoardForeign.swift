@@ -1,0 +1,1 @@
+// BoardForeign: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// BoardICS: see README.md for what this module holds.

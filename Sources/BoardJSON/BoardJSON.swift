@@ -1,0 +1,1 @@
+// BoardJSON: see README.md for what this module holds.

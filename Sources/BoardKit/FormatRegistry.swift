@@ -1,0 +1,64 @@
+import BoardModel
+
+/// One format the command knows: its name, the file extensions that select it, and its
+/// reader and writer (either may be absent for one-way formats).
+public struct BoardFormat: Sendable {
+    /// What `--from` and `--to` take (`json`, `csv`, `trello`).
+    public let name: String
+    /// Lower-case extensions without the dot.
+    public let extensions: [String]
+    /// One line for `boardkit formats` and the README.
+    public let summary: String
+    public let reader: (any BoardReader)?
+    public let writer: (any BoardWriter)?
+
+    public init(name: String, extensions: [String], summary: String,
+                reader: (any BoardReader)?, writer: (any BoardWriter)?) {
+        self.name = name
+        self.extensions = extensions
+        self.summary = summary
+        self.reader = reader
+        self.writer = writer
+    }
+}
+
+/// Every format, in sniffing order: a format whose content is more specific comes before
+/// the one whose extension it shares (a Trello export is also a `.json` file).
+/// Adding a format is one line here and a reader/writer pair in its own module.
+public enum FormatRegistry {
+    public static let all: [BoardFormat] = [
+        // Formats register here, one line each.
+    ]
+
+    /// The format called `name` (case-insensitive).
+    public static func named(_ name: String) -> BoardFormat? {
+        all.first { $0.name == name.lowercased() }
+    }
+
+    /// Formats whose extension matches the path's.
+    public static func candidates(forPath path: String) -> [BoardFormat] {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return [] }
+        let ext = path[path.index(after: dot)...].lowercased()
+        return all.filter { $0.extensions.contains(ext) }
+    }
+
+    /// The format for reading a file: `--from` if given, else the first format whose reader
+    /// recognises the content, preferring those matching the extension; else the extension.
+    public static func formatForReading(path: String, head: [UInt8], explicit: String?) -> BoardFormat? {
+        if let explicit { return named(explicit) }
+        let byExtension = candidates(forPath: path).filter { $0.reader != nil }
+        let ordered = byExtension + all.filter { f in !byExtension.contains { $0.name == f.name } }
+        for format in ordered {
+            if let sniffer = format.reader as? any SniffingReader, sniffer.recognizes(head: head) {
+                return format
+            }
+        }
+        return byExtension.first
+    }
+
+    /// The format for writing: `--to` if given, else the extension.
+    public static func formatForWriting(path: String, explicit: String?) -> BoardFormat? {
+        if let explicit { return named(explicit) }
+        return candidates(forPath: path).first { $0.writer != nil }
+    }
+}

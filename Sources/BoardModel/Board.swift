@@ -1,0 +1,50 @@
+/// A kanban board: its states (columns), cards and the history of how the cards moved.
+///
+/// Every reader produces a `Board` and every writer consumes one; no format knows another.
+public struct Board: Sendable, Equatable {
+    /// Stable identifier (a slug such as `team-web`).
+    public var id: String
+    /// Display name.
+    public var name: String
+    /// IANA time-zone name (`Asia/Seoul`). It decides what "today" and "overdue" mean and
+    /// where a calendar date starts. Kept as the name the source gave so that an invalid
+    /// name can be reported with its location instead of failing the read.
+    public var timeZone: String
+    /// Ordered states (columns), left to right.
+    public var states: [BoardState]
+    /// Cards in board order.
+    public var cards: [Card]
+    /// History, oldest first.
+    public var events: [Event]
+    /// Free-form board metadata (`exported-by`, a source URL …), kept by name.
+    public var metadata: [String: String]
+    /// Keys of the source this version does not know, as raw JSON text, written back as read.
+    public var extras: [String: String]
+
+    public init(id: String = "board", name: String = "Board", timeZone: String = "UTC",
+                states: [BoardState] = BoardState.defaults, cards: [Card] = [],
+                events: [Event] = [], metadata: [String: String] = [:],
+                extras: [String: String] = [:]) {
+        self.id = id
+        self.name = name
+        self.timeZone = timeZone
+        self.states = states
+        self.cards = cards
+        self.events = events
+        self.metadata = metadata
+        self.extras = extras
+    }
+
+    /// The state with this id, if the board has one.
+    public func state(withID id: String) -> BoardState? {
+        states.first { $0.id == id }
+    }
+
+    /// The category of the state with this id (nil for an unknown state).
+    public func category(ofState id: String) -> StateCategory? {
+        state(withID: id)?.category
+    }
+
+    /// The board's zone, or nil when `timeZone` is not a known IANA name.
+    public var zone: Zone? { Zone(identifier: timeZone) }
+}

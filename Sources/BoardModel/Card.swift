@@ -1,0 +1,51 @@
+/// One card (an issue, a task, a ticket).
+public struct Card: Sendable, Equatable {
+    /// Stable id. Readers whose source has none derive one deterministically from the content
+    /// (see `StableID`), so a second export of the same file gives the same ids.
+    public var id: String
+    public var title: String
+    /// Free text, possibly multi-line.
+    public var body: String
+    /// The id of the card's current state.
+    public var state: String
+    public var due: DueDate?
+    public var start: DueDate?
+    public var created: Instant?
+    public var updated: Instant?
+    /// When the card last entered a done state.
+    public var completed: Instant?
+    public var labels: [String]
+    public var assignees: [String]
+    /// Order within its column, as the source gave it.
+    public var position: Double?
+    public var archived: Bool
+    public var url: String?
+    /// Every source column or property the model has no home for, kept by name.
+    public var fields: [String: String]
+    /// Keys of the source this version does not know, as raw JSON text.
+    public var extras: [String: String]
+
+    public init(id: String, title: String, body: String = "", state: String,
+                due: DueDate? = nil, start: DueDate? = nil, created: Instant? = nil,
+                updated: Instant? = nil, completed: Instant? = nil, labels: [String] = [],
+                assignees: [String] = [], position: Double? = nil, archived: Bool = false,
+                url: String? = nil, fields: [String: String] = [:],
+                extras: [String: String] = [:]) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.state = state
+        self.due = due
+        self.start = start
+        self.created = created
+        self.updated = updated
+        self.completed = completed
+        self.labels = labels
+        self.assignees = assignees
+        self.position = position
+        self.archived = archived
+        self.url = url
+        self.fields = fields
+        self.extras = extras
+    }
+}

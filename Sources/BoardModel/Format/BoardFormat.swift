@@ -1,0 +1,48 @@
+/// A file to read: a path on disk and the name to show in diagnostics.
+///
+/// Standard input is copied to a temporary file first, so every reader sees a file (formats
+/// such as XLSX need to seek) and diagnostics still say `-`.
+public struct BoardInput: Sendable {
+    /// Where the bytes are.
+    public var path: String
+    /// What diagnostics call it (the name the user typed, `-` for standard input).
+    public var displayName: String
+
+    public init(path: String, displayName: String? = nil) {
+        self.path = path
+        self.displayName = displayName ?? path
+    }
+}
+
+/// What a reader gives back: a board when it could build one, and everything it noticed.
+/// The pipeline then runs `BoardValidator` on the board with the reader's `sourceMap`.
+public struct ReadResult: Sendable {
+    public var board: Board?
+    public var diagnostics: [Diagnostic]
+    /// Turns model paths into places in the file, for the validator.
+    public var sourceMap: any SourceMap
+
+    public init(board: Board?, diagnostics: [Diagnostic], sourceMap: any SourceMap) {
+        self.board = board
+        self.diagnostics = diagnostics
+        self.sourceMap = sourceMap
+    }
+
+    /// A failed read: no board, and why.
+    public static func failed(_ diagnostics: [Diagnostic], file: String) -> ReadResult {
+        ReadResult(board: nil, diagnostics: diagnostics, sourceMap: PathSourceMap(file: file))
+    }
+}
+
+/// Reads one format into the model.
+public protocol BoardReader: Sendable {
+    /// Reads `input`. Never throws and never traps on bad input: problems are diagnostics.
+    func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult
+}
+
+/// Writes the model as one format.
+public protocol BoardWriter: Sendable {
+    /// Writes `board` to `path` (a temporary file the pipeline renames into place on success).
+    /// Returns diagnostics: warnings for what the format could not hold, errors when it failed.
+    func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic]
+}

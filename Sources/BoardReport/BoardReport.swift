@@ -1,0 +1,1 @@
+// BoardReport: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// BoardServer: see README.md for what this module holds.

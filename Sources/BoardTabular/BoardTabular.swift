@@ -1,0 +1,1 @@
+// BoardTabular: see README.md for what this module holds.

@@ -1,0 +1,1 @@
+// BoardXLSX: see README.md for what this module holds.
