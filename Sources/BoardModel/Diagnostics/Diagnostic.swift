@@ -1,5 +1,5 @@
 /// One problem found in an input or met while writing an output.
-public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: DiagnosticCode
     public var severity: Severity
     public var message: String

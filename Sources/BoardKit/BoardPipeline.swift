@@ -1,0 +1,71 @@
+import Foundation
+import BoardModel
+
+/// The convert pipeline every command shares: find the format, read, validate, write
+/// atomically. Commands only parse flags and call these.
+public enum BoardPipeline {
+    /// What reading gave: the board when there were no errors (or always, with `keepOnError`),
+    /// and every diagnostic, the reader's and the validator's, in that order.
+    public struct Loaded: Sendable {
+        public var board: Board?
+        public var format: String?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads and validates `path` (`-` for standard input). `from` forces a format.
+    /// With `strict`, warnings count as errors.
+    public static func read(_ path: String, from: String? = nil, options: ReaderOptions = ReaderOptions(),
+                            strict: Bool = false) -> Loaded {
+        let opened: InputFile
+        switch InputFile.open(path) {
+        case .success(let file): opened = file
+        case .failure(let d): return Loaded(board: nil, format: nil, diagnostics: [d])
+        }
+        defer { opened.close() }
+        guard let format = FormatRegistry.formatForReading(path: path, head: opened.head, explicit: from),
+              let reader = format.reader else {
+            let known = FormatRegistry.all.filter { $0.reader != nil }.map(\.name).joined(separator: ", ")
+            let what = from.map { "'\($0)' is not a format boardkit reads" }
+                ?? "cannot tell the format from the name or the content"
+            return Loaded(board: nil, format: nil, diagnostics: [
+                Diagnostic(.unknownFormat, "\(what); use --from with one of: \(known)",
+                           at: SourceLocation(file: path))])
+        }
+        let result = reader.read(opened.input, options: options)
+        var diagnostics = result.diagnostics
+        if let board = result.board {
+            diagnostics += BoardValidator.validate(board, sourceMap: result.sourceMap)
+        }
+        if strict { diagnostics = diagnostics.strict() }
+        return Loaded(board: diagnostics.hasErrors ? nil : result.board, format: format.name,
+                      diagnostics: diagnostics)
+    }
+
+    /// Writes `board` to `path` (`-` for standard output) in `to` or the format its extension
+    /// names, through a temporary file renamed into place only on success.
+    public static func write(_ board: Board, to path: String, format to: String? = nil,
+                             options: WriterOptions = WriterOptions(), strict: Bool = false) -> [Diagnostic] {
+        guard let format = FormatRegistry.formatForWriting(path: path, explicit: to),
+              let writer = format.writer else {
+            let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name).joined(separator: ", ")
+            let what = to.map { "'\($0)' is not a format boardkit writes" }
+                ?? "cannot tell the output format from the name"
+            return [Diagnostic(.unknownFormat, "\(what); use --to with one of: \(known)",
+                               at: SourceLocation(file: path))]
+        }
+        return AtomicOutput(target: path).write(strict: strict) { temp in
+            writer.write(board, to: temp, options: options)
+        }
+    }
+
+    /// Reads, validates and writes. Nothing is written when reading found errors.
+    public static func convert(_ input: String, to output: String, from: String? = nil,
+                               toFormat: String? = nil, readerOptions: ReaderOptions = ReaderOptions(),
+                               writerOptions: WriterOptions = WriterOptions(),
+                               strict: Bool = false) -> [Diagnostic] {
+        let loaded = read(input, from: from, options: readerOptions, strict: strict)
+        guard let board = loaded.board else { return loaded.diagnostics }
+        return loaded.diagnostics + write(board, to: output, format: toFormat, options: writerOptions,
+                                          strict: strict)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import BoardModel
+
+/// An input made ready for a reader: standard input copied to a temporary file (readers
+/// may need to seek, and XLSX is a zip), plus the first bytes for sniffing.
+struct InputFile {
+    let input: BoardInput
+    let head: [UInt8]
+    /// Removed when the conversion is over (standard input only).
+    let temporaryCopy: String?
+
+    static let headSize = 64 * 1024
+
+    /// Opens `path` (`-` for standard input). Errors are diagnostics, not throws.
+    static func open(_ path: String) -> Result<InputFile, Diagnostic> {
+        if path == "-" {
+            let temp = TemporaryPath.make(near: FileManager.default.temporaryDirectory.path, name: "stdin")
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard FileManager.default.createFile(atPath: temp, contents: data) else {
+                return .failure(Diagnostic(.ioError, "cannot buffer standard input in \(temp)",
+                                           at: SourceLocation(file: "-")))
+            }
+            return .success(InputFile(input: BoardInput(path: temp, displayName: "-"),
+                                      head: Array(data.prefix(headSize)), temporaryCopy: temp))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(Diagnostic(.ioError, "no such file", at: SourceLocation(file: path)))
+        }
+        guard !isDirectory.boolValue else {
+            return .failure(Diagnostic(.ioError, "is a folder, not a file", at: SourceLocation(file: path)))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(Diagnostic(.ioError, "cannot open for reading (permissions?)",
+                                       at: SourceLocation(file: path)))
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: headSize)) ?? Data()
+        return .success(InputFile(input: BoardInput(path: path), head: Array(head ?? Data()),
+                                  temporaryCopy: nil))
+    }
+
+    func close() {
+        if let temporaryCopy { try? FileManager.default.removeItem(atPath: temporaryCopy) }
+    }
+}

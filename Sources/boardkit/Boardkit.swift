@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// `boardkit`: converts kanban boards between formats, reports on them and serves their due
+/// dates as calendar feeds. Each subcommand only parses its flags and calls BoardKit.
+@main
+struct Boardkit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boardkit",
+        abstract: "Convert kanban boards between formats, report on them, serve their due dates as calendars.",
+        discussion: """
+        Exit status: 0 done (warnings allowed), 1 the input has errors or the conversion was \
+        refused, 2 wrong usage.
+        """,
+        subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self,
+                      ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self])
+
+    /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)
+    /// rather than ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode {
+                exit(withError: error)
+            }
+            if code == .validationFailure {
+                let message = fullMessage(for: error)
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

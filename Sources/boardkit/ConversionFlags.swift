@@ -1,0 +1,80 @@
+import ArgumentParser
+import BoardModel
+
+/// Flags every command that reads a board takes. Each maps onto one `ReaderOptions` field.
+struct ReadingFlags: ParsableArguments {
+    @Option(name: .long, help: "Input format (default: from the extension and the content).")
+    var from: String?
+
+    @Option(name: .long, help: "Column mapping for tabular input: a preset name (jira, github, trello, todoist, asana, kanboard) or a mapping file.")
+    var mapping: String?
+
+    @Option(name: .customLong("state-map"), help: ArgumentHelp("Map a state name onto a category or state, e.g. 'QA=doing' (repeatable).", valueName: "NAME=STATE"))
+    var stateMap: [String] = []
+
+    @Option(name: .long, help: "Time zone for times written without an offset (default: the board's zone).")
+    var timezone: String?
+
+    @Option(name: .long, help: "Text encoding of a legacy CSV file (CP949, LATIN1, …).")
+    var encoding: String?
+
+    @Option(name: .long, help: "Worksheet to read from a workbook (default: the first).")
+    var sheet: String?
+
+    @Option(name: .customLong("events"), help: "Events sidecar file (CSV history), read with the input.")
+    var eventsIn: String?
+
+    func validate() throws {
+        for entry in stateMap where !entry.contains("=") {
+            throw ValidationError("--state-map takes NAME=STATE, e.g. 'QA=doing'; got '\(entry)'")
+        }
+    }
+
+    var readerOptions: ReaderOptions {
+        var map: [String: String] = [:]
+        for entry in stateMap {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { map[String(parts[0])] = String(parts[1]) }
+        }
+        return ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
+                             sheet: sheet, eventsPath: eventsIn)
+    }
+}
+
+/// Flags that shape an output. Each maps onto one `WriterOptions` field.
+struct WritingFlags: ParsableArguments {
+    @Option(name: .long, help: "Output format (default: from the extension).")
+    var to: String?
+
+    @Flag(name: .long, help: "CSV for Excel: UTF-8 with a byte-order mark and CRLF line ends.")
+    var excel = false
+
+    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
+    var component: CalendarOptions.Component = .event
+
+    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
+    var alarm: [String] = []
+
+    @Flag(name: .customLong("include-done"), help: "Keep finished cards in a calendar.")
+    var includeDone = false
+
+    @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
+    var showState = false
+
+    @Option(name: .customLong("calendar-name"), help: "Calendar name (default: the board's name).")
+    var calendarName: String?
+
+    func writerOptions(mapping: String?, events: String?, encoding: String?) -> WriterOptions {
+        WriterOptions(mapping: mapping, eventsPath: events, excel: excel, encoding: encoding,
+                      calendar: CalendarOptions(component: component, alarms: alarm,
+                                                includeDone: includeDone, showState: showState,
+                                                calendarName: calendarName))
+    }
+}
+
+extension CalendarOptions.Component: ExpressibleByArgument {}
+
+/// How diagnostics are printed.
+enum DiagnosticsStyle: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

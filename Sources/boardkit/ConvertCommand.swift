@@ -1,0 +1,48 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+
+/// `boardkit convert INPUT OUTPUT`: read any format, validate, write any format.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a board from one format to another (or normalise it).",
+        discussion: "INPUT and OUTPUT may be '-' for standard input and output. Nothing is written when the input has errors; an existing OUTPUT is replaced only on success.")
+
+    @Argument(help: "The board to read ('-' for standard input).")
+    var input: String
+
+    @Argument(help: "Where to write ('-' for standard output).")
+    var output: String
+
+    @OptionGroup var reading: ReadingFlags
+    @OptionGroup var writing: WritingFlags
+
+    @Option(name: .customLong("events-out"), help: "Write the history to this events sidecar file (CSV output).")
+    var eventsOut: String?
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(name: .long, help: "How to print diagnostics: text or json.")
+    var diagnostics: DiagnosticsStyle = .text
+
+    func run() throws {
+        let progress = ProgressLine()
+        progress.show("reading \(input)…")
+        let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
+        guard let board = loaded.board else {
+            progress.clear()
+            return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
+        }
+        progress.show("writing \(output) (\(board.cards.count) cards)…")
+        // `--events FILE` names the sidecar of whichever side is CSV.
+        let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
+        let written = BoardPipeline.write(
+            board, to: output, format: writing.to,
+            options: writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding),
+            strict: strict)
+        progress.clear()
+        try DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics)
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+
+/// `boardkit validate FILE`: print every diagnostic; exit 1 when there are errors.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a board and print its diagnostics.")
+
+    @Argument(help: "The board to check ('-' for standard input).")
+    var input: String
+
+    @OptionGroup var reading: ReadingFlags
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    @Option(name: .long, help: "How to print diagnostics: text or json.")
+    var diagnostics: DiagnosticsStyle = .text
+
+    func run() throws {
+        let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
+        if diagnostics == .text, !loaded.diagnostics.hasErrors, let board = loaded.board {
+            print("\(input): \(board.cards.count) cards, \(board.states.count) states, \(board.events.count) events (\(loaded.format ?? "?"))")
+        }
+        try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics, toStandardOutput: true)
+    }
+}
