@@ -1,0 +1,25 @@
+import Testing
+import BoardModel
+import BoardSample
+
+@Suite("Sample boards")
+struct SampleBoardTests {
+    @Test func sameSeedSameBoard() {
+        #expect(SampleBoard(cards: 50, seed: 7).generate() == SampleBoard(cards: 50, seed: 7).generate())
+        #expect(SampleBoard(cards: 50, seed: 7).generate() != SampleBoard(cards: 50, seed: 8).generate())
+    }
+
+    @Test(arguments: 1...20)
+    func samplesAreValidAndVaried(seed: UInt64) {
+        let b = SampleBoard(cards: 120, weeks: 8, seed: seed).generate()
+        let diagnostics = BoardValidator.validate(b, sourceMap: PathSourceMap(file: "sample"))
+        #expect(diagnostics.isEmpty, "\(diagnostics.prefix(3))")
+        #expect(Set(b.cards.map(\.state)).count == 4)
+        #expect(b.cards.contains { if case .date? = $0.due { true } else { false } })
+        #expect(b.cards.contains { if case .instant? = $0.due { true } else { false } })
+        #expect(b.cards.contains { $0.due == nil })
+        #expect(b.cards.contains { $0.title.unicodeScalars.contains { $0.value >= 0xAC00 && $0.value <= 0xD7A3 } })
+        #expect(b.events.contains { $0.type == .moved && $0.from == "review" && $0.to == "doing" })
+        #expect(zip(b.events, b.events.dropFirst()).allSatisfy { $0.at <= $1.at })
+    }
+}
