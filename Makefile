@@ -18,8 +18,6 @@ system-deps:
 
 ## Install the Python packages the tests use as independent oracles.
 python-deps:
-	@python3 -c "import jsonschema, openpyxl, xlsxwriter, icalendar" 2>/dev/null || \
-		python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
 	@python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
 
 deps: system-deps

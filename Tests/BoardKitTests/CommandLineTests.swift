@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import BoardTestSupport
+
+/// The built `boardkit` binary, run as a user would: exit codes, standard input and output,
+/// atomic output, and bad input that must give a diagnostic and never a crash.
+@Suite("boardkit command line")
+struct CommandLineTests {
+    let tmp: TemporaryFolder
+    init() throws { tmp = try TemporaryFolder() }
+
+    func sample(cards: Int = 30, seed: Int = 1, to name: String = "board.json") throws -> String {
+        let path = tmp.path(name)
+        let r = try CommandRunner.boardkit(["sample", "--cards", "\(cards)", "--seed", "\(seed)", "-o", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        return path
+    }
+
+    @Test func wrongUsageExitsTwo() throws {
+        #expect(try CommandRunner.boardkit(["convert"]).status == 2)
+        #expect(try CommandRunner.boardkit(["frobnicate"]).status == 2)
+        #expect(try CommandRunner.boardkit(["sample", "--cards", "-3", "-o", tmp.path("x.json")]).status == 2)
+        #expect(try CommandRunner.boardkit(["convert", "a.json", "b.json", "--state-map", "QA"]).status == 2)
+    }
+
+    @Test func convertNormalisesAndIsIdempotent() throws {
+        let board = try sample()
+        let once = tmp.path("once.json"), twice = tmp.path("twice.json")
+        #expect(try CommandRunner.boardkit(["convert", board, once]).status == 0)
+        #expect(try CommandRunner.boardkit(["convert", once, twice]).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: once))
+        #expect(a == (try Data(contentsOf: URL(fileURLWithPath: twice))))
+        #expect(a == (try Data(contentsOf: URL(fileURLWithPath: board))))
+    }
+
+    @Test func standardInputAndOutput() throws {
+        let board = try sample()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: board))
+        let r = try CommandRunner.boardkit(["convert", "-", "-"], stdin: bytes)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == bytes)
+        let v = try CommandRunner.boardkit(["validate", "-"], stdin: bytes)
+        #expect(v.status == 0)
+        #expect(v.stdoutText.contains("30 cards"))
+    }
+
+    @Test func failedConversionLeavesExistingOutputUntouched() throws {
+        let out = tmp.path("precious.json")
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: out))
+        let bad = tmp.path("bad.json")
+        try Data("{\"format\": \"boardkit/1\", \"cards\": [".utf8).write(to: URL(fileURLWithPath: bad))
+        let r = try CommandRunner.boardkit(["convert", bad, out])
+        #expect(r.status == 1)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "keep me\n")
+        // No temporary file is left beside it either.
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path)
+        #expect(left.sorted() == ["bad.json", "precious.json"])
+    }
+
+    @Test func truncatedJSONReportsLineAndColumn() throws {
+        let board = try sample()
+        let text = try String(contentsOfFile: board, encoding: .utf8)
+        let cut = tmp.path("cut.json")
+        try Data(text.utf8.prefix(text.utf8.count / 2)).write(to: URL(fileURLWithPath: cut))
+        let r = try CommandRunner.boardkit(["validate", cut])
+        #expect(r.status == 1)
+        #expect(r.stdoutText.contains("cut.json:"))
+        #expect(r.stdoutText.contains("error"))
+    }
+
+    @Test func diagnosticsAsJSONForScripts() throws {
+        let bad = tmp.path("types.json")
+        try Data(#"{"format": "boardkit/1", "board": {"id": "b", "name": "B", "timezone": "UTC"}, "states": [{"id": "todo", "name": "TODO", "category": "todo"}], "cards": [{"id": "c1", "title": 42, "state": "todo"}], "events": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        let r = try CommandRunner.boardkit(["validate", bad, "--diagnostics", "json"])
+        #expect(r.status == 1)
+        let parsed = try JSONSerialization.jsonObject(with: r.stdout) as? [[String: Any]]
+        let first = try #require(parsed?.first)
+        #expect(first["severity"] as? String == "error")
+        #expect(first["line"] as? Int == 1)
+        #expect((first["path"] as? String)?.contains("cards[0].title") == true)
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let path = tmp.path("warn.json")
+        try Data(#"{"format": "boardkit/1", "board": {"id": "b", "name": "B", "timezone": "UTC"}, "states": [{"id": "todo", "name": "TODO", "category": "todo"}], "cards": [{"id": "c1", "title": " ", "state": "todo"}], "events": []}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect(try CommandRunner.boardkit(["validate", path]).status == 0)
+        #expect(try CommandRunner.boardkit(["validate", path, "--strict"]).status == 1)
+        #expect(try CommandRunner.boardkit(["convert", path, tmp.path("o.json"), "--strict"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("o.json")))
+    }
+
+    @Test func invalidUTF8AndGarbageNeverCrash() throws {
+        let cases: [(String, Data)] = [
+            ("utf8.json", Data([0x7B, 0x22, 0x66, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D])),
+            ("empty.json", Data()),
+            ("nested.json", Data(String(repeating: "[", count: 100_000).utf8)),
+            ("number.json", Data(#"{"format": "boardkit/1", "cards": [{"position": 1e999999}]}"#.utf8)),
+        ]
+        for (name, bytes) in cases {
+            let path = tmp.path(name)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let r = try CommandRunner.boardkit(["convert", path, tmp.path("out-" + name), "--from", "json"])
+            #expect(r.status == 1, "\(name): \(r.status) \(r.stderr)")
+            #expect(r.stderr.contains("error"), "\(name)")
+        }
+    }
+
+    @Test func hundredMegabytesOfGarbage() throws {
+        let path = tmp.path("garbage.json")
+        var rng = SystemRandomNumberGenerator()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        for _ in 0..<100 {
+            for k in chunk.indices { chunk[k] = UInt8.random(in: 0...255, using: &rng) }
+            handle.write(Data(chunk))
+        }
+        try handle.close()
+        for from in ["json", "csv", "ics", "xlsx"] {
+            let r = try CommandRunner.boardkit(["validate", path, "--from", from])
+            #expect(r.status == 1, "\(from): \(r.status)")
+            #expect(r.stdoutText.contains("error") || r.stderr.contains("error"), "\(from)")
+        }
+    }
+
+    @Test func unknownFormatIsExplained() throws {
+        let board = try sample()
+        let r = try CommandRunner.boardkit(["convert", board, tmp.path("out.pdf")])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("unknown-format"))
+    }
+
+    @Test func missingInputFile() throws {
+        let r = try CommandRunner.boardkit(["convert", tmp.path("nope.json"), tmp.path("o.json")])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no such file"))
+    }
+}
