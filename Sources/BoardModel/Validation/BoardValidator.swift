@@ -63,7 +63,8 @@ public enum BoardValidator {
         }
 
         // Events: known cards and states, time order, and agreement with the cards' states.
-        var lastMove: [Int: (state: String, event: Int)] = [:]
+        // `lastMove[card]` is the index of the latest create/move event for that card.
+        var lastMove = [Int](repeating: -1, count: board.cards.count)
         var previous: Instant?
         var outOfOrder = 0
         for (i, e) in board.events.enumerated() {
@@ -72,11 +73,13 @@ public enum BoardValidator {
                 report(.eventUnknownCard, "event names card '\(e.card)', which the board does not have",
                        .event(index: i, field: "card"))
             }
-            for (field, state) in [("from", e.from), ("to", e.to)] {
-                if let state, categories[state] == nil {
-                    report(.eventUnknownState, "event \(field) state '\(state)', which the board does not define",
-                           .event(index: i, field: field))
-                }
+            if let from = e.from, categories[from] == nil {
+                report(.eventUnknownState, "event moves a card from state '\(from)', which the board does not define",
+                       .event(index: i, field: "from"))
+            }
+            if let to = e.to, categories[to] == nil {
+                report(.eventUnknownState, "event moves a card to state '\(to)', which the board does not define",
+                       .event(index: i, field: "to"))
             }
             if let previous, e.at < previous {
                 outOfOrder += 1
@@ -86,20 +89,21 @@ public enum BoardValidator {
                            .event(index: i, field: "at"))
                 }
             }
-            previous = max(previous ?? e.at, e.at)
-            if let card, let to = e.to, e.type == .created || e.type == .moved {
-                if let last = lastMove[card], e.at < board.events[last.event].at { continue }
-                lastMove[card] = (to, i)
+            if previous == nil || previous! < e.at { previous = e.at }
+            if let card, e.to != nil, e.type == .created || e.type == .moved {
+                let last = lastMove[card]
+                if last < 0 || !(e.at < board.events[last].at) { lastMove[card] = i }
             }
         }
         if outOfOrder > 10 {
             out.append(Diagnostic(.eventsOutOfOrder, "\(outOfOrder) events in all are out of time order (the first 10 are listed)",
                                   at: sourceMap.location(of: .board(field: nil))))
         }
-        for (card, last) in lastMove.sorted(by: { $0.key < $1.key }) {
+        for (card, last) in lastMove.enumerated() where last >= 0 {
             let c = board.cards[card]
-            if c.state != last.state {
-                report(.stateContradictsHistory, "card '\(c.id)' is in '\(c.state)' but its last move (events[\(last.event)]) took it to '\(last.state)'",
+            let to = board.events[last].to!
+            if c.state != to {
+                report(.stateContradictsHistory, "card '\(c.id)' is in '\(c.state)' but its last move (events[\(last)]) took it to '\(to)'",
                        .card(index: card, field: "state"))
             }
         }
