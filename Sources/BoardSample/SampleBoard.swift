@@ -125,12 +125,11 @@ public struct SampleBoard: Sendable {
                 url: rng.chance(0.3) ? "https://boards.example.com/team-web/\(id)" : nil,
                 fields: fields))
         }
-        // History is one timeline, oldest first; ties keep card order.
-        let order = events.indices.sorted {
-            let a = events[$0].at.epochMilliseconds, b = events[$1].at.epochMilliseconds
-            return a != b ? a < b : $0 < $1
-        }
-        let sorted = order.map { events[$0] }
+        // History is one timeline, oldest first; ties keep card order (a stable sort on
+        // (time, original index) pairs, cheaper than a closure over the events themselves).
+        var keys = events.indices.map { (events[$0].at.epochMilliseconds, Int32(truncatingIfNeeded: $0)) }
+        keys.sort { $0 < $1 }
+        let sorted = keys.map { events[Int($0.1)] }
         return Board(id: "team-web", name: "Web team 웹팀", timeZone: "Asia/Seoul",
                      states: SampleBoard.states, cards: cardsOut, events: sorted,
                      metadata: ["generator": "boardkit sample --seed \(seed)"])
