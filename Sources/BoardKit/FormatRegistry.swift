@@ -1,4 +1,5 @@
 import BoardModel
+import BoardJSON
 
 /// One format the command knows: its name, the file extensions that select it, and its
 /// reader and writer (either may be absent for one-way formats).
@@ -28,6 +29,7 @@ public struct BoardFormat: Sendable {
 public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
+        BoardFormat(name: "json", extensions: ["json"], summary: "boardkit's canonical JSON (lossless)", reader: BoardJSONReader(), writer: BoardJSONWriter()),
     ]
 
     /// The format called `name` (case-insensitive).

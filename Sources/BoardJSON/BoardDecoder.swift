@@ -1,0 +1,556 @@
+import BoardModel
+
+/// Builds a `Board` from the bytes of a `boardkit/1` file in one pass, straight into the
+/// model (no intermediate JSON tree): the schema drives the parse, `JSONScanner` does the
+/// bytes.
+///
+/// Syntax errors stop the read (there is nothing sensible after them). Wrong types, bad
+/// dates and missing keys are reported and the read goes on, so one run lists them all (up
+/// to 100 errors). Unknown keys are kept verbatim in `extras` and reported once per name.
+struct BoardDecoder {
+    private var s: JSONScanner
+    private let text: SourceText
+    private let file: String
+    private let options: ReaderOptions
+
+    private var board = Board(states: [])
+    private var sawStates = false
+    private var format: (value: String?, offset: Int)?
+    private var offsets = JSONSourceMap.Offsets()
+    private var findings: [JSONProblem] = []
+    private var errorCount = 0
+    private var tallies = Tallies()
+    private var pendingLocal: [PendingLocal] = []
+    /// Scratch buffer for the text of unknown keys' values.
+    private var raw: [UInt8] = []
+
+    static let maxErrors = 100
+
+    init(text: SourceText, file: String, options: ReaderOptions) {
+        self.s = JSONScanner(text.bytes)
+        self.text = text
+        self.file = file
+        self.options = options
+    }
+
+    /// Reads the whole document.
+    mutating func decode() -> ReadResult {
+        do {
+            try decodeDocument()
+        } catch {
+            findings.append(error)
+            if error.code.severity == .error { errorCount += 1 }
+        }
+        if errorCount == 0 {
+            checkFormat()
+            resolveLocalTimes()
+        }
+        if !sawStates { board.states = BoardState.defaults }
+        var diagnostics = findings.map(diagnostic)
+        diagnostics += tallies.diagnostics(zone: localZoneName).map(diagnostic)
+        let map = JSONSourceMap(file: file, text: text, offsets: offsets)
+        return ReadResult(board: errorCount == 0 ? board : nil, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    private func diagnostic(_ p: JSONProblem) -> Diagnostic {
+        let (line, column) = text.lineColumn(of: p.offset)
+        return Diagnostic(p.code, p.message, at: SourceLocation(file: file, line: line, column: column, path: p.path))
+    }
+
+    // MARK: Recording problems
+
+    /// Records a problem; past `maxErrors` errors the read stops.
+    private mutating func record(_ p: JSONProblem) throws(JSONProblem) {
+        findings.append(p)
+        guard p.code.severity == .error else { return }
+        errorCount += 1
+        if errorCount >= Self.maxErrors {
+            throw JSONProblem(code: .jsonTooManyErrors,
+                              message: "stopped after \(Self.maxErrors) errors; fix these and run again",
+                              offset: s.pos)
+        }
+    }
+
+    private mutating func record(_ code: DiagnosticCode, _ message: String, at offset: Int, path: String?) throws(JSONProblem) {
+        try record(JSONProblem(code: code, message: message, offset: offset, path: path))
+    }
+
+    /// Reports that the value at the cursor is not what `path` holds, and skips it.
+    private mutating func wrongType(_ expected: String, _ path: String) throws(JSONProblem) {
+        let at = s.pos
+        let found = Self.kind(of: s.peek)
+        try s.skipValue(copy: false, into: &raw)
+        try record(.jsonWrongType, "\(path) should be \(expected), not \(found)", at: at, path: path)
+    }
+
+    private static func kind(of first: UInt8) -> String {
+        switch first {
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "true/false"
+        case UInt8(ascii: "n"): return "null"
+        default: return "a number"
+        }
+    }
+
+    // MARK: Document
+
+    private mutating func decodeDocument() throws(JSONProblem) {
+        let b = s.bytes
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { s.pos = 3 } // UTF-8 BOM
+        s.skipWhitespace()
+        guard !s.isAtEnd else { throw s.problem(.jsonSyntax, "the file is empty") }
+        guard s.peek == UInt8(ascii: "{") else {
+            throw s.problem(.jsonSyntax, "a boardkit file is a JSON object starting with '{', not \(JSONScanner.describe(s.peek))")
+        }
+        s.pos += 1
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, DocumentKey.self) else {
+                let (name, value) = try unknown(key, section: "the document", path: nil)
+                board.extras[BoardExtrasKey.document(name).storedName] = value
+                continue
+            }
+            if seen & bit != 0 { try duplicate(k.rawValue, section: "the document", at: key.start - 1, path: k.rawValue) }
+            seen |= bit
+            switch k {
+            case .format:
+                let at = s.pos
+                format = (try readString("format", nullable: false), at)
+            case .board:
+                try decodeBoardObject()
+            case .states:
+                sawStates = true
+                board.states = []
+                offsets.states = []
+                guard try beginArray("states") else { break }
+                var more = true, index = 0
+                while try s.nextElement(first: &more) { try decodeState(index); index += 1 }
+            case .cards:
+                board.cards = []
+                offsets.cards = []
+                guard try beginArray("cards") else { break }
+                var more = true, index = 0
+                while try s.nextElement(first: &more) { try decodeCard(index); index += 1 }
+            case .events:
+                board.events = []
+                offsets.events = []
+                guard try beginArray("events") else { break }
+                var more = true, index = 0
+                while try s.nextElement(first: &more) { try decodeEvent(index); index += 1 }
+            }
+        }
+        s.skipWhitespace()
+        guard s.isAtEnd else {
+            throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
+        }
+    }
+
+    private mutating func checkFormat() {
+        guard let format else {
+            findings.append(JSONProblem(code: .jsonMissingFormat,
+                                        message: "no \"format\" key; reading as boardkit/1 (add \"format\": \"boardkit/1\")",
+                                        offset: 0, path: "format"))
+            return
+        }
+        guard let value = format.value else { return } // wrong type, already reported
+        if value == BoardJSONWriter.formatName { return }
+        let message = value.hasPrefix("boardkit/")
+            ? "this file is \(value), written by a newer boardkit; this version reads \(BoardJSONWriter.formatName)"
+            : "\"format\" is \"\(value)\": not a boardkit board (expected \"\(BoardJSONWriter.formatName)\"); use --from to pick another reader"
+        findings.append(JSONProblem(code: .jsonUnsupportedFormat, message: message, offset: format.offset, path: "format"))
+        errorCount += 1
+    }
+
+    /// True when the cursor is on `[` (consumed); otherwise reports and skips the value.
+    private mutating func beginArray(_ path: @autoclosure () -> String) throws(JSONProblem) -> Bool {
+        if s.peek == UInt8(ascii: "[") { s.pos += 1; return true }
+        if try skipNull() { return false }
+        try wrongType("an array", path())
+        return false
+    }
+
+    /// True when the cursor is on `{` (consumed); otherwise reports and skips the value.
+    private mutating func beginObject(_ path: @autoclosure () -> String) throws(JSONProblem) -> Bool {
+        if s.peek == UInt8(ascii: "{") { s.pos += 1; return true }
+        try wrongType("an object", path())
+        return false
+    }
+
+    // MARK: Board
+
+    private mutating func decodeBoardObject() throws(JSONProblem) {
+        let start = s.pos
+        guard try beginObject("board") else { return }
+        offsets.board = start
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, BoardKey.self) else {
+                let (name, value) = try unknown(key, section: "board", path: "board")
+                board.extras[BoardExtrasKey.board(name).storedName] = value
+                continue
+            }
+            if seen & bit != 0 { try duplicate(k.rawValue, section: "board", at: key.start - 1, path: "board") }
+            seen |= bit
+            switch k {
+            case .id: if let v = try readString("board.id") { board.id = v }
+            case .name: if let v = try readString("board.name") { board.name = v }
+            case .timezone: if let v = try readString("board.timezone") { board.timeZone = v }
+            case .metadata: board.metadata = try readStringMap("board.metadata")
+            }
+        }
+    }
+
+    // MARK: States
+
+    private mutating func decodeState(_ index: Int) throws(JSONProblem) {
+        let start = s.pos
+        guard try beginObject("states[\(index)]") else { return }
+        offsets.states.append(start)
+        var state = BoardState(id: "", name: "", category: .todo)
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, StateKey.self) else {
+                let (name, value) = try unknown(key, section: "states", path: "states[\(index)]")
+                state.extras[name] = value
+                continue
+            }
+            if seen & bit != 0 { try duplicate(k.rawValue, section: "states", at: key.start - 1, path: "states[\(index)]") }
+            seen |= bit
+            switch k {
+            case .id: state.id = try readString("states[\(index)].id", nullable: false) ?? ""
+            case .name: state.name = try readString("states[\(index)].name", nullable: false) ?? ""
+            case .category:
+                state.category = try readEnum("states[\(index)].category", StateCategory.self) ?? .todo
+            case .wipLimit:
+                state.wipLimit = try readCount("states[\(index)].wipLimit")
+            }
+        }
+        try requireKeys(Required.state, seen: seen, object: start, path: "states[\(index)]")
+        board.states.append(state)
+    }
+
+    // MARK: Cards
+
+    private mutating func decodeCard(_ index: Int) throws(JSONProblem) {
+        let start = s.pos
+        guard try beginObject("cards[\(index)]") else { return }
+        offsets.cards.append(start)
+        let model = board.cards.count
+        var card = Card(id: "", title: "", state: "")
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, CardKey.self) else {
+                let (name, value) = try unknown(key, section: "cards", path: "cards[\(index)]")
+                card.extras[name] = value
+                continue
+            }
+            if seen & bit != 0 {
+                try duplicate(k.rawValue, section: "cards", at: key.start - 1, path: "cards[\(index)]")
+            }
+            seen |= bit
+            switch k {
+            case .id: card.id = try readString("cards[\(index)].id", nullable: false) ?? ""
+            case .title: card.title = try readString("cards[\(index)].title", nullable: false) ?? ""
+            case .body: card.body = try readString("cards[\(index)].body") ?? ""
+            case .state: card.state = try readString("cards[\(index)].state", nullable: false) ?? ""
+            case .due: card.due = try readDue("cards[\(index)].due", .due(model))
+            case .start: card.start = try readDue("cards[\(index)].start", .start(model))
+            case .created: card.created = try readInstant("cards[\(index)].created", .created(model))
+            case .updated: card.updated = try readInstant("cards[\(index)].updated", .updated(model))
+            case .completed: card.completed = try readInstant("cards[\(index)].completed", .completed(model))
+            case .labels: card.labels = try readStringArray("cards[\(index)].labels")
+            case .assignees: card.assignees = try readStringArray("cards[\(index)].assignees")
+            case .position: card.position = try readDouble("cards[\(index)].position")
+            case .archived: card.archived = try readBool("cards[\(index)].archived") ?? false
+            case .url: card.url = try readString("cards[\(index)].url")
+            case .fields: card.fields = try readStringMap("cards[\(index)].fields")
+            }
+        }
+        try requireKeys(Required.card, seen: seen, object: start, path: "cards[\(index)]")
+        board.cards.append(card)
+    }
+
+    // MARK: Events
+
+    private mutating func decodeEvent(_ index: Int) throws(JSONProblem) {
+        let start = s.pos
+        guard try beginObject("events[\(index)]") else { return }
+        offsets.events.append(start)
+        let model = board.events.count
+        var event = Event(card: "", at: Instant(epochMilliseconds: 0), type: .created)
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, EventKey.self) else {
+                let (name, value) = try unknown(key, section: "events", path: "events[\(index)]")
+                event.extras[name] = value
+                continue
+            }
+            if seen & bit != 0 { try duplicate(k.rawValue, section: "events", at: key.start - 1, path: "events[\(index)]") }
+            seen |= bit
+            switch k {
+            case .card: event.card = try readString("events[\(index)].card", nullable: false) ?? ""
+            case .at:
+                if let at = try readInstant("events[\(index)].at", .eventAt(model), nullable: false) { event.at = at }
+            case .type: event.type = try readEnum("events[\(index)].type", EventType.self) ?? .created
+            case .from: event.from = try readString("events[\(index)].from")
+            case .to: event.to = try readString("events[\(index)].to")
+            case .actor: event.actor = try readString("events[\(index)].actor")
+            }
+        }
+        try requireKeys(Required.event, seen: seen, object: start, path: "events[\(index)]")
+        board.events.append(event)
+    }
+
+    // MARK: Keys
+
+    private mutating func match<K: CanonicalKey>(_ key: StringToken, _: K.Type) -> (key: K, bit: UInt64)? {
+        key.escaped ? s.withDecoded(key) { K.match($0) } : K.match(s.raw(key))
+    }
+
+    /// Reads the value of a key this version does not know, as canonical JSON text.
+    private mutating func unknown(_ key: StringToken, section: String, path: String?) throws(JSONProblem) -> (String, String) {
+        let name = s.string(key)
+        raw.removeAll(keepingCapacity: true)
+        try s.skipValue(copy: true, into: &raw)
+        tallies.add(.unknownKey(section: section, key: name), offset: key.start - 1,
+                    path: path.map { "\($0).\(name)" } ?? name)
+        return (name, String(decoding: raw, as: UTF8.self))
+    }
+
+    private mutating func duplicate(_ key: String, section: String, at offset: Int, path: String) throws(JSONProblem) {
+        tallies.add(.duplicateKey(section: section, key: key), offset: offset, path: "\(path).\(key)")
+    }
+
+    /// Reports each key of `required` the object lacked (`seen` has a bit per key found).
+    private mutating func requireKeys<K: CanonicalKey>(_ required: RequiredKeys<K>, seen: UInt64, object: Int,
+                                                        path: @autoclosure () -> String) throws(JSONProblem) {
+        guard seen & required.mask != required.mask else { return }
+        for (key, bit) in required.keys where seen & bit == 0 {
+            try record(.jsonMissingKey, "\(path()) has no \"\(key.rawValue)\"", at: object, path: path())
+        }
+    }
+
+    // MARK: Values
+
+    /// Consumes `null` at the cursor; false (nothing consumed) for any other value.
+    private mutating func skipNull() throws(JSONProblem) -> Bool {
+        guard s.peek == UInt8(ascii: "n") else { return false }
+        _ = try s.scanLiteral()
+        return true
+    }
+
+    /// A string; nil for null (when allowed) or after reporting a wrong type.
+    private mutating func readString(_ path: @autoclosure () -> String, nullable: Bool = true) throws(JSONProblem) -> String? {
+        if s.peek == UInt8(ascii: "\"") { return s.string(try s.scanString()) }
+        if nullable, try skipNull() { return nil }
+        try wrongType("a string", path())
+        return nil
+    }
+
+    private mutating func readEnum<E: RawRepresentable & CaseIterable>(_ path: @autoclosure () -> String, _: E.Type) throws(JSONProblem) -> E?
+    where E.RawValue == String {
+        let at = s.pos
+        guard let text = try readString(path(), nullable: false) else { return nil }
+        if let value = E(rawValue: text) { return value }
+        let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        try record(.jsonInvalidValue, "\(path()) is \"\(text)\"; expected one of \(allowed)", at: at, path: path())
+        return nil
+    }
+
+    private mutating func readBool(_ path: @autoclosure () -> String) throws(JSONProblem) -> Bool? {
+        switch s.peek {
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return try s.scanLiteral() == UInt8(ascii: "t")
+        case UInt8(ascii: "n"): _ = try s.scanLiteral(); return nil
+        default: try wrongType("true or false", path()); return nil
+        }
+    }
+
+    private mutating func readDouble(_ path: @autoclosure () -> String) throws(JSONProblem) -> Double? {
+        let c = s.peek
+        guard c == UInt8(ascii: "-") || c &- UInt8(ascii: "0") < 10 else {
+            if try skipNull() { return nil }
+            try wrongType("a number", path())
+            return nil
+        }
+        let at = s.pos
+        let range = try s.scanNumber()
+        guard let value = JSONNumber.double(UnsafeBufferPointer(rebasing: s.bytes[range])) else {
+            try record(.jsonInvalidValue, "\(path()) is too large a number", at: at, path: path())
+            return nil
+        }
+        return value
+    }
+
+    /// A whole number from 0 to 2³¹−1 (a WIP limit).
+    private mutating func readCount(_ path: @autoclosure () -> String) throws(JSONProblem) -> Int? {
+        let at = s.pos
+        guard let v = try readDouble(path()) else { return nil }
+        guard v >= 0, v <= Double(Int32.max), v.rounded() == v else {
+            let text = String(decoding: s.bytes[at..<s.pos], as: UTF8.self)
+            try record(.jsonInvalidValue, "\(path()) is \(text); expected a whole number from 0 up", at: at, path: path())
+            return nil
+        }
+        return Int(v)
+    }
+
+    private mutating func readStringArray(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String] {
+        guard try beginArray(path()) else { return [] }
+        var out: [String] = []
+        var more = true
+        while try s.nextElement(first: &more) {
+            if s.peek == UInt8(ascii: "\"") {
+                out.append(s.string(try s.scanString()))
+            } else {
+                try wrongType("a string", "\(path())[\(out.count)]")
+            }
+        }
+        return out
+    }
+
+    /// An object of strings (custom fields, metadata). Numbers and true/false are kept as
+    /// their JSON text and null drops the entry, each counted in one warning.
+    private mutating func readStringMap(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String: String] {
+        let start = s.pos
+        if try skipNull() { return [:] }
+        guard try beginObject(path()) else { return [:] }
+        var out: [String: String] = [:]
+        var first = true
+        while let key = try s.nextKey(first: &first) {
+            let name = s.string(key)
+            let at = s.pos
+            let value: String?
+            switch s.peek {
+            case UInt8(ascii: "\""):
+                value = s.string(try s.scanString())
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                try wrongType("a string", "\(path()).\(name)")
+                continue
+            default:
+                let isNull = s.peek == UInt8(ascii: "n")
+                raw.removeAll(keepingCapacity: true)
+                try s.skipValue(copy: true, into: &raw)
+                value = isNull ? nil : String(decoding: raw, as: UTF8.self)
+                tallies.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
+                            offset: at, path: "\(path()).\(name)")
+            }
+            if out.keys.contains(name) {
+                tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
+            }
+            out[name] = value
+        }
+        _ = start
+        return out
+    }
+
+    // MARK: Dates
+
+    private mutating func dateToken(_ path: @autoclosure () -> String, nullable: Bool) throws(JSONProblem) -> (ISO8601.Value, Int)? {
+        let at = s.pos
+        guard s.peek == UInt8(ascii: "\"") else {
+            if nullable, try skipNull() { return nil }
+            try wrongType("an ISO 8601 date or timestamp string", path())
+            return nil
+        }
+        let t = try s.scanString()
+        let parsed = s.withDecoded(t) { bytes in Result { () throws(ISO8601.Failure) in try ISO8601.parseOrFail(bytes) } }
+        switch parsed {
+        case .success(let value): return (value, at)
+        case .failure(let failure):
+            let text = s.string(t)
+            let message = failure == .impossible
+                ? "\(path()) is \"\(text)\", which is not a real date or time"
+                : "\(path()) is \"\(text)\", not an ISO 8601 date (2026-11-30) or timestamp (2026-11-30T18:00:00+09:00)"
+            try record(.invalidDate, message, at: at, path: path())
+            return nil
+        }
+    }
+
+    /// A due or start date: a calendar date stays a date, a timestamp is an instant.
+    private mutating func readDue(_ path: @autoclosure () -> String, _ target: LocalTarget) throws(JSONProblem) -> DueDate? {
+        guard let (value, at) = try dateToken(path(), nullable: true) else { return nil }
+        switch value {
+        case .date(let d): return .date(d)
+        case .instant(let i): return .instant(i)
+        case .local(let local):
+            deferLocal(local, target, at: at, path: path())
+            return .instant(local.instant(offsetSeconds: 0))
+        }
+    }
+
+    /// A moment. A timestamp without an offset, or a bare date, is read in the board's zone
+    /// once the zone is known (the `board` object may come after the cards).
+    private mutating func readInstant(_ path: @autoclosure () -> String, _ target: LocalTarget,
+                                      nullable: Bool = true) throws(JSONProblem) -> Instant? {
+        guard let (value, at) = try dateToken(path(), nullable: nullable) else { return nil }
+        switch value {
+        case .instant(let i): return i
+        case .date(let d):
+            let local = LocalDateTime(date: d)
+            deferLocal(local, target, at: at, path: path())
+            return local.instant(offsetSeconds: 0)
+        case .local(let local):
+            deferLocal(local, target, at: at, path: path())
+            return local.instant(offsetSeconds: 0)
+        }
+    }
+
+    private mutating func deferLocal(_ local: LocalDateTime, _ target: LocalTarget, at: Int, path: String) {
+        pendingLocal.append(PendingLocal(target: target, local: local))
+        tallies.add(.localTime, offset: at, path: path)
+    }
+
+    private var localZoneName: String { options.timeZone ?? board.timeZone }
+
+    /// Turns the wall-clock times read without an offset into instants in the board's zone
+    /// (or `--timezone`).
+    private mutating func resolveLocalTimes() {
+        guard !pendingLocal.isEmpty else { return }
+        let zone = Zone(identifier: localZoneName) ?? Zone.utc
+        for p in pendingLocal {
+            let i = zone.instant(p.local)
+            switch p.target {
+            case .due(let k): board.cards[k].due = .instant(i)
+            case .start(let k): board.cards[k].start = .instant(i)
+            case .created(let k): board.cards[k].created = i
+            case .updated(let k): board.cards[k].updated = i
+            case .completed(let k): board.cards[k].completed = i
+            case .eventAt(let k): board.events[k].at = i
+            }
+        }
+    }
+}
+
+/// A field that held a wall-clock time, to be placed in the board's zone after the read.
+enum LocalTarget {
+    case due(Int), start(Int), created(Int), updated(Int), completed(Int), eventAt(Int)
+}
+
+struct PendingLocal {
+    var target: LocalTarget
+    var local: LocalDateTime
+}
+
+/// The keys an object must have, with their bits for a one-instruction check.
+struct RequiredKeys<K: CanonicalKey>: Sendable {
+    let keys: [(key: K, bit: UInt64)]
+    let mask: UInt64
+
+    init(_ keys: [K]) {
+        self.keys = keys.map { ($0, K.table.bit(of: $0)) }
+        mask = self.keys.reduce(0) { $0 | $1.bit }
+    }
+}
+
+/// What each object kind must have (the schema's `required`).
+enum Required {
+    static let state = RequiredKeys<StateKey>([.id, .name, .category])
+    static let card = RequiredKeys<CardKey>([.id, .title, .state])
+    static let event = RequiredKeys<EventKey>([.card, .at, .type])
+}

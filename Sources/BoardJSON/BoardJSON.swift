@@ -1,1 +1,0 @@
-// BoardJSON: see README.md for what this module holds.

@@ -1,0 +1,228 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardModel
+
+/// Writes boardkit's canonical JSON (`"format": "boardkit/1"`).
+///
+/// The layout is fixed so two exports of the same board diff cleanly and a million cards
+/// stay compact: the top level indented by two spaces, the `board` object on one line, then
+/// one line per state, card and event (indented four spaces). Keys come in the model's order
+/// (unknown keys kept from a source last, sorted); `fields`, `metadata` sorted by key; absent
+/// optionals, an empty body, empty label/assignee lists and `archived: false` are left out.
+/// Each line is exactly what Python's `json.dumps(obj, ensure_ascii=False)` prints for it.
+public struct BoardJSONWriter: BoardWriter {
+    /// The value of the `format` key this version reads and writes.
+    public static let formatName = "boardkit/1"
+
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))",
+                               at: SourceLocation(file: path))]
+        }
+        var layout = CanonicalLayout(output: JSONOutput(fd: fd))
+        layout.document(board)
+        layout.output.flush()
+        let failure = layout.output.failure
+        let closed = close(fd) == 0 ? nil : errno
+        if let e = failure ?? closed {
+            return layout.diagnostics(file: path) + [
+                Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))",
+                           at: SourceLocation(file: path))]
+        }
+        return layout.diagnostics(file: path)
+    }
+
+    /// The canonical bytes of `board`, in memory (for the server and tests).
+    public func encode(_ board: Board) -> [UInt8] {
+        var layout = CanonicalLayout(output: JSONOutput())
+        layout.document(board)
+        return layout.output.finish()
+    }
+}
+
+/// The canonical layout, line by line.
+struct CanonicalLayout {
+    var output: JSONOutput
+    /// Positions that are not numbers JSON can hold (NaN, infinity): left out, counted.
+    private var unwritablePositions = 0
+    /// Unknown keys whose names clash with a key of the model: left out, counted.
+    private var clashingExtras = 0
+
+    init(output: JSONOutput) { self.output = output }
+
+    func diagnostics(file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if unwritablePositions > 0 {
+            out.append(Diagnostic(.dataNotWritten,
+                                  "\(unwritablePositions) card position\(unwritablePositions == 1 ? " is" : "s are") not a finite number and \(unwritablePositions == 1 ? "was" : "were") left out",
+                                  at: SourceLocation(file: file)))
+        }
+        if clashingExtras > 0 {
+            out.append(Diagnostic(.dataNotWritten,
+                                  "\(clashingExtras) kept unknown key\(clashingExtras == 1 ? "" : "s") named like a boardkit key \(clashingExtras == 1 ? "was" : "were") left out",
+                                  at: SourceLocation(file: file)))
+        }
+        return out
+    }
+
+    mutating func document(_ board: Board) {
+        var documentExtras: [(String, String)] = []
+        var boardExtras: [String: String] = [:]
+        for (name, value) in board.extras {
+            switch BoardExtrasKey(storedName: name) {
+            case .document(let key): documentExtras.append((key, value))
+            case .board(let key): boardExtras[key] = value
+            }
+        }
+        output.literal("{\n  \"format\": \"")
+        output.literal("boardkit/1")
+        output.literal("\",\n  \"board\": ")
+        boardObject(board, extras: boardExtras)
+
+        output.literal(",\n  \"states\": [")
+        for (k, s) in board.states.enumerated() {
+            output.literal(k == 0 ? "\n    " : ",\n    ")
+            state(s)
+        }
+        output.literal(board.states.isEmpty ? "]" : "\n  ]")
+
+        output.literal(",\n  \"cards\": [")
+        for (k, c) in board.cards.enumerated() {
+            output.literal(k == 0 ? "\n    " : ",\n    ")
+            card(c)
+            output.flushIfFull()
+        }
+        output.literal(board.cards.isEmpty ? "]" : "\n  ]")
+
+        output.literal(",\n  \"events\": [")
+        for (k, e) in board.events.enumerated() {
+            output.literal(k == 0 ? "\n    " : ",\n    ")
+            event(e)
+            output.flushIfFull()
+        }
+        output.literal(board.events.isEmpty ? "]" : "\n  ]")
+
+        for (key, value) in documentExtras.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
+        where DocumentKey(rawValue: key) == nil {
+            output.literal(",\n  ")
+            output.string(key)
+            output.literal(": ")
+            output.rawJSON(value)
+        }
+        clashingExtras += documentExtras.filter { DocumentKey(rawValue: $0.0) != nil }.count
+        output.literal("\n}\n")
+    }
+
+    private mutating func boardObject(_ b: Board, extras: [String: String]) {
+        output.literal("{\"id\": ")
+        output.string(b.id)
+        output.key("name")
+        output.string(b.name)
+        output.key("timezone")
+        output.string(b.timeZone)
+        if !b.metadata.isEmpty {
+            output.key("metadata")
+            stringMap(b.metadata)
+        }
+        self.extras(extras, BoardKey.self)
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    private mutating func state(_ s: BoardState) {
+        output.literal("{\"id\": ")
+        output.string(s.id)
+        output.key("name")
+        output.string(s.name)
+        output.key("category")
+        output.string(s.category.rawValue)
+        if let w = s.wipLimit {
+            output.key("wipLimit")
+            output.integer(w)
+        }
+        extras(s.extras, StateKey.self)
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    private mutating func card(_ c: Card) {
+        output.literal("{\"id\": ")
+        output.string(c.id)
+        output.key("title")
+        output.string(c.title)
+        if !c.body.isEmpty {
+            output.key("body")
+            output.string(c.body)
+        }
+        output.key("state")
+        output.string(c.state)
+        if let d = c.due { output.key("due"); output.due(d) }
+        if let d = c.start { output.key("start"); output.due(d) }
+        if let i = c.created { output.key("created"); output.instant(i) }
+        if let i = c.updated { output.key("updated"); output.instant(i) }
+        if let i = c.completed { output.key("completed"); output.instant(i) }
+        if !c.labels.isEmpty { output.key("labels"); output.strings(c.labels) }
+        if !c.assignees.isEmpty { output.key("assignees"); output.strings(c.assignees) }
+        if let p = c.position {
+            if p.isFinite {
+                output.key("position")
+                output.double(p)
+            } else {
+                unwritablePositions += 1
+            }
+        }
+        if c.archived { output.key("archived"); output.literal("true") }
+        if let u = c.url { output.key("url"); output.string(u) }
+        if !c.fields.isEmpty { output.key("fields"); stringMap(c.fields) }
+        extras(c.extras, CardKey.self)
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    private mutating func event(_ e: Event) {
+        output.literal("{\"card\": ")
+        output.string(e.card)
+        output.key("at")
+        output.instant(e.at)
+        output.key("type")
+        output.string(e.type.rawValue)
+        if let s = e.from { output.key("from"); output.string(s) }
+        if let s = e.to { output.key("to"); output.string(s) }
+        if let s = e.actor { output.key("actor"); output.string(s) }
+        extras(e.extras, EventKey.self)
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    /// `{"a": "1", "b": "2"}`, keys in code-point order (as Python's `sort_keys`).
+    private mutating func stringMap(_ map: [String: String]) {
+        output.byte(UInt8(ascii: "{"))
+        if map.count == 1, let (k, v) = map.first {
+            output.string(k)
+            output.literal(": ")
+            output.string(v)
+        } else {
+            for (n, (k, v)) in map.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+                if n > 0 { output.literal(", ") }
+                output.string(k)
+                output.literal(": ")
+                output.string(v)
+            }
+        }
+        output.byte(UInt8(ascii: "}"))
+    }
+
+    /// Unknown keys kept from a source, after the model's keys, sorted.
+    private mutating func extras<K: CanonicalKey>(_ extras: [String: String], _: K.Type) {
+        guard !extras.isEmpty else { return }
+        for (k, v) in extras.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            guard K(rawValue: k) == nil else { clashingExtras += 1; continue }
+            output.literal(", ")
+            output.string(k)
+            output.literal(": ")
+            output.rawJSON(v)
+        }
+    }
+}

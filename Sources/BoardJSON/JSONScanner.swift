@@ -1,0 +1,441 @@
+import BoardModel
+
+/// A problem found at a byte offset of the input; the reader turns the offset into
+/// `line:col` only when it reports it, so the fast path never counts lines.
+struct JSONProblem: Error {
+    var code: DiagnosticCode
+    var message: String
+    var offset: Int
+    /// The JSON path (`cards[3].title`) when the problem belongs to a known place.
+    var path: String?
+}
+
+/// The extent of a string literal in the input (between the quotes).
+struct StringToken {
+    /// First byte after the opening quote.
+    var start: Int
+    /// The closing quote.
+    var end: Int
+    /// True when the literal holds a backslash escape, so it must be decoded, not copied.
+    var escaped: Bool
+}
+
+/// Byte-level JSON tokenizer over an immutable buffer (RFC 8259).
+///
+/// It validates as it goes (UTF-8, escapes, number grammar) and throws a `JSONProblem` with
+/// the offending offset. It knows nothing of boards: `BoardDecoder` drives it.
+struct JSONScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos: Int
+    /// Reused buffer for decoding strings that hold escapes.
+    private var scratch: [UInt8] = []
+
+    /// Nesting allowed inside values the reader does not interpret (unknown keys).
+    static let maxDepth = 512
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
+        self.bytes = bytes
+        self.pos = pos
+    }
+
+    var isAtEnd: Bool { pos >= bytes.count }
+
+    /// The byte at the cursor, or 0 at the end (0 is never valid outside a string).
+    @inline(__always) var peek: UInt8 { pos < bytes.count ? bytes[pos] : 0 }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while pos < bytes.count {
+            let c = bytes[pos]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            pos += 1
+        }
+    }
+
+    // MARK: Problems
+
+    func problem(_ code: DiagnosticCode, _ message: String, at offset: Int? = nil) -> JSONProblem {
+        JSONProblem(code: code, message: message, offset: offset ?? pos)
+    }
+
+    /// "expected X, found Y" at the cursor, or "the file ends" when there is nothing left.
+    func unexpected(_ expected: String) -> JSONProblem {
+        guard pos < bytes.count else {
+            return problem(.jsonSyntax, "the file ends where \(expected) was expected (is it truncated?)")
+        }
+        return problem(.jsonSyntax, "expected \(expected), found \(Self.describe(bytes[pos]))")
+    }
+
+    static func describe(_ c: UInt8) -> String {
+        switch c {
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(c)))'"
+        case 0x20: return "a space"
+        default:
+            let hex = String(c, radix: 16, uppercase: true)
+            return "byte 0x" + (hex.count == 1 ? "0" : "") + hex
+        }
+    }
+
+    // MARK: Structure
+
+    /// Consumes `c` (after whitespace) or throws "expected …".
+    @inline(__always) mutating func expect(_ c: UInt8, _ what: @autoclosure () -> String) throws(JSONProblem) {
+        skipWhitespace()
+        guard peek == c else { throw unexpected(what()) }
+        pos += 1
+    }
+
+    /// Inside an object whose `{` was consumed: reads the next key and its `:`, leaving the
+    /// cursor on the value. Returns nil once the closing `}` is consumed.
+    @inline(__always)
+    mutating func nextKey(first: inout Bool) throws(JSONProblem) -> StringToken? {
+        skipWhitespace()
+        var c = peek
+        if c == UInt8(ascii: "}") { pos += 1; return nil }
+        if !first {
+            guard c == UInt8(ascii: ",") else { throw unexpected("',' or '}'") }
+            let comma = pos
+            pos += 1
+            skipWhitespace()
+            c = peek
+            if c == UInt8(ascii: "}") {
+                throw problem(.jsonSyntax, "trailing comma before '}'", at: comma)
+            }
+        }
+        first = false
+        guard c == UInt8(ascii: "\"") else { throw unexpected("a key in double quotes") }
+        let key = try scanString()
+        skipWhitespace()
+        guard peek == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+        pos += 1
+        skipWhitespace()
+        return key
+    }
+
+    /// Inside an array whose `[` was consumed: true when the cursor is on the next element,
+    /// false once the closing `]` is consumed.
+    @inline(__always)
+    mutating func nextElement(first: inout Bool) throws(JSONProblem) -> Bool {
+        skipWhitespace()
+        var c = peek
+        if c == UInt8(ascii: "]") { pos += 1; return false }
+        if !first {
+            guard c == UInt8(ascii: ",") else { throw unexpected("',' or ']'") }
+            let comma = pos
+            pos += 1
+            skipWhitespace()
+            c = peek
+            if c == UInt8(ascii: "]") {
+                throw problem(.jsonSyntax, "trailing comma before ']'", at: comma)
+            }
+        }
+        first = false
+        return true
+    }
+
+    // MARK: Strings
+
+    /// Scans the string literal at the cursor (on its opening quote), validating UTF-8 and
+    /// escapes; the cursor ends after the closing quote.
+    @inline(__always)
+    mutating func scanString() throws(JSONProblem) -> StringToken {
+        let opening = pos
+        var i = pos + 1
+        let n = bytes.count
+        var escaped = false
+        let p = bytes.baseAddress!
+        while true {
+            // Fast path: eight plain ASCII bytes at a time (no quote, backslash, control or
+            // non-ASCII byte among them).
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if Self.hasSpecialByte(w) { break }
+                i += 8
+            }
+            guard i < n else {
+                throw problem(.jsonSyntax, "the file ends inside a string (is it truncated, or is a closing quote missing?)",
+                              at: opening)
+            }
+            let c = p[i]
+            if c == UInt8(ascii: "\"") { break }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                i = try scanEscape(at: i)
+            } else if c < 0x20 {
+                throw problem(.jsonInvalidString,
+                              c == 0x0A ? "a string runs past the end of the line (missing closing quote, or a raw newline that should be \\n)"
+                                        : "raw control character \(Self.describe(c)) in a string (write it as an escape such as \\t or \\u0001)",
+                              at: i)
+            } else if c < 0x80 {
+                i += 1
+            } else {
+                i += try utf8Sequence(at: i)
+            }
+        }
+        pos = i + 1
+        return StringToken(start: opening + 1, end: i, escaped: escaped)
+    }
+
+    /// True when a word holds `"`, `\`, a byte below 0x20 or a byte of 0x80 and up.
+    @inline(__always)
+    static func hasSpecialByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* 0x22)
+        let slash = w ^ (ones &* 0x5C)
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroSlash = (slash &- ones) & ~slash
+        let control = w &- (ones &* 0x20)  // borrows into the high bit for bytes below 0x20
+        return ((zeroQuote | zeroSlash | control | w) & highs) != 0
+    }
+
+    /// Validates the escape at `i` (a backslash); returns the offset after it.
+    private func scanEscape(at i: Int) throws(JSONProblem) -> Int {
+        guard i + 1 < bytes.count else {
+            throw problem(.jsonSyntax, "the file ends inside a string escape (is it truncated?)", at: i)
+        }
+        switch bytes[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            let unit = try hex4(at: i + 2, escape: i)
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw problem(.jsonInvalidString, "lone low surrogate \\u\(String(unit, radix: 16)) (not a character)", at: i)
+            }
+            guard (0xD800...0xDBFF).contains(unit) else { return i + 6 }
+            guard i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
+                  case let low = try hex4(at: i + 8, escape: i + 6), (0xDC00...0xDFFF).contains(low) else {
+                throw problem(.jsonInvalidString,
+                              "high surrogate \\u\(String(unit, radix: 16)) is not followed by a low surrogate (not a character)",
+                              at: i)
+            }
+            return i + 12
+        default:
+            throw problem(.jsonInvalidString,
+                          "invalid escape '\\\(Character(Unicode.Scalar(bytes[i + 1])))' (JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
+                          at: i)
+        }
+    }
+
+    private func hex4(at i: Int, escape: Int) throws(JSONProblem) -> UInt32 {
+        guard i + 4 <= bytes.count else {
+            throw problem(.jsonSyntax, "the file ends inside a \\u escape (is it truncated?)", at: escape)
+        }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[i + k]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default:
+                throw problem(.jsonInvalidString, "\\u must be followed by four hex digits", at: escape)
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `i` (RFC 3629), or a problem there.
+    @inline(__always)
+    private func utf8Sequence(at i: Int) throws(JSONProblem) -> Int {
+        let n = bytes.count
+        let c0 = bytes[i]
+        @inline(__always) func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
+            i + k < n && (lo...hi).contains(bytes[i + k])
+        }
+        switch c0 {
+        case 0xC2...0xDF:
+            if cont(1) { return 2 }
+        case 0xE0:
+            if cont(1, 0xA0), cont(2) { return 3 }
+        case 0xE1...0xEC, 0xEE...0xEF:
+            if cont(1), cont(2) { return 3 }
+        case 0xED:
+            if cont(1, 0x80, 0x9F), cont(2) { return 3 }
+        case 0xF0:
+            if cont(1, 0x90), cont(2), cont(3) { return 4 }
+        case 0xF1...0xF3:
+            if cont(1), cont(2), cont(3) { return 4 }
+        case 0xF4:
+            if cont(1, 0x80, 0x8F), cont(2), cont(3) { return 4 }
+        default:
+            break
+        }
+        throw problem(.jsonInvalidUTF8, "invalid UTF-8 (\(Self.describe(c0)) does not start a valid sequence here); is the file in another encoding?",
+                      at: i)
+    }
+
+    /// The bytes between the quotes of a token without escapes.
+    @inline(__always)
+    func raw(_ t: StringToken) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[t.start..<t.end])
+    }
+
+    /// The text of a scanned string literal.
+    @inline(__always)
+    mutating func string(_ t: StringToken) -> String {
+        if !t.escaped { return String(decoding: raw(t), as: UTF8.self) }
+        return withDecoded(t) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the decoded UTF-8 of a scanned literal (escapes resolved).
+    mutating func withDecoded<R>(_ t: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if !t.escaped { return body(raw(t)) }
+        scratch.removeAll(keepingCapacity: true)
+        var i = t.start
+        while i < t.end {
+            let c = bytes[i]
+            guard c == UInt8(ascii: "\\") else { scratch.append(c); i += 1; continue }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = Self.hexValue(bytes, i)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = Self.hexValue(bytes, i + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                Self.appendUTF8(scalar, to: &scratch)
+            default: scratch.append(e) // " \ /
+            }
+        }
+        return scratch.withUnsafeBufferPointer(body)
+    }
+
+    // Only called on escapes `scanEscape` already validated.
+    private static func hexValue(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = b[i + k] | 0x20 // lower-case letters; digits unchanged
+            v = v << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
+        }
+        return v
+    }
+
+    private static func appendUTF8(_ s: UInt32, to out: inout [UInt8]) {
+        switch s {
+        case 0..<0x80: out.append(UInt8(s))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | s >> 6)); out.append(UInt8(0x80 | s & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | s >> 12)); out.append(UInt8(0x80 | s >> 6 & 0x3F))
+            out.append(UInt8(0x80 | s & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | s >> 18)); out.append(UInt8(0x80 | s >> 12 & 0x3F))
+            out.append(UInt8(0x80 | s >> 6 & 0x3F)); out.append(UInt8(0x80 | s & 0x3F))
+        }
+    }
+
+    // MARK: Numbers and literals
+
+    /// Scans a number (RFC 8259 grammar) at the cursor; returns its byte range.
+    mutating func scanNumber() throws(JSONProblem) -> Range<Int> {
+        let start = pos
+        var i = pos
+        let n = bytes.count
+        @inline(__always) func digits() -> Int {
+            let s = i
+            while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            return i - s
+        }
+        if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < n, bytes[i] &- UInt8(ascii: "0") < 10 else {
+            pos = i
+            throw unexpected("a digit")
+        }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < n, bytes[i] &- UInt8(ascii: "0") < 10 {
+                throw problem(.jsonSyntax, "numbers may not have leading zeros", at: start)
+            }
+        } else {
+            _ = digits()
+        }
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { pos = i; throw unexpected("a digit after the decimal point") }
+        }
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { pos = i; throw unexpected("a digit in the exponent") }
+        }
+        pos = i
+        return start..<i
+    }
+
+    /// Consumes `true`, `false` or `null` at the cursor.
+    mutating func scanLiteral() throws(JSONProblem) -> UInt8 {
+        let c = peek
+        let word: StaticString = c == UInt8(ascii: "t") ? "true" : c == UInt8(ascii: "f") ? "false" : "null"
+        let len = word.utf8CodeUnitCount
+        let w = word.utf8Start
+        guard pos + len <= bytes.count, (0..<len).allSatisfy({ bytes[pos + $0] == w[$0] }) else {
+            throw unexpected("a value (a string, number, object, array, true, false or null)")
+        }
+        pos += len
+        return c
+    }
+
+    // MARK: Whole values
+
+    /// Skips the value at the cursor, validating it. With `copy`, appends it to `out` in
+    /// canonical spacing (`{"a": 1, "b": [1, 2]}`: no line breaks, strings and numbers
+    /// verbatim), which is how unknown keys are kept and written back.
+    mutating func skipValue(depth: Int = 0, copy: Bool, into out: inout [UInt8]) throws(JSONProblem) {
+        skipWhitespace()
+        let start = pos
+        switch peek {
+        case UInt8(ascii: "\""):
+            _ = try scanString()
+            if copy { out.append(contentsOf: bytes[start..<pos]) }
+        case UInt8(ascii: "{"):
+            guard depth < Self.maxDepth else {
+                throw problem(.jsonTooDeep, "objects and arrays nested more than \(Self.maxDepth) deep")
+            }
+            pos += 1
+            if copy { out.append(UInt8(ascii: "{")) }
+            var first = true
+            var isFirst = true
+            while let key = try nextKey(first: &first) {
+                if copy {
+                    if !isFirst { out.append(UInt8(ascii: ",")); out.append(0x20) }
+                    isFirst = false
+                    out.append(contentsOf: bytes[(key.start - 1)...key.end])
+                    out.append(UInt8(ascii: ":")); out.append(0x20)
+                }
+                try skipValue(depth: depth + 1, copy: copy, into: &out)
+            }
+            if copy { out.append(UInt8(ascii: "}")) }
+        case UInt8(ascii: "["):
+            guard depth < Self.maxDepth else {
+                throw problem(.jsonTooDeep, "objects and arrays nested more than \(Self.maxDepth) deep")
+            }
+            pos += 1
+            if copy { out.append(UInt8(ascii: "[")) }
+            var first = true
+            var isFirst = true
+            while try nextElement(first: &first) {
+                if copy && !isFirst { out.append(UInt8(ascii: ",")); out.append(0x20) }
+                isFirst = false
+                try skipValue(depth: depth + 1, copy: copy, into: &out)
+            }
+            if copy { out.append(UInt8(ascii: "]")) }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let r = try scanNumber()
+            if copy { out.append(contentsOf: bytes[r]) }
+        default:
+            _ = try scanLiteral()
+            if copy { out.append(contentsOf: bytes[start..<pos]) }
+        }
+    }
+}
