@@ -74,8 +74,7 @@ public struct SampleBoard: Sendable {
             }
             let state = flow[stage]
             var archived = false
-            var updated = Instant(epochMilliseconds: t - t % 1000)
-            if t >= endMs { updated = events.last!.at }
+            var updated = events.last!.at
             if stage == 3, rng.chance(0.08), let done = completed {
                 let at = done.adding(seconds: Int64(3600 * (1 + rng.below(48))))
                 if at < until {
@@ -84,7 +83,6 @@ public struct SampleBoard: Sendable {
                     updated = at
                 }
             }
-            if updated < events.last!.at { updated = events.last!.at }
 
             let title: String = rng.chance(0.45)
                 ? rng.pick(SampleText.koreanTitles)
