@@ -38,8 +38,10 @@ struct ConvertCommand: ParsableCommand {
         progress.show("writing \(output) (\(board.cards.count) cards)…")
         // `--events FILE` names the sidecar of whichever side is CSV.
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
+        // Standard output has no extension: without --to it gets the input's format.
+        let format = writing.to ?? (output == "-" ? loaded.format : nil)
         let written = BoardPipeline.write(
-            board, to: output, format: writing.to,
+            board, to: output, format: format,
             options: writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding),
             strict: strict)
         progress.clear()
