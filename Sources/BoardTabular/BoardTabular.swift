@@ -1,1 +1,0 @@
-// BoardTabular: see README.md for what this module holds.

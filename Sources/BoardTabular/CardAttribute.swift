@@ -1,0 +1,82 @@
+/// What a column means for a card: one of the model's attributes, a custom field, or nothing.
+public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
+    case id, title, body, state
+    /// A column that names the state's category directly (Jira's `Status Category`).
+    case stateCategory
+    case due, start, created, updated, completed
+    case labels, assignees, position, archived, url
+    /// A custom field kept under this name in `Card.fields`.
+    case field(String)
+    /// A column read and dropped on purpose (a mapping says so).
+    case ignore
+
+    /// The attributes with a column of their own in boardkit's canonical layout, in order.
+    public static let canonicalOrder: [CardAttribute] = [
+        .id, .title, .body, .state, .due, .start, .created, .updated, .completed,
+        .labels, .assignees, .position, .archived, .url,
+    ]
+
+    /// The name used in mapping files and canonical headers (`due`, `field:Story points`).
+    public var description: String {
+        switch self {
+        case .id: return "id"
+        case .title: return "title"
+        case .body: return "body"
+        case .state: return "state"
+        case .stateCategory: return "stateCategory"
+        case .due: return "due"
+        case .start: return "start"
+        case .created: return "created"
+        case .updated: return "updated"
+        case .completed: return "completed"
+        case .labels: return "labels"
+        case .assignees: return "assignees"
+        case .position: return "position"
+        case .archived: return "archived"
+        case .url: return "url"
+        case .field(let name): return "field:" + name
+        case .ignore: return "ignore"
+        }
+    }
+
+    /// Parses a mapping file's name for an attribute (`title`, `field:Sprint`, `ignore`).
+    public init?(name: String) {
+        if name.hasPrefix("field:") {
+            let field = String(name.dropFirst(6))
+            guard !field.isEmpty else { return nil }
+            self = .field(field)
+            return
+        }
+        switch name {
+        case "id": self = .id
+        case "title": self = .title
+        case "body": self = .body
+        case "state": self = .state
+        case "stateCategory": self = .stateCategory
+        case "due": self = .due
+        case "start": self = .start
+        case "created": self = .created
+        case "updated": self = .updated
+        case "completed": self = .completed
+        case "labels": self = .labels
+        case "assignees": self = .assignees
+        case "position": self = .position
+        case "archived": self = .archived
+        case "url": self = .url
+        case "ignore": self = .ignore
+        default: return nil
+        }
+    }
+
+    /// The model field a validator's `ModelPath` names for this attribute (`cards[3].due`).
+    public var modelField: String? {
+        switch self {
+        case .field, .ignore: return nil
+        case .stateCategory: return "state"
+        default: return description
+        }
+    }
+
+    /// Attributes that hold a list (several columns or one joined cell).
+    public var isList: Bool { self == .labels || self == .assignees }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import BoardModel
+
+/// How one tool's tabular export maps onto cards, and how to write that tool's import layout.
+/// Loaded from a JSON file (templates/mappings/<name>.json, or a user's own file in the same
+/// format; docs/mappings.md describes it). Header matching ignores case, spaces and
+/// punctuation (`HeaderName.key`).
+public struct ColumnMapping: Sendable {
+    /// Preset name (`jira`), or the file's name for a user mapping.
+    public var name: String
+    /// One line: which export this reads and which importer the written file is for.
+    public var summary: String
+    /// Headers that identify this tool's export; a header row containing all of them selects
+    /// the mapping when none is named.
+    public var detect: [String]
+    /// Reading: header aliases per attribute, by `HeaderName.key`.
+    public var aliases: [String: CardAttribute]
+    /// Also try boardkit's own aliases for headers this mapping does not name.
+    public var genericFallback: Bool
+    /// Date and time layouts the tool writes, tried after ISO 8601.
+    public var dateFormats: [TabularDateFormat]
+    /// How to read `03/04/2026`.
+    public var slashDates: SlashDateOrder
+    /// State names onto categories (`todo`/`doing`/`done`) or state ids, before guessing.
+    public var stateMap: [String: String]
+    /// Writing: the tool's import columns, in order. Empty: boardkit's canonical layout.
+    public var writeColumns: [WriteColumn]
+    /// Writing: also write every custom field as a column of its own (after `writeColumns`).
+    public var writeFields: Bool
+    /// Writing: times without an offset, as wall-clock times in the board's zone (importers
+    /// that take no offsets, such as Jira's).
+    public var writeLocalTimes: Bool
+
+    /// One written column.
+    public struct WriteColumn: Sendable, Equatable {
+        public var header: String
+        public var attribute: CardAttribute
+        /// Lists: one column per item, all under this header (Jira's `Labels`), instead of one
+        /// joined cell.
+        public var repeats: Bool
+        /// Layout for a date-time (ISO 8601 when nil).
+        public var dateTimeFormat: TabularDateFormat?
+        /// Layout for a calendar date (ISO 8601 when nil).
+        public var dateFormat: TabularDateFormat?
+        /// A fixed value for every row (Jira's `Issue Type` = `Task`), when the attribute is `ignore`.
+        public var constant: String?
+
+        public init(header: String, attribute: CardAttribute, repeats: Bool = false,
+                    dateTimeFormat: TabularDateFormat? = nil, dateFormat: TabularDateFormat? = nil,
+                    constant: String? = nil) {
+            self.header = header
+            self.attribute = attribute
+            self.repeats = repeats
+            self.dateTimeFormat = dateTimeFormat
+            self.dateFormat = dateFormat
+            self.constant = constant
+        }
+    }
+
+    public init(name: String, summary: String = "", detect: [String] = [],
+                aliases: [String: CardAttribute] = [:], genericFallback: Bool = true,
+                dateFormats: [TabularDateFormat] = [], slashDates: SlashDateOrder = .unknown,
+                stateMap: [String: String] = [:], writeColumns: [WriteColumn] = [],
+                writeFields: Bool = true, writeLocalTimes: Bool = false) {
+        self.name = name
+        self.summary = summary
+        self.detect = detect
+        self.aliases = aliases
+        self.genericFallback = genericFallback
+        self.dateFormats = dateFormats
+        self.slashDates = slashDates
+        self.stateMap = stateMap
+        self.writeColumns = writeColumns
+        self.writeFields = writeFields
+        self.writeLocalTimes = writeLocalTimes
+    }
+
+    /// What a header means under this mapping: a `field:NAME` header is that field; then this
+    /// mapping's aliases; then boardkit's; anything else is a custom field named as the header.
+    public func attribute(forHeader header: String) -> CardAttribute {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("field:"), trimmed.count > 6 { return .field(String(trimmed.dropFirst(6))) }
+        let key = HeaderName.key(trimmed)
+        if let a = aliases[key] { return a }
+        if genericFallback, let a = ColumnMapping.boardkitAliases[key] { return a }
+        return .field(trimmed)
+    }
+
+    /// boardkit's own header aliases (English and Korean), used by the generic mapping and as
+    /// the fallback of presets.
+    public static let boardkitAliases: [String: CardAttribute] = {
+        let table: [(CardAttribute, [String])] = [
+            (.id, ["id", "key", "card id", "task id", "issue key", "issue id", "identifier", "번호", "아이디"]),
+            (.title, ["title", "summary", "name", "task", "task name", "card name", "content", "subject", "제목", "이름", "할 일"]),
+            (.body, ["body", "description", "desc", "card description", "notes", "details", "내용", "설명"]),
+            (.state, ["state", "status", "list", "list name", "column", "stage", "상태", "단계"]),
+            (.stateCategory, ["state category", "status category", "category"]),
+            (.due, ["due", "due date", "due at", "deadline", "due on", "마감", "마감일", "기한"]),
+            (.start, ["start", "start date", "starts", "start on", "시작일"]),
+            (.created, ["created", "created at", "created date", "date created", "creation date", "생성일", "작성일"]),
+            (.updated, ["updated", "updated at", "last modified", "modified", "last activity", "last activity date", "수정일"]),
+            (.completed, ["completed", "completed at", "completed date", "date completed", "resolved", "resolution date", "done at", "closed at", "완료일"]),
+            (.labels, ["labels", "label", "tags", "tag", "라벨", "태그"]),
+            (.assignees, ["assignees", "assignee", "members", "assigned to", "owner", "owners", "responsible", "담당자"]),
+            (.position, ["position", "order", "sort order", "순서"]),
+            (.archived, ["archived", "is archived", "보관"]),
+            (.url, ["url", "link", "card url", "permalink", "web url"]),
+        ]
+        var out: [String: CardAttribute] = [:]
+        for (attribute, names) in table {
+            for n in names { out[HeaderName.key(n)] = attribute }
+        }
+        return out
+    }()
+
+    /// boardkit's own layout: canonical columns when writing, every alias when reading.
+    public static let boardkit = ColumnMapping(
+        name: "boardkit", summary: "boardkit's own CSV: canonical columns, ISO 8601 dates",
+        dateFormats: ["dd/MMM/yy h:mm a", "dd/MMM/yy"].compactMap(TabularDateFormat.init))
+}

@@ -1,0 +1,112 @@
+import Foundation
+import BoardModel
+
+/// Reads a mapping file (the format of templates/mappings/*.json, documented in
+/// docs/mappings.md). Mapping files are small, so Foundation's JSON parser is fine here.
+public enum MappingFile {
+    /// Parses mapping JSON. Errors are diagnostics naming `file`.
+    public static func parse(_ data: Data, file: String) -> Result<ColumnMapping, Diagnostic> {
+        func fail(_ message: String) -> Result<ColumnMapping, Diagnostic> {
+            .failure(Diagnostic(.tabularBadMapping, message, at: SourceLocation(file: file)))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return fail("not a JSON object; a mapping file is {\"name\": …, \"columns\": {…}}")
+        }
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var m = ColumnMapping(name: object["name"] as? String ?? stem)
+        m.summary = object["summary"] as? String ?? ""
+        m.detect = object["detect"] as? [String] ?? []
+        m.genericFallback = object["genericFallback"] as? Bool ?? true
+        if let columns = object["columns"] {
+            guard let columns = columns as? [String: Any] else { return fail("'columns' must map attributes to header lists") }
+            for (name, headers) in columns {
+                guard let attribute = CardAttribute(name: name) else {
+                    return fail("'columns' has '\(name)', which is not an attribute (id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore)")
+                }
+                let list = (headers as? [String]) ?? (headers as? String).map { [$0] }
+                guard let list else { return fail("'columns.\(name)' must be a header or a list of headers") }
+                for h in list { m.aliases[HeaderName.key(h)] = attribute }
+            }
+        }
+        for pattern in object["dateFormats"] as? [String] ?? [] {
+            guard let f = TabularDateFormat(pattern) else {
+                return fail("date format '\(pattern)' needs a year, a month and a day (yyyy, MM or MMM, dd)")
+            }
+            m.dateFormats.append(f)
+        }
+        if let order = object["slashDates"] as? String {
+            guard let o = SlashDateOrder(rawValue: order) else {
+                return fail("'slashDates' is 'month-first', 'day-first' or 'unknown', not '\(order)'")
+            }
+            m.slashDates = o
+        }
+        m.stateMap = object["states"] as? [String: String] ?? [:]
+        if let write = object["write"] as? [String: Any] {
+            m.writeFields = write["fields"] as? Bool ?? true
+            m.writeLocalTimes = (write["times"] as? String) == "local"
+            for (k, column) in (write["columns"] as? [[String: Any]] ?? []).enumerated() {
+                guard let header = column["header"] as? String else { return fail("write.columns[\(k)] has no 'header'") }
+                let valueName = column["value"] as? String ?? "ignore"
+                guard let attribute = CardAttribute(name: valueName) else {
+                    return fail("write.columns[\(k)].value '\(valueName)' is not an attribute")
+                }
+                var c = ColumnMapping.WriteColumn(header: header, attribute: attribute)
+                c.repeats = column["repeat"] as? Bool ?? false
+                c.constant = column["constant"] as? String
+                if let p = column["format"] as? String {
+                    guard let f = TabularDateFormat(p) else { return fail("write.columns[\(k)].format '\(p)' is not a date layout") }
+                    c.dateTimeFormat = f
+                }
+                if let p = column["dateFormat"] as? String {
+                    guard let f = TabularDateFormat(p) else { return fail("write.columns[\(k)].dateFormat '\(p)' is not a date layout") }
+                    c.dateFormat = f
+                }
+                m.writeColumns.append(c)
+            }
+        }
+        return .success(m)
+    }
+
+    /// Loads a preset by name or a mapping file by path (`--mapping NAME|FILE`).
+    public static func resolve(_ nameOrPath: String) -> Result<ColumnMapping, Diagnostic> {
+        if let preset = MappingLibrary.preset(named: nameOrPath) { return .success(preset) }
+        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
+            let names = (["boardkit"] + MappingLibrary.presets.map(\.name)).joined(separator: ", ")
+            return .failure(Diagnostic(.tabularBadMapping,
+                                       "'\(nameOrPath)' is neither a mapping preset (\(names)) nor a readable mapping file",
+                                       at: SourceLocation(file: nameOrPath)))
+        }
+        return parse(data, file: nameOrPath)
+    }
+}
+
+/// The presets shipped with boardkit (templates/mappings/*.json, embedded at build time in
+/// BuiltinMappings.swift so the binary needs no data files).
+public enum MappingLibrary {
+    /// Every preset, parsed once.
+    public static let presets: [ColumnMapping] = BuiltinMappings.files.compactMap { name, json in
+        try? MappingFile.parse(Data(json.utf8), file: name + ".json").get()
+    }
+
+    /// The preset called `name` (case-insensitive); `boardkit` is the canonical layout.
+    public static func preset(named name: String) -> ColumnMapping? {
+        let n = name.lowercased()
+        if n == "boardkit" || n == "canonical" { return .boardkit }
+        return presets.first { $0.name == n }
+    }
+
+    /// The preset whose `detect` headers all appear in `header` (the one naming most of them
+    /// wins); boardkit's own mapping otherwise.
+    public static func detect(header: [String]) -> ColumnMapping {
+        let keys = Set(header.map(HeaderName.key))
+        var best: ColumnMapping?
+        var bestCount = 0
+        for p in presets where !p.detect.isEmpty && p.detect.count > bestCount {
+            if p.detect.allSatisfy({ keys.contains(HeaderName.key($0)) }) {
+                best = p
+                bestCount = p.detect.count
+            }
+        }
+        return best ?? .boardkit
+    }
+}

@@ -1,0 +1,279 @@
+import BoardModel
+
+/// Builds a board from rows of cells, one row at a time, so a reader streams: feed the header,
+/// then each row, then `finish`. The format supplies locations through a callback, so a CSV
+/// says `board.csv:14:3` and a workbook `board.xlsx Cards!C7`.
+///
+/// What it does with columns: see `ColumnMapping.attribute(forHeader:)`. Repeated headers are
+/// gathered in order (Jira's one `Labels` column per label); unknown columns become custom
+/// fields; a value an attribute cannot take is kept as a field under the column's header,
+/// with a warning; an empty cell leaves the attribute unset.
+public final class TabularBoardBuilder {
+    /// What building gave: a board unless the header was unusable, the diagnostics, and
+    /// where each card came from for `TabularSourceMap`.
+    public struct Result: Sendable {
+        public var board: Board?
+        public var diagnostics: [Diagnostic]
+        /// The data-row number (0-based, header excluded, as fed) of each card.
+        public var cardRows: [Int32]
+        /// The column index of each model field (`title`, `due`) for locating diagnostics.
+        public var columnOfField: [String: Int]
+        /// The mapping used (named or detected).
+        public var mappingName: String
+    }
+
+    /// The mapping in use (set by `header` when detected).
+    public private(set) var mapping: ColumnMapping?
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    private let options: ReaderOptions
+    private let catalogue: BoardCatalogue?
+    private var plan: [CardAttribute] = []
+    private var headers: [String] = []
+    private var gathered: [Bool] = []        // a field column whose header repeats
+    private var firstOfSingle: [Bool] = []   // the first column of a single-valued attribute
+    private var states: StateResolver
+    private var dates: TabularDateReader
+    private let zone: Zone
+    private var cards: [Card] = []
+    private var cardRows: [Int32] = []
+    private var rowNumber = -1
+    private var generatedIDs: [String: Int] = [:]
+    private var columnOfField: [String: Int] = [:]
+    private var headerOK = false
+    private var keptWarnings = 0
+
+    /// `mapping` nil: the one `options.mapping` names, else detected from the header.
+    /// `catalogue`: the board's id, name, zone and states when the source carries them.
+    public init(options: ReaderOptions, mapping: ColumnMapping? = nil, catalogue: BoardCatalogue? = nil,
+                file: String) {
+        self.options = options
+        self.catalogue = catalogue
+        var mapping = mapping
+        if mapping == nil, let named = options.mapping {
+            switch MappingFile.resolve(named) {
+            case .success(let m): mapping = m
+            case .failure(let d): diagnostics.append(d)
+            }
+        }
+        self.mapping = mapping
+        let zoneName = options.timeZone ?? catalogue?.timeZone ?? "UTC"
+        if let z = Zone(identifier: zoneName) {
+            zone = z
+        } else {
+            zone = .utc
+            diagnostics.append(Diagnostic(.invalidTimeZone,
+                "'\(zoneName)' is not an IANA time-zone name; times without an offset are read as UTC",
+                at: SourceLocation(file: file)))
+        }
+        states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: [:])
+        dates = TabularDateReader(formats: [], slashOrder: .unknown)
+    }
+
+    /// Takes the header row. False when the rows cannot become cards (no title column, a
+    /// mapping that could not be loaded): the reader stops and reports `diagnostics`.
+    @discardableResult
+    public func header(_ cells: [TabularCell], locate: (_ column: Int) -> SourceLocation) -> Bool {
+        if diagnostics.hasErrors { return false }
+        headers = cells.map { $0.text.trimmingSpaces }
+        let m = mapping ?? MappingLibrary.detect(header: headers)
+        mapping = m
+        states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: m.stateMap)
+        dates = TabularDateReader(formats: m.dateFormats, slashOrder: m.slashDates)
+        plan = []
+        var seen: [CardAttribute: Int] = [:]
+        for (k, h) in headers.enumerated() {
+            var a: CardAttribute
+            if h.isEmpty {
+                a = .field("column \(k + 1)")
+                diagnostics.append(Diagnostic(.tabularEmptyHeader,
+                    "column \(k + 1) has no header; its values are kept as field 'column \(k + 1)'", at: locate(k)))
+            } else {
+                a = m.attribute(forHeader: h)
+            }
+            seen[a, default: 0] += 1
+            plan.append(a)
+        }
+        gathered = plan.map { a in if case .field = a { return seen[a, default: 0] > 1 } else { return false } }
+        var firstSeen: Set<CardAttribute> = []
+        firstOfSingle = plan.map { a in
+            if a.isList { return true }
+            if case .field = a { return true }
+            return firstSeen.insert(a).inserted
+        }
+        for (k, a) in plan.enumerated() where firstOfSingle[k] {
+            if let f = a.modelField, columnOfField[f] == nil { columnOfField[f] = k }
+        }
+        // A second column for a single-valued attribute keeps its values as a field.
+        for k in plan.indices where !firstOfSingle[k] { plan[k] = .field(headers[k]); firstOfSingle[k] = true }
+        guard plan.contains(.title) else {
+            let names = headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.append(Diagnostic(.tabularNoTitleColumn,
+                "the header has no title column (Title, Summary, Name, Task, Card Name, Content…); it has \(names.isEmpty ? "no names" : names). Name the mapping with --mapping",
+                at: locate(0)))
+            return false
+        }
+        headerOK = true
+        return true
+    }
+
+    /// Takes one data row. Missing trailing cells count as empty. A row whose cells are all
+    /// empty is skipped (spreadsheets leave such rows).
+    public func row(_ cells: [TabularCell], locate: (_ column: Int) -> SourceLocation) {
+        rowNumber += 1
+        guard headerOK else { return }
+        if cells.allSatisfy(\.isEmpty) { return }
+        var card = Card(id: "", title: "", state: "")
+        var stateName: String?
+        var category: StateCategory?
+        var lists: [String: [String]] = [:]
+        let count = min(cells.count, plan.count)
+        for k in 0..<count {
+            let cell = cells[k]
+            if cell.isEmpty { continue }
+            switch plan[k] {
+            case .id: card.id = cell.text
+            case .title: card.title = cell.text
+            case .body: card.body = cell.text
+            case .url: card.url = cell.text
+            case .state: stateName = cell.text.trimmingSpaces
+            case .stateCategory:
+                if let c = StateCategoryGuess.hint(cell.text) { category = c }
+                else { keep(cell, k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
+            case .due: if let d = dueDate(cell, k, &card, locate) { card.due = d }
+            case .start: if let d = dueDate(cell, k, &card, locate) { card.start = d }
+            case .created: if let i = instant(cell, k, &card, locate) { card.created = i }
+            case .updated: if let i = instant(cell, k, &card, locate) { card.updated = i }
+            case .completed: if let i = instant(cell, k, &card, locate) { card.completed = i }
+            case .labels: card.labels += listItems(cell)
+            case .assignees: card.assignees += listItems(cell)
+            case .position:
+                switch cell {
+                case .number(let d): card.position = d
+                default:
+                    if let d = Double(cell.text.trimmingSpaces), d.isFinite { card.position = d }
+                    else { keep(cell, k, "is not a number", &card, locate) }
+                }
+            case .archived:
+                if let b = Self.bool(cell) { card.archived = b }
+                else { keep(cell, k, "is not true or false", &card, locate) }
+            case .field(let name):
+                if gathered[k] { lists[name, default: []].append(cell.text) }
+                else { card.fields[name] = cell.text }
+            case .ignore: break
+            }
+        }
+        for (name, items) in lists { card.fields[name] = ListCodec.join(items) }
+        if card.id.isEmpty { card.id = generatedID(card, stateName) }
+        card.state = stateName.map { states.resolve($0, category: category) } ?? ""
+        cards.append(card)
+        cardRows.append(Int32(truncatingIfNeeded: rowNumber))
+    }
+
+    /// The board, with the catalogue's id, name, zone and metadata when there is one.
+    public func finish() -> Result {
+        guard headerOK else {
+            return Result(board: nil, diagnostics: diagnostics, cardRows: [], columnOfField: [:],
+                          mappingName: mapping?.name ?? "boardkit")
+        }
+        if cards.contains(where: { $0.state.isEmpty }) {
+            let fallback = states.defaultState()
+            for k in cards.indices where cards[k].state.isEmpty { cards[k].state = fallback }
+        }
+        let c = catalogue
+        let board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
+                          timeZone: c?.timeZone ?? options.timeZone ?? "UTC",
+                          states: states.states.isEmpty ? BoardState.defaults : states.states,
+                          cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
+        return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
+                      columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
+    }
+
+    // MARK: Values
+
+    private func listItems(_ cell: TabularCell) -> [String] {
+        if case .text(let s) = cell { return ListCodec.split(s) }
+        return [cell.text]
+    }
+
+    /// Keeps a value the attribute cannot take as a field under the column's header.
+    private func keep(_ cell: TabularCell, _ k: Int, _ why: String, _ card: inout Card,
+                      _ locate: (Int) -> SourceLocation) {
+        let name = headers[k].isEmpty ? "column \(k + 1)" : headers[k]
+        card.fields[name] = cell.text
+        keptWarnings += 1
+        diagnostics.append(Diagnostic(.tabularValueKept,
+            "\(name) '\(cell.text)' \(why); kept as custom field '\(name)'", at: locate(k)))
+    }
+
+    private func reading(_ cell: TabularCell, _ k: Int, _ card: inout Card,
+                         _ locate: (Int) -> SourceLocation) -> TabularDateReader.Reading? {
+        let r = dates.read(cell)
+        switch r {
+        case .malformed:
+            keep(cell, k, "is not a date this mapping reads (ISO 8601\(dates.formats.isEmpty ? "" : ", " + dates.formats.map(\.pattern).joined(separator: ", ")))", &card, locate)
+            return nil
+        case .impossible:
+            diagnostics.append(Diagnostic(.invalidDate, "\(headers[k]) '\(cell.text)' is not a real date", at: locate(k)))
+            return nil
+        case .ambiguous(let a, let b):
+            diagnostics.append(Diagnostic(.tabularAmbiguousDate,
+                "\(headers[k]) '\(cell.text)' could be \(a) or \(b); set \"slashDates\" to \"month-first\" or \"day-first\" in a mapping file (--mapping FILE)",
+                at: locate(k)))
+            return nil
+        default:
+            return r
+        }
+    }
+
+    private func dueDate(_ cell: TabularCell, _ k: Int, _ card: inout Card,
+                         _ locate: (Int) -> SourceLocation) -> DueDate? {
+        switch reading(cell, k, &card, locate) {
+        case .date(let d)?: return .date(d)
+        case .dateTime(let t)?: return .instant(zone.instant(t))
+        case .instant(let i)?: return .instant(i)
+        default: return nil
+        }
+    }
+
+    private func instant(_ cell: TabularCell, _ k: Int, _ card: inout Card,
+                         _ locate: (Int) -> SourceLocation) -> Instant? {
+        switch reading(cell, k, &card, locate) {
+        case .date(let d)?: return zone.startOfDay(d)
+        case .dateTime(let t)?: return zone.instant(t)
+        case .instant(let i)?: return i
+        default: return nil
+        }
+    }
+
+    static func bool(_ cell: TabularCell) -> Bool? {
+        switch cell {
+        case .bool(let b): return b
+        case .number(let d): return d != 0
+        default:
+            switch cell.text.trimmingSpaces.lowercased() {
+            case "true", "yes", "y", "1", "archived", "closed", "x", "예": return true
+            case "false", "no", "n", "0", "": return false
+            default: return nil
+            }
+        }
+    }
+
+    /// A deterministic id from the content, so a second export of the same file gives the same
+    /// ids; identical rows get `-2`, `-3`… in order.
+    private func generatedID(_ card: Card, _ state: String?) -> String {
+        let base = StableID.make(from: [card.title, card.body, state ?? "",
+                                        card.created?.description ?? "", card.due?.description ?? ""])
+        let n = generatedIDs[base, default: 0] + 1
+        generatedIDs[base] = n
+        return n == 1 ? base : "\(base)-\(n)"
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        guard let f = first, let l = last, f == " " || f == "\t" || l == " " || l == "\t" else { return self }
+        return String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

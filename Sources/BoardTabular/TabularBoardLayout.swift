@@ -1,0 +1,206 @@
+import BoardModel
+
+/// One column of a written table.
+public struct TabularColumn: Sendable, Equatable {
+    public var header: String
+    public var attribute: CardAttribute
+    /// For a list written one item per column: which item (0-based).
+    public var item: Int?
+    /// Layouts for dates (ISO 8601 when nil).
+    public var dateTimeFormat: TabularDateFormat?
+    public var dateFormat: TabularDateFormat?
+    /// A fixed value for every row.
+    public var constant: String?
+}
+
+/// The columns boardkit writes for a board, and each card's cells, the same for CSV and XLSX.
+///
+/// Canonical layout (no mapping): `id, title, body, state, due, start, created, updated,
+/// completed, labels, assignees, position, archived, url`, then one column per custom field,
+/// sorted by name (a field whose name is also a canonical column's is written `field:NAME`).
+/// States are written by name (by id when two states share a name); labels and assignees
+/// joined in one cell by `ListCodec`. Dates are typed cells (`.date`, `.instant`): CSV writes
+/// them in ISO 8601, a workbook as date cells.
+///
+/// Mapped layout (`--mapping jira`): the mapping's `write` columns, lists repeated over as
+/// many columns as the longest list needs, dates in the mapping's layouts, then the custom
+/// fields if the mapping asks for them.
+public struct TabularBoardLayout: Sendable {
+    public let columns: [TabularColumn]
+    public let mappingName: String
+    private let stateText: [String: String]
+    private let stateCategory: [String: StateCategory]
+    private let zone: Zone
+    private let localTimes: Bool
+
+    /// The header row.
+    public var header: [String] { columns.map(\.header) }
+
+    public init(board: Board, mapping: ColumnMapping? = nil) {
+        zone = board.zone ?? .utc
+        var names: [String: Int] = [:]
+        for s in board.states { names[s.name, default: 0] += 1 }
+        let ids = Set(board.states.map(\.id))
+        var text: [String: String] = [:]
+        var categories: [String: StateCategory] = [:]
+        for s in board.states {
+            // A name two states share, or one that is another state's id, would not come back.
+            let ambiguous = names[s.name, default: 0] > 1 || (ids.contains(s.name) && s.name != s.id) || s.name.isEmpty
+            text[s.id] = ambiguous ? s.id : s.name
+            categories[s.id] = s.category
+        }
+        stateText = text
+        stateCategory = categories
+        let fieldNames = Set(board.cards.lazy.flatMap(\.fields.keys)).sorted()
+
+        guard let mapping, !mapping.writeColumns.isEmpty else {
+            mappingName = mapping?.name ?? "boardkit"
+            localTimes = false
+            var cols = CardAttribute.canonicalOrder.map {
+                TabularColumn(header: $0.description, attribute: $0)
+            }
+            let taken = Set(cols.map { HeaderName.key($0.header) }).union(ColumnMapping.boardkitAliases.keys)
+            for f in fieldNames {
+                let header = taken.contains(HeaderName.key(f)) || f.hasPrefix("field:") || f.trimmingSpaces != f
+                    ? "field:" + f : f
+                cols.append(TabularColumn(header: header, attribute: .field(f)))
+            }
+            columns = cols
+            return
+        }
+        mappingName = mapping.name
+        localTimes = mapping.writeLocalTimes
+        var cols: [TabularColumn] = []
+        var written: Set<String> = []
+        for w in mapping.writeColumns {
+            if case .field(let f) = w.attribute { written.insert(f) }
+            let base = TabularColumn(header: w.header, attribute: w.attribute, item: nil,
+                                     dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
+                                     constant: w.constant)
+            if w.repeats && w.attribute.isList {
+                let longest = board.cards.reduce(0) { max($0, w.attribute == .labels ? $1.labels.count : $1.assignees.count) }
+                for k in 0..<max(longest, 1) {
+                    var c = base
+                    c.item = k
+                    cols.append(c)
+                }
+            } else {
+                cols.append(base)
+            }
+        }
+        if mapping.writeFields {
+            let headers = Set(cols.map { HeaderName.key($0.header) })
+            for f in fieldNames where !written.contains(f) {
+                cols.append(TabularColumn(header: headers.contains(HeaderName.key(f)) ? "field:" + f : f,
+                                          attribute: .field(f)))
+            }
+        }
+        columns = cols
+    }
+
+    /// The cells of one card's row, in column order (reuses `cells`' storage).
+    public func cells(of card: Card, into cells: inout [TabularCell]) {
+        cells.removeAll(keepingCapacity: true)
+        for c in columns { cells.append(cell(c, of: card)) }
+    }
+
+    /// One cell.
+    public func cell(_ c: TabularColumn, of card: Card) -> TabularCell {
+        switch c.attribute {
+        case .id: return .text(card.id)
+        case .title: return .text(card.title)
+        case .body: return card.body.isEmpty ? .empty : .text(card.body)
+        case .state: return .text(stateText[card.state] ?? card.state)
+        case .stateCategory: return stateCategory[card.state].map { .text($0.rawValue) } ?? .empty
+        case .due: return card.due.map { dueCell($0, c) } ?? .empty
+        case .start: return card.start.map { dueCell($0, c) } ?? .empty
+        case .created: return card.created.map { instantCell($0, c) } ?? .empty
+        case .updated: return card.updated.map { instantCell($0, c) } ?? .empty
+        case .completed: return card.completed.map { instantCell($0, c) } ?? .empty
+        case .labels: return listCell(card.labels, c)
+        case .assignees: return listCell(card.assignees, c)
+        case .position: return card.position.map { .number($0) } ?? .empty
+        case .archived: return .bool(card.archived)
+        case .url: return card.url.map { .text($0) } ?? .empty
+        case .field(let name): return card.fields[name].map { .text($0) } ?? .empty
+        case .ignore: return c.constant.map { .text($0) } ?? .empty
+        }
+    }
+
+    private func listCell(_ items: [String], _ c: TabularColumn) -> TabularCell {
+        if let k = c.item { return k < items.count ? .text(items[k]) : .empty }
+        if items.isEmpty { return .empty }
+        if items.count == 1, let only = items.first {
+            var s = ""
+            ListCodec.append(only, to: &s)
+            return .text(s)
+        }
+        return .text(ListCodec.join(items))
+    }
+
+    private func dueCell(_ d: DueDate, _ c: TabularColumn) -> TabularCell {
+        switch d {
+        case .date(let day):
+            if let f = c.dateFormat ?? c.dateTimeFormat { return .text(f.format(.date(day))) }
+            return .date(day)
+        case .instant(let i): return instantCell(i, c)
+        }
+    }
+
+    private func instantCell(_ i: Instant, _ c: TabularColumn) -> TabularCell {
+        if let f = c.dateTimeFormat { return .text(f.format(.dateTime(zone.local(i)))) }
+        if localTimes { return .dateTime(zone.local(i)) }
+        return .instant(i)
+    }
+
+    /// Warnings for what this layout leaves out of `board` (never silent): attributes with no
+    /// column, custom fields not written, empty field values, unknown keys. History and the
+    /// board catalogue are the format's to report.
+    public func lossDiagnostics(for board: Board, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let at = SourceLocation(file: file)
+        let have = Set(columns.map(\.attribute))
+        func count(_ attribute: CardAttribute, _ test: (Card) -> Bool) {
+            guard !have.contains(attribute) else { return }
+            let n = board.cards.reduce(0) { $0 + (test($1) ? 1 : 0) }
+            if n > 0 {
+                out.append(Diagnostic(.dataNotWritten,
+                    "\(n) card\(n == 1 ? "" : "s")' \(attribute) not written: the \(mappingName) layout has no column for it", at: at))
+            }
+        }
+        count(.id) { !$0.id.isEmpty }
+        count(.body) { !$0.body.isEmpty }
+        count(.state) { _ in true }
+        count(.due) { $0.due != nil }
+        count(.start) { $0.start != nil }
+        count(.created) { $0.created != nil }
+        count(.updated) { $0.updated != nil }
+        count(.completed) { $0.completed != nil }
+        count(.labels) { !$0.labels.isEmpty }
+        count(.assignees) { !$0.assignees.isEmpty }
+        count(.position) { $0.position != nil }
+        count(.archived) { $0.archived }
+        count(.url) { $0.url != nil }
+        var fieldsLeft = 0, emptyFields = 0, extras = 0
+        for card in board.cards {
+            for (name, value) in card.fields {
+                if !have.contains(.field(name)) { fieldsLeft += 1 } else if value.isEmpty { emptyFields += 1 }
+            }
+            extras += card.extras.count
+        }
+        if fieldsLeft > 0 {
+            out.append(Diagnostic(.dataNotWritten, "\(fieldsLeft) custom field values not written: the \(mappingName) layout writes no custom fields", at: at))
+        }
+        if emptyFields > 0 {
+            out.append(Diagnostic(.dataNotWritten, "\(emptyFields) empty custom field values not written: an empty cell reads back as no value", at: at))
+        }
+        if extras > 0 {
+            out.append(Diagnostic(.dataNotWritten, "\(extras) unknown card keys not written: a table keeps only known attributes and fields", at: at))
+        }
+        let nonFinite = board.cards.reduce(0) { $0 + (($1.position.map { !$0.isFinite }) ?? false ? 1 : 0) }
+        if nonFinite > 0 {
+            out.append(Diagnostic(.dataNotWritten, "\(nonFinite) positions that are not finite numbers written as text", at: at))
+        }
+        return out
+    }
+}

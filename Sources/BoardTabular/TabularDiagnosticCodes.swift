@@ -1,0 +1,24 @@
+import BoardModel
+
+// Codes of the tabular mapping layer, shared by CSV and XLSX.
+extension DiagnosticCode {
+    public static let tabularNoTitleColumn = DiagnosticCode(
+        "tabular-no-title-column", .error,
+        "The header row has no column that holds the card title (Title, Summary, Name, …).")
+    public static let tabularAmbiguousDate = DiagnosticCode(
+        "tabular-ambiguous-date", .error,
+        "A day/month date reads two ways (03/04/2026) and the mapping gives no rule.")
+    public static let tabularValueKept = DiagnosticCode(
+        "tabular-value-kept-as-field", .warning,
+        "A value the model cannot take (a due date of 'every Monday') is kept as a custom field.")
+    public static let tabularBadMapping = DiagnosticCode(
+        "tabular-bad-mapping", .error, "A mapping preset or file could not be found or read.")
+    public static let tabularEmptyHeader = DiagnosticCode(
+        "tabular-empty-header", .warning, "A column has no header; its values are kept as a field named by position.")
+
+    /// The tabular layer's codes, for `boardkit codes`.
+    public static let tabularCodes: [DiagnosticCode] = [
+        .tabularNoTitleColumn, .tabularAmbiguousDate, .tabularValueKept, .tabularBadMapping,
+        .tabularEmptyHeader,
+    ]
+}
