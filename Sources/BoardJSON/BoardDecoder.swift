@@ -46,8 +46,10 @@ struct BoardDecoder {
             resolveLocalTimes()
         }
         if !sawStates { board.states = BoardState.defaults }
-        var diagnostics = findings.map(diagnostic)
-        diagnostics += tallies.diagnostics(zone: localZoneName).map(diagnostic)
+        // In file order, whatever pass found them.
+        let problems = (findings + tallies.diagnostics(zone: localZoneName)).enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+        let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
         return ReadResult(board: errorCount == 0 ? board : nil, diagnostics: diagnostics, sourceMap: map)
     }
