@@ -1,5 +1,6 @@
 import BoardModel
 import BoardJSON
+import BoardCSV
 
 /// One format the command knows: its name, the file extensions that select it, and its
 /// reader and writer (either may be absent for one-way formats).
@@ -29,6 +30,7 @@ public struct BoardFormat: Sendable {
 public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
+        BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
         BoardFormat(name: "json", extensions: ["json"], summary: "boardkit's canonical JSON (lossless)", reader: BoardJSONReader(), writer: BoardJSONWriter()),
     ]
 

@@ -1,1 +1,0 @@
-// BoardCSV: see README.md for what this module holds.

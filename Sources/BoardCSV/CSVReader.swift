@@ -1,0 +1,204 @@
+import BoardModel
+import BoardTabular
+
+/// Reads a CSV file into a board: libcsv parses (streaming, one pass), BoardTabular maps the
+/// columns (the same mapping layer XLSX uses), and an optional events sidecar
+/// (`--events FILE`) brings back the history and the board's catalogue.
+///
+/// Dialects are sniffed: `,` `;` or tab, a UTF-8 byte-order mark, CRLF or LF, quoted fields
+/// with newlines, blank lines anywhere. `--encoding` converts a legacy file through iconv
+/// first. Every problem is a diagnostic at `file:line:col`; a file with errors gives no board.
+public struct CSVReader: SniffingReader {
+    /// At most this many diagnostics of one code are listed; the rest are counted.
+    static let listLimit = 50
+
+    public init() {}
+
+    public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
+        let file = input.displayName
+        let text: CSVText
+        switch CSVText.load(path: input.path, file: file, encoding: options.encoding) {
+        case .success(let t): text = t
+        case .failure(let d): return .failed([d], file: file)
+        }
+        return read(text, file: file, options: options)
+    }
+
+    /// Reads CSV held in memory (tests, the server); `file` names it in diagnostics.
+    public func read(bytes: [UInt8], file: String = "-", options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        if let encoding = options.encoding, !CSVText.isUTF8(encoding) {
+            switch Iconv.convert(bytes, from: encoding, to: "UTF-8") {
+            case .success(let u): return read(CSVText(bytes: u, converted: true), file: file, options: options)
+            case .failure: return .failed([Diagnostic(.csvEncodingFailed, "cannot convert from \(encoding)", at: SourceLocation(file: file))], file: file)
+            }
+        }
+        if let bad = CSVText.firstInvalidUTF8(bytes) {
+            let (l, c) = CSVText.lineColumn(of: bad, in: bytes, countScalars: true)
+            return .failed([Diagnostic(.csvInvalidUTF8, "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
+                                       at: SourceLocation(file: file, line: l, column: c))], file: file)
+        }
+        return read(CSVText(bytes: bytes, converted: false), file: file, options: options)
+    }
+
+    private func read(_ text: CSVText, file: String, options: ReaderOptions) -> ReadResult {
+        var diagnostics: [Diagnostic] = []
+        var sidecar: EventsSidecar.Contents?
+        if let path = options.eventsPath {
+            let (contents, found) = EventsSidecar.read(path: path, file: path, options: options)
+            diagnostics += found
+            if found.hasErrors { return .failed(diagnostics, file: file) }
+            sidecar = contents
+        }
+        let dialect = text.bytes.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
+        let catalogue = sidecar.map { $0.catalogue }
+        let builder = TabularBoardBuilder(options: options, catalogue: catalogue, file: file)
+        var limiter = DiagnosticLimiter(limit: Self.listLimit)
+
+        // Each data row's place, for the validator's diagnostics.
+        var rowOffsets: [Int] = []
+        var rowLines: [Int32] = []
+        var headerCount = -1
+        var cells: [TabularCell] = []
+        let parser = CSVParser(delimiter: dialect.delimiter)
+        let outcome = text.bytes.withUnsafeBufferPointer { buf in
+            parser.parse(buf, from: dialect.byteOrderMark ? 3 : 0) { row in
+                if row.isBlank { return true }
+                cells.removeAll(keepingCapacity: true)
+                for k in 0..<row.count {
+                    let f = row.field(k)
+                    cells.append(f.isEmpty ? .empty : .text(String(decoding: f, as: UTF8.self)))
+                }
+                let place = { (column: Int) in
+                    locator.location(rowOffset: row.offset, line: row.line, field: column)
+                }
+                if headerCount < 0 {
+                    headerCount = row.count
+                    return builder.header(cells, locate: place)
+                }
+                rowOffsets.append(row.offset)
+                rowLines.append(Int32(truncatingIfNeeded: row.line))
+                if row.count != headerCount {
+                    let what = row.count > headerCount
+                        ? "has \(row.count) fields, \(row.count - headerCount) more than the header's \(headerCount)"
+                        : "has \(row.count) fields, \(headerCount - row.count) fewer than the header's \(headerCount)"
+                    limiter.add(Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
+                                           at: place(min(row.count, headerCount))), to: &diagnostics)
+                    builder.row([], locate: place) // keeps row numbering; an empty row makes no card
+                    return true
+                }
+                builder.row(cells, locate: place)
+                return true
+            }
+        }
+        switch outcome {
+        case .success: break
+        case .failure(.strayQuote(let offset)):
+            diagnostics.append(Diagnostic(.csvStrayQuote,
+                "a quote inside an unquoted field or text after a closing quote; a field with quotes must be quoted and its quotes doubled (\"say \"\"hi\"\"\")",
+                at: locator.location(ofByte: offset)))
+        case .failure(.unterminatedQuote(let offset, let line)):
+            diagnostics.append(Diagnostic(.csvUnterminatedQuote,
+                "a quoted field opened in this row is never closed",
+                at: locator.location(rowOffset: offset, line: line, field: nil)))
+        case .failure(.outOfMemory):
+            diagnostics.append(Diagnostic(.ioError, "out of memory while parsing", at: SourceLocation(file: file)))
+        }
+        if headerCount < 0 {
+            diagnostics.append(Diagnostic(.csvEmptyFile, "the file is empty: a CSV board needs a header row (id,title,state,…) and a row per card",
+                                          at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        limiter.summarize(into: &diagnostics, file: file)
+        var built = builder.finish()
+        diagnostics = built.diagnostics.limited(Self.listLimit, file: file) + diagnostics
+        guard !diagnostics.hasErrors, var board = built.board else {
+            return .failed(diagnostics, file: file)
+        }
+        if let sidecar {
+            board.events = sidecar.events
+            Self.resolveEventStates(&board)
+        }
+        built.board = nil
+        let cardRows = built.cardRows
+        let offsets = rowOffsets, lines = rowLines
+        let eventLines = sidecar?.eventLines ?? [], stateLines = sidecar?.stateLines ?? []
+        let eventsFile = options.eventsPath ?? file
+        let map = TabularSourceMap(
+            cardRows: cardRows, columnOfField: built.columnOfField,
+            locate: { row, column in
+                guard row < offsets.count else { return SourceLocation(file: file) }
+                return locator.location(rowOffset: offsets[row], line: Int(lines[row]), field: column)
+            },
+            other: { path in
+                switch path {
+                case .event(let i, _) where i < eventLines.count:
+                    return SourceLocation(file: eventsFile, line: Int(eventLines[i]), path: path.description)
+                case .state(let i, _) where i < stateLines.count:
+                    return SourceLocation(file: eventsFile, line: Int(stateLines[i]), path: path.description)
+                default:
+                    return SourceLocation(file: file, path: path.description)
+                }
+            })
+        return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    /// An events-only sidecar may name states as the CSV does (by name): turn those into ids.
+    static func resolveEventStates(_ board: inout Board) {
+        let ids = Set(board.states.map(\.id))
+        var byName: [String: String] = [:]
+        for s in board.states where byName[s.name] == nil { byName[s.name] = s.id }
+        for k in board.events.indices {
+            if let f = board.events[k].from, !ids.contains(f), let id = byName[f] { board.events[k].from = id }
+            if let t = board.events[k].to, !ids.contains(t), let id = byName[t] { board.events[k].to = id }
+        }
+    }
+
+    /// A CSV whose first line splits into several fields and names a title column the way
+    /// boardkit's mapping or a preset reads it.
+    public func recognizes(head: [UInt8]) -> Bool {
+        guard let first = head.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
+              first != UInt8(ascii: "{"), first != UInt8(ascii: "["), first != UInt8(ascii: "<"),
+              !head.starts(with: Array("BEGIN:".utf8)), !head.starts(with: [0x50, 0x4B]) else { return false }
+        guard CSVText.firstInvalidUTF8(Array(head.prefix(4096).dropLast(4))) == nil else { return false }
+        let dialect = head.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.count
+        let line = String(decoding: head[(dialect.byteOrderMark ? 3 : 0)..<end], as: UTF8.self)
+        let names = line.split(separator: Character(Unicode.Scalar(dialect.delimiter)))
+            .map { $0.trimmingCharacters(in: ["\"", " "]) }
+        guard names.count >= 2 else { return false }
+        let mapping = MappingLibrary.detect(header: names)
+        return names.contains { mapping.attribute(forHeader: $0) == .title }
+    }
+}
+
+/// Lists the first `limit` diagnostics of each code and counts the rest, so a file with a
+/// wrong delimiter does not print a million lines.
+struct DiagnosticLimiter {
+    let limit: Int
+    private var counts: [DiagnosticCode: Int] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    mutating func add(_ d: Diagnostic, to list: inout [Diagnostic]) {
+        let n = counts[d.code, default: 0] + 1
+        counts[d.code] = n
+        if n <= limit { list.append(d) }
+    }
+
+    func summarize(into list: inout [Diagnostic], file: String) {
+        for (code, n) in counts.sorted(by: { $0.key.id < $1.key.id }) where n > limit {
+            list.append(Diagnostic(code, "\(n) in all (the first \(limit) are listed)", at: SourceLocation(file: file)))
+        }
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The first `limit` of each code, and a count of the rest.
+    func limited(_ limit: Int, file: String) -> [Diagnostic] {
+        var limiter = DiagnosticLimiter(limit: limit)
+        var out: [Diagnostic] = []
+        for d in self { limiter.add(d, to: &out) }
+        limiter.summarize(into: &out, file: file)
+        return out
+    }
+}

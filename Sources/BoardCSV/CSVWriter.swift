@@ -1,0 +1,128 @@
+import BoardModel
+import BoardTabular
+
+/// Writes a board as CSV: one row per card in BoardTabular's layout (canonical, or a tool's
+/// import layout with `--mapping`), RFC 4180 quoting, LF line ends (CRLF and a byte-order
+/// mark with `--excel`). History and the board's catalogue go to the events sidecar when
+/// `--events FILE` is given; without it, a warning counts what was left behind.
+public struct CSVWriter: BoardWriter {
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var mapping: ColumnMapping?
+        if let name = options.mapping {
+            switch MappingFile.resolve(name) {
+            case .success(let m): mapping = m
+            case .failure(let d): return [d]
+            }
+        }
+        let legacy = options.encoding.map { !CSVText.isUTF8($0) } ?? false
+        let fd = openForWriting(path)
+        guard fd >= 0 else {
+            return [Diagnostic(.ioError, "cannot create the file: \(errorText())", at: SourceLocation(file: path))]
+        }
+        // A legacy encoding is converted in one piece at the end; UTF-8 streams out.
+        var out = CSVOutput(fd: legacy ? nil : fd, dialect: Self.dialect(options))
+        let layout = encode(board, mapping: mapping, into: &out)
+        if legacy, let encoding = options.encoding {
+            switch Iconv.convert(out.bytes, from: "UTF-8", to: encoding) {
+            case .success(let converted):
+                var o = CSVOutput(fd: fd, dialect: CSVDialect())
+                o.appendBytes(converted)
+                o.flush()
+                if o.failure != nil { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+            case .failure(.unknownEncoding):
+                closeFile(fd)
+                return [Diagnostic(.csvUnknownEncoding, "'\(encoding)' is not an encoding this system's iconv knows", at: SourceLocation(file: path))]
+            case .failure(.invalidInput):
+                closeFile(fd)
+                return [Diagnostic(.csvEncodingFailed, "the board has characters \(encoding) cannot hold; write UTF-8 (with --excel for Excel) instead", at: SourceLocation(file: path))]
+            }
+        } else {
+            out.flush()
+            if out.failure != nil { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+        }
+        if !closeFile(fd) { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+        diagnostics += layout.lossDiagnostics(for: board, file: path)
+        if let events = options.eventsPath {
+            diagnostics += EventsSidecar.write(board, to: events, excel: options.excel)
+        } else {
+            diagnostics += Self.sidecarLoss(board, layout: layout, file: path)
+        }
+        return diagnostics
+    }
+
+    /// The CSV of `board` in memory (tests, the server).
+    public func encode(_ board: Board, options: WriterOptions = WriterOptions()) -> [UInt8] {
+        let mapping = options.mapping.flatMap { try? MappingFile.resolve($0).get() }
+        var out = CSVOutput(fd: nil, dialect: Self.dialect(options))
+        encode(board, mapping: mapping, into: &out)
+        return out.bytes
+    }
+
+    /// The events sidecar of `board` in memory.
+    public func encodeEvents(_ board: Board, options: WriterOptions = WriterOptions()) -> [UInt8] {
+        var out = CSVOutput(fd: nil, dialect: Self.dialect(options))
+        EventsSidecar.encode(board, into: &out)
+        return out.bytes
+    }
+
+    static func dialect(_ options: WriterOptions) -> CSVDialect {
+        CSVDialect(delimiter: UInt8(ascii: ","), byteOrderMark: options.excel, crlf: options.excel)
+    }
+
+    @discardableResult
+    private func encode(_ board: Board, mapping: ColumnMapping?, into out: inout CSVOutput) -> TabularBoardLayout {
+        let layout = TabularBoardLayout(board: board, mapping: mapping)
+        out.row(layout.header)
+        var cells: [TabularCell] = []
+        cells.reserveCapacity(layout.columns.count)
+        for card in board.cards {
+            layout.cells(of: card, into: &cells)
+            out.row(cells)
+        }
+        return layout
+    }
+
+    /// Without a sidecar: the events, and whatever of the board's catalogue reading the CSV
+    /// back by state names would not recover.
+    static func sidecarLoss(_ board: Board, layout: TabularBoardLayout, file: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let at = SourceLocation(file: file)
+        if !board.events.isEmpty {
+            out.append(Diagnostic(.dataNotWritten,
+                "\(board.events.count) events not written: CSV has no history; use --events FILE", at: at))
+        }
+        var lost: [String] = []
+        let blank = Board()
+        if board.id != blank.id { lost.append("id '\(board.id)'") }
+        if board.name != blank.name { lost.append("name") }
+        if board.timeZone != blank.timeZone { lost.append("time zone \(board.timeZone)") }
+        if !board.metadata.isEmpty { lost.append("\(board.metadata.count) metadata entries") }
+        if !board.extras.isEmpty { lost.append("\(board.extras.count) unknown board keys") }
+        if board.states != statesByName(board) {
+            lost.append("\(board.states.count) states' ids, order, categories and WIP limits")
+        }
+        if !lost.isEmpty {
+            out.append(Diagnostic(.dataNotWritten,
+                "the board's \(lost.joined(separator: ", ")) not written: CSV keeps states by name only; use --events FILE to keep them", at: at))
+        }
+        return out
+    }
+
+    /// The states a reader rebuilds from the state names cards use, in first-seen order.
+    static func statesByName(_ board: Board) -> [BoardState] {
+        var seen: Set<String> = []
+        var out: [BoardState] = []
+        for c in board.cards where seen.insert(c.state).inserted {
+            guard let s = board.state(withID: c.state) else { continue }
+            out.append(BoardState(id: StableID.slug(s.name), name: s.name, category: StateCategoryGuess.guess(s.name)))
+        }
+        return out.isEmpty ? BoardState.defaults : out
+    }
+}
+
+extension CSVOutput {
+    mutating func appendBytes(_ b: [UInt8]) { for c in b { appendByte(c) } }
+}

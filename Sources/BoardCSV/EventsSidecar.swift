@@ -1,0 +1,202 @@
+import BoardModel
+import BoardTabular
+
+/// The file `--events FILE` names: everything a one-row-per-card CSV cannot hold.
+///
+/// It is itself a CSV, one record per row, the kind in the first column:
+///
+/// ```
+/// record,card,at,type,from,to,actor,id,name,category,wip,key,value
+/// board,,,,,,,,,,,id,team-web
+/// board,,,,,,,,,,,timezone,Asia/Seoul
+/// board,,,,,,,,,,,metadata.generator,boardkit sample --seed 1
+/// state,,,,,,,review,REVIEW,doing,3,,
+/// event,c1,2026-11-02T09:00:00Z,created,,todo,mina,,,,,,
+/// ```
+///
+/// `board` rows carry the board's id, name, time zone, `metadata.KEY` and `extra.KEY` (raw
+/// JSON of unknown keys); `state` rows the catalogue in order (id, name, category, WIP
+/// limit); `event` rows the history in order. A file with only the event columns
+/// (`card,at,type,from,to,actor`) is read too: every row is then an event.
+enum EventsSidecar {
+    static let header = ["record", "card", "at", "type", "from", "to", "actor",
+                         "id", "name", "category", "wip", "key", "value"]
+
+    /// What the sidecar held.
+    struct Contents {
+        var catalogue = BoardCatalogue()
+        var events: [Event] = []
+        /// Line of each event row and of each state row, for diagnostics.
+        var eventLines: [Int32] = []
+        var stateLines: [Int32] = []
+    }
+
+    // MARK: Writing
+
+    static func write(_ board: Board, to path: String, excel: Bool) -> [Diagnostic] {
+        let fd = openForWriting(path)
+        guard fd >= 0 else {
+            return [Diagnostic(.ioError, "cannot create the events file: \(errorText())", at: SourceLocation(file: path))]
+        }
+        var out = CSVOutput(fd: fd, dialect: CSVDialect(byteOrderMark: excel, crlf: excel))
+        encode(board, into: &out)
+        out.flush()
+        let failed = out.failure
+        closeFile(fd)
+        if failed != nil {
+            return [Diagnostic(.ioError, "cannot write the events file", at: SourceLocation(file: path))]
+        }
+        var lost = 0
+        for s in board.states { lost += s.extras.count }
+        for e in board.events { lost += e.extras.count }
+        return lost > 0 ? [Diagnostic(.dataNotWritten,
+            "\(lost) unknown state and event keys not written: the events file keeps only known columns",
+            at: SourceLocation(file: path))] : []
+    }
+
+    static func encode(_ board: Board, into out: inout CSVOutput) {
+        out.row(header)
+        func boardRow(_ key: String, _ value: String) {
+            out.row(["board", "", "", "", "", "", "", "", "", "", "", key, value])
+        }
+        boardRow("id", board.id)
+        boardRow("name", board.name)
+        boardRow("timezone", board.timeZone)
+        for (k, v) in board.metadata.sorted(by: { $0.key < $1.key }) { boardRow("metadata." + k, v) }
+        for (k, v) in board.extras.sorted(by: { $0.key < $1.key }) { boardRow("extra." + k, v) }
+        for s in board.states {
+            out.row(["state", "", "", "", "", "", "", s.id, s.name, s.category.rawValue,
+                     s.wipLimit.map(String.init) ?? "", "", ""])
+        }
+        let delimiter = out.dialect.delimiter
+        for e in board.events {
+            out.text("event"); out.cellSeparator(delimiter)
+            out.text(e.card); out.cellSeparator(delimiter)
+            out.cell(.instant(e.at)); out.cellSeparator(delimiter)
+            out.text(e.type.rawValue); out.cellSeparator(delimiter)
+            if let f = e.from { out.text(f) }; out.cellSeparator(delimiter)
+            if let t = e.to { out.text(t) }; out.cellSeparator(delimiter)
+            if let a = e.actor { out.text(a) }
+            for _ in 0..<6 { out.cellSeparator(delimiter) }
+            out.endRow()
+        }
+    }
+
+    // MARK: Reading
+
+    static func read(path: String, file: String, options: ReaderOptions) -> (Contents, [Diagnostic]) {
+        var contents = Contents()
+        var diagnostics: [Diagnostic] = []
+        let text: CSVText
+        switch CSVText.load(path: path, file: file, encoding: options.encoding) {
+        case .success(let t): text = t
+        case .failure(let d): return (contents, [d])
+        }
+        let dialect = text.bytes.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
+        let parser = CSVParser(delimiter: dialect.delimiter)
+        var columns: [String: Int] = [:]
+        var sawHeader = false
+        var zone = Zone.utc
+        var errors = 0
+        func bad(_ message: String, _ row: CSVRow, _ column: Int?) {
+            errors += 1
+            if errors <= 20 {
+                diagnostics.append(Diagnostic(.csvEventsSidecar, message,
+                    at: locator.location(rowOffset: row.offset, line: row.line, field: column)))
+            }
+        }
+        let outcome = text.bytes.withUnsafeBufferPointer { buf in
+            parser.parse(buf, from: dialect.byteOrderMark ? 3 : 0) { row in
+                if row.isBlank { return true }
+                if !sawHeader {
+                    sawHeader = true
+                    for k in 0..<row.count { columns[row.string(k).lowercased()] = k }
+                    if columns["card"] == nil || columns["at"] == nil || columns["type"] == nil {
+                        if columns["record"] == nil {
+                            bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0)
+                            return false
+                        }
+                    }
+                    return true
+                }
+                func value(_ name: String) -> String? {
+                    guard let k = columns[name], k < row.count else { return nil }
+                    let f = row.field(k)
+                    return f.isEmpty ? nil : row.string(k)
+                }
+                switch value("record") ?? "event" {
+                case "board":
+                    guard let key = value("key") else { bad("a board row needs a key", row, columns["key"]); return true }
+                    let v = value("value") ?? ""
+                    switch key {
+                    case "id": contents.catalogue.id = v
+                    case "name": contents.catalogue.name = v
+                    case "timezone":
+                        contents.catalogue.timeZone = v
+                        zone = Zone(identifier: options.timeZone ?? v) ?? .utc
+                    default:
+                        if key.hasPrefix("metadata.") { contents.catalogue.metadata[String(key.dropFirst(9))] = v }
+                        else if key.hasPrefix("extra.") { contents.catalogue.extras[String(key.dropFirst(6))] = v }
+                        else { bad("unknown board key '\(key)' (id, name, timezone, metadata.KEY, extra.KEY)", row, columns["key"]) }
+                    }
+                case "state":
+                    guard let id = value("id") else { bad("a state row needs an id", row, columns["id"]); return true }
+                    let name = value("name") ?? id
+                    var category = StateCategoryGuess.guess(name)
+                    if let c = value("category") {
+                        guard let parsed = StateCategory(rawValue: c) else {
+                            bad("state category '\(c)' is not todo, doing or done", row, columns["category"]); return true
+                        }
+                        category = parsed
+                    }
+                    var wip: Int?
+                    if let w = value("wip") {
+                        guard let n = Int(w), n >= 0 else { bad("WIP limit '\(w)' is not a whole number", row, columns["wip"]); return true }
+                        wip = n
+                    }
+                    contents.catalogue.states.append(BoardState(id: id, name: name, category: category, wipLimit: wip))
+                    contents.stateLines.append(Int32(truncatingIfNeeded: row.line))
+                case "event":
+                    guard let card = value("card") else { bad("an event row needs a card", row, columns["card"]); return true }
+                    guard let atText = value("at"), let atColumn = columns["at"] else { bad("an event row needs a time (at)", row, columns["at"]); return true }
+                    let at: Instant
+                    switch ISO8601.parse(row.field(atColumn)) {
+                    case .instant(let i)?: at = i
+                    case .local(let t)?: at = zone.instant(t)
+                    case .date(let d)?: at = zone.startOfDay(d)
+                    case nil: bad("'\(atText)' is not an ISO 8601 time", row, atColumn); return true
+                    }
+                    guard let typeText = value("type"), let type = EventType(rawValue: typeText) else {
+                        bad("event type '\(value("type") ?? "")' is not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))", row, columns["type"])
+                        return true
+                    }
+                    contents.events.append(Event(card: card, at: at, type: type, from: value("from"),
+                                                 to: value("to"), actor: value("actor")))
+                    contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
+                case let other:
+                    bad("record kind '\(other)' is not board, state or event", row, columns["record"])
+                }
+                return true
+            }
+        }
+        switch outcome {
+        case .success: break
+        case .failure(.strayQuote(let offset)):
+            diagnostics.append(Diagnostic(.csvStrayQuote, "a quote where none may be", at: locator.location(ofByte: offset)))
+        case .failure(.unterminatedQuote(let offset, let line)):
+            diagnostics.append(Diagnostic(.csvUnterminatedQuote, "a quoted field is never closed",
+                                          at: locator.location(rowOffset: offset, line: line, field: nil)))
+        case .failure(.outOfMemory):
+            diagnostics.append(Diagnostic(.ioError, "out of memory", at: SourceLocation(file: file)))
+        }
+        if errors > 20 {
+            diagnostics.append(Diagnostic(.csvEventsSidecar, "\(errors) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file)))
+        }
+        return (contents, diagnostics)
+    }
+}
+
+extension CSVOutput {
+    @inline(__always) mutating func cellSeparator(_ d: UInt8) { appendByte(d) }
+}
