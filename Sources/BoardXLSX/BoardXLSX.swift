@@ -1,1 +1,0 @@
-// BoardXLSX: see README.md for what this module holds.

@@ -1,0 +1,177 @@
+import Foundation
+import BoardModel
+import BoardTabular
+import CXlsxWriter
+
+/// Writes the Cards sheet (continued in `Cards (2)`… past Excel's row limit): the tabular
+/// layout CSV uses, as typed cells, then the hidden `boardkit:` columns.
+///
+/// What a person gets: the header frozen, an autofilter, column widths that fit, wrapped
+/// bodies; due/start/created/updated/completed as real date or date-time cells in the
+/// board's zone; the state column a dropdown of the States sheet; overdue due dates in red
+/// through a conditional format against TODAY()/NOW(), so next week's copy is still right.
+struct CardsSheetWriter {
+    let sink: WorkbookSink
+    let board: Board
+    let layout: TabularBoardLayout
+    let zone: Zone
+    /// The States sheet range the state column's dropdown offers (`States!$B$2:$B$5`).
+    let stateList: String?
+    /// The States sheet range of categories beside `stateList` (`States!$C$2:$C$5`).
+    let categoryList: String?
+
+    /// The hidden columns after the layout's: which exact column, and for dates the layout
+    /// column it backs.
+    private var hidden: [(kind: ExactColumn, backs: Int?)] {
+        var out: [(ExactColumn, Int?)] = []
+        let dates: [(ExactColumn, CardAttribute)] = [(.due, .due), (.start, .start), (.created, .created),
+                                                     (.updated, .updated), (.completed, .completed)]
+        for (kind, attribute) in dates {
+            if let k = layout.columns.firstIndex(where: { $0.attribute == attribute && $0.dateTimeFormat == nil }) {
+                out.append((kind, k))
+            }
+        }
+        out.append((.extras, nil))
+        out.append((.emptyFields, nil))
+        return out
+    }
+
+    func write(parts: [(sheet: UnsafeMutablePointer<lxw_worksheet>, name: String)]) {
+        let columns = layout.columns
+        let hidden = self.hidden
+        let header = layout.header + hidden.map(\.kind.header)
+        let perPart = WorkbookSchema.maxRows - 1
+        let idColumn = columns.firstIndex { $0.attribute == .id }
+        for (p, part) in parts.enumerated() {
+            let rows = min(perPart, max(board.cards.count - p * perPart, 0))
+            setUp(part.sheet, name: part.name, header: header, hiddenFrom: columns.count, rows: rows)
+        }
+        var cells: [TabularCell] = []
+        cells.reserveCapacity(header.count)
+        for (n, card) in board.cards.enumerated() {
+            let part = parts[n / perPart]
+            let ws = part.sheet
+            let sheet = part.name
+            let row = UInt32(n % perPart + 1)
+            layout.cells(of: card, into: &cells)
+            let key = idColumn != nil && card.id.utf8.count <= SpreadsheetText.cellLimit ? "id:" + card.id : "row:\(row + 1)"
+            for (k, cell) in cells.enumerated() {
+                let col = UInt16(k)
+                switch cell {
+                case .empty: break
+                case .text(let s):
+                    sink.text(ws, row, col, s, format: columns[k].attribute == .body ? sink.wrapped : nil,
+                              sheet: sheet, key: key, columnName: columns[k].header)
+                case .number(let d):
+                    if d.isFinite { sink.number(ws, row, col, d, sheet: sheet) }
+                    else { sink.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key, columnName: columns[k].header) }
+                case .bool(let b): sink.bool(ws, row, col, b, sheet: sheet)
+                case .date(let d): sink.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(columns[k].header)")
+                case .dateTime(let t):
+                    sink.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(columns[k].header)")
+                case .instant(let i):
+                    sink.localDateTime(ws, row, col, zone.local(i), iso: i.description, sheet: sheet,
+                                       what: "card \(card.id) \(columns[k].header)")
+                }
+            }
+            for (h, entry) in hidden.enumerated() {
+                let col = UInt16(columns.count + h)
+                var text: String?
+                switch entry.kind {
+                case .extras:
+                    if !card.extras.isEmpty { text = ExtrasText.encode(card.extras) }
+                case .emptyFields:
+                    let empty = card.fields.filter { $0.value.isEmpty }.map(\.key)
+                    if !empty.isEmpty { text = ListCodec.join(empty.sorted()) }
+                default:
+                    if let k = entry.backs, case .instant(let i) = cells[k] { text = hiddenInstant(i) }
+                }
+                if let text { sink.text(ws, row, col, text, sheet: sheet, key: key, columnName: entry.kind.header) }
+            }
+        }
+    }
+
+    /// The hidden text for an instant shown in a date-time cell. An instant at local midnight
+    /// always gets one, since the reader takes a whole-day serial for a calendar date.
+    private func hiddenInstant(_ i: Instant) -> String? {
+        let local = zone.local(i)
+        guard sink.system.serial(of: local) != nil else { return nil } // written as exact ISO text
+        if let t = ExactInstant.hiddenText(for: i, in: zone) { return t }
+        if local.hour == 0, local.minute == 0, local.second == 0, local.millisecond == 0 {
+            var out: [UInt8] = []
+            ISO8601.appendOffset(i.offsetSeconds, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        return nil
+    }
+
+    private func setUp(_ ws: UnsafeMutablePointer<lxw_worksheet>, name: String, header: [String],
+                       hiddenFrom: Int, rows: Int) {
+        let columns = layout.columns
+        for (k, c) in columns.enumerated() {
+            let format = c.attribute == .body ? sink.wrapped : nil
+            worksheet_set_column(ws, UInt16(k), UInt16(k), width(c), format)
+        }
+        var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
+        if header.count > hiddenFrom {
+            worksheet_set_column_opt(ws, UInt16(hiddenFrom), UInt16(header.count - 1), 24, nil, &hide)
+        }
+        sink.headerRow(ws, header, sheet: name)
+        worksheet_freeze_panes(ws, 1, 0)
+        let lastRow = UInt32(max(rows, 1))
+        worksheet_autofilter(ws, 0, 0, lastRow, UInt16(header.count - 1))
+
+        let stateCol = columns.firstIndex { $0.attribute == .state }
+        if let stateCol, let stateList {
+            var dv = lxw_data_validation()
+            dv.validate = UInt8(LXW_VALIDATION_TYPE_LIST_FORMULA.rawValue)
+            dv.error_type = UInt8(LXW_VALIDATION_ERROR_TYPE_WARNING.rawValue)
+            let title = strdup("State"), message = strdup("Pick one of the states listed in the States sheet.")
+            defer { free(title); free(message) }
+            dv.error_title = title
+            dv.error_message = message
+            ("=" + stateList).withCString { formula in
+                dv.value_formula = UnsafeMutablePointer(mutating: formula)
+                _ = worksheet_data_validation_range(ws, 1, UInt16(stateCol), lastRow, UInt16(stateCol), &dv)
+            }
+        }
+        if let due = columns.firstIndex(where: { $0.attribute == .due }) {
+            let d = "$" + CellReference.column(due) + "2"
+            var terms = ["ISNUMBER(\(d))", "IF(\(d)=INT(\(d)),\(d)<TODAY(),\(d)<NOW())"]
+            if let stateCol, let stateList, let categoryList {
+                terms.append("COUNTIFS(\(stateList),$\(CellReference.column(stateCol))2,\(categoryList),\"done\")=0")
+            }
+            if let archived = columns.firstIndex(where: { $0.attribute == .archived }) {
+                terms.append("NOT($\(CellReference.column(archived))2)")
+            }
+            var cf = lxw_conditional_format()
+            cf.type = UInt8(LXW_CONDITIONAL_TYPE_FORMULA.rawValue)
+            cf.format = sink.overdue
+            ("=AND(" + terms.joined(separator: ",") + ")").withCString { formula in
+                cf.value_string = UnsafeMutablePointer(mutating: formula)
+                _ = worksheet_conditional_format_range(ws, 1, UInt16(due), lastRow, UInt16(due), &cf)
+            }
+        }
+    }
+
+    private func width(_ c: TabularColumn) -> Double {
+        switch c.attribute {
+        case .id: return 12
+        case .title: return 40
+        case .body: return 50
+        case .state, .stateCategory: return 12
+        case .due, .start:
+            let anyTime = board.cards.contains { card in
+                if case .instant? = (c.attribute == .due ? card.due : card.start) { return true }
+                return false
+            }
+            return anyTime ? 17 : 12
+        case .created, .updated, .completed: return 17
+        case .labels: return 20
+        case .assignees: return 18
+        case .position, .archived: return 10
+        case .url: return 30
+        case .field, .ignore: return Double(min(max(c.header.count + 3, 12), 30))
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BoardModel
+import CXlsxWriter
+
+/// Writes the History sheet (continued in `History (2)`… past Excel's row limit): one event
+/// per row, `at` as a date-time cell in the board's zone, with the hidden exact instant
+/// beside it when the cell alone cannot give it back (see `ExactInstant`).
+struct HistorySheetWriter {
+    let sink: WorkbookSink
+    let board: Board
+    let zone: Zone
+
+    func write(parts: [(sheet: UnsafeMutablePointer<lxw_worksheet>, name: String)]) {
+        let perPart = WorkbookSchema.maxRows - 1
+        let header = WorkbookSchema.historyHeader
+        for (p, part) in parts.enumerated() {
+            let ws = part.sheet
+            let rows = min(perPart, max(board.events.count - p * perPart, 0))
+            let widths: [Double] = [12, 17, 10, 12, 12, 14]
+            for (k, w) in widths.enumerated() {
+                worksheet_set_column(ws, UInt16(k), UInt16(k), w, k == 1 ? sink.dateTime : nil)
+            }
+            var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
+            worksheet_set_column_opt(ws, 6, UInt16(header.count - 1), 24, nil, &hide)
+            sink.headerRow(ws, header, sheet: part.name)
+            worksheet_freeze_panes(ws, 1, 0)
+            worksheet_autofilter(ws, 0, 0, UInt32(max(rows, 1)), UInt16(header.count - 1))
+        }
+        for (n, e) in board.events.enumerated() {
+            let part = parts[n / perPart]
+            let ws = part.sheet, sheet = part.name
+            let row = UInt32(n % perPart + 1)
+            let key = "row:\(row + 1)"
+            sink.text(ws, row, 0, e.card, sheet: sheet, key: key, columnName: header[0])
+            let local = zone.local(e.at)
+            if sink.localDateTime(ws, row, 1, local, iso: e.at.description, sheet: sheet, what: "event \(n + 1) at"),
+               let exact = ExactInstant.hiddenText(for: e.at, in: zone) {
+                sink.text(ws, row, 6, exact, sheet: sheet, key: key, columnName: header[6])
+            }
+            sink.text(ws, row, 2, e.type.rawValue, sheet: sheet, key: key)
+            if let from = e.from { sink.text(ws, row, 3, from, sheet: sheet, key: key, columnName: header[3]) }
+            if let to = e.to { sink.text(ws, row, 4, to, sheet: sheet, key: key, columnName: header[4]) }
+            if let actor = e.actor { sink.text(ws, row, 5, actor, sheet: sheet, key: key, columnName: header[5]) }
+            if !e.extras.isEmpty {
+                sink.text(ws, row, 7, ExtrasText.encode(e.extras), sheet: sheet, key: key, columnName: header[7])
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import BoardModel
+
+// Codes of the XLSX reader and writer.
+extension DiagnosticCode {
+    public static let xlsxNotZip = DiagnosticCode(
+        "xlsx-not-a-zip", .error, "The file is not a zip archive, so it cannot be an XLSX workbook.")
+    public static let xlsxNotWorkbook = DiagnosticCode(
+        "xlsx-not-a-workbook", .error, "The zip archive has no spreadsheet in it (no xl/workbook.xml).")
+    public static let xlsxBrokenXML = DiagnosticCode(
+        "xlsx-broken-xml", .error, "A part of the workbook is not well-formed XML or was cut short.")
+    public static let xlsxMissingSheet = DiagnosticCode(
+        "xlsx-missing-sheet", .error, "The sheet to read (--sheet, or one the workbook lists) is not there.")
+    public static let xlsxEmptySheet = DiagnosticCode(
+        "xlsx-empty-sheet", .error, "The sheet to read has no header row.")
+    public static let xlsxTextOverflow = DiagnosticCode(
+        "xlsx-text-overflow", .warning,
+        "A text longer than a cell holds (32,767 bytes): the cell shows its beginning, the whole text is kept in the hidden Overflow sheet.")
+    public static let xlsxDateOutOfRange = DiagnosticCode(
+        "xlsx-date-out-of-range", .warning,
+        "A date Excel cannot show (before 1900, after 9999): written as ISO 8601 text; a date cell outside that range is read as a number.")
+    public static let xlsxOrphanEvents = DiagnosticCode(
+        "xlsx-orphan-events", .warning,
+        "History rows of cards no longer in the Cards sheet (rows deleted in a spreadsheet) were left out.")
+    public static let xlsxBadHiddenValue = DiagnosticCode(
+        "xlsx-bad-hidden-value", .warning,
+        "A hidden boardkit: cell, or a Board/States/History value, could not be read and was ignored or kept as text.")
+    public static let xlsxWriteFailed = DiagnosticCode(
+        "xlsx-write-failed", .error, "libxlsxwriter could not write the workbook.")
+
+    /// The XLSX format's codes, for `boardkit codes`.
+    public static let xlsxCodes: [DiagnosticCode] = [
+        .xlsxNotZip, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
+        .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
+        .xlsxWriteFailed,
+    ]
+}
