@@ -1,1 +1,0 @@
-// BoardReport: see README.md for what this module holds.

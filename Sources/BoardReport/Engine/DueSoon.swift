@@ -1,0 +1,32 @@
+import BoardModel
+
+/// Cards not yet overdue that fall due from as-of's date through `days` days later (in the
+/// board's zone), soonest first. Done and archived cards are left out.
+public struct DueSoon: Sendable, Equatable {
+    public struct Item: Sendable, Equatable {
+        public var card: ReportCard
+        public var due: DueDate
+        /// Calendar days from as-of's date to the due date (0: due today).
+        public var daysLeft: Int
+    }
+
+    public var days: Int
+    public var items: [Item]
+
+    public init(_ board: Board, _ replay: BoardReplay, zone: Zone, days: Int) {
+        self.days = days
+        let today = zone.calendarDate(of: Instant(epochMilliseconds: replay.asOfMs)).daysSinceEpoch
+        var found: [(at: Int64, index: Int, item: Item)] = []
+        for (c, card) in board.cards.enumerated() {
+            guard let due = card.due, replay.isActive(c), replay.category(c) != .done else { continue }
+            let from = due.overdueFrom(in: zone).epochMilliseconds
+            guard from > replay.asOfMs else { continue }
+            let left = due.calendarDate(in: zone).daysSinceEpoch - today
+            guard left <= days else { continue }
+            found.append((from, c, Item(card: ReportCard(card, state: replay.state[c], states: replay.states),
+                                        due: due, daysLeft: left)))
+        }
+        found.sort { $0.at != $1.at ? $0.at < $1.at : $0.index < $1.index }
+        items = found.map(\.item)
+    }
+}

@@ -1,0 +1,20 @@
+import BoardModel
+
+/// A card as a report's lists show it.
+public struct ReportCard: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var stateID: String
+    public var stateName: String
+    public var assignees: [String]
+    public var labels: [String]
+
+    init(_ card: Card, state: Int32, states: StateTable) {
+        id = card.id
+        title = card.title
+        stateID = state >= 0 ? states.ids[Int(state)] : card.state
+        stateName = state >= 0 ? states.names[Int(state)] : card.state
+        assignees = card.assignees
+        labels = card.labels
+    }
+}

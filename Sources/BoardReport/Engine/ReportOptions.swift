@@ -1,0 +1,50 @@
+import BoardModel
+import Foundation
+
+/// What a report is asked for: the moment it describes and how far back its weekly figures go.
+public struct ReportOptions: Sendable {
+    /// The moment the report describes. Events after it are ignored and cards created after it
+    /// do not exist yet, so an old report can be produced again exactly.
+    public var asOf: Instant
+    /// How many ISO weeks the weekly figures cover, ending with the week that holds `asOf`.
+    public var weeks: Int
+    /// How many days ahead "due soon" looks (cards due on as-of's date through that many days later).
+    public var dueSoonDays: Int
+
+    public init(asOf: Instant, weeks: Int = 8, dueSoonDays: Int = 7) {
+        self.asOf = asOf
+        self.weeks = max(1, weeks)
+        self.dueSoonDays = max(0, dueSoonDays)
+    }
+}
+
+/// Turns the `--as-of` text into a moment in the board's zone.
+public enum AsOf {
+    /// `2026-11-20` is the last moment of that day in `zone` (the report as the day closed,
+    /// so a card due that day is due today, not overdue); a timestamp with an offset is that
+    /// instant; a timestamp without one is read in `zone`. Nil when the text is not a date.
+    public static func parse(_ text: String, in zone: Zone) -> Instant? {
+        switch ISO8601.parse(Array(text.utf8)) {
+        case .date(let d)?:
+            return zone.localize(zone.startOfDay(d.addingDays(1)).adding(milliseconds: -1))
+        case .instant(let i)?:
+            return i
+        case .local(let t)?:
+            return zone.instant(t)
+        case nil:
+            return nil
+        }
+    }
+
+    /// The current moment, written in the board's offset.
+    public static func now(in zone: Zone) -> Instant {
+        let ms = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        return zone.localize(Instant(epochMilliseconds: ms))
+    }
+}
+
+extension Instant {
+    func adding(milliseconds: Int64) -> Instant {
+        Instant(epochMilliseconds: epochMilliseconds + milliseconds, offsetSeconds: offsetSeconds)
+    }
+}

@@ -1,0 +1,86 @@
+import BoardModel
+
+/// Everything a weekly report shows, computed once from the board and rendered by any of the
+/// renderers (text, Markdown, HTML, JSON, XLSX).
+public struct WeeklyReport: Sendable {
+    public var boardID: String
+    public var boardName: String
+    /// The zone the report's days and weeks are in.
+    public var timeZone: String
+    /// The moment described, in the board's offset at that moment.
+    public var asOf: Instant
+    /// as-of's calendar date in the board's zone.
+    public var asOfDate: CalendarDate
+    public var weeks: [ReportWeeks.Week]
+
+    public var counts: StateCounts
+    public var wip: WIPStatus
+    public var overdue: OverdueList
+    public var dueSoon: DueSoon
+    public var doneThisWeek: DoneThisWeek
+    public var createdVsCompleted: CreatedVsCompleted
+    public var throughput: Throughput
+    public var flow: CumulativeFlow
+    public var flowTimes: FlowTimes
+    public var aging: Aging
+    public var perAssignee: Breakdown
+    public var perLabel: Breakdown
+    public var notes: [ReportNote]
+
+    /// Cards the board has, events it has, and how many of each the report could use.
+    public var cardCount: Int
+    public var eventCount: Int
+    public var cardsWithHistory: Int
+
+    /// Computes the report. Pure: the same board and options give the same report.
+    public init(board: Board, options: ReportOptions) {
+        let zone = board.zone ?? .utc
+        let replay = BoardReplay.make(board, zone: zone, options: options)
+        self.init(board: board, replay: replay, zone: zone, options: options)
+    }
+
+    /// Computes the report from a replay already made (lets a benchmark time the two apart).
+    public init(board: Board, replay: BoardReplay, zone: Zone, options: ReportOptions) {
+        boardID = board.id
+        boardName = board.name
+        timeZone = zone.identifier
+        asOf = zone.localize(options.asOf)
+        asOfDate = zone.calendarDate(of: options.asOf)
+        weeks = replay.weeks.weeks
+        counts = StateCounts(replay)
+        wip = WIPStatus(counts, states: replay.states)
+        overdue = OverdueList(board, replay, zone: zone)
+        dueSoon = DueSoon(board, replay, zone: zone, days: options.dueSoonDays)
+        flowTimes = FlowTimes(board, replay, zone: zone)
+        doneThisWeek = DoneThisWeek(flowTimes, weeks: replay.weeks)
+        createdVsCompleted = CreatedVsCompleted(replay)
+        throughput = Throughput(replay)
+        flow = CumulativeFlow(replay)
+        aging = Aging(board, replay)
+        perAssignee = .perAssignee(board, replay, overdue: overdue.cardIndices)
+        perLabel = .perLabel(board, replay, overdue: overdue.cardIndices)
+        cardCount = board.cards.count
+        eventCount = board.events.count
+        cardsWithHistory = board.cards.count - replay.cardsWithoutHistory
+
+        var notes: [ReportNote] = []
+        if zone.identifier != board.timeZone { notes.append(.unknownTimeZone(board.timeZone)) }
+        if counts.total + counts.archived == 0 { notes.append(.noCards) }
+        if !board.cards.isEmpty && !board.cards.contains(where: { $0.due != nil }) { notes.append(.noDueDates) }
+        if board.events.isEmpty && !board.cards.isEmpty {
+            notes.append(.noEvents)
+        } else if replay.cardsWithoutHistory > 0 {
+            notes.append(.cardsWithoutHistory(replay.cardsWithoutHistory))
+        }
+        if replay.cardsWithoutCreated > 0 { notes.append(.cardsWithoutCreated(replay.cardsWithoutCreated)) }
+        if replay.eventsOutOfOrder > 0 { notes.append(.eventsOutOfOrder(replay.eventsOutOfOrder)) }
+        if replay.eventsAfterAsOf > 0 { notes.append(.eventsAfterAsOf(replay.eventsAfterAsOf)) }
+        if replay.eventsForUnknownCards > 0 { notes.append(.eventsForUnknownCards(replay.eventsForUnknownCards)) }
+        if replay.movesWithoutState > 0 { notes.append(.movesWithoutState(replay.movesWithoutState)) }
+        let unknown = Array(replay.states.ids[replay.states.definedCount...])
+        if !unknown.isEmpty { notes.append(.unknownStates(unknown)) }
+        if flowTimes.finishedWithoutDoing > 0 { notes.append(.finishedWithoutDoing(flowTimes.finishedWithoutDoing)) }
+        if flowTimes.finished.isEmpty && counts.total + counts.archived > 0 { notes.append(.nothingFinished) }
+        self.notes = notes
+    }
+}
