@@ -1,6 +1,7 @@
 import BoardModel
 import BoardJSON
 import BoardCSV
+import BoardForeign
 
 /// One format the command knows: its name, the file extensions that select it, and its
 /// reader and writer (either may be absent for one-way formats).
@@ -31,6 +32,8 @@ public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
         BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
+        // Foreign JSON formats: found by content (no extension of their own, so a .json output stays canonical JSON).
+        BoardFormat(name: "trello", extensions: [], summary: "Trello board export JSON, .json found by content (lists, cards, checklists, custom fields, actions as history); also what Wekan, Planka and Focalboard import", reader: TrelloReader(), writer: TrelloWriter()),
         BoardFormat(name: "json", extensions: ["json"], summary: "boardkit's canonical JSON (lossless)", reader: BoardJSONReader(), writer: BoardJSONWriter()),
     ]
 

@@ -1,1 +1,0 @@
-// BoardForeign: see README.md for what this module holds.

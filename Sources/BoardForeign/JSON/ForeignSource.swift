@@ -1,0 +1,84 @@
+import Foundation
+import BoardModel
+
+/// An input file's bytes and name, for reading a foreign export and pointing diagnostics
+/// into it (`trello.json:120:7 (cards[3].idList)`).
+public struct ForeignSource: Sendable {
+    /// The name diagnostics show.
+    public let file: String
+    public let bytes: [UInt8]
+
+    public init(file: String, bytes: [UInt8]) {
+        self.file = file
+        self.bytes = bytes
+    }
+
+    /// Reads `input` whole, or says why it could not.
+    static func load(_ input: BoardInput) -> Result<ForeignSource, Diagnostic> {
+        guard let data = FileManager.default.contents(atPath: input.path) else {
+            return .failure(Diagnostic(.ioError, "cannot read the file",
+                                       at: SourceLocation(file: input.displayName)))
+        }
+        return .success(ForeignSource(file: input.displayName, bytes: [UInt8](data)))
+    }
+
+    /// 1-based line and column (in characters) of a byte offset. Counted on demand: only
+    /// diagnostics ask.
+    public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(max(offset, 0), bytes.count)
+        var k = 0
+        while k < end {
+            if bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
+            k += 1
+        }
+        var column = 1
+        k = lineStart
+        while k < end {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        return (line, column)
+    }
+
+    /// A location at a byte offset, with a JSON path into the source.
+    public func location(_ path: String, at offset: Int?) -> SourceLocation {
+        guard let offset else { return SourceLocation(file: file, path: path) }
+        let (line, column) = lineColumn(of: offset)
+        return SourceLocation(file: file, line: line, column: column, path: path)
+    }
+
+    /// A location at a node.
+    public func location(_ path: String, _ node: JSONNode?) -> SourceLocation {
+        location(path, at: node?.offset)
+    }
+}
+
+/// Points the validator's model paths at the foreign records they came from: a card of the
+/// board at the Trello card object or Taskwarrior task it was read from.
+struct ForeignSourceMap: SourceMap {
+    let source: ForeignSource
+    /// Per model state, card and event: the source path and node offset it came from.
+    var states: [(path: String, offset: Int)] = []
+    var cards: [(path: String, offset: Int)] = []
+    var events: [(path: String, offset: Int)] = []
+    /// Source paths and offsets for board-level fields.
+    var board: (path: String, offset: Int) = ("", 0)
+
+    init(source: ForeignSource) { self.source = source }
+
+    func location(of path: ModelPath) -> SourceLocation {
+        let entry: (path: String, offset: Int)?
+        switch path {
+        case .board: entry = board
+        case .state(let i, _): entry = states.indices.contains(i) ? states[i] : nil
+        case .card(let i, _): entry = cards.indices.contains(i) ? cards[i] : nil
+        case .event(let i, _): entry = events.indices.contains(i) ? events[i] : nil
+        }
+        guard let entry else { return SourceLocation(file: source.file, path: path.description) }
+        let (line, column) = source.lineColumn(of: entry.offset)
+        let where_ = entry.path.isEmpty ? path.description : "\(entry.path), board \(path.description)"
+        return SourceLocation(file: source.file, line: line, column: column, path: where_)
+    }
+}

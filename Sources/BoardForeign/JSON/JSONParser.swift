@@ -1,0 +1,272 @@
+/// Why a document is not JSON, and where (a byte offset into the source).
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+    public var offset: Int
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes that builds `JSONNode`s, recording where each
+/// value starts. Strings must be valid UTF-8; nesting is limited so a hostile file cannot
+/// exhaust the stack.
+public struct JSONParser {
+    private let b: UnsafeBufferPointer<UInt8>
+    private var i = 0
+    private var depth = 0
+    static let maxDepth = 512
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+
+    /// Parses one JSON document (a leading UTF-8 byte-order mark is allowed).
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { buf in
+            var p = JSONParser(buf)
+            return Result { () throws(JSONSyntaxError) -> JSONNode in
+                p.skipBOM()
+                let v = try p.value()
+                p.skipSpace()
+                if p.i < p.b.count { throw p.fail("unexpected text after the JSON value") }
+                return v
+            }
+        }
+    }
+
+    /// Parses a sequence of JSON values separated by white space or commas (JSON Lines, and
+    /// the bracket-less output of old `task export`), returned as one array node.
+    public static func parseSequence(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { buf in
+            var p = JSONParser(buf)
+            return Result { () throws(JSONSyntaxError) -> JSONNode in
+                p.skipBOM()
+                var items: [JSONNode] = []
+                p.skipSpace()
+                while p.i < p.b.count {
+                    items.append(try p.value())
+                    p.skipSpace()
+                    if p.i < p.b.count, p.b[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace() }
+                }
+                return JSONNode(.array(items), offset: 0)
+            }
+        }
+    }
+
+    private mutating func skipBOM() {
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+    }
+
+    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: min(offset ?? i, b.count))
+    }
+
+    private mutating func skipSpace() {
+        while i < b.count {
+            switch b[i] {
+            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+        skipSpace()
+        guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
+        let start = i
+        switch b[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return JSONNode(.string(try string()), offset: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), offset: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), offset: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, offset: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(.number(try number()), offset: start)
+        default:
+            throw fail("unexpected character '\(Self.show(b[i]))' where a value should be")
+        }
+    }
+
+    private static func show(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= b.count else { throw fail("the file ends inside '\(word)' (truncated?)") }
+        for k in 0..<n where b[i + k] != word.utf8Start[k] {
+            throw fail("unexpected character '\(Self.show(b[i + k]))'", at: i + k)
+        }
+        i += n
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maxDepth { throw fail("arrays and objects nest deeper than \(Self.maxDepth)") }
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
+        let start = i
+        try enter()
+        i += 1
+        var members: [JSONMember] = []
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "}") {
+            i += 1
+            depth -= 1
+            return JSONNode(.object(members), offset: start)
+        }
+        while true {
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard b[i] == UInt8(ascii: "\"") else {
+                throw fail("expected a quoted key, found '\(Self.show(b[i]))'")
+            }
+            let keyOffset = i
+            let key = try string()
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+            i += 1
+            let v = try value()
+            members.append(JSONMember(key: key, value: v, keyOffset: keyOffset))
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; break }
+            throw fail("expected ',' or '}' in an object, found '\(Self.show(b[i]))'")
+        }
+        depth -= 1
+        return JSONNode(.object(members), offset: start)
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
+        let start = i
+        try enter()
+        i += 1
+        var items: [JSONNode] = []
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "]") {
+            i += 1
+            depth -= 1
+            return JSONNode(.array(items), offset: start)
+        }
+        while true {
+            items.append(try value())
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an array (truncated?)") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; break }
+            throw fail("expected ',' or ']' in an array, found '\(Self.show(b[i]))'")
+        }
+        depth -= 1
+        return JSONNode(.array(items), offset: start)
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = i
+        if b[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.i
+            while p.i < p.b.count, p.b[p.i] &- 48 < 10 { p.i += 1 }
+            return p.i - s
+        }
+        let intDigits = digits(&self)
+        guard intDigits > 0 else { throw fail("a number needs digits", at: start) }
+        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail("a number may not start with 0", at: start) }
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'", at: start) }
+        }
+        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent", at: start) }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else { throw fail("the number \(text) is out of range", at: start) }
+        return d
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        let start = i
+        i += 1
+        let contentStart = i
+        // Fast path: no escapes.
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: b[contentStart..<i])
+                i += 1
+                guard let s = String(validating: slice, as: UTF8.self) else {
+                    throw fail("a string holds bytes that are not UTF-8", at: start)
+                }
+                return s
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            i += 1
+        }
+        guard i < b.count else { throw fail("the file ends inside a string (truncated?)", at: start) }
+        // Slow path: decode escapes into a byte buffer.
+        var out = Array(UnsafeBufferPointer(rebasing: b[contentStart..<i]))
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else {
+                    throw fail("a string holds bytes that are not UTF-8", at: start)
+                }
+                return s
+            }
+            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            i += 1
+            guard i < b.count else { break }
+            let e = b[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
+                        throw fail("a \\u escape holds a lone UTF-16 surrogate")
+                    }
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a \\u escape holds a lone UTF-16 surrogate") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw fail("a \\u escape holds a lone UTF-16 surrogate")
+                }
+                guard let u = Unicode.Scalar(scalar) else { throw fail("a \\u escape is not a character") }
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default:
+                throw fail("unknown escape '\\\(Self.show(e))' in a string", at: i - 2)
+            }
+        }
+        throw fail("the file ends inside a string (truncated?)", at: start)
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard i + 4 <= b.count else { throw fail("the file ends inside a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = b[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - 55)
+            default: throw fail("a \\u escape needs four hex digits")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+}

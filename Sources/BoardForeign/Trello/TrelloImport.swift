@@ -1,0 +1,483 @@
+import BoardModel
+
+/// Turns a parsed Trello export into a board. One value per read; collects diagnostics.
+struct TrelloImport {
+    let source: ForeignSource
+    let options: ReaderOptions
+    private var diagnostics: [Diagnostic] = []
+    private var map: ForeignSourceMap
+
+    // Lookups built from the export's tables.
+    private var listState: [String: String] = [:]      // list id → state id
+    private var closedStates: Set<String> = []
+    private var labelNames: [String: String] = [:]     // label id → label text
+    private var memberNames: [String: String] = [:]    // member id → username
+    private var customFields: [String: (name: String, options: [String: String])] = [:]
+
+    init(source: ForeignSource, options: ReaderOptions) {
+        self.source = source
+        self.options = options
+        self.map = ForeignSourceMap(source: source)
+    }
+
+    private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
+        diagnostics.append(Diagnostic(code, message, at: source.location(path, node)))
+    }
+
+    /// An optional string key: nil when absent or null, reported when it is another type.
+    private mutating func string(_ object: JSONNode, _ key: String, _ path: String) -> String? {
+        guard let v = object[key], !v.isNull else { return nil }
+        if let s = v.string { return s }
+        report(.trelloWrongType, "\"\(key)\" should be a string, not \(v.kindName)", "\(path).\(key)", v)
+        return nil
+    }
+
+    /// An optional array of objects (absent → empty).
+    private mutating func objects(_ object: JSONNode, _ key: String, _ path: String) -> [JSONNode] {
+        guard let v = object[key], !v.isNull else { return [] }
+        guard let items = v.array else {
+            report(.trelloWrongType, "\"\(key)\" should be an array, not \(v.kindName)", "\(path).\(key)", v)
+            return []
+        }
+        return items
+    }
+
+    /// An optional timestamp key.
+    private mutating func instant(_ object: JSONNode, _ key: String, _ path: String) -> Instant? {
+        guard let text = string(object, key, path) else { return nil }
+        if let i = ISO8601.parseInstant(text) { return i }
+        report(.trelloInvalidDate, "\"\(key)\" is '\(text)', not an ISO 8601 timestamp", "\(path).\(key)", object[key])
+        return nil
+    }
+
+    private func strings(_ node: JSONNode?) -> [String] {
+        node?.array?.compactMap(\.string) ?? []
+    }
+
+    // MARK: Reading
+
+    mutating func run(_ root: JSONNode) -> ReadResult {
+        guard root.isObject, let lists = root["lists"]?.array, let cards = root["cards"]?.array else {
+            return .failed([Diagnostic(.trelloNotABoard,
+                                       "not a Trello board export: the top level should be an object with \"lists\" and \"cards\" arrays",
+                                       at: source.location("", root))], file: source.file)
+        }
+        let ext = root[TrelloKeys.boardkit]
+        var board = Board(id: string(root, "id", "") ?? StableID.make(prefix: "trello-", from: [root["name"]?.string ?? ""]),
+                          name: string(root, "name", "") ?? "Trello board",
+                          timeZone: ext?["timezone"]?.string ?? options.timeZone ?? "UTC",
+                          states: [], cards: [], events: [])
+        map.board = ("", root.offset)
+        for m in ext?["metadata"]?.members ?? [] {
+            if let v = m.value.scalarText { board.metadata[m.key] = v }
+        }
+        if let url = string(root, "url", ""), !url.isEmpty { board.metadata[TrelloKeys.url] = url }
+        if let desc = string(root, "desc", ""), !desc.isEmpty { board.metadata[TrelloKeys.desc] = desc }
+
+        readLabels(objects(root, "labels", ""), into: &board)
+        readMembers(objects(root, "members", ""), into: &board)
+        readCustomFields(objects(root, "customFields", ""), into: &board)
+        readLists(lists, into: &board)
+        let checklists = readChecklists(objects(root, "checklists", ""))
+        let cardIndex = readCards(cards, checklists: checklists, into: &board)
+        let actions = objects(root, "actions", "")
+        let creations = readActions(actions, cardIndex: cardIndex, into: &board)
+        finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions.count,
+                    hasActions: root["actions"] != nil)
+        return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    private mutating func readLabels(_ labels: [JSONNode], into board: inout Board) {
+        var colors: [(String, String)] = []
+        for (k, label) in labels.enumerated() {
+            let path = "labels[\(k)]"
+            guard let id = string(label, "id", path) else {
+                report(.trelloMissingID, "a label has no \"id\"", path, label)
+                continue
+            }
+            let name = string(label, "name", path) ?? ""
+            let color = string(label, "color", path)
+            labelNames[id] = name.isEmpty ? (color ?? "label") : name
+            // A named label without a colour is kept as `name=` so a writer leaves it colourless.
+            if !name.isEmpty { colors.append((name, color ?? "")) }
+        }
+        if !colors.isEmpty { board.metadata[TrelloKeys.labelColors] = KeyValueLines.render(colors) }
+    }
+
+    private mutating func readMembers(_ members: [JSONNode], into board: inout Board) {
+        var names: [(String, String)] = []
+        for (k, member) in members.enumerated() {
+            let path = "members[\(k)]"
+            guard let id = string(member, "id", path) else { continue }
+            let full = string(member, "fullName", path)
+            let username = string(member, "username", path) ?? full ?? id
+            memberNames[id] = username
+            if let full, !full.isEmpty, full != username { names.append((username, full)) }
+        }
+        if !names.isEmpty { board.metadata[TrelloKeys.memberNames] = KeyValueLines.render(names) }
+    }
+
+    private mutating func readCustomFields(_ fields: [JSONNode], into board: inout Board) {
+        var types: [(String, String)] = []
+        for (k, field) in fields.enumerated() {
+            let path = "customFields[\(k)]"
+            guard let id = string(field, "id", path), let name = string(field, "name", path) else { continue }
+            var choices: [String: String] = [:]
+            for option in field["options"]?.array ?? [] {
+                if let oid = option["id"]?.string, let text = option["value"]?["text"]?.string { choices[oid] = text }
+            }
+            customFields[id] = (name, choices)
+            types.append((name, string(field, "type", path) ?? "text"))
+        }
+        if !types.isEmpty { board.metadata[TrelloKeys.customFieldTypes] = KeyValueLines.render(types) }
+    }
+
+    private mutating func readLists(_ lists: [JSONNode], into board: inout Board) {
+        // Trello orders lists by `pos`; the array is usually in that order already.
+        let ordered = lists.enumerated().sorted { a, b in
+            let pa = a.element["pos"]?.number ?? Double(a.offset), pb = b.element["pos"]?.number ?? Double(b.offset)
+            return pa != pb ? pa < pb : a.offset < b.offset
+        }
+        var usedIDs: Set<String> = []
+        var pendingMerges: [(listID: String, target: String, path: String, node: JSONNode)] = []
+        for (k, list) in ordered {
+            let path = "lists[\(k)]"
+            guard list.isObject else {
+                report(.trelloWrongType, "a list should be an object, not \(list.kindName)", path, list)
+                continue
+            }
+            guard let id = string(list, "id", path) else {
+                report(.trelloMissingID, "a list has no \"id\"", path, list)
+                continue
+            }
+            if listState[id] != nil {
+                report(.trelloDuplicateList, "list id '\(id)' is used by two lists", "\(path).id", list["id"])
+                continue
+            }
+            let name = string(list, "name", path) ?? id
+            // --state-map first: onto a category, or onto another list's state.
+            var category: StateCategory?
+            if let target = StateCategoryHint.mapped(name, in: options.stateMap) {
+                if let c = StateCategory(rawValue: target.lowercased()) {
+                    category = c
+                } else {
+                    pendingMerges.append((id, target, path, list))
+                }
+            }
+            if category == nil, let c = list[TrelloKeys.listCategory]?.string { category = StateCategory(rawValue: c) }
+            var stateID = list[TrelloKeys.listState]?.string ?? StableID.slug(name)
+            if usedIDs.contains(stateID) {
+                var n = 2
+                while usedIDs.contains("\(stateID)-\(n)") { n += 1 }
+                stateID = "\(stateID)-\(n)"
+            }
+            usedIDs.insert(stateID)
+            var wip: Int?
+            if let soft = list["softLimit"] {
+                wip = soft.number.map { Int($0) } ?? soft.string.flatMap { Int($0) }
+            }
+            board.states.append(BoardState(id: stateID, name: name,
+                                           category: category ?? StateCategoryHint.category(forName: name),
+                                           wipLimit: wip))
+            map.states.append((path, list.offset))
+            listState[id] = stateID
+            if list["closed"]?.bool == true { closedStates.insert(stateID) }
+        }
+        // `--state-map 'Old=done'` where `done` names another state: its cards join that state.
+        for merge in pendingMerges {
+            let target = board.states.first { $0.id == merge.target || $0.name == merge.target }
+            guard let target, let own = listState[merge.listID], own != target.id else { continue }
+            listState[merge.listID] = target.id
+            if let i = board.states.firstIndex(where: { $0.id == own }) {
+                board.states.remove(at: i)
+                map.states.remove(at: i)
+            }
+        }
+        if !closedStates.isEmpty {
+            board.metadata[TrelloKeys.closedLists] = board.states.map(\.id).filter { closedStates.contains($0) }
+                .joined(separator: ",")
+        }
+    }
+
+    /// Checklists by card id, in `pos` order, items in `pos` order.
+    private mutating func readChecklists(_ lists: [JSONNode]) -> [String: [(TrelloChecklist, String, JSONNode)]] {
+        var byCard: [String: [(pos: Double, list: TrelloChecklist, path: String, node: JSONNode)]] = [:]
+        for (k, node) in lists.enumerated() {
+            let path = "checklists[\(k)]"
+            guard let card = string(node, "idCard", path) else { continue }
+            let items = objects(node, "checkItems", path).enumerated().sorted {
+                ($0.element["pos"]?.number ?? Double($0.offset)) < ($1.element["pos"]?.number ?? Double($1.offset))
+            }.map { TrelloChecklist.Item(name: $0.element["name"]?.string ?? "",
+                                         complete: $0.element["state"]?.string == "complete") }
+            let list = TrelloChecklist(name: string(node, "name", path) ?? "Checklist", items: items)
+            byCard[card, default: []].append((node["pos"]?.number ?? Double(k), list, path, node))
+        }
+        return byCard.mapValues { entries in
+            entries.enumerated().sorted { a, b in
+                a.element.pos != b.element.pos ? a.element.pos < b.element.pos : a.offset < b.offset
+            }.map { ($0.element.list, $0.element.path, $0.element.node) }
+        }
+    }
+
+    /// Reads the cards; returns card id → index in `board.cards`.
+    private mutating func readCards(_ cards: [JSONNode],
+                                    checklists: [String: [(TrelloChecklist, String, JSONNode)]],
+                                    into board: inout Board) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(cards.count)
+        for (k, node) in cards.enumerated() {
+            let path = "cards[\(k)]"
+            guard node.isObject else {
+                report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
+                continue
+            }
+            guard let id = string(node, "id", path) else {
+                report(.trelloMissingID, "a card has no \"id\"", path, node)
+                continue
+            }
+            let listID = string(node, "idList", path)
+            guard let listID, let state = listState[listID] else {
+                report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
+                       "\(path).idList", node["idList"] ?? node)
+                continue
+            }
+            let ext = node[TrelloKeys.boardkit]
+            var card = Card(id: id, title: string(node, "name", path) ?? "", state: state)
+            var fields: [String: String] = [:]
+            let desc = string(node, "desc", path) ?? ""
+
+            card.due = date(node, "due", path, override: ext?["due"])
+            card.start = date(node, "start", path, override: ext?["start"])
+            if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
+            card.updated = instant(node, "dateLastActivity", path)
+            if let s = ext?["created"]?.string { card.created = ISO8601.parseInstant(s) }
+            if let s = ext?["completed"]?.string { card.completed = ISO8601.parseInstant(s) }
+            card.position = node["pos"]?.number
+            card.archived = node["closed"]?.bool == true || closedStates.contains(state)
+            if let url = string(node, "url", path), !url.isEmpty { card.url = url }
+
+            for (j, labelID) in strings(node["idLabels"]).enumerated() {
+                if let name = labelNames[labelID] ?? inlineLabel(node, labelID) {
+                    if !card.labels.contains(name) { card.labels.append(name) }
+                } else {
+                    report(.trelloUnknownReference, "card '\(id)' has label '\(labelID)', which the export does not define",
+                           "\(path).idLabels[\(j)]", node["idLabels"]?.array?[j])
+                }
+            }
+            for (j, memberID) in strings(node["idMembers"]).enumerated() {
+                if let name = memberNames[memberID] {
+                    card.assignees.append(name)
+                } else {
+                    report(.trelloUnknownReference, "card '\(id)' has member '\(memberID)', who is not among the export's members",
+                           "\(path).idMembers[\(j)]", node["idMembers"]?.array?[j])
+                }
+            }
+            for (j, item) in objects(node, "customFieldItems", path).enumerated() {
+                guard let fieldID = item["idCustomField"]?.string, let field = customFields[fieldID] else {
+                    report(.trelloUnknownReference, "card '\(id)' has a value for a custom field the export does not define",
+                           "\(path).customFieldItems[\(j)]", item)
+                    continue
+                }
+                if let option = item["idValue"]?.string {
+                    fields[field.name] = field.options[option] ?? option
+                } else if let value = item["value"]?.members?.first?.value.scalarText {
+                    fields[field.name] = value
+                }
+            }
+            let links = objects(node, "attachments", path).compactMap { a -> TrelloAttachment? in
+                guard let url = a["url"]?.string, !url.isEmpty else { return nil }
+                return TrelloAttachment(name: a["name"]?.string ?? "", url: url)
+            }
+            if !links.isEmpty { fields[TrelloKeys.attachments] = TrelloAttachment.render(links) }
+            let lists = checklists[id]?.map(\.0) ?? []
+            let section = TrelloChecklist.render(lists)
+            if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
+            card.body = TrelloChecklist.body(desc: desc, section: section)
+            card.fields = fields
+            if index[id] == nil { index[id] = board.cards.count }
+            board.cards.append(card)
+            map.cards.append((path, node.offset))
+        }
+        // Checklists of cards that are not in the export (deleted cards).
+        let orphans = checklists.filter { index[$0.key] == nil }.flatMap(\.value)
+        if let first = orphans.first {
+            report(.trelloUnknownReference, "\(orphans.count) checklist\(orphans.count == 1 ? "" : "s") belong to cards the export does not have; left out",
+                   first.1, first.2)
+        }
+        return index
+    }
+
+    private func inlineLabel(_ card: JSONNode, _ id: String) -> String? {
+        guard let label = card["labels"]?.array?.first(where: { $0["id"]?.string == id }) else { return nil }
+        if let name = label["name"]?.string, !name.isEmpty { return name }
+        return label["color"]?.string
+    }
+
+    /// A due or start date: Trello's instant, or boardkit's exact value (a calendar date, an
+    /// offset) when the export was written by boardkit.
+    private mutating func date(_ node: JSONNode, _ key: String, _ path: String, override: JSONNode?) -> DueDate? {
+        guard let i = instant(node, key, path) else { return nil }
+        if let text = override?.string, let exact = DueDate(iso: text) { return exact }
+        return .instant(i)
+    }
+
+    // MARK: Actions
+
+    private enum ActionKind {
+        case created, update, deleted, touch
+    }
+
+    private static let creating: Set<String> = ["createCard", "copyCard", "convertToCardFromCheckItem",
+                                                "emailCard", "moveCardToBoard"]
+    private static let touching: Set<String> = [
+        "commentCard", "addMemberToCard", "removeMemberFromCard", "addChecklistToCard",
+        "removeChecklistFromCard", "updateCheckItemStateOnCard", "updateCheckItem", "createCheckItem",
+        "deleteCheckItem", "addAttachmentToCard", "deleteAttachmentFromCard", "addLabelToCard",
+        "removeLabelFromCard", "updateCustomFieldItem", "updateComment", "deleteComment",
+    ]
+
+    /// Reads the actions into events, oldest first. Returns card index → creation instant.
+    private mutating func readActions(_ actions: [JSONNode], cardIndex: [String: Int],
+                                      into board: inout Board) -> [Int: Instant] {
+        // Deleted or moved-away cards are not in `cards`; their actions are expected strays.
+        var gone: Set<String> = []
+        for a in actions {
+            let t = a["type"]?.string
+            if t == "deleteCard" || t == "moveCardFromBoard", let id = a["data"]?["card"]?["id"]?.string { gone.insert(id) }
+        }
+        var notKept: [String: Int] = [:]
+        var strays = 0, goneActions = 0
+        var strayFirst: (String, JSONNode)?
+        var creations: [Int: Instant] = [:]
+        var events: [(at: Instant, order: Int, event: Event, path: String, offset: Int)] = []
+        // Trello lists actions newest first; walk them oldest first so equal times keep order.
+        for k in actions.indices.reversed() {
+            let action = actions[k]
+            let path = "actions[\(k)]"
+            guard action.isObject else {
+                report(.trelloWrongType, "an action should be an object, not \(action.kindName)", path, action)
+                continue
+            }
+            let type = action["type"]?.string ?? "(no type)"
+            let kind: ActionKind
+            if Self.creating.contains(type) { kind = .created }
+            else if type == "updateCard" { kind = .update }
+            else if type == "deleteCard" || type == "moveCardFromBoard" { kind = .deleted }
+            else if Self.touching.contains(type) { kind = .touch }
+            else { notKept[type, default: 0] += 1; continue }
+
+            guard let at = instant(action, "date", path) else {
+                if action["date"] == nil { report(.trelloInvalidDate, "the action has no \"date\"", path, action) }
+                continue
+            }
+            let data = action["data"]
+            guard let cardID = data?["card"]?["id"]?.string else { notKept[type, default: 0] += 1; continue }
+            guard let card = cardIndex[cardID] else {
+                if gone.contains(cardID) {
+                    goneActions += 1
+                } else {
+                    strays += 1
+                    if strays <= 10 {
+                        report(.trelloActionUnknownCard,
+                               "\(type) action for card '\(cardID)', which the export does not have (deleted without a deleteCard action?); left out of the history",
+                               "\(path).data.card.id", data?["card"]?["id"])
+                    }
+                    if strayFirst == nil { strayFirst = (path, action) }
+                }
+                continue
+            }
+            let actor = action["memberCreator"]?["username"]?.string
+                ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
+            func state(_ list: JSONNode?) -> String? { list?["id"]?.string.flatMap { listState[$0] } }
+            var event = Event(card: cardID, at: at, type: .updated, actor: actor)
+            switch kind {
+            case .created:
+                event.type = .created
+                event.to = state(data?["list"]) ?? board.cards[card].state
+                if creations[card] == nil { creations[card] = at }
+            case .deleted:
+                event.type = .deleted
+            case .touch:
+                event.type = .updated
+            case .update:
+                let old = data?["old"]
+                if let after = data?["listAfter"] {
+                    event.type = .moved
+                    event.from = state(data?["listBefore"])
+                    event.to = state(after)
+                } else if let oldList = old?["idList"]?.string {
+                    event.type = .moved
+                    event.from = listState[oldList]
+                    event.to = data?["card"]?["idList"]?.string.flatMap { listState[$0] }
+                } else if let wasClosed = old?["closed"]?.bool {
+                    event.type = wasClosed ? .restored : .archived
+                }
+                // A move between lists the export no longer has says nothing usable.
+                if event.type == .moved, event.from == nil || event.to == nil {
+                    if event.to == nil { event.type = .updated; event.from = nil }
+                }
+            }
+            events.append((at, events.count, event, path, action.offset))
+        }
+        events.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
+        board.events = events.map(\.event)
+        map.events = events.map { ($0.path, $0.offset) }
+
+        if strays > 10 {
+            report(.trelloActionUnknownCard, "\(strays) actions in all name cards the export does not have (the first 10 are listed)",
+                   strayFirst?.0 ?? "actions", strayFirst?.1)
+        }
+        if goneActions > 0 {
+            report(.trelloDeletedCardHistory,
+                   "\(goneActions) action\(goneActions == 1 ? "" : "s") of \(gone.count) deleted or moved-away card\(gone.count == 1 ? "" : "s") left out",
+                   "actions", nil)
+        }
+        if !notKept.isEmpty {
+            let total = notKept.values.reduce(0, +)
+            let breakdown = notKept.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            report(.trelloActionsNotKept, "\(total) action\(total == 1 ? "" : "s") not kept as card history: \(breakdown)",
+                   "actions", nil)
+        }
+        return creations
+    }
+
+    /// Creation and completion times, and the warning when history looks cut.
+    private mutating func finishCards(_ board: inout Board, creations: [Int: Instant], isBoardkitFile: Bool,
+                                      actionCount: Int, hasActions: Bool) {
+        // The last time each card entered a done state.
+        var category: [String: StateCategory] = [:]
+        for s in board.states { category[s.id] = s.category }
+        var enteredDone: [String: Instant] = [:]
+        for e in board.events where e.type == .created || e.type == .moved {
+            if let to = e.to, category[to] == .done { enteredDone[e.card] = e.at }
+            else if e.to != nil { enteredDone[e.card] = nil }
+        }
+        var uncreated = 0
+        for k in board.cards.indices {
+            if board.cards[k].created == nil {
+                if let at = creations[k] {
+                    board.cards[k].created = at
+                } else {
+                    board.cards[k].created = TrelloID.creationTime(board.cards[k].id)
+                    if !isBoardkitFile { uncreated += 1 }
+                }
+            }
+            if board.cards[k].completed == nil, category[board.cards[k].state] == .done {
+                board.cards[k].completed = enteredDone[board.cards[k].id]
+            }
+        }
+        guard !isBoardkitFile else { return }
+        if actionCount >= 1000 {
+            report(.trelloHistoryCut,
+                   "the export holds \(actionCount) actions, Trello's limit: older history is missing (\(uncreated) card\(uncreated == 1 ? "" : "s") have no creation action)",
+                   "actions", nil)
+        } else if !hasActions && !board.cards.isEmpty {
+            report(.trelloHistoryCut, "the export has no \"actions\": the board has no history", "", nil)
+        } else if uncreated > 0 {
+            report(.trelloHistoryCut,
+                   "\(uncreated) card\(uncreated == 1 ? " has" : "s have") no createCard action: history looks cut (Trello exports hold at most the last 1,000 actions); creation times come from the card ids",
+                   "actions", nil)
+        }
+    }
+}

@@ -1,0 +1,334 @@
+import Foundation
+import BoardModel
+
+/// Writes a board as a Trello-shaped board export: the JSON that Wekan, Planka and
+/// Focalboard import from Trello (lists, cards, labels, members, checklists, custom fields
+/// and the actions that carry the history).
+///
+/// Keys Trello does not have go under `boardkit` (the board's zone and metadata, a card's
+/// exact dates) and `boardkitState`/`boardkitCategory` on lists; importers ignore them and
+/// `TrelloReader` uses them, so board → Trello → board keeps the board.
+public struct TrelloWriter: BoardWriter {
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        let (bytes, diagnostics) = export(board, options: options)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            return diagnostics + [Diagnostic(.ioError, "cannot write: \(error.localizedDescription)",
+                                             at: SourceLocation(file: path))]
+        }
+        return diagnostics
+    }
+
+    /// The export as bytes, and warnings for what it could not hold.
+    public func export(_ board: Board, options: WriterOptions = WriterOptions()) -> ([UInt8], [Diagnostic]) {
+        var builder = TrelloExportBuilder(board: board)
+        let root = builder.build()
+        return (JSONSerializer.bytes(root), builder.diagnostics)
+    }
+}
+
+/// Builds the export's JSON tree from a board.
+struct TrelloExportBuilder {
+    let board: Board
+    private(set) var diagnostics: [Diagnostic] = []
+    private let zone: Zone
+    private let boardRef: JSONNode
+    private var listIDs: [String: String] = [:]   // state id → list id
+    private var listRefs: [String: JSONNode] = [:]
+    private var labelIDs: [String: String] = [:]  // label text → label id
+    private var labelOrder: [(name: String, color: String, id: String)] = []
+    private var memberIDs: [String: String] = [:] // username → member id
+    private var memberOrder: [String] = []
+
+    init(board: Board) {
+        self.board = board
+        zone = board.zone ?? Zone.utc
+        boardRef = .object([("id", .string(board.id)), ("name", .string(board.name))])
+    }
+
+    mutating func build() -> JSONNode {
+        for s in board.states {
+            let id = TrelloID.make("list", s.id)
+            listIDs[s.id] = id
+            listRefs[s.id] = .object([("id", .string(id)), ("name", .string(s.name))])
+        }
+        let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
+        for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
+        for card in board.cards { for a in card.assignees { addMember(a) } }
+        for e in board.events { if let a = e.actor { addMember(a) } }
+
+        let customFields = buildCustomFields()
+        var checklists: [JSONNode] = []
+        var cards: [JSONNode] = []
+        cards.reserveCapacity(board.cards.count)
+        for (k, card) in board.cards.enumerated() {
+            cards.append(cardNode(card, index: k, customFields: customFields, checklists: &checklists))
+        }
+        let closed = Set((board.metadata[TrelloKeys.closedLists] ?? "").split(separator: ",").map(String.init))
+        let lists: [JSONNode] = board.states.enumerated().map { k, s in
+            .object([
+                ("id", .string(listIDs[s.id]!)), ("name", .string(s.name)), ("closed", .bool(closed.contains(s.id))),
+                ("pos", .number(Double((k + 1) * 16384))),
+                ("softLimit", s.wipLimit.map { .string(String($0)) } ?? .null),
+                ("idBoard", .string(board.id)), ("subscribed", .bool(false)),
+                (TrelloKeys.listState, .string(s.id)), (TrelloKeys.listCategory, .string(s.category.rawValue)),
+            ])
+        }
+        let labels: [JSONNode] = labelOrder.map(labelNode)
+        let fullNames = KeyValueLines.parse(board.metadata[TrelloKeys.memberNames])
+        let members: [JSONNode] = memberOrder.map { u in
+            .object([("id", .string(memberIDs[u]!)), ("username", .string(u)),
+                     ("fullName", .string(fullNames[u] ?? u)), ("initials", .string(String(u.prefix(2)).uppercased())),
+                     ("memberType", .string("normal"))])
+        }
+        let labelNames: [(String, JSONNode?)] = TrelloKeys.colors.map { c in
+            (c, .string(labelOrder.first { $0.color == c && $0.name != c }?.name ?? ""))
+        }
+        let metadata: [(String, JSONNode?)] = board.metadata.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }
+        var extrasLeft = board.extras.count + board.states.reduce(0) { $0 + $1.extras.count }
+        extrasLeft += board.events.reduce(0) { $0 + $1.extras.count }
+        extrasLeft += board.cards.reduce(0) { $0 + $1.extras.count }
+        if extrasLeft > 0 {
+            diagnostics.append(Diagnostic(.dataNotWritten,
+                "\(extrasLeft) unknown key\(extrasLeft == 1 ? "" : "s") kept from an earlier read (extras) not written: a Trello export has no place for them",
+                at: SourceLocation(file: "trello")))
+        }
+        return .object([
+            ("id", .string(board.id)), ("name", .string(board.name)),
+            ("desc", .string(board.metadata[TrelloKeys.desc] ?? "")), ("descData", .null),
+            ("closed", .bool(false)), ("idOrganization", .null), ("pinned", .bool(false)),
+            ("url", .string(board.metadata[TrelloKeys.url] ?? "")),
+            ("shortUrl", .string(board.metadata[TrelloKeys.url] ?? "")),
+            ("prefs", .object([("permissionLevel", .string("private")), ("voting", .string("disabled")),
+                               ("comments", .string("members")), ("background", .string("blue")),
+                               ("backgroundColor", .string("#0079BF")), ("cardCovers", .bool(true))])),
+            ("labelNames", .object(labelNames)),
+            (TrelloKeys.boardkit, .object([("format", .string("boardkit/1")), ("timezone", .string(board.timeZone)),
+                                           ("metadata", .object(metadata))])),
+            ("actions", .array(actions())),
+            ("cards", .array(cards)),
+            ("labels", .array(labels)),
+            ("lists", .array(lists)),
+            ("members", .array(members)),
+            ("checklists", .array(checklists)),
+            ("customFields", .array(customFields.nodes)),
+            ("memberships", .array(memberOrder.map { u in
+                .object([("id", .string(TrelloID.make("membership", u))), ("idMember", .string(memberIDs[u]!)),
+                         ("memberType", .string("normal")), ("unconfirmed", .bool(false)), ("deactivated", .bool(false))])
+            })),
+        ])
+    }
+
+    private mutating func addLabel(_ name: String, colors: [String: String]) {
+        guard labelIDs[name] == nil else { return }
+        let id = TrelloID.make("label", name)
+        let color = colors[name] ?? (TrelloKeys.colors.contains(name) ? name
+            : TrelloKeys.colors[labelOrder.count % TrelloKeys.colors.count])
+        labelIDs[name] = id
+        labelOrder.append((name, color, id))
+    }
+
+    private mutating func addMember(_ username: String) {
+        guard memberIDs[username] == nil else { return }
+        memberIDs[username] = TrelloID.make("member", username)
+        memberOrder.append(username)
+    }
+
+    // MARK: Custom fields
+
+    struct CustomFields {
+        var nodes: [JSONNode] = []
+        /// field name → (id, type, option text → option id)
+        var byName: [String: (id: String, type: String, options: [String: String])] = [:]
+    }
+
+    private func buildCustomFields() -> CustomFields {
+        // Fields the board defined come first, in their order, even when no card uses them.
+        let defined = KeyValueLines.pairs(board.metadata[TrelloKeys.customFieldTypes])
+        let types = Dictionary(defined, uniquingKeysWith: { a, _ in a })
+        var names: [String] = []
+        var seen: Set<String> = []
+        for (name, _) in defined where seen.insert(name).inserted { names.append(name) }
+        var values: [String: [String]] = [:]
+        for card in board.cards {
+            for name in card.fields.keys.sorted() where !name.hasPrefix(TrelloKeys.prefix) {
+                if seen.insert(name).inserted { names.append(name) }
+                let v = card.fields[name]!
+                if !(values[name]?.contains(v) ?? false) { values[name, default: []].append(v) }
+            }
+        }
+        var out = CustomFields()
+        for (k, name) in names.enumerated() {
+            let id = TrelloID.make("customField", name)
+            var type = types[name] ?? "text"
+            // A checkbox holds only true/false; anything else is written as text.
+            if type == "checkbox", values[name, default: []].contains(where: { $0 != "true" && $0 != "false" }) { type = "text" }
+            var options: [String: String] = [:]
+            var optionNodes: [JSONNode] = []
+            if type == "list" {
+                for (j, v) in values[name, default: []].enumerated() {
+                    let oid = TrelloID.make("option", name + "\u{1F}" + v)
+                    options[v] = oid
+                    optionNodes.append(.object([("id", .string(oid)), ("idCustomField", .string(id)),
+                                                ("value", .object([("text", .string(v))])),
+                                                ("color", .string("none")), ("pos", .number(Double((j + 1) * 16384)))]))
+                }
+            }
+            out.byName[name] = (id, type, options)
+            out.nodes.append(.object([
+                ("id", .string(id)), ("idModel", .string(board.id)), ("modelType", .string("board")),
+                ("fieldGroup", .string(id)), ("display", .object([("cardFront", .bool(true))])),
+                ("name", .string(name)), ("pos", .number(Double((k + 1) * 16384))), ("type", .string(type)),
+                ("options", type == "list" ? .array(optionNodes) : nil),
+            ]))
+        }
+        return out
+    }
+
+    // MARK: Cards
+
+    /// Trello's `due` for a model date: an instant as is; a calendar date at noon in the
+    /// board's zone (the same day for anyone within eleven hours of it).
+    private func trelloInstant(_ d: DueDate) -> Instant {
+        switch d {
+        case .instant(let i): return i
+        case .date(let day): return zone.instant(LocalDateTime(date: day, hour: 12))
+        }
+    }
+
+    /// boardkit's exact value, when Trello's UTC instant would not give it back.
+    private func exact(_ d: DueDate?) -> JSONNode? {
+        guard let d else { return nil }
+        if case .instant(let i) = d, i.offsetSeconds == 0 { return nil }
+        return .string(d.description)
+    }
+
+    private mutating func cardNode(_ card: Card, index: Int, customFields: CustomFields,
+                                   checklists: inout [JSONNode]) -> JSONNode {
+        let section = card.fields[TrelloKeys.checklists] ?? ""
+        let desc = TrelloChecklist.desc(body: card.body, section: section)
+        var checklistIDs: [JSONNode] = []
+        for (k, list) in TrelloChecklist.parse(section).enumerated() {
+            let id = TrelloID.make("checklist", card.id + "\u{1F}\(k)")
+            checklistIDs.append(.string(id))
+            checklists.append(.object([
+                ("id", .string(id)), ("name", .string(list.name)), ("idBoard", .string(board.id)),
+                ("idCard", .string(card.id)), ("pos", .number(Double((k + 1) * 16384))),
+                ("checkItems", .array(list.items.enumerated().map { j, item in
+                    .object([("id", .string(TrelloID.make("checkItem", card.id + "\u{1F}\(k)\u{1F}\(j)"))),
+                             ("idChecklist", .string(id)), ("name", .string(item.name)),
+                             ("state", .string(item.complete ? "complete" : "incomplete")),
+                             ("pos", .number(Double((j + 1) * 16384)))])
+                })),
+            ]))
+        }
+        let attachments = TrelloAttachment.parse(card.fields[TrelloKeys.attachments] ?? "").enumerated().map { k, a in
+            JSONNode.object([("id", .string(TrelloID.make("attachment", card.id + "\u{1F}\(k)"))),
+                             ("name", .string(a.name)), ("url", .string(a.url)), ("isUpload", .bool(false)),
+                             ("pos", .number(Double((k + 1) * 16384)))])
+        }
+        var items: [JSONNode] = []
+        for name in card.fields.keys.sorted() where !name.hasPrefix(TrelloKeys.prefix) {
+            guard let field = customFields.byName[name], let v = card.fields[name] else { continue }
+            var item: [(String, JSONNode?)] = [("id", .string(TrelloID.make("item", card.id + "\u{1F}" + name)))]
+            switch field.type {
+            case "list": item.append(("idValue", .string(field.options[v] ?? "")))
+            case "number": item.append(("value", .object([("number", .string(v))])))
+            case "checkbox": item.append(("value", .object([("checked", .string(v))])))
+            case "date": item.append(("value", .object([("date", .string(v))])))
+            default: item.append(("value", .object([("text", .string(v))])))
+            }
+            item += [("idCustomField", .string(field.id)), ("idModel", .string(card.id)), ("modelType", .string("card"))]
+            items.append(.object(item))
+        }
+        let lastActivity = card.updated ?? card.completed ?? card.created
+            ?? board.events.last { $0.card == card.id }?.at ?? Instant(epochSeconds: 0)
+        var ext: [(String, JSONNode?)] = [
+            ("created", card.created.map { .string($0.description) }),
+            ("completed", card.completed.map { .string($0.description) }),
+            ("due", exact(card.due)), ("start", exact(card.start)),
+        ]
+        ext = ext.filter { $0.1 != nil }
+        let due: JSONNode = card.due.map { .string(TrelloDate.format(trelloInstant($0))) } ?? .null
+        let start: JSONNode = card.start.map { .string(TrelloDate.format(trelloInstant($0))) } ?? .null
+        let list = listIDs[card.state] ?? listIDs[board.states.first?.id ?? ""] ?? ""
+        let idLabels: [JSONNode] = card.labels.compactMap { labelIDs[$0].map(JSONNode.string) }
+        let inlineLabels: [JSONNode] = card.labels.compactMap { name in
+            labelOrder.first { $0.name == name }.map(labelNode)
+        }
+        let idMembers: [JSONNode] = card.assignees.compactMap { memberIDs[$0].map(JSONNode.string) }
+        var members: [(String, JSONNode?)] = [
+            ("id", .string(card.id)), ("name", .string(card.title)), ("desc", .string(desc)),
+            ("closed", .bool(card.archived)), ("idBoard", .string(board.id)), ("idList", .string(list)),
+            ("idShort", .number(Double(index + 1))), ("pos", .number(card.position ?? Double((index + 1) * 16384))),
+        ]
+        members += [
+            ("due", due), ("dueComplete", .bool(card.fields[TrelloKeys.dueComplete] == "true")), ("start", start),
+            ("dateLastActivity", .string(TrelloDate.format(lastActivity))),
+            ("idLabels", .array(idLabels)), ("labels", .array(inlineLabels)), ("idMembers", .array(idMembers)),
+            ("idChecklists", .array(checklistIDs)), ("url", .string(card.url ?? "")),
+            ("attachments", .array(attachments)), ("customFieldItems", .array(items)),
+            (TrelloKeys.boardkit, ext.isEmpty ? nil : .object(ext)),
+        ]
+        return .object(members)
+    }
+
+    /// A label object; a label named after its own colour is written unnamed, as Trello shows it.
+    private func labelNode(_ l: (name: String, color: String, id: String)) -> JSONNode {
+        .object([("id", .string(l.id)), ("idBoard", .string(board.id)),
+                 ("name", .string(TrelloKeys.colors.contains(l.name) && l.name == l.color ? "" : l.name)),
+                 ("color", l.color.isEmpty ? .null : .string(l.color))])
+    }
+
+    // MARK: Actions
+
+    private func actions() -> [JSONNode] {
+        let fullNames = KeyValueLines.parse(board.metadata[TrelloKeys.memberNames])
+        var titles: [String: String] = [:]
+        var states: [String: String] = [:]
+        for c in board.cards { titles[c.id] = c.title; states[c.id] = c.state }
+        var out: [JSONNode] = []
+        out.reserveCapacity(board.events.count)
+        for (k, e) in board.events.enumerated() {
+            let cardRef: [(String, JSONNode?)] = [("id", .string(e.card)), ("name", .string(titles[e.card] ?? ""))]
+            var data: [(String, JSONNode?)] = [("board", boardRef)]
+            let type: String
+            switch e.type {
+            case .created:
+                type = "createCard"
+                data += [("card", .object(cardRef)), ("list", listRefs[e.to ?? states[e.card] ?? ""])]
+            case .moved:
+                type = "updateCard"
+                let to = e.to.flatMap { listIDs[$0] }
+                data += [("card", .object(cardRef + [("idList", to.map(JSONNode.string))])),
+                         ("listBefore", e.from.flatMap { listRefs[$0] }), ("listAfter", e.to.flatMap { listRefs[$0] }),
+                         ("old", .object([("idList", e.from.flatMap { listIDs[$0] }.map(JSONNode.string))]))]
+            case .archived, .restored:
+                type = "updateCard"
+                let archived = e.type == .archived
+                data += [("card", .object(cardRef + [("closed", .bool(archived))])),
+                         ("old", .object([("closed", .bool(!archived))]))]
+            case .updated:
+                type = "updateCard"
+                data += [("card", .object(cardRef)), ("old", .object([]))]
+            case .deleted:
+                type = "deleteCard"
+                data += [("card", .object([("id", .string(e.card))]))]
+            }
+            let actor = e.actor.flatMap { memberIDs[$0] }
+            out.append(.object([
+                ("id", .string(TrelloID.make("action", e.card + "\u{1F}\(k)"))),
+                ("idMemberCreator", actor.map(JSONNode.string) ?? .null),
+                ("data", .object(data)), ("type", .string(type)), ("date", .string(TrelloDate.format(e.at))),
+                ("memberCreator", e.actor.map { u in
+                    .object([("id", .string(memberIDs[u]!)), ("username", .string(u)), ("fullName", .string(fullNames[u] ?? u))])
+                } ?? .null),
+            ]))
+        }
+        // Trello lists the newest action first.
+        return out.reversed()
+    }
+}
