@@ -2,7 +2,7 @@ import BoardModel
 
 /// Collects diagnostics that can repeat once per row (a million rows, a million warnings):
 /// the first few of each code are kept with their cells, the rest are counted in one summary.
-struct DiagnosticTally {
+final class DiagnosticTally {
     private(set) var diagnostics: [Diagnostic] = []
     private var counts: [DiagnosticCode: Int] = [:]
     private let keepPerCode: Int
@@ -13,7 +13,7 @@ struct DiagnosticTally {
         self.keepPerCode = keepPerCode
     }
 
-    mutating func add(_ d: Diagnostic) {
+    func add(_ d: Diagnostic) {
         let n = counts[d.code, default: 0] + 1
         counts[d.code] = n
         if n <= keepPerCode { diagnostics.append(d) }

@@ -9,7 +9,7 @@ final class WorkbookSink {
     let workbook: UnsafeMutablePointer<lxw_workbook>
     let system = ExcelDateSystem.from1900
     let file: String
-    var tally: DiagnosticTally
+    let tally: DiagnosticTally
     /// Set when a libxlsxwriter call failed; the write then reports an error.
     private(set) var failure: String?
 

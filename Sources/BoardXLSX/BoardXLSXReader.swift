@@ -1,0 +1,148 @@
+import BoardModel
+import BoardTabular
+
+/// Reads a workbook into a board.
+///
+/// - boardkit's own workbook (a Board sheet saying `format = boardkit/1`): the Cards sheet
+///   through the tabular mapping plus the hidden exact columns, History, States, Board and
+///   Overflow: the board that was written, also after a person edited it.
+/// - Any other workbook: the first sheet, or `--sheet NAME`, through the same column mapping
+///   and presets as CSV (`--mapping`).
+///
+/// Never throws or traps: a file that is no workbook, broken XML, a missing sheet are
+/// diagnostics with the cell (`Cards!C7`) where there is one.
+public struct BoardXLSXReader: SniffingReader {
+    public init() {}
+
+    /// A zip (`PK\3\4`) whose first entries include a spreadsheet part (`xl/`).
+    public func recognizes(head: [UInt8]) -> Bool {
+        guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03, head[3] == 0x04 else { return false }
+        return head.withUnsafeBufferPointer { XMLBytes.find(Array("xl/".utf8), $0, from: 0, end: $0.count) != nil }
+    }
+
+    public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
+        let file = input.displayName
+        let source: WorkbookSource
+        switch WorkbookSource.open(input) {
+        case .success(let s): source = s
+        case .failure(let d): return .failed([d], file: file)
+        }
+        let tally = DiagnosticTally(file: file)
+        let index = source.index
+        let boardSheet = index.sheet(named: WorkbookSchema.board)
+        let wantsCards = options.sheet == nil || options.sheet == WorkbookSchema.cards
+        var boardRows: [(row: Int, cells: [TabularCell])] = []
+        if wantsCards, let boardSheet, index.sheet(named: WorkbookSchema.cards) != nil {
+            boardRows = source.table(boardSheet, tally: tally)
+        }
+        if !boardRows.isEmpty, CatalogueSheetsReader.isBoardkit(boardRows) {
+            return readOwn(source, boardRows: boardRows, options: options, tally: tally)
+        }
+        return readTable(source, options: options, tally: tally)
+    }
+
+    /// Any workbook: one sheet of cards.
+    private func readTable(_ source: WorkbookSource, options: ReaderOptions, tally: DiagnosticTally) -> ReadResult {
+
+        let file = source.file
+        let sheet: WorkbookIndex.Sheet
+        if let name = options.sheet {
+            guard let s = source.index.sheet(named: name) else { return .failed(tally.finished() + [source.missing(name)], file: file) }
+            sheet = s
+        } else {
+            sheet = source.index.sheets.first { !$0.hidden } ?? source.index.sheets[0]
+        }
+        let reader = CardsSheetReader(source: source, options: options, mapping: nil, catalogue: nil,
+                                      overflow: OverflowTexts(), ownWorkbook: false)
+        guard let out = reader.read(parts: [sheet], tally: tally) else {
+            return .failed(tally.finished(), file: file)
+        }
+        let diagnostics = tally.finished() + out.built.diagnostics
+        return ReadResult(board: out.built.board, diagnostics: diagnostics, sourceMap: sourceMap(out, source, eventRows: []))
+    }
+
+    /// boardkit's workbook: all its sheets.
+    private func readOwn(_ source: WorkbookSource, boardRows: [(row: Int, cells: [TabularCell])],
+                         options: ReaderOptions, tally: DiagnosticTally) -> ReadResult {
+
+        let file = source.file
+        let index = source.index
+        var overflow = OverflowTexts()
+        if let o = index.sheet(named: WorkbookSchema.overflow) {
+            overflow = OverflowTexts(rows: source.table(o, tally: tally))
+        }
+        let catalogueReader = CatalogueSheetsReader(source: source, overflow: overflow)
+        var catalogue = BoardCatalogue()
+        catalogueReader.board(boardRows, into: &catalogue)
+        if let s = index.sheet(named: WorkbookSchema.states) {
+            catalogue.states = catalogueReader.states(source.table(s, tally: tally), tally: tally)
+        }
+        func parts(_ base: String) -> [WorkbookIndex.Sheet] {
+            index.sheets.compactMap { s in WorkbookSchema.part(of: s.name, base: base).map { ($0, s) } }
+                .sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        let mapping: ColumnMapping? = options.mapping == nil ? .boardkit : nil
+        let cards = CardsSheetReader(source: source, options: options, mapping: mapping, catalogue: catalogue,
+                                     overflow: overflow, ownWorkbook: true)
+        guard let out = cards.read(parts: parts(WorkbookSchema.cards), tally: tally), var board = out.built.board else {
+            return .failed(tally.finished(), file: file)
+        }
+        let zone = Zone(identifier: options.timeZone ?? board.timeZone) ?? .utc
+        var stateIDs: [String: String] = [:]
+        for s in board.states where stateIDs[s.name] == nil { stateIDs[s.name] = s.id }
+        for s in board.states { stateIDs[s.id] = s.id }
+        let history = HistorySheetReader(source: source, zone: zone, overflow: overflow, stateIDs: stateIDs)
+            .read(parts: parts(WorkbookSchema.history), tally: tally)
+        // Events of cards a person deleted from the Cards sheet go with them, counted.
+        let ids = Set(board.cards.map(\.id))
+        var events: [Event] = []
+        var eventRows: [(String, Int32)] = []
+        events.reserveCapacity(history.events.count)
+        var orphans = 0
+        var orphanCards: Set<String> = []
+        for (k, e) in history.events.enumerated() {
+            if ids.contains(e.card) { events.append(e); eventRows.append(history.rows[k]) }
+            else { orphans += 1; orphanCards.insert(e.card) }
+        }
+        if orphans > 0 {
+            tally.add(Diagnostic(.xlsxOrphanEvents,
+                "\(orphans) history row\(orphans == 1 ? "" : "s") of \(orphanCards.count) card\(orphanCards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(orphanCards.sorted().prefix(5).joined(separator: ", "))\(orphanCards.count > 5 ? ", …" : ""))",
+                at: SourceLocation(file: file, cell: CellReference.sheetPrefix(WorkbookSchema.history) + "A1")))
+        }
+        board.events = events
+        var result = out
+        result.built.board = board
+        return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
+                          sourceMap: sourceMap(result, source, eventRows: eventRows))
+    }
+
+    private func sourceMap(_ out: CardsSheetReader.Output, _ source: WorkbookSource, eventRows: [(String, Int32)]) -> TabularSourceMap {
+        let file = source.file
+        let rowPart = out.rowPart, rowSheetRow = out.rowSheetRow, visible = out.visible, names = out.partNames
+        var columnOfField: [String: Int] = [:]
+        for (field, k) in out.built.columnOfField where k < visible.count { columnOfField[field] = k }
+        return TabularSourceMap(
+            cardRows: out.built.cardRows, columnOfField: columnOfField,
+            locate: { row, column in
+                guard row >= 0, row < rowPart.count else { return SourceLocation(file: file) }
+                let sheetColumn = column.map { $0 < visible.count ? visible[$0] : 0 } ?? 0
+                return SourceLocation(file: file, cell: CellReference.cell(sheet: names[Int(rowPart[row])],
+                                                                           row: Int(rowSheetRow[row]), column: sheetColumn))
+            },
+            other: { path in
+                switch path {
+                case .event(let i, _) where i >= 0 && i < eventRows.count:
+                    return SourceLocation(file: file, path: path.description,
+                                          cell: CellReference.cell(sheet: eventRows[i].0, row: Int(eventRows[i].1), column: 0))
+                case .state(let i, _):
+                    return SourceLocation(file: file, path: path.description,
+                                          cell: CellReference.cell(sheet: WorkbookSchema.states, row: i + 1, column: 0))
+                case .board:
+                    return SourceLocation(file: file, path: path.description,
+                                          cell: CellReference.sheetPrefix(WorkbookSchema.board) + "B2")
+                default:
+                    return SourceLocation(file: file, path: path.description)
+                }
+            })
+    }
+}

@@ -1,0 +1,91 @@
+import BoardModel
+import BoardTabular
+
+/// Reads the History sheet(s) into events, columns found by their headers so a person may
+/// reorder them. Dates are date-time cells in the board's zone (or ISO 8601 text), with the
+/// hidden `boardkit:at` restoring the exact instant (see `ExactInstant`).
+struct HistorySheetReader {
+    let source: WorkbookSource
+    let zone: Zone
+    let overflow: OverflowTexts
+    /// State names onto ids, so a from/to typed as a name still means the state.
+    let stateIDs: [String: String]
+
+    /// The events, and where each came from (part name, sheet row).
+    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticTally) -> (events: [Event], rows: [(String, Int32)]) {
+        var events: [Event] = []
+        var rows: [(String, Int32)] = []
+        var skipped = 0
+        for part in parts {
+            guard let reader = source.reader(for: part) else { tally.add(source.missing(part.name)); continue }
+            var header: [String]?
+            var col: [String: Int] = [:]
+            reader.read(tally: tally) { row, original in
+                guard let h = header else {
+                    header = original.map(\.text)
+                    for (k, name) in original.enumerated() where col[name.text] == nil { col[name.text] = k }
+                    return
+                }
+                var cells = original
+                if !overflow.isEmpty, let e = overflow.entries(sheet: part.name, key: "row:\(row + 1)") {
+                    OverflowTexts.restore(e, headers: h, into: &cells)
+                }
+                func cell(_ name: String) -> TabularCell {
+                    guard let k = col[name], k < cells.count else { return .empty }
+                    return cells[k]
+                }
+                func text(_ name: String) -> String? { let t = cell(name).text; return t.isEmpty ? nil : t }
+                func at(_ name: String) -> SourceLocation { source.location(part.name, row: row, column: col[name] ?? 0) }
+                if cells.allSatisfy(\.isEmpty) { return }
+                guard let card = text("card") else {
+                    skipped += 1
+                    tally.add(Diagnostic(.xlsxBadHiddenValue, "history row without a card id; left out", at: at("card")))
+                    return
+                }
+                guard let typeText = text("type"), let type = EventType(rawValue: typeText.lowercased()) else {
+                    skipped += 1
+                    tally.add(Diagnostic(.xlsxBadHiddenValue,
+                        "history row of card \(card) has type '\(cell("type").text)', not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")); left out",
+                        at: at("type")))
+                    return
+                }
+                guard var instant = instant(cell("at")) else {
+                    skipped += 1
+                    tally.add(Diagnostic(.invalidDate, "history row of card \(card) has no readable time ('\(cell("at").text)'); left out", at: at("at")))
+                    return
+                }
+                if let hidden = text(ExactColumn.prefix + "at") {
+                    if let h = ExactInstant.parse(hidden) { instant = ExactInstant.restore(visible: instant, hidden: h, zone: zone) }
+                    else { tally.add(Diagnostic(.xlsxBadHiddenValue, "'\(hidden)' is not an instant or an offset; ignored", at: at(ExactColumn.prefix + "at"))) }
+                }
+                var extras: [String: String] = [:]
+                if let e = text(ExactColumn.extras.header) {
+                    if let decoded = ExtrasText.decode(e) { extras = decoded }
+                    else { tally.add(Diagnostic(.xlsxBadHiddenValue, "not a JSON object; ignored", at: at(ExactColumn.extras.header))) }
+                }
+                func state(_ s: String?) -> String? { s.map { stateIDs[$0] ?? $0 } }
+                events.append(Event(card: card, at: instant, type: type, from: state(text("from")), to: state(text("to")),
+                                    actor: text("actor"), extras: extras))
+                rows.append((part.name, Int32(row)))
+            }
+        }
+        _ = skipped
+        return (events, rows)
+    }
+
+    private func instant(_ cell: TabularCell) -> Instant? {
+        switch cell {
+        case .instant(let i): return i
+        case .dateTime(let t): return zone.instant(t)
+        case .date(let d): return zone.startOfDay(d)
+        case .text(let s):
+            switch ISO8601.parse(Array(s.utf8)) {
+            case .instant(let i)?: return i
+            case .local(let t)?: return zone.instant(t)
+            case .date(let d)?: return zone.startOfDay(d)
+            case nil: return nil
+            }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import BoardModel
+import BoardTabular
+
+/// An opened workbook: its package, index, styles and shared strings, and the sheet reader
+/// every sheet goes through.
+struct WorkbookSource {
+    let zip: ZipPackage
+    let index: WorkbookIndex
+    let styles: CellStyles
+    let strings: SharedStrings
+    let file: String
+
+    /// Opens and indexes a workbook, or explains why it is not one.
+    static func open(_ input: BoardInput) -> Result<WorkbookSource, Diagnostic> {
+        let file = input.displayName
+        let at = SourceLocation(file: file)
+        let zip: ZipPackage
+        do { zip = try ZipPackage(path: input.path) } catch {
+            return .failure(Diagnostic(.xlsxNotZip, "not a zip archive, so not an XLSX workbook", at: at))
+        }
+        do {
+            guard let index = try WorkbookIndex.read(zip) else {
+                return .failure(Diagnostic(.xlsxNotWorkbook, "a zip archive without a spreadsheet in it (no xl/workbook.xml)", at: at))
+            }
+            guard !index.sheets.isEmpty else {
+                return .failure(Diagnostic(.xlsxNotWorkbook, "the workbook lists no sheets", at: at))
+            }
+            let styles = try index.stylesPart.flatMap { try zip.bytes($0) }.map(CellStyles.init) ?? .none
+            var strings = SharedStrings()
+            if let part = index.sharedStringsPart, let bytes = try zip.bytes(part) {
+                strings = try SharedStrings(bytes, part: part)
+            }
+            return .success(WorkbookSource(zip: zip, index: index, styles: styles, strings: strings, file: file))
+        } catch let failure as XMLFailure {
+            return .failure(Diagnostic(.xlsxBrokenXML, "\(failure.part) \(failure.message)", at: at))
+        } catch {
+            return .failure(Diagnostic(.xlsxBrokenXML, "a part of the workbook cannot be inflated: the zip data is damaged", at: at))
+        }
+    }
+
+    func reader(for sheet: WorkbookIndex.Sheet) -> WorksheetReader? {
+        guard let part = sheet.part else { return nil }
+        return WorksheetReader(zip: zip, part: part, sheet: sheet.name, strings: strings, styles: styles,
+                               dateSystem: index.dateSystem, file: file)
+    }
+
+    /// Reads a small sheet whole: (sheet row, cells) pairs.
+    func table(_ sheet: WorkbookIndex.Sheet, tally: DiagnosticTally) -> [(row: Int, cells: [TabularCell])] {
+        guard let reader = reader(for: sheet) else {
+            tally.add(missing(sheet.name))
+            return []
+        }
+        var rows: [(Int, [TabularCell])] = []
+        reader.read(tally: tally) { rows.append(($0, $1)) }
+        return rows
+    }
+
+    func location(_ sheet: String, row: Int, column: Int) -> SourceLocation {
+        SourceLocation(file: file, cell: CellReference.cell(sheet: sheet, row: row, column: column))
+    }
+
+    func missing(_ name: String) -> Diagnostic {
+        let names = index.sheets.map { "'\($0.name)'" }.joined(separator: ", ")
+        return Diagnostic(.xlsxMissingSheet, "the workbook has no sheet '\(name)' (it has \(names))",
+                          at: SourceLocation(file: file))
+    }
+}

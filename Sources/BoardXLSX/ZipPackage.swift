@@ -1,0 +1,57 @@
+import Foundation
+import ZIPFoundation
+
+/// The zip container of a workbook, read with ZIPFoundation (whose inflate is zlib's).
+/// Parts are looked up by their name in the package, case-insensitively as Excel does.
+final class ZipPackage {
+    enum OpenError: Error { case notZip }
+
+    private let archive: Archive
+    private let entries: [String: Entry]
+
+    init(path: String) throws(OpenError) {
+        guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else { throw .notZip }
+        self.archive = archive
+        var entries: [String: Entry] = [:]
+        for entry in archive where entry.type == .file {
+            let key = entry.path.lowercased()
+            if entries[key] == nil { entries[key] = entry }
+        }
+        self.entries = entries
+    }
+
+    /// `xl/worksheets/sheet1.xml` from a relationship target: relative to `base`
+    /// (`xl/workbook.xml`'s folder) or absolute (`/xl/worksheets/sheet1.xml`).
+    static func resolve(_ target: String, relativeTo base: String) -> String {
+        var parts: [Substring] = target.hasPrefix("/") ? [] : base.split(separator: "/")
+        for piece in target.split(separator: "/") {
+            if piece == "." { continue }
+            if piece == ".." { _ = parts.popLast(); continue }
+            parts.append(piece)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    func contains(_ name: String) -> Bool { entries[name.lowercased()] != nil }
+
+    /// The whole part, for small parts (workbook, styles, relationships). Nil when absent;
+    /// throws when the compressed data is broken.
+    func bytes(_ name: String) throws -> [UInt8]? {
+        guard let entry = entries[name.lowercased()] else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(min(entry.uncompressedSize, 1 << 26)))
+        _ = try archive.extract(entry, bufferSize: 1 << 18, skipCRC32: false) { chunk in
+            out.append(contentsOf: chunk)
+        }
+        return out
+    }
+
+    /// Streams a part in chunks (sheets can be gigabytes). False when absent.
+    func stream(_ name: String, _ consume: (Data) throws -> Void) throws -> Bool {
+        guard let entry = entries[name.lowercased()] else { return false }
+        _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: false) { chunk in
+            try consume(chunk)
+        }
+        return true
+    }
+}
