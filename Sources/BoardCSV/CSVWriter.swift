@@ -78,9 +78,20 @@ public struct CSVWriter: BoardWriter {
         out.row(layout.header)
         var cells: [TabularCell] = []
         cells.reserveCapacity(layout.columns.count)
-        for card in board.cards {
-            layout.cells(of: card, into: &cells)
-            out.row(cells)
+        if layout.writesSections {
+            for row in layout.rows(of: board) {
+                switch row {
+                case .section(let name): out.row(layout.sectionCells(name))
+                case .card(let k):
+                    layout.cells(of: board.cards[k], into: &cells)
+                    out.row(cells)
+                }
+            }
+        } else {
+            for card in board.cards {
+                layout.cells(of: card, into: &cells)
+                out.row(cells)
+            }
         }
         return layout
     }

@@ -27,9 +27,35 @@ public struct ColumnMapping: Sendable {
     public var writeColumns: [WriteColumn]
     /// Writing: also write every custom field as a column of its own (after `writeColumns`).
     public var writeFields: Bool
+    /// Rows that are not all cards (Todoist's templates: `section` rows name the column of the
+    /// tasks below them, `note` rows are comments on the task above).
+    public var rowKinds: RowKinds?
+    /// Writing: a section row before each state's cards (Todoist).
+    public var writeSections: Bool = false
     /// Writing: times without an offset, as wall-clock times in the board's zone (importers
     /// that take no offsets, such as Jira's).
     public var writeLocalTimes: Bool
+
+    /// Which column says what a row is, and what each value means.
+    public struct RowKinds: Sendable, Equatable {
+        /// The header of the kind column (`TYPE`).
+        public var column: String
+        /// Values for a card row (`task`); an empty value is a card too.
+        public var cards: [String]
+        /// Values for a row naming the state of the cards below it (`section`).
+        public var states: [String]
+        /// Values for a comment on the card above (`note`), kept in field `notesField`.
+        public var notes: [String]
+        public var notesField: String
+
+        public init(column: String, cards: [String], states: [String], notes: [String], notesField: String) {
+            self.column = column
+            self.cards = cards
+            self.states = states
+            self.notes = notes
+            self.notesField = notesField
+        }
+    }
 
     /// One written column.
     public struct WriteColumn: Sendable, Equatable {

@@ -41,9 +41,16 @@ public enum MappingFile {
             m.slashDates = o
         }
         m.stateMap = object["states"] as? [String: String] ?? [:]
+        if let rows = object["rows"] as? [String: Any] {
+            guard let column = rows["kind"] as? String else { return fail("'rows' needs 'kind', the header of the column saying what a row is") }
+            m.rowKinds = ColumnMapping.RowKinds(
+                column: column, cards: rows["cards"] as? [String] ?? [], states: rows["states"] as? [String] ?? [],
+                notes: rows["notes"] as? [String] ?? [], notesField: rows["notesField"] as? String ?? "Comments")
+        }
         if let write = object["write"] as? [String: Any] {
             m.writeFields = write["fields"] as? Bool ?? true
             m.writeLocalTimes = (write["times"] as? String) == "local"
+            m.writeSections = write["sections"] as? Bool ?? false
             for (k, column) in (write["columns"] as? [[String: Any]] ?? []).enumerated() {
                 guard let header = column["header"] as? String else { return fail("write.columns[\(k)] has no 'header'") }
                 let valueName = column["value"] as? String ?? "ignore"

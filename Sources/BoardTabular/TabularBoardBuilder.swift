@@ -42,6 +42,11 @@ public final class TabularBoardBuilder {
     private var columnOfField: [String: Int] = [:]
     private var headerOK = false
     private var keptWarnings = 0
+    /// Todoist-style row kinds: the kind column, and the state the last section row named.
+    private var kindColumn: Int?
+    private var currentSection: String?
+    private var titleColumn = 0
+    private var skippedKinds: [String: Int] = [:]
 
     /// `mapping` nil: the one `options.mapping` names, else detected from the header.
     /// `catalogue`: the board's id, name, zone and states when the source carries them.
@@ -113,6 +118,10 @@ public final class TabularBoardBuilder {
                 at: locate(0)))
             return false
         }
+        titleColumn = plan.firstIndex(of: .title) ?? 0
+        if let kinds = m.rowKinds {
+            kindColumn = headers.firstIndex { HeaderName.key($0) == HeaderName.key(kinds.column) }
+        }
         headerOK = true
         return true
     }
@@ -123,6 +132,7 @@ public final class TabularBoardBuilder {
         rowNumber += 1
         guard headerOK else { return }
         if cells.allSatisfy(\.isEmpty) { return }
+        if let kindColumn, let kinds = mapping?.rowKinds, !kindRow(cells, kindColumn, kinds, locate) { return }
         var card = Card(id: "", title: "", state: "")
         var stateName: String?
         var category: StateCategory?
@@ -165,7 +175,7 @@ public final class TabularBoardBuilder {
         }
         for (name, items) in lists { card.fields[name] = ListCodec.join(items) }
         if card.id.isEmpty { card.id = generatedID(card, stateName) }
-        card.state = stateName.map { states.resolve($0, category: category) } ?? ""
+        card.state = (stateName ?? currentSection).map { states.resolve($0, category: category) } ?? ""
         cards.append(card)
         cardRows.append(Int32(truncatingIfNeeded: rowNumber))
     }
@@ -187,6 +197,29 @@ public final class TabularBoardBuilder {
                           cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
         return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
                       columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
+    }
+
+    /// Handles a row that is not a card (a section or a note); true when it is a card row.
+    private func kindRow(_ cells: [TabularCell], _ column: Int, _ kinds: ColumnMapping.RowKinds,
+                         _ locate: (Int) -> SourceLocation) -> Bool {
+        let kind = column < cells.count ? cells[column].text.trimmingSpaces : ""
+        if kind.isEmpty || kinds.cards.contains(kind) { return true }
+        let text = titleColumn < cells.count ? cells[titleColumn].text : ""
+        if kinds.states.contains(kind) {
+            currentSection = text.trimmingSpaces.isEmpty ? nil : text.trimmingSpaces
+        } else if kinds.notes.contains(kind), !cards.isEmpty {
+            let k = cards.count - 1
+            let previous = cards[k].fields[kinds.notesField]
+            cards[k].fields[kinds.notesField] = previous.map { $0 + "\n\n" + text } ?? text
+        } else {
+            skippedKinds[kind, default: 0] += 1
+            if skippedKinds[kind] == 1 {
+                diagnostics.append(Diagnostic(.tabularRowSkipped,
+                    "a row of kind '\(kind)' is neither a card (\(kinds.cards.joined(separator: ", "))), a section nor a note; skipped",
+                    at: locate(column)))
+            }
+        }
+        return false
     }
 
     // MARK: Values

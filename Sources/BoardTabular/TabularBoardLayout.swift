@@ -33,6 +33,43 @@ public struct TabularBoardLayout: Sendable {
     private let zone: Zone
     private let localTimes: Bool
 
+    /// Write a section row before each state's cards (Todoist), cards grouped by state.
+    public let writesSections: Bool
+
+    /// What a written table holds, row by row after the header.
+    public enum Row: Sendable, Equatable {
+        /// A section row naming a state (its cells from `sectionCells`).
+        case section(String)
+        /// The card at this index of `board.cards`.
+        case card(Int)
+    }
+
+    /// The rows in order: every card in board order, or with sections, the cards of each
+    /// state (in the board's state order) after a section row naming it.
+    public func rows(of board: Board) -> [Row] {
+        guard writesSections else { return board.cards.indices.map { .card($0) } }
+        var byState: [String: [Int]] = [:]
+        for (k, c) in board.cards.enumerated() { byState[c.state, default: []].append(k) }
+        var out: [Row] = []
+        var written: Set<String> = []
+        for s in board.states + board.cards.map({ BoardState(id: $0.state, name: $0.state, category: .todo) })
+        where written.insert(s.id).inserted {
+            guard let cards = byState[s.id] else { continue }
+            out.append(.section(stateText[s.id] ?? s.id))
+            out += cards.map { .card($0) }
+        }
+        return out
+    }
+
+    /// A section row: the kind column says `section`, the title column holds the state's name.
+    public func sectionCells(_ name: String) -> [TabularCell] {
+        columns.map { c in
+            if c.attribute == .title { return .text(name) }
+            if c.attribute == .ignore, c.constant != nil { return .text("section") }
+            return .empty
+        }
+    }
+
     /// The header row.
     public var header: [String] { columns.map(\.header) }
 
@@ -56,6 +93,7 @@ public struct TabularBoardLayout: Sendable {
         guard let mapping, !mapping.writeColumns.isEmpty else {
             mappingName = mapping?.name ?? "boardkit"
             localTimes = false
+            writesSections = false
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
             }
@@ -70,6 +108,7 @@ public struct TabularBoardLayout: Sendable {
         }
         mappingName = mapping.name
         localTimes = mapping.writeLocalTimes
+        writesSections = mapping.writeSections
         var cols: [TabularColumn] = []
         var written: Set<String> = []
         for w in mapping.writeColumns {
@@ -170,7 +209,7 @@ public struct TabularBoardLayout: Sendable {
         }
         count(.id) { !$0.id.isEmpty }
         count(.body) { !$0.body.isEmpty }
-        count(.state) { _ in true }
+        if !writesSections { count(.state) { _ in true } }
         count(.due) { $0.due != nil }
         count(.start) { $0.start != nil }
         count(.created) { $0.created != nil }

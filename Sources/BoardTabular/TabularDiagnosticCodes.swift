@@ -16,9 +16,12 @@ extension DiagnosticCode {
     public static let tabularEmptyHeader = DiagnosticCode(
         "tabular-empty-header", .warning, "A column has no header; its values are kept as a field named by position.")
 
+    public static let tabularRowSkipped = DiagnosticCode(
+        "tabular-row-skipped", .warning, "A row whose kind the mapping does not know (not a card, section or note) was skipped.")
+
     /// The tabular layer's codes, for `boardkit codes`.
     public static let tabularCodes: [DiagnosticCode] = [
         .tabularNoTitleColumn, .tabularAmbiguousDate, .tabularValueKept, .tabularBadMapping,
-        .tabularEmptyHeader,
+        .tabularEmptyHeader, .tabularRowSkipped,
     ]
 }

@@ -1,0 +1,116 @@
+import Testing
+import Foundation
+import BoardModel
+import BoardTabular
+@testable import BoardCSV
+
+/// Each kind of bad input gives its diagnostic at the right line and column, and no board.
+@Suite struct BadInputTests {
+    func read(_ text: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        CSVReader().read(bytes: Array(text.utf8), file: "in.csv", options: options)
+    }
+
+    func expectError(_ text: String, _ code: DiagnosticCode, line: Int, column: Int,
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let r = read(text)
+        #expect(r.board == nil, sourceLocation: sourceLocation)
+        let d = r.diagnostics.first { $0.code == code }
+        #expect(d != nil, "no \(code) in \(r.diagnostics)", sourceLocation: sourceLocation)
+        #expect(d?.location?.file == "in.csv", sourceLocation: sourceLocation)
+        #expect(d?.location?.line == line, "\(String(describing: d))", sourceLocation: sourceLocation)
+        #expect(d?.location?.column == column, "\(String(describing: d))", sourceLocation: sourceLocation)
+    }
+
+    @Test func unterminatedQuote() {
+        expectError("id,title\n1,ok\n2,\"never closed\n3,x\n", .csvUnterminatedQuote, line: 3, column: 1)
+    }
+
+    @Test func strayQuote() {
+        expectError("id,title\n1,\"ok\"x\n", .csvStrayQuote, line: 2, column: 7)
+    }
+
+    @Test func tooManyAndTooFewFields() {
+        expectError("id,title,state\n1,a,TODO\n2,b,TODO,extra\n", .csvFieldCount, line: 3, column: 10)
+        expectError("id,title,state\n1,a,TODO\n2,b\n", .csvFieldCount, line: 3, column: 4)
+    }
+
+    @Test func invalidUTF8() {
+        let bytes: [UInt8] = Array("id,title\n1,caf".utf8) + [0xE9] + Array("\n".utf8)
+        let r = CSVReader().read(bytes: bytes, file: "in.csv")
+        let d = r.diagnostics.first { $0.code == .csvInvalidUTF8 }
+        #expect(r.board == nil)
+        #expect(d?.location?.line == 2)
+        #expect(d?.location?.column == 6)
+    }
+
+    @Test func emptyFileAndBlankLines() {
+        expectError("", .csvEmptyFile, line: 1, column: 1)
+        expectError("\n\r\n\n", .csvEmptyFile, line: 1, column: 1)
+    }
+
+    @Test func headerWithoutTitle() {
+        expectError("id,state,due\n1,TODO,2026-11-30\n", .tabularNoTitleColumn, line: 1, column: 1)
+    }
+
+    @Test func ambiguousDate() {
+        expectError("title,due\nA,03/04/2026\n", .tabularAmbiguousDate, line: 2, column: 3)
+        // One reading only: taken.
+        let r = read("title,due\nA,11/21/2026\nB,21/11/2026\n")
+        #expect(r.board?.cards.map(\.due) == [.date(CalendarDate(year: 2026, month: 11, day: 21)!),
+                                             .date(CalendarDate(year: 2026, month: 11, day: 21)!)])
+    }
+
+    @Test func impossibleDate() {
+        expectError("title,due\nA,2026-02-30\n", .invalidDate, line: 2, column: 3)
+    }
+
+    /// Duplicate ids and unknown states are the validator's; the source map points at the cell.
+    @Test func duplicateIDAndUnknownStateHaveCellLocations() throws {
+        let r = read("id,title,state\nc1,a,TODO\nc1,b,TODO\n")
+        let board = try #require(r.board)
+        let v = BoardValidator.validate(board, sourceMap: r.sourceMap)
+        let dup = try #require(v.first { $0.code == .duplicateCardID })
+        #expect(dup.location?.line == 3 && dup.location?.column == 1)
+
+        let folder = try TemporaryFolderLike()
+        let events = folder.write("e.csv", "record,id,name,category\nstate,todo,TODO,todo\n")
+        let r2 = read("title,state\na,TODO\nb,Nope\n", options: ReaderOptions(eventsPath: events))
+        let b2 = try #require(r2.board)
+        let unknown = try #require(BoardValidator.validate(b2, sourceMap: r2.sourceMap).first { $0.code == .unknownState })
+        #expect(unknown.location?.line == 3 && unknown.location?.column == 3)
+    }
+
+    @Test func unreadableValueKeptAsField() throws {
+        let r = read("title,due,position\nWater plants,every Monday,x1\n")
+        let card = try #require(r.board?.cards.first)
+        #expect(card.due == nil && card.fields["due"] == "every Monday" && card.fields["position"] == "x1")
+        let kept = r.diagnostics.filter { $0.code == .tabularValueKept }
+        #expect(kept.count == 2)
+        #expect(kept.first?.location?.line == 2 && kept.first?.location?.column == 14)
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        expectError("title,state,due\n가나다,완료,2026-13-01\n", .invalidDate, line: 2, column: 8)
+    }
+
+    @Test func manyBadRowsAreCapped() {
+        var text = "id,title\n"
+        for k in 0..<500 { text += "\(k),a,b\n" }
+        let r = read(text)
+        let rows = r.diagnostics.filter { $0.code == .csvFieldCount }
+        #expect(rows.count == CSVReader.listLimit + 1)
+        #expect(rows.last?.message.contains("500 in all") == true)
+    }
+}
+
+/// A folder for small fixture files.
+final class TemporaryFolderLike {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("boardkit-csv-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    func write(_ name: String, _ text: String) -> String {
+        let p = url.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
+        return p
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,127 @@
+import Testing
+import Foundation
+import BoardModel
+@testable import BoardTabular
+import BoardTestSupport
+@testable import BoardCSV
+
+/// Every preset reads its sample (found from the header alone) and round-trips it.
+@Suite struct PresetTests {
+    static let presets = ["jira", "github", "trello", "todoist", "asana", "kanboard"]
+
+    func readSample(_ name: String, options: ReaderOptions = ReaderOptions(timeZone: "Asia/Seoul")) -> ReadResult {
+        CSVReader().read(BoardInput(path: CommandRunner.sample("foreign/\(name).csv"), displayName: "\(name).csv"),
+                         options: options)
+    }
+
+    @Test(arguments: presets)
+    func sampleIsDetectedAndReads(name: String) throws {
+        let r = readSample(name)
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        let board = try #require(r.board)
+        #expect(board.cards.count >= 4)
+        #expect(board.cards.allSatisfy { !$0.title.isEmpty })
+        #expect(BoardValidator.validate(board, sourceMap: r.sourceMap).filter { $0.severity == .error }.isEmpty)
+        // Detection picked the preset: reading with --mapping NAME gives the same board.
+        var named = ReaderOptions(timeZone: "Asia/Seoul")
+        named.mapping = name
+        #expect(readSample(name, options: named).board == board)
+    }
+
+    /// Writing with the preset and reading the result back keeps what the layout has columns for.
+    @Test(arguments: presets)
+    func presetRoundTripsItsSample(name: String) throws {
+        let board = try #require(readSample(name).board)
+        let folder = try TemporaryFolder()
+        let out = folder.path("out.csv")
+        let written = CSVWriter().write(board, to: out, options: WriterOptions(mapping: name))
+        #expect(!written.hasErrors, "\(written)")
+        var options = ReaderOptions(timeZone: "Asia/Seoul")
+        options.mapping = name
+        let back = try #require(CSVReader().read(BoardInput(path: out), options: options).board)
+        #expect(back.cards.map(\.title) == board.cards.map(\.title))
+        #expect(back.cards.map(\.labels) == board.cards.map(\.labels))
+        #expect(back.cards.map(\.assignees) == board.cards.map(\.assignees))
+        #expect(back.cards.map(\.due) == board.cards.map(\.due))
+        #expect(back.cards.map(\.body) == board.cards.map(\.body))
+        #expect(back.cards.map { back.state(withID: $0.state)?.name } == board.cards.map { board.state(withID: $0.state)?.name })
+        // And detection finds the preset again from the written header.
+        let detected = try #require(CSVReader().read(BoardInput(path: out), options: ReaderOptions(timeZone: "Asia/Seoul")).board)
+        #expect(detected.cards.map(\.title) == board.cards.map(\.title))
+    }
+
+    @Test func jiraColumnsMeanWhatJiraMeans() throws {
+        let board = try #require(readSample("jira").board)
+        let login = try #require(board.cards.first { $0.id == "WEB-101" })
+        #expect(login.labels == ["auth", "bug"])
+        #expect(login.fields["Sprint"] == "Sprint 12, Sprint 13")
+        #expect(login.fields["Story points"] == "5")
+        #expect(login.body.contains("\"quote\""))
+        // 02/Nov/26 9:15 AM, no zone in the file: read in --timezone Asia/Seoul.
+        #expect(login.created == Instant(epochSeconds: 1_793_578_500, offsetSeconds: 9 * 3600))
+        #expect(login.due == .date(CalendarDate(year: 2026, month: 11, day: 27)!))
+        let refactor = try #require(board.cards.first { $0.id == "WEB-103" })
+        #expect(board.category(ofState: refactor.state) == .doing) // "Code Review", Status Category says In Progress
+        #expect(refactor.labels == ["payments", "refactor", "tech-debt"])
+        #expect(board.states.map(\.name) == ["In Progress", "To Do", "Code Review", "Done", "Closed"])
+        #expect(board.states.map(\.category) == [.doing, .todo, .doing, .done, .done])
+    }
+
+    @Test func todoistSectionsBecomeStatesAndNotesComments() throws {
+        let r = readSample("todoist")
+        let board = try #require(r.board)
+        #expect(board.states.map(\.name) == ["Inbox", "Doing", "Done"])
+        #expect(board.cards.count == 5)
+        let flights = try #require(board.cards.first { $0.title == "Book flights to Busan" })
+        #expect(flights.fields["Comments"] == "Compare KTX prices too")
+        let plants = try #require(board.cards.first { $0.title == "Water the plants" })
+        #expect(plants.due == nil && plants.fields["DATE"] == "every Monday")
+        #expect(r.diagnostics.contains { $0.code == .tabularValueKept && $0.message.contains("every Monday") })
+        #expect(board.state(withID: plants.state)?.name == "Doing")
+    }
+
+    @Test func stateMapOverridesGuesses() throws {
+        var options = ReaderOptions(timeZone: "Asia/Seoul")
+        options.stateMap = ["Code Review": "todo", "closed": "done"]
+        let board = try #require(readSample("jira", options: options).board)
+        #expect(board.states.first { $0.name == "Code Review" }?.category == .todo)
+        // A state-map value that is not a category is a state id: Closed merges into it.
+        options.stateMap = ["Closed": "done"]
+        let merged = try #require(readSample("jira", options: options).board)
+        #expect(merged.states.first { $0.name == "Closed" }?.category == .done)
+    }
+
+    @Test func userMappingFile() throws {
+        let folder = try TemporaryFolder()
+        let mapping = folder.path("mine.json")
+        try #"{"name": "mine", "columns": {"title": ["Aufgabe"], "state": ["Spalte"], "due": ["Fällig"]}, "dateFormats": ["dd.MM.yyyy"], "states": {"Erledigt": "done"}}"#
+            .write(toFile: mapping, atomically: true, encoding: .utf8)
+        let csv = folder.path("de.csv")
+        try "Aufgabe;Spalte;Fällig\nRechnung schreiben;Offen;30.11.2026\nSteuer;Erledigt;01.12.2026\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        var options = ReaderOptions()
+        options.mapping = mapping
+        let r = CSVReader().read(BoardInput(path: csv), options: options)
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards.map(\.due) == [.date(CalendarDate(year: 2026, month: 11, day: 30)!), .date(CalendarDate(year: 2026, month: 12, day: 1)!)])
+        #expect(board.states.map(\.category) == [.todo, .done])
+    }
+
+    @Test func badMappingIsADiagnostic() {
+        var options = ReaderOptions()
+        options.mapping = "no-such-preset"
+        let r = CSVReader().read(bytes: Array("title\nA\n".utf8), options: options)
+        #expect(r.board == nil)
+        #expect(r.diagnostics.contains { $0.code == .tabularBadMapping })
+    }
+
+    @Test func embeddedPresetsMatchTheTemplateFiles() throws {
+        let folder = CommandRunner.packageRoot.appendingPathComponent("templates/mappings")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.map { String($0.dropLast(5)) } == BuiltinMappings.files.map(\.0))
+        for (name, json) in BuiltinMappings.files {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".json"), encoding: .utf8)
+            #expect(text == json, "templates/mappings/\(name).json changed: run python3 templates/mappings/embed.py")
+        }
+        #expect(MappingLibrary.presets.count == files.count)
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+import BoardModel
+import BoardTabular
+
+@Suite struct TabularTests {
+    @Test(arguments: [[], ["a"], ["a", "b"], ["a, b", "c\\d", " pad ", "x,"], ["한글", "emoji 🎉"]])
+    func listCodecRoundTrips(items: [String]) {
+        #expect(ListCodec.split(ListCodec.join(items)) == items)
+    }
+
+    @Test func listCodecReadsHandTypedLists() {
+        #expect(ListCodec.split("bug,ui") == ["bug", "ui"])
+        #expect(ListCodec.split(" bug ,  ui ,") == ["bug", "ui"])
+    }
+
+    @Test func dateLayouts() throws {
+        let jira = try #require(TabularDateFormat("dd/MMM/yy h:mm a"))
+        let t = LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 21)!, hour: 21, minute: 15)
+        #expect(jira.parse("21/Nov/26 9:15 PM") == .dateTime(t))
+        #expect(jira.format(.dateTime(t)) == "21/Nov/26 9:15 PM")
+        #expect(jira.parse("21/Nov/26 12:05 AM") == .dateTime(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 21)!, minute: 5)))
+        #expect(jira.parse("31/Feb/26 9:15 AM") == nil)
+        #expect(TabularDateFormat("HH:mm") == nil)
+    }
+
+    @Test func dateReaderRules() {
+        let unknown = TabularDateReader(formats: [], slashOrder: .unknown)
+        #expect(unknown.read(text: "2026-11-21 09:15") == .dateTime(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 21)!, hour: 9, minute: 15)))
+        #expect(unknown.read(text: "11/21/2026") == .date(CalendarDate(year: 2026, month: 11, day: 21)!))
+        #expect(unknown.read(text: "03/04/2026") == .ambiguous("2026-03-04", "2026-04-03"))
+        #expect(unknown.read(text: "05/05/2026") == .date(CalendarDate(year: 2026, month: 5, day: 5)!))
+        let us = TabularDateReader(formats: [], slashOrder: .monthFirst)
+        #expect(us.read(text: "03/04/2026") == .date(CalendarDate(year: 2026, month: 3, day: 4)!))
+        #expect(us.read(text: "21/11/2026") == .impossible)
+        #expect(unknown.read(text: "2026-02-30") == .impossible)
+        #expect(unknown.read(text: "next Friday") == .malformed)
+    }
+
+    @Test func stateCategoryGuesses() {
+        for (name, c) in [("In Progress", StateCategory.doing), ("Closed", .done), ("Resolved", .done), ("완료", .done),
+                          ("진행 중", .doing), ("Backlog", .todo), ("TODO", .todo), ("DOING", .doing), ("DONE", .done),
+                          ("Ready for review", .doing), ("Anything", .todo)] {
+            #expect(StateCategoryGuess.guess(name) == c, "\(name)")
+        }
+    }
+
+    @Test func headerKeysIgnoreCaseSpaceAndPunctuation() {
+        #expect(HeaderName.key("Due date") == HeaderName.key("due_date"))
+        #expect(HeaderName.key("DUE DATE") == HeaderName.key("DueDate"))
+        #expect(ColumnMapping.boardkit.attribute(forHeader: " Summary ") == .title)
+        #expect(ColumnMapping.boardkit.attribute(forHeader: "field:title") == .field("title"))
+        #expect(ColumnMapping.boardkit.attribute(forHeader: "Sprint") == .field("Sprint"))
+    }
+
+    /// The builder works from typed workbook cells too (what XLSX hands it).
+    @Test func typedCells() throws {
+        let b = TabularBoardBuilder(options: ReaderOptions(timeZone: "Asia/Seoul"), file: "t.xlsx")
+        #expect(b.header([.text("Title"), .text("Due"), .text("Position"), .text("Archived"), .text("Created")]) { _ in BoardModel.SourceLocation(file: "t.xlsx") })
+        let day = CalendarDate(year: 2026, month: 11, day: 30)!
+        b.row([.text("A"), .date(day), .number(3), .bool(true), .dateTime(LocalDateTime(date: day, hour: 9))]) { _ in BoardModel.SourceLocation(file: "t.xlsx") }
+        let card = try #require(b.finish().board?.cards.first)
+        #expect(card.due == .date(day) && card.position == 3 && card.archived)
+        #expect(card.created?.description == "2026-11-30T09:00:00+09:00")
+    }
+}
