@@ -1,11 +1,14 @@
 import BoardModel
 import BoardTabular
+import BoardXLSX
 import BoardCSV
+import BoardICS
 
 /// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
 public enum DiagnosticCatalog {
     public static var all: [DiagnosticCode] {
         DiagnosticCode.modelCodes
-            + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes
+            + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes + DiagnosticCode.xlsxCodes
+            + DiagnosticCode.icsCodes
     }
 }

@@ -55,6 +55,30 @@ public final class Zone: Sendable {
         return lo == 0 ? initialOffset : offsets[lo - 1]
     }
 
+    /// One change of this zone's UTC offset.
+    public struct Transition: Sendable, Equatable {
+        /// The moment of the change, seconds since the epoch.
+        public var epochSeconds: Int64
+        /// The offset in force just before it.
+        public var offsetBefore: Int32
+        /// The offset from then on.
+        public var offsetAfter: Int32
+    }
+
+    /// The offset changes in `[from, to)` (epoch seconds), oldest first, from the table built
+    /// at initialisation (1900–2200). For writers that describe the zone themselves, such
+    /// as an iCalendar VTIMEZONE.
+    public func transitions(fromEpochSeconds from: Int64, to: Int64) -> [Transition] {
+        var out: [Transition] = []
+        for k in transitions.indices where transitions[k] >= from && transitions[k] < to {
+            let before = k == 0 ? initialOffset : offsets[k - 1]
+            if before != offsets[k] {
+                out.append(Transition(epochSeconds: transitions[k], offsetBefore: before, offsetAfter: offsets[k]))
+            }
+        }
+        return out
+    }
+
     /// The instant written in this zone's offset at that moment.
     public func localize(_ i: Instant) -> Instant {
         i.withOffset(offset(atEpochSeconds: i.epochSeconds))

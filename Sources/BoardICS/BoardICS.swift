@@ -1,1 +1,0 @@
-// BoardICS: see README.md for what this module holds.

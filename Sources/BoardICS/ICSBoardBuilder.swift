@@ -1,0 +1,218 @@
+import BoardModel
+
+/// Turns what `ICSDocumentParser` collected into a board: resolves every date in its zone,
+/// picks states, derives card ids from UIDs and merges the VEVENT and VTODO of one card.
+struct ICSBoardBuilder {
+    var parsed: ICSDocumentParser
+    let options: ReaderOptions
+
+    private var zoneCache: [String: ResolvedZone] = [:]
+    private var floating: Zone = .utc
+
+    enum ResolvedZone {
+        case iana(Zone)
+        case rules(ICSTimeZoneRules)
+        case unknown
+    }
+
+    init(parsed: ICSDocumentParser, options: ReaderOptions) {
+        self.parsed = parsed
+        self.options = options
+    }
+
+    mutating func build() -> (board: Board, cardLines: [Int], diagnostics: [Diagnostic]) {
+        var board = Board()
+        board.id = parsed.boardID ?? parsed.calendarName.map(StableID.slug) ?? "calendar"
+        board.name = parsed.calendarName ?? "Calendar"
+        if let tz = parsed.wrTimeZone {
+            if Zone(identifier: tz) != nil { board.timeZone = tz } else { board.metadata["X-WR-TIMEZONE"] = tz }
+        }
+        board.metadata.merge(parsed.metadata) { a, _ in a }
+        floating = board.zone ?? .utc
+        if let tz = options.timeZone {
+            if let z = Zone(identifier: tz) {
+                floating = z
+            } else {
+                parsed.sink.add(.invalidTimeZone, "--timezone '\(tz)' is not an IANA zone name such as Asia/Seoul")
+            }
+        }
+
+        var states = parsed.stateDefinitions.isEmpty ? BoardState.defaults
+            : parsed.stateDefinitions.map { BoardState(id: $0.id, name: $0.name, category: $0.category) }
+        let stateNames = Dictionary(states.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var cards: [Card] = []
+        var lines: [Int] = []
+        var todoFlags: [Bool] = []
+        cards.reserveCapacity(parsed.items.count)
+        var indexByID: [String: Int] = [:]
+        var recurring = 0, overrides = 0, duplicates = 0, undated = 0
+        var firstRecurringLine: Int?
+
+        for item in parsed.items {
+            if item.overridesOccurrence { overrides += 1; continue }
+            if item.recurs {
+                recurring += 1
+                if firstRecurringLine == nil { firstRecurringLine = item.line }
+            }
+            var card = card(from: item, stateNames: stateNames)
+            card.state = state(for: item, states: &states)
+            if card.due == nil { undated += 1 }
+
+            var fromBoardkit: String?
+            if let board = parsed.boardID, let uid = item.uid {
+                fromBoardkit = ICSUID.cardID(fromUID: uid, isTodo: item.isTodo, board: board)
+            }
+            card.id = fromBoardkit ?? item.uid ?? StableID.make(prefix: "ics-", from: [card.title, card.due?.description ?? ""])
+            if let k = indexByID[card.id] {
+                if fromBoardkit != nil, todoFlags[k] != item.isTodo {
+                    // `--component both`: the VEVENT and the VTODO of one card.
+                    Self.merge(card, into: &cards[k])
+                    continue
+                }
+                duplicates += 1
+                if duplicates == 1 {
+                    parsed.sink.add(.icsDuplicateUID, "UID '\(card.id)' was used before (line \(lines[k])); this item became card '\(card.id)-2' (and so on for others)",
+                                    line: item.line)
+                }
+                var n = 2
+                while indexByID["\(card.id)-\(n)"] != nil { n += 1 }
+                card.id = "\(card.id)-\(n)"
+            }
+            indexByID[card.id] = cards.count
+            cards.append(card)
+            lines.append(item.line)
+            todoFlags.append(item.isTodo)
+        }
+        if recurring + overrides > 0 {
+            var message = "\(recurring) recurring item\(recurring == 1 ? "" : "s") became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
+            if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) left out" }
+            parsed.sink.add(.icsRecurrenceNotExpanded, message, line: firstRecurringLine)
+        }
+        if undated > 0 {
+            parsed.sink.add(.icsNoDate, "\(undated) item\(undated == 1 ? " has" : "s have") no due date (no DTSTART or DUE)")
+        }
+        for (name, n) in parsed.ignored.sorted(by: { $0.key < $1.key }) {
+            parsed.sink.add(.icsComponentIgnored, "\(n) \(name) component\(n == 1 ? "" : "s") not read: boardkit reads VEVENT and VTODO")
+        }
+        board.states = states
+        board.cards = cards
+        return (board, lines, parsed.sink.finish())
+    }
+
+    private mutating func card(from item: ICSItem, stateNames: [String: String]) -> Card {
+        var title = item.summary
+        if parsed.showsState, let s = item.boardkitState, let name = stateNames[s], title.hasPrefix("[\(name)] ") {
+            title.removeFirst(name.count + 3)
+        }
+        var card = Card(id: "", title: title, body: item.description, state: "")
+        if item.isTodo {
+            card.due = item.due.flatMap { dueDate($0) }
+            card.start = item.start.flatMap { dueDate($0) }
+            if card.due == nil, item.due == nil, let s = card.start {
+                // A to-do with only a start is due then: calendars show it on that day.
+                card.due = s
+                card.start = nil
+            }
+        } else {
+            card.due = item.start.flatMap { dueDate($0) }
+            if let end = item.end, let endValue = dueDate(end), !Self.isDefaultEnd(endValue, of: card.due) {
+                card.fields["DTEND"] = endValue.description
+            }
+        }
+        if let s = item.boardkitStart { card.start = DueDate(iso: s) ?? card.start }
+        card.created = item.created.flatMap { instant($0) }
+        card.updated = item.lastModified.flatMap { instant($0) }
+        card.completed = item.completed.flatMap { instant($0) }
+        card.labels = item.categories
+        card.assignees = item.assignees
+        card.url = item.url
+        card.fields.merge(item.fields) { a, _ in a }
+        return card
+    }
+
+    /// The end boardkit writes (and most apps mean by a deadline): the next day for an
+    /// all-day item, the same moment for a timed one.
+    private static func isDefaultEnd(_ end: DueDate, of due: DueDate?) -> Bool {
+        switch (end, due) {
+        case (.date(let e), .date(let d)?): return e == d.addingDays(1)
+        case (.instant(let e), .instant(let d)?): return e.epochMilliseconds == d.epochMilliseconds
+        default: return false
+        }
+    }
+
+    /// Fills what the first component of a card lacked from the second (VTODO after VEVENT).
+    private static func merge(_ other: Card, into card: inout Card) {
+        if card.completed == nil { card.completed = other.completed }
+        if card.start == nil { card.start = other.start }
+        if card.url == nil { card.url = other.url }
+        card.fields.merge(other.fields) { a, _ in a }
+    }
+
+    /// The card's state: boardkit's own, else from STATUS (VTODO) or a todo state.
+    private func state(for item: ICSItem, states: inout [BoardState]) -> String {
+        if let s = item.boardkitState, states.contains(where: { $0.id == s }) { return s }
+        let category: StateCategory
+        switch item.status {
+        case "CANCELLED"?:
+            if !states.contains(where: { $0.id == "cancelled" }) {
+                states.append(BoardState(id: "cancelled", name: "CANCELLED", category: .done))
+            }
+            return "cancelled"
+        case "COMPLETED"?: category = .done
+        case "IN-PROCESS"?: category = .doing
+        default: category = item.completed != nil && item.isTodo ? .done : .todo
+        }
+        return states.first { $0.category == category }?.id ?? states[0].id
+    }
+
+    // MARK: Dates
+
+    private mutating func dueDate(_ raw: ICSRawDate) -> DueDate? {
+        if case .date(let d) = raw.value { return .date(d) }
+        return instant(raw).map { .instant($0) }
+    }
+
+    private mutating func instant(_ raw: ICSRawDate) -> Instant? {
+        switch raw.value {
+        case .date(let d): return floating.startOfDay(d)
+        case .utc(let l):
+            let i = l.instant(offsetSeconds: 0)
+            return raw.keptOffset.map { i.withOffset($0) } ?? i
+        case .local(let l):
+            guard let tzid = raw.tzid else { return floating.instant(l) }
+            switch resolve(tzid, line: raw.line) {
+            case .iana(let z): return z.instant(l)
+            case .rules(let r): return r.instant(l) ?? floating.instant(l)
+            case .unknown: return floating.instant(l)
+            }
+        }
+    }
+
+    /// A TZID: an IANA name (also inside `/mozilla.org/…/Europe/Berlin`), else the file's
+    /// VTIMEZONE of that name, else unknown (read in the board's zone, with a warning).
+    private mutating func resolve(_ tzid: String, line: Int) -> ResolvedZone {
+        if let known = zoneCache[tzid] { return known }
+        var resolved = ResolvedZone.unknown
+        let definition = parsed.zones[tzid]
+        let names = [tzid, definition?.location].compactMap { $0 } + [Self.ianaTail(tzid)].compactMap { $0 }
+        if let z = names.lazy.compactMap({ Zone(identifier: $0) }).first {
+            resolved = .iana(z)
+        } else if let definition, !definition.rules.observances.isEmpty {
+            resolved = .rules(definition.rules)
+        } else {
+            parsed.sink.add(.icsUnknownTZID,
+                            "TZID '\(tzid)' is neither a VTIMEZONE in this file nor an IANA zone; its times were read in \(floating.identifier)",
+                            line: line)
+        }
+        zoneCache[tzid] = resolved
+        return resolved
+    }
+
+    /// `Europe/Berlin` from `/mozilla.org/20050126_1/Europe/Berlin`.
+    private static func ianaTail(_ tzid: String) -> String? {
+        let parts = tzid.split(separator: "/")
+        guard parts.count > 2 else { return nil }
+        return parts.suffix(parts.count >= 3 && parts[parts.count - 3].first?.isUppercase == true ? 3 : 2)
+            .joined(separator: "/")
+    }
+}

@@ -1,0 +1,272 @@
+import BoardModel
+
+/// Follows BEGIN/END through the content lines and collects what becomes the board: the
+/// calendar's properties, its VTIMEZONEs and its VEVENTs and VTODOs. Problems are
+/// diagnostics with the line; parsing goes on after them so one run reports them all.
+struct ICSDocumentParser {
+    var sink: ICSDiagnosticSink
+
+    // The calendar.
+    var calendarName: String?
+    var wrTimeZone: String?
+    var boardID: String?
+    var showsState = false
+    var stateDefinitions: [ICSStateDefinition] = []
+    var metadata: [String: String] = [:]
+    // Its components.
+    var items: [ICSItem] = []
+    var zones: [String: ICSZoneDefinition] = [:]
+    /// Components boardkit has no use for (VJOURNAL, VFREEBUSY…), counted by name.
+    var ignored: [String: Int] = [:]
+
+    private var stack: [(name: String, line: Int)] = []
+    private var item: ICSItem?
+    private var zone: ICSZoneDefinition?
+    private var observance: ICSTimeZoneRules.Observance?
+    private var calendars = 0
+    private var sawOutside = false
+    /// False until the first line proved this is iCalendar.
+    private(set) var started = false
+
+    init(file: String) { sink = ICSDiagnosticSink(file: file) }
+
+    /// Handles one line; returns false when the file is not iCalendar at all (stop reading).
+    mutating func take(_ parsed: Result<ICSContentLine, ICSLineProblem>, line: Int) -> Bool {
+        guard case .success(let l) = parsed else {
+            guard started else { return notICalendar(line) }
+            let why: String
+            switch parsed {
+            case .failure(.noColon): why = "no ':' between the name and the value"
+            case .failure(.badName): why = "it does not start with a property name"
+            case .failure(.unterminatedQuote): why = "a quoted parameter value has no closing '\"'"
+            default: why = "a parameter is not NAME=VALUE"
+            }
+            sink.add(.icsMalformedLine, "not a content line: \(why)", line: line)
+            return true
+        }
+        if l.nameIs("BEGIN") { return begin(ICSLineScanner.upper(l.value), line: line) }
+        guard started else { return notICalendar(line) }
+        if l.nameIs("END") { end(ICSLineScanner.upper(l.value), line: line); return true }
+        property(l)
+        return true
+    }
+
+    private mutating func notICalendar(_ line: Int) -> Bool {
+        sink.add(.icsNotICalendar, "this is not an iCalendar file: it must start with BEGIN:VCALENDAR", line: line)
+        return false
+    }
+
+    /// Checks the end of the file: every component closed.
+    mutating func finish() {
+        if !started {
+            sink.add(.icsNotICalendar, "the file is empty: an iCalendar file starts with BEGIN:VCALENDAR", line: 1)
+        }
+        for open in stack.reversed() {
+            sink.add(.icsUnterminatedComponent, "BEGIN:\(open.name) is never closed (no END:\(open.name) before the end of the file)",
+                     line: open.line)
+        }
+        stack.removeAll()
+    }
+
+    // MARK: Structure
+
+    private mutating func begin(_ name: String, line: Int) -> Bool {
+        let parent = stack.last?.name
+        if !started {
+            guard name == "VCALENDAR" else { return notICalendar(line) }
+            started = true
+        }
+        stack.append((name, line))
+        switch (name, parent) {
+        case ("VCALENDAR", nil):
+            calendars += 1
+            if calendars > 1 { outside(line) }
+        case ("VEVENT", "VCALENDAR"), ("VTODO", "VCALENDAR"):
+            item = ICSItem(isTodo: name == "VTODO", line: line)
+        case ("VTIMEZONE", "VCALENDAR"):
+            zone = ICSZoneDefinition(tzid: "")
+        case ("STANDARD", "VTIMEZONE"), ("DAYLIGHT", "VTIMEZONE"):
+            observance = ICSTimeZoneRules.Observance(start: LocalDateTime(date: CalendarDate(daysSinceEpoch: 0)),
+                                                     offsetFrom: 0, offsetTo: 0)
+        case (_, nil):
+            outside(line)
+        case (_, "VCALENDAR"):
+            ignored[name, default: 0] += 1
+        default:
+            break // VALARM and anything nested deeper: its properties are not the item's.
+        }
+        return true
+    }
+
+    private mutating func end(_ name: String, line: Int) {
+        guard let top = stack.last else {
+            sink.add(.icsComponentMismatch, "END:\(name) closes nothing (no BEGIN:\(name) is open)", line: line)
+            return
+        }
+        guard top.name == name else {
+            guard let k = stack.lastIndex(where: { $0.name == name }) else {
+                sink.add(.icsComponentMismatch,
+                         "END:\(name) does not match BEGIN:\(top.name) (line \(top.line)); ignored", line: line)
+                return
+            }
+            // Close what was left open inside it, then it.
+            for open in stack[(k + 1)...].reversed() {
+                sink.add(.icsComponentMismatch,
+                         "END:\(name) closes BEGIN:\(open.name) of line \(open.line), which has no END:\(open.name)", line: line)
+                close(open.name)
+                stack.removeLast()
+            }
+            close(name)
+            stack.removeLast()
+            return
+        }
+        close(name)
+        stack.removeLast()
+    }
+
+    private mutating func close(_ name: String) {
+        let parent = stack.count >= 2 ? stack[stack.count - 2].name : nil
+        switch (name, parent) {
+        case ("VEVENT", "VCALENDAR"), ("VTODO", "VCALENDAR"):
+            if let item { items.append(item) }
+            item = nil
+        case ("VTIMEZONE", "VCALENDAR"):
+            if let zone, !zone.tzid.isEmpty { zones[zone.tzid] = zone }
+            zone = nil
+        case ("STANDARD", "VTIMEZONE"), ("DAYLIGHT", "VTIMEZONE"):
+            if let observance { zone?.rules.observances.append(observance) }
+            observance = nil
+        default:
+            break
+        }
+    }
+
+    private mutating func outside(_ line: Int) {
+        guard !sawOutside else { return }
+        sawOutside = true
+        sink.add(.icsContentOutsideCalendar, "content after END:VCALENDAR is not read", line: line)
+    }
+
+    // MARK: Properties
+
+    private mutating func property(_ l: ICSContentLine) {
+        guard let top = stack.last?.name else { outside(l.line); return }
+        let depth = stack.count
+        switch top {
+        case "VCALENDAR" where depth == 1: calendarProperty(l)
+        case "VEVENT" where depth == 2, "VTODO" where depth == 2: itemProperty(l)
+        case "VTIMEZONE" where depth == 2: zoneProperty(l)
+        case "STANDARD" where depth == 3, "DAYLIGHT" where depth == 3: observanceProperty(l)
+        default: break
+        }
+    }
+
+    private mutating func calendarProperty(_ l: ICSContentLine) {
+        let name = ICSLineScanner.upper(l.name)
+        let text = ICSLineScanner.unescapeText(l.value)
+        switch name {
+        case "X-WR-CALNAME": calendarName = text
+        case "NAME": if calendarName == nil { calendarName = text }
+        case "X-WR-TIMEZONE": wrTimeZone = text
+        case ICSVocabulary.boardID.description: boardID = text
+        case ICSVocabulary.showsState.description: showsState = text.uppercased() == "TRUE"
+        case ICSVocabulary.stateDefinition.description:
+            let category = l.parameter("X-CATEGORY").flatMap { StateCategory(rawValue: $0.lowercased()) } ?? .todo
+            stateDefinitions.append(ICSStateDefinition(id: l.parameter("X-ID") ?? StableID.slug(text),
+                                                       name: text, category: category))
+        case "VERSION", "CALSCALE", "METHOD", "REFRESH-INTERVAL", "X-PUBLISHED-TTL":
+            break
+        case "PRODID":
+            if !text.hasPrefix("-//boardkit//") { metadata["PRODID"] = text }
+        default:
+            metadata[name] = metadata[name].map { $0 + "\n" + text } ?? text
+        }
+    }
+
+    private mutating func itemProperty(_ l: ICSContentLine) {
+        guard item != nil else { return }
+        // Dates first: the hot path of a large feed.
+        if l.nameIs("DTSTART") { item!.start = date(l); return }
+        if l.nameIs("DUE") { item!.due = date(l); return }
+        if l.nameIs("DTEND") { item!.end = date(l); return }
+        if l.nameIs("SUMMARY") { item!.summary = ICSLineScanner.unescapeText(l.value); return }
+        if l.nameIs("UID") { item!.uid = ICSLineScanner.unescapeText(l.value); return }
+        if l.nameIs("DTSTAMP") || l.nameIs("SEQUENCE") || l.nameIs("TRANSP") { return }
+        let name = ICSLineScanner.upper(l.name)
+        switch name {
+        case "DESCRIPTION": item!.description = ICSLineScanner.unescapeText(l.value)
+        case "CATEGORIES": item!.categories += ICSLineScanner.textList(l.value)
+        case "URL": item!.url = l.rawValue
+        case "STATUS": item!.status = ICSLineScanner.upper(l.value)
+        case "CREATED": item!.created = date(l)
+        case "LAST-MODIFIED": item!.lastModified = date(l)
+        case "COMPLETED": item!.completed = date(l)
+        case "PERCENT-COMPLETE":
+            let v = l.rawValue
+            if v != "100" && v != "0" { item!.keep(name, v) }
+        case "RRULE", "RDATE", "EXRULE", "EXDATE":
+            if name != "EXDATE" && name != "EXRULE" { item!.recurs = true }
+            item!.keep(name, l.rawValue)
+        case "RECURRENCE-ID": item!.overridesOccurrence = true
+        case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)
+        case ICSVocabulary.start.description: item!.boardkitStart = ICSLineScanner.unescapeText(l.value)
+        case ICSVocabulary.assignees.description: item!.assignees += ICSLineScanner.textList(l.value)
+        case ICSVocabulary.field.description:
+            item!.keep(l.parameter("X-NAME") ?? name, ICSLineScanner.unescapeText(l.value))
+        default:
+            item!.keep(name, ICSLineScanner.unescapeText(l.value))
+        }
+    }
+
+    private mutating func zoneProperty(_ l: ICSContentLine) {
+        if l.nameIs("TZID") { zone?.tzid = ICSLineScanner.unescapeText(l.value) }
+        if l.nameIs("X-LIC-LOCATION") { zone?.location = ICSLineScanner.unescapeText(l.value) }
+    }
+
+    private mutating func observanceProperty(_ l: ICSContentLine) {
+        guard observance != nil else { return }
+        if l.nameIs("DTSTART") {
+            switch date(l)?.value {
+            case .local(let t)?, .utc(let t)?: observance!.start = t
+            case .date(let d)?: observance!.start = LocalDateTime(date: d)
+            case nil: break
+            }
+        } else if l.nameIs("TZOFFSETFROM") || l.nameIs("TZOFFSETTO") {
+            guard let offset = ICSDateValue.parseOffset(l.rawValue) else {
+                sink.add(.invalidDate, "'\(l.rawValue)' is not a UTC offset such as +0900", line: l.line)
+                return
+            }
+            if l.nameIs("TZOFFSETFROM") { observance!.offsetFrom = offset } else { observance!.offsetTo = offset }
+        } else if l.nameIs("RRULE") {
+            observance!.rule = ICSTimeZoneRules.parseRule(l.rawValue)
+        } else if l.nameIs("RDATE") {
+            for part in l.rawValue.split(separator: ",") {
+                let bytes = Array(part.utf8)
+                if case .success(.local(let t)) = bytes.withUnsafeBufferPointer({ ICSDateValue.parse($0) }) {
+                    observance!.extraOnsets.append(t)
+                }
+            }
+        }
+    }
+
+    /// A DATE or DATE-TIME property, or nil (with an error) when the value is not one.
+    private mutating func date(_ l: ICSContentLine) -> ICSRawDate? {
+        switch ICSDateValue.parse(l.value) {
+        case .success(let value):
+            var kept: Int32?
+            if case .utc = value, let o = l.parameter(ICSVocabulary.offsetParameter.description) {
+                kept = ICSDateValue.parseOffset(o)
+            }
+            return ICSRawDate(value: value, tzid: l.parameter("TZID"), keptOffset: kept, line: l.line)
+        case .failure(let why):
+            let name = ICSLineScanner.upper(l.name)
+            let shown = l.value.count > 40 ? String(decoding: l.value.prefix(40), as: UTF8.self) + "…"
+                                           : l.rawValue
+            sink.add(.invalidDate, why == .impossible
+                     ? "\(name) '\(shown)' is not a real date or time"
+                     : "\(name) '\(shown)' is not an iCalendar date (20261130) or date-time (20261130T180000[Z])",
+                     line: l.line)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import BoardModel
+
+/// A VEVENT or VTODO as read, before dates are resolved and it becomes a card.
+struct ICSItem {
+    var isTodo: Bool
+    /// Line of its BEGIN.
+    var line: Int
+    var uid: String?
+    var summary = ""
+    var description = ""
+    var start: ICSRawDate?
+    var end: ICSRawDate?
+    var due: ICSRawDate?
+    var created: ICSRawDate?
+    var lastModified: ICSRawDate?
+    var completed: ICSRawDate?
+    /// STATUS, upper-cased.
+    var status: String?
+    var categories: [String] = []
+    var url: String?
+    /// RRULE or RDATE seen: one card stands for the whole series.
+    var recurs = false
+    /// RECURRENCE-ID seen: an override of one occurrence of a series.
+    var overridesOccurrence = false
+    // boardkit's own properties.
+    var boardkitState: String?
+    var boardkitStart: String?
+    var assignees: [String] = []
+    /// Every other property, by name (repeats joined by a line break).
+    var fields: [String: String] = [:]
+
+    init(isTodo: Bool, line: Int) {
+        self.isTodo = isTodo
+        self.line = line
+    }
+
+    mutating func keep(_ name: String, _ value: String) {
+        if let old = fields[name] { fields[name] = old + "\n" + value } else { fields[name] = value }
+    }
+}
+
+/// A state a boardkit feed declares (`X-BOARDKIT-STATE-DEF`).
+struct ICSStateDefinition {
+    var id: String
+    var name: String
+    var category: StateCategory
+}
+
+/// A VTIMEZONE as read.
+struct ICSZoneDefinition {
+    var tzid: String
+    var location: String?
+    var rules = ICSTimeZoneRules()
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardModel
+
+/// Reads iCalendar (RFC 5545): boardkit's own feeds back to the same cards, and other
+/// tools' calendars. Every VEVENT and VTODO becomes a card: SUMMARY the title, DESCRIPTION
+/// the body, the event's start or the to-do's DUE the due date (a DATE stays a date), STATUS
+/// the state, CATEGORIES the labels, URL the link, every other property a custom field.
+/// Times in a TZID are read through the file's VTIMEZONE or the IANA zone of that name;
+/// floating times in `ReaderOptions.timeZone` or the calendar's zone.
+public struct ICSReader: SniffingReader {
+    public init() {}
+
+    public func recognizes(head: [UInt8]) -> Bool {
+        var i = 0
+        if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { i = 3 }
+        while i < head.count, head[i] == 32 || head[i] == 9 || head[i] == 10 || head[i] == 13 { i += 1 }
+        let magic = Array("BEGIN:VCALENDAR".utf8)
+        guard head.count - i >= magic.count else { return false }
+        for k in 0..<magic.count {
+            var c = head[i + k]
+            if c >= 97 && c <= 122 { c -= 32 }
+            if c != magic[k] { return false }
+        }
+        return true
+    }
+
+    public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
+        switch Self.contents(of: input.path) {
+        case .success(let bytes): return read(bytes: bytes, name: input.displayName, options: options)
+        case .failure(let error):
+            return .failed([Diagnostic(.ioError, "cannot read the file: \(String(cString: strerror(error.number)))",
+                                       at: SourceLocation(file: input.displayName))], file: input.displayName)
+        }
+    }
+
+    /// Reads a calendar held in memory; `name` is what diagnostics call it.
+    public func read(bytes: [UInt8], name: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        var parser = ICSDocumentParser(file: name)
+        let stop: ICSLineScanner.Stop? = bytes.withUnsafeBufferPointer { file in
+            do throws(ICSLineScanner.Stop) {
+                var going = true
+                try ICSLineScanner.scan(file) { line, number in
+                    if going { going = parser.take(line, line: number) }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        switch stop {
+        case .binary(let line)?:
+            parser.sink.add(.icsNotText, "binary data (a NUL byte or invalid UTF-8): this is not an iCalendar text file", line: line)
+            return .failed(parser.sink.finish(), file: name)
+        case .tooLong(let line)?:
+            parser.sink.add(.icsLineTooLong, "a content line longer than \(ICSLineScanner.maxLineLength) bytes; reading stopped", line: line)
+            return .failed(parser.sink.finish(), file: name)
+        case nil:
+            break
+        }
+        parser.finish()
+        guard parser.started else { return .failed(parser.sink.finish(), file: name) }
+        var builder = ICSBoardBuilder(parsed: parser, options: options)
+        let built = builder.build()
+        return ReadResult(board: built.board, diagnostics: built.diagnostics,
+                          sourceMap: ICSSourceMap(file: name, cardLines: built.cardLines))
+    }
+
+    struct SystemError: Error { var number: Int32 }
+
+    /// The whole file, or `errno`.
+    static func contents(of path: String) -> Result<[UInt8], SystemError> {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return .failure(SystemError(number: errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(SystemError(number: errno)) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemError(number: errno))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return .success(bytes)
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardModel
+
+/// Writes a board's due dates as an iCalendar feed (RFC 5545) that calendar apps subscribe to.
+///
+/// One VEVENT (default), VTODO or both per card with a due date; a date-only due is an
+/// all-day item, an instant keeps its zone (UTC, or the board's TZID with a VTIMEZONE). Cards
+/// without a due date, finished and archived cards (unless `includeDone`) and the history are
+/// left out, each counted in a `data-not-written` warning. The same board gives the same bytes.
+public struct ICSWriter: BoardWriter {
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        let location = SourceLocation(file: path)
+        let alarms: [ICSDuration]
+        switch Self.alarms(options.calendar.alarms, at: location) {
+        case .success(let a): alarms = a
+        case .failure(let d): return [d]
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))", at: location)]
+        }
+        var layout = ICSFeedLayout(output: ICSOutput(fd: fd), board: board, options: options, alarms: alarms)
+        layout.document()
+        layout.output.flush()
+        let failure = layout.output.failure
+        let closed = close(fd) == 0 ? nil : errno
+        var diagnostics = Self.warnings(layout, board: board, at: location)
+        if let e = failure ?? closed {
+            diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))", at: location))
+        }
+        return diagnostics
+    }
+
+    /// The feed's bytes in memory (for the server and tests), with the same diagnostics
+    /// `write` gives. The bytes are empty when there is an error.
+    public func encode(_ board: Board, options: WriterOptions = WriterOptions(),
+                       name: String = "calendar.ics") -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
+        let location = SourceLocation(file: name)
+        switch Self.alarms(options.calendar.alarms, at: location) {
+        case .failure(let d): return ([], [d])
+        case .success(let alarms):
+            var layout = ICSFeedLayout(output: ICSOutput(), board: board, options: options, alarms: alarms)
+            layout.document()
+            let diagnostics = Self.warnings(layout, board: board, at: location)
+            return (layout.output.finish(), diagnostics)
+        }
+    }
+
+    /// Parses every `--alarm` duration, or says which one is wrong.
+    static func alarms(_ texts: [String], at location: SourceLocation) -> Result<[ICSDuration], Diagnostic> {
+        var out: [ICSDuration] = []
+        for text in texts {
+            guard let d = ICSDuration(text) else {
+                return .failure(Diagnostic(.icsBadAlarm,
+                    "--alarm '\(text)' is not an iCalendar duration; write it like -P1D, -PT2H or -P1DT12H",
+                    at: location))
+            }
+            out.append(d)
+        }
+        return .success(out)
+    }
+
+    /// One warning per kind of thing the feed left out, with its count.
+    static func warnings(_ layout: ICSFeedLayout, board: Board, at location: SourceLocation) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        if layout.withoutDue > 0 {
+            out.append(Diagnostic(.dataNotWritten,
+                "\(plural(layout.withoutDue, "card has", "cards have")) no due date and \(layout.withoutDue == 1 ? "is" : "are") not in the calendar",
+                at: location))
+        }
+        if layout.finished + layout.archivedLeftOut > 0 {
+            var parts: [String] = []
+            if layout.finished > 0 { parts.append(plural(layout.finished, "finished card", "finished cards")) }
+            if layout.archivedLeftOut > 0 { parts.append(plural(layout.archivedLeftOut, "archived card", "archived cards")) }
+            out.append(Diagnostic(.dataNotWritten,
+                "\(parts.joined(separator: " and ")) with a due date left out of the calendar; use --include-done to keep them",
+                at: location))
+        }
+        if !board.events.isEmpty {
+            out.append(Diagnostic(.dataNotWritten,
+                "\(plural(board.events.count, "event", "events")) not written: iCalendar has no history",
+                at: location))
+        }
+        if layout.output.droppedControlCharacters > 0 {
+            out.append(Diagnostic(.dataNotWritten,
+                "\(plural(layout.output.droppedControlCharacters, "control character", "control characters")) that iCalendar text cannot hold left out",
+                at: location))
+        }
+        return out
+    }
+}
