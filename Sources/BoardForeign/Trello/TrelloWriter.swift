@@ -106,7 +106,7 @@ struct TrelloExportBuilder {
                                ("comments", .string("members")), ("background", .string("blue")),
                                ("backgroundColor", .string("#0079BF")), ("cardCovers", .bool(true))])),
             ("labelNames", .object(labelNames)),
-            (TrelloKeys.boardkit, .object([("format", .string("boardkit/1")), ("timezone", .string(board.timeZone)),
+            (TrelloKeys.boardkit, .object([("timezone", .string(board.timeZone)),
                                            ("metadata", .object(metadata))])),
             ("actions", .array(actions())),
             ("cards", .array(cards)),

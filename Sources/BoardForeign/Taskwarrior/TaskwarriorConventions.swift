@@ -1,0 +1,130 @@
+import BoardModel
+
+/// Taskwarrior's vocabulary and the names boardkit uses for what Taskwarrior has no
+/// attribute for.
+public enum TaskwarriorKeys {
+    /// Attributes the reader maps onto the model (the rest become card fields).
+    static let mapped: Set<String> = ["uuid", "id", "description", "status", "entry", "modified", "end",
+                                      "start", "due", "scheduled", "tags", "annotations", "urgency",
+                                      boardkitID, assignees, url, state]
+    /// Taskwarrior attributes a card field may be written back to under its own name.
+    static let passthrough: Set<String> = ["project", "priority", "wait", "until", "recur", "parent", "mask",
+                                           "imask", "depends", "status"]
+    /// UDAs boardkit writes (`task import` keeps unknown attributes as orphaned UDAs).
+    public static let boardkitID = "boardkit_id"
+    public static let assignees = "boardkit_assignees"
+    public static let url = "boardkit_url"
+    public static let state = "boardkit_state"
+    /// Card field holding a status the state cannot tell (`waiting`, `recurring`).
+    public static let statusField = "taskwarrior.status"
+
+    /// The states a board read from Taskwarrior has (more are added for `boardkit_state` names).
+    public static let states: [BoardState] = [
+        BoardState(id: "todo", name: "Pending", category: .todo),
+        BoardState(id: "doing", name: "Active", category: .doing),
+        BoardState(id: "done", name: "Completed", category: .done),
+    ]
+}
+
+/// The statuses of a task.
+enum TaskStatus: String {
+    case pending, waiting, completed, deleted, recurring
+}
+
+/// Taskwarrior's dates: `20261122T141500Z` (UTC, basic ISO 8601).
+enum TaskwarriorDate {
+    /// Reads `20261122T141500Z`, and also extended ISO 8601 with an offset (which
+    /// `task import` accepts too).
+    static func parse(_ text: String) -> Instant? {
+        let u = Array(text.utf8)
+        if u.count == 16, u[8] == UInt8(ascii: "T"), u[15] == UInt8(ascii: "Z") {
+            func n(_ r: Range<Int>) -> Int? {
+                var v = 0
+                for k in r { let d = u[k] &- 48; guard d < 10 else { return nil }; v = v * 10 + Int(d) }
+                return v
+            }
+            guard let y = n(0..<4), let mo = n(4..<6), let d = n(6..<8), let h = n(9..<11), let mi = n(11..<13),
+                  let s = n(13..<15), let date = CalendarDate(year: y, month: mo, day: d),
+                  h < 24, mi < 60, s < 60 else { return nil }
+            return LocalDateTime(date: date, hour: h, minute: mi, second: s).instant(offsetSeconds: 0)
+        }
+        return ISO8601.parseInstant(text)
+    }
+
+    static func format(_ i: Instant) -> String {
+        let l = i.utc.local
+        let d = l.date
+        func p(_ v: Int, _ w: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, w - s.count)) + s
+        }
+        return p(d.year, 4) + p(d.month, 2) + p(d.day, 2) + "T" + p(l.hour, 2) + p(l.minute, 2) + p(l.second, 2) + "Z"
+    }
+}
+
+/// UUIDs: checked as Taskwarrior checks them, and made for cards whose id is not one.
+enum TaskUUID {
+    /// 8-4-4-4-12 hex digits.
+    static func isValid(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard u.count == 36 else { return false }
+        for (k, c) in u.enumerated() {
+            if [8, 13, 18, 23].contains(k) { if c != UInt8(ascii: "-") { return false } }
+            else if !((c >= 48 && c <= 57) || (c | 0x20 >= 97 && c | 0x20 <= 102)) { return false }
+        }
+        return true
+    }
+
+    /// A version-4-shaped UUID derived from `key`, the same every time.
+    static func make(_ key: String) -> String {
+        let a = Array(StableID.make(prefix: "", from: ["uuid", key]))
+        let b = Array(StableID.make(prefix: "", from: [key, "uuid"]))
+        var h = a + b
+        h[12] = "4"
+        h[16] = ["8", "9", "a", "b"][Int(String(h[16]), radix: 16)! & 3]
+        let s = String(h)
+        func part(_ from: Int, _ to: Int) -> Substring {
+            s[s.index(s.startIndex, offsetBy: from)..<s.index(s.startIndex, offsetBy: to)]
+        }
+        return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
+    }
+}
+
+/// Annotations as body lines: `2026-11-05T09:00:00Z note text`.
+struct TaskAnnotation: Equatable {
+    var entry: Instant
+    var description: String
+
+    var line: String {
+        entry.utc.description + " " + description.replacingNewlines()
+    }
+
+    /// Lines of a body that start with a UTC timestamp and a space, as annotations; the
+    /// other lines are returned as `rest`.
+    static func parse(body: String) -> (annotations: [TaskAnnotation], rest: String) {
+        var out: [TaskAnnotation] = []
+        var rest: [Substring] = []
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let space = line.firstIndex(of: " "), let at = ISO8601.parseInstant(line[..<space]) {
+                out.append(TaskAnnotation(entry: at, description: String(line[line.index(after: space)...])))
+            } else {
+                rest.append(line)
+            }
+        }
+        let text = rest.joined(separator: "\n").trimmingNewlines()
+        return (out, text)
+    }
+}
+
+extension StringProtocol {
+    func replacingNewlines() -> String {
+        contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : String(self)
+    }
+
+    func trimmingNewlines() -> String {
+        var s = Substring(self)
+        while s.first?.isNewline == true { s = s.dropFirst() }
+        while s.last?.isNewline == true { s = s.dropLast() }
+        return String(s)
+    }
+}

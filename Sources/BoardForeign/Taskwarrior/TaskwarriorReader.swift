@@ -1,0 +1,225 @@
+import BoardModel
+
+/// Reads `task export` output (a JSON array of tasks, or one task object per line as older
+/// versions and `task import` also take) into a board.
+///
+/// Status and `start` choose the state: pending → Pending (todo), pending with a start →
+/// Active (doing), completed → Completed (done), waiting and recurring → Pending with the
+/// status kept in the `taskwarrior.status` field, deleted → archived in Pending (or Active
+/// when it had been started). entry, start and end become the card's history. See
+/// docs/taskwarrior.md.
+public struct TaskwarriorReader: SniffingReader {
+    public init() {}
+
+    public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
+        switch ForeignSource.load(input) {
+        case .failure(let d): return .failed([d], file: input.displayName)
+        case .success(let source): return read(source, options: options)
+        }
+    }
+
+    /// Reads an export held in memory; `file` names it in diagnostics.
+    public func read(bytes: [UInt8], file: String = "-", options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        read(ForeignSource(file: file, bytes: bytes), options: options)
+    }
+
+    func read(_ source: ForeignSource, options: ReaderOptions) -> ReadResult {
+        let first = HeadSniffer.firstSignificant(source.bytes)?.byte
+        let parsed = first == UInt8(ascii: "{") ? JSONParser.parseSequence(source.bytes) : JSONParser.parse(source.bytes)
+        switch parsed {
+        case .failure(let e):
+            return .failed([Diagnostic(.taskwarriorJSONSyntax, e.message, at: source.location("", at: e.offset))],
+                           file: source.file)
+        case .success(let root):
+            guard let tasks = root.array else {
+                return .failed([Diagnostic(.taskwarriorNotAnExport,
+                                           "not a Taskwarrior export: expected an array of tasks, found \(root.kindName)",
+                                           at: source.location("", root))], file: source.file)
+            }
+            var importer = TaskwarriorImport(source: source, options: options)
+            return importer.run(tasks)
+        }
+    }
+
+    /// An array whose first element is an object with "uuid" and "status" or "description",
+    /// or a bare object with "uuid" and "status" (one task per line) that has none of the
+    /// keys of a board file.
+    public func recognizes(head: [UInt8]) -> Bool {
+        guard let first = HeadSniffer.firstSignificant(head) else { return false }
+        let taskKeys = HeadSniffer.hasKey("uuid", in: head)
+            && (HeadSniffer.hasKey("status", in: head) || HeadSniffer.hasKey("description", in: head))
+        if first.byte == UInt8(ascii: "[") {
+            var i = first.index + 1
+            while i < head.count, [0x20, 0x0A, 0x0D, 0x09].contains(head[i]) { i += 1 }
+            return i < head.count && head[i] == UInt8(ascii: "{") && taskKeys
+        }
+        guard first.byte == UInt8(ascii: "{"), taskKeys, HeadSniffer.hasKey("status", in: head) else { return false }
+        return !["format", "states", "lists", "cards"].contains { HeadSniffer.hasKey($0, in: head) }
+    }
+}
+
+/// Turns parsed tasks into a board.
+struct TaskwarriorImport {
+    let source: ForeignSource
+    let options: ReaderOptions
+    private var diagnostics: [Diagnostic] = []
+    private var map: ForeignSourceMap
+
+    init(source: ForeignSource, options: ReaderOptions) {
+        self.source = source
+        self.options = options
+        map = ForeignSourceMap(source: source)
+    }
+
+    private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
+        diagnostics.append(Diagnostic(code, message, at: source.location(path, node)))
+    }
+
+    private mutating func string(_ task: JSONNode, _ key: String, _ path: String) -> String? {
+        guard let v = task[key], !v.isNull else { return nil }
+        if let s = v.string { return s }
+        report(.taskwarriorWrongType, "\"\(key)\" should be a string, not \(v.kindName)", "\(path).\(key)", v)
+        return nil
+    }
+
+    private mutating func date(_ task: JSONNode, _ key: String, _ path: String) -> Instant? {
+        guard let text = string(task, key, path) else { return nil }
+        if let i = TaskwarriorDate.parse(text) { return i }
+        report(.taskwarriorInvalidDate, "\"\(key)\" is '\(text)', not a date like 20261122T141500Z", "\(path).\(key)", task[key])
+        return nil
+    }
+
+    mutating func run(_ tasks: [JSONNode]) -> ReadResult {
+        var board = Board(id: "taskwarrior", name: "Taskwarrior", timeZone: options.timeZone ?? "UTC",
+                          states: TaskwarriorKeys.states)
+        var byID: [String: Int] = [:]
+        var events: [(Event, Int, String, Int)] = []  // event, card index, path, offset
+        for (k, task) in tasks.enumerated() {
+            let path = "[\(k)]"
+            guard task.isObject else {
+                report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
+                continue
+            }
+            guard let uuid = string(task, "uuid", path) else {
+                if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
+                continue
+            }
+            guard TaskUUID.isValid(uuid) else {
+                report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
+                continue
+            }
+            guard let title = string(task, "description", path) else {
+                report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
+                continue
+            }
+            guard let statusText = string(task, "status", path) else {
+                report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
+                continue
+            }
+            guard let status = TaskStatus(rawValue: statusText) else {
+                report(.taskwarriorInvalidStatus,
+                       "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
+                       "\(path).status", task["status"])
+                continue
+            }
+            let entry = date(task, "entry", path)
+            if task["entry"] == nil {
+                report(.taskwarriorMissingEntry, "task \(uuid) has no \"entry\" date", path, task)
+            }
+            let started = date(task, "start", path)
+            let end = date(task, "end", path)
+
+            let category: StateCategory = status == .completed ? .done : (started != nil ? .doing : .todo)
+            let state = stateID(for: string(task, TaskwarriorKeys.state, path), category: category, in: &board)
+            var card = Card(id: string(task, TaskwarriorKeys.boardkitID, path) ?? uuid, title: title, state: state)
+            card.created = entry
+            card.updated = date(task, "modified", path)
+            if status == .completed { card.completed = end }
+            card.archived = status == .deleted
+            if let due = date(task, "due", path) { card.due = .instant(due) }
+            if let scheduled = date(task, "scheduled", path) { card.start = .instant(scheduled) }
+            card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
+            card.assignees = string(task, TaskwarriorKeys.assignees, path)?.split(separator: ",").map(String.init) ?? []
+            card.url = string(task, TaskwarriorKeys.url, path)
+            var notes: [String] = []
+            for (j, a) in (task["annotations"]?.array ?? []).enumerated() {
+                guard let text = a["description"]?.string else { continue }
+                if let at = a["entry"]?.string.flatMap(TaskwarriorDate.parse) {
+                    notes.append(TaskAnnotation(entry: at, description: text).line)
+                } else {
+                    report(.taskwarriorInvalidDate, "an annotation has no valid \"entry\" date",
+                           "\(path).annotations[\(j)].entry", a["entry"] ?? a)
+                }
+            }
+            card.body = notes.joined(separator: "\n")
+            if status == .waiting || status == .recurring { card.fields[TaskwarriorKeys.statusField] = status.rawValue }
+            for m in task.members ?? [] where !TaskwarriorKeys.mapped.contains(m.key) {
+                if let text = m.value.scalarText {
+                    card.fields[m.key] = text
+                } else if let items = m.value.array {
+                    card.fields[m.key] = items.compactMap(\.scalarText).joined(separator: ",")
+                }
+            }
+
+            if let previous = byID[card.id] {
+                report(.taskwarriorDuplicateUUID, "task \(uuid) appears again; the later one is kept", "\(path).uuid", task["uuid"])
+                board.cards[previous] = card
+                map.cards[previous] = (path, task.offset)
+                events.removeAll { $0.1 == previous }
+                appendHistory(card, status: status, started: started, end: end, index: previous, path: path,
+                              offset: task.offset, board: board, into: &events)
+                continue
+            }
+            byID[card.id] = board.cards.count
+            appendHistory(card, status: status, started: started, end: end, index: board.cards.count, path: path,
+                          offset: task.offset, board: board, into: &events)
+            board.cards.append(card)
+            map.cards.append((path, task.offset))
+        }
+        events.sort { $0.0.at != $1.0.at ? $0.0.at < $1.0.at : $0.1 < $1.1 }
+        board.events = events.map(\.0)
+        map.events = events.map { ($0.2, $0.3) }
+        map.states = board.states.map { _ in ("", 0) }
+        return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    /// The state for a task: the `boardkit_state` it names (created on first sight, with the
+    /// category its status gives unless `--state-map` says otherwise), else the default
+    /// state of its category.
+    private func stateID(for name: String?, category: StateCategory, in board: inout Board) -> String {
+        guard let name, !name.isEmpty else {
+            return TaskwarriorKeys.states.first { $0.category == category }!.id
+        }
+        if let s = board.states.first(where: { $0.name == name || $0.id == name }) { return s.id }
+        let mapped = StateCategoryHint.mapped(name, in: options.stateMap).flatMap { StateCategory(rawValue: $0.lowercased()) }
+        var id = StableID.slug(name)
+        var n = 2
+        while board.state(withID: id) != nil { id = "\(StableID.slug(name))-\(n)"; n += 1 }
+        board.states.append(BoardState(id: id, name: name, category: mapped ?? category))
+        return id
+    }
+
+    /// The history a task's dates tell: created at entry, moved to its doing state at start,
+    /// to its done state at end (completed), archived at end (deleted).
+    private func appendHistory(_ card: Card, status: TaskStatus, started: Instant?, end: Instant?, index: Int,
+                               path: String, offset: Int, board: Board, into events: inout [(Event, Int, String, Int)]) {
+        let category = board.category(ofState: card.state) ?? .todo
+        let first = category == .todo ? card.state : "todo"
+        var current = first
+        if let created = card.created {
+            events.append((Event(card: card.id, at: created, type: .created, to: first), index, path, offset))
+        }
+        if let started, category != .todo || status == .deleted {
+            let to = category == .doing ? card.state : "doing"
+            events.append((Event(card: card.id, at: started, type: .moved, from: current, to: to), index, path, offset))
+            current = to
+        }
+        if let end {
+            if status == .completed {
+                events.append((Event(card: card.id, at: end, type: .moved, from: current, to: card.state), index, path, offset))
+            } else if status == .deleted {
+                events.append((Event(card: card.id, at: end, type: .archived), index, path, offset))
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import BoardModel
+
+/// Writes a board as JSON that `task import` takes: one task object per card, in an array
+/// laid out one task per line as `task export` does. Every task has uuid, description,
+/// status and entry; dates are in Taskwarrior's `20261122T141500Z` form.
+///
+/// What Taskwarrior has no attribute for is written as UDAs (`task import` keeps unknown
+/// attributes): card fields under their names (made into identifiers), and boardkit's own
+/// `boardkit_id`, `boardkit_assignees`, `boardkit_url` and `boardkit_state`. What cannot be
+/// written at all (events beyond entry/start/end, card order, the archived flag of finished
+/// cards) is counted in one `data-not-written` warning.
+public struct TaskwarriorWriter: BoardWriter {
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        let (bytes, diagnostics) = export(board, options: options, file: path)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            return diagnostics + [Diagnostic(.ioError, "cannot write: \(error.localizedDescription)",
+                                             at: SourceLocation(file: path))]
+        }
+        return diagnostics
+    }
+
+    /// The export as bytes, and a warning for what it could not hold.
+    public func export(_ board: Board, options: WriterOptions = WriterOptions(), file: String = "-") -> ([UInt8], [Diagnostic]) {
+        var category: [String: StateCategory] = [:]
+        for s in board.states { category[s.id] = s.category }
+        // The history Taskwarrior keeps: first entry into a doing state and the last into done.
+        var firstDoing: [String: Instant] = [:]
+        var firstEvent: [String: Instant] = [:]
+        var archivedAt: [String: Instant] = [:]
+        for e in board.events {
+            if firstEvent[e.card] == nil { firstEvent[e.card] = e.at }
+            if let to = e.to, category[to] == .doing, firstDoing[e.card] == nil { firstDoing[e.card] = e.at }
+            if e.type == .archived || e.type == .deleted { archivedAt[e.card] = e.at }
+        }
+        let now = options.exportedAt ?? Instant(epochMilliseconds: Int64(Date().timeIntervalSince1970 * 1000))
+        var lost = Loss()
+        var tasks: [JSONNode] = []
+        tasks.reserveCapacity(board.cards.count)
+        for card in board.cards {
+            let cat = category[card.state] ?? .todo
+            var t: [(String, JSONNode?)] = []
+            let uuid = TaskUUID.isValid(card.id) ? card.id : TaskUUID.make(card.id)
+            t.append(("uuid", .string(uuid)))
+            t.append(("description", .string(card.title)))
+            let status: String
+            var end: Instant?
+            if cat == .done {
+                status = "completed"
+                end = card.completed ?? card.updated ?? archivedAt[card.id]
+                if card.archived { lost.archivedDone += 1 }
+            } else if card.archived {
+                status = "deleted"
+                end = archivedAt[card.id] ?? card.updated
+            } else if let kept = card.fields[TaskwarriorKeys.statusField], kept == "waiting" || kept == "recurring" {
+                status = kept
+            } else {
+                status = "pending"
+            }
+            t.append(("status", .string(status)))
+            var entry = card.created ?? firstEvent[card.id] ?? card.updated
+            if entry == nil { entry = now; lost.entryGuessed += 1 }
+            t.append(("entry", .string(TaskwarriorDate.format(entry!))))
+            t.append(("modified", card.updated.map { .string(TaskwarriorDate.format($0)) }))
+            if cat != .todo {
+                let start = firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil)
+                t.append(("start", start.map { .string(TaskwarriorDate.format($0)) }))
+            }
+            t.append(("end", end.map { .string(TaskwarriorDate.format($0)) }))
+            t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, board))) }))
+            t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, board))) }))
+            if !card.labels.isEmpty { t.append(("tags", .array(card.labels.map(JSONNode.string)))) }
+            let (notes, rest) = TaskAnnotation.parse(body: card.body)
+            var annotations = notes
+            if !rest.isEmpty {
+                // Text that is not annotation lines becomes one annotation at the card's creation.
+                annotations.insert(TaskAnnotation(entry: entry!, description: rest), at: 0)
+                lost.bodiesAsAnnotation += 1
+            }
+            if !annotations.isEmpty {
+                t.append(("annotations", .array(annotations.map {
+                    .object([("entry", .string(TaskwarriorDate.format($0.entry))), ("description", .string($0.description))])
+                })))
+            }
+            if card.id != uuid { t.append((TaskwarriorKeys.boardkitID, .string(card.id))) }
+            if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(card.assignees.joined(separator: ",")))) }
+            if let url = card.url { t.append((TaskwarriorKeys.url, .string(url))) }
+            let defaultState = TaskwarriorKeys.states.first { $0.category == cat }
+            if let s = board.state(withID: card.state), s.id != defaultState?.id || s.name != defaultState?.name {
+                t.append((TaskwarriorKeys.state, .string(s.name)))
+            }
+            var used = Set(t.map(\.0))
+            for name in card.fields.keys.sorted() where name != TaskwarriorKeys.statusField {
+                let attribute = Self.attributeName(name, taken: used)
+                used.insert(attribute)
+                t.append((attribute, .string(card.fields[name]!)))
+            }
+            if card.position != nil { lost.positions += 1 }
+            lost.extras += card.extras.count
+            tasks.append(.object(t))
+        }
+        lost.events = board.events.count - Self.keptEvents(board, category: category)
+        var out = Array("[\n".utf8)
+        for (k, task) in tasks.enumerated() {
+            JSONSerializer.writeCompact(task, to: &out)
+            out.append(contentsOf: Array((k + 1 < tasks.count ? ",\n" : "\n").utf8))
+        }
+        out.append(contentsOf: Array("]\n".utf8))
+        return (out, lost.diagnostics(file: file))
+    }
+
+    /// A due or scheduled date as an instant: a calendar date is midnight at its start in the
+    /// board's zone, as Taskwarrior's own `due:2026-11-30` is.
+    private func instant(_ d: DueDate, _ board: Board) -> Instant {
+        switch d {
+        case .instant(let i): return i
+        case .date(let day): return (board.zone ?? Zone.utc).startOfDay(day)
+        }
+    }
+
+    /// A card field's attribute name: Taskwarrior's own for project, priority, wait… and
+    /// fields read from Taskwarrior; otherwise lower-case letters, digits and `_`, never one
+    /// of Taskwarrior's core attributes.
+    static func attributeName(_ field: String, taken: Set<String>) -> String {
+        let isIdentifier = field.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
+        var name = isIdentifier ? field : String(field.lowercased().unicodeScalars.map { s -> Character in
+            (s.properties.isAlphabetic && s.isASCII) || ("0"..."9").contains(s) ? Character(s) : "_"
+        })
+        if name.isEmpty || name.first!.isNumber { name = "field_" + name }
+        let core: Set<String> = ["uuid", "id", "description", "status", "entry", "modified", "end", "start", "due",
+                                 "scheduled", "tags", "annotations", "urgency"]
+        if (core.contains(name) && !TaskwarriorKeys.passthrough.contains(name)) || (taken.contains(name) && name != field) {
+            name = "field_" + name
+        }
+        var unique = name
+        var n = 2
+        while taken.contains(unique) { unique = "\(name)_\(n)"; n += 1 }
+        return unique
+    }
+
+    /// How many events the written tasks still tell (creation, first start, completion,
+    /// archiving), for the warning that counts the rest.
+    private static func keptEvents(_ board: Board, category: [String: StateCategory]) -> Int {
+        var kept = 0
+        for card in board.cards {
+            let cat = category[card.state] ?? .todo
+            kept += card.created != nil ? 1 : 0
+            if cat != .todo { kept += 1 }
+            if cat == .done || card.archived { kept += 1 }
+        }
+        return min(kept, board.events.count)
+    }
+
+    /// What the export could not hold, for one warning.
+    private struct Loss {
+        var events = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
+
+        func diagnostics(file: String) -> [Diagnostic] {
+            var parts: [String] = []
+            if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") (Taskwarrior keeps only entry, start and end)") }
+            if positions > 0 { parts.append("\(positions) card position\(positions == 1 ? "" : "s") (tasks have no order)") }
+            if archivedDone > 0 { parts.append("the archived flag of \(archivedDone) finished card\(archivedDone == 1 ? "" : "s") (written as completed)") }
+            if extras > 0 { parts.append("\(extras) unknown key\(extras == 1 ? "" : "s") kept from an earlier read") }
+            var out: [Diagnostic] = []
+            if !parts.isEmpty {
+                out.append(Diagnostic(.dataNotWritten, "not written: " + parts.joined(separator: "; "),
+                                      at: SourceLocation(file: file)))
+            }
+            if entryGuessed > 0 {
+                out.append(Diagnostic(.dataNotWritten,
+                                      "\(entryGuessed) card\(entryGuessed == 1 ? " has" : "s have") no creation time; entry is the export time",
+                                      at: SourceLocation(file: file)))
+            }
+            return out
+        }
+    }
+}
