@@ -227,7 +227,7 @@ struct BoardDecoder {
             case .id: state.id = try readString("states[\(index)].id", nullable: false) ?? ""
             case .name: state.name = try readString("states[\(index)].name", nullable: false) ?? ""
             case .category:
-                state.category = try readEnum("states[\(index)].category", StateCategory.self) ?? .todo
+                state.category = try readEnum("states[\(index)].category", ValueNames.categories) ?? .todo
             case .wipLimit:
                 state.wipLimit = try readCount("states[\(index)].wipLimit")
             }
@@ -300,7 +300,7 @@ struct BoardDecoder {
             case .card: event.card = try readString("events[\(index)].card", nullable: false) ?? ""
             case .at:
                 if let at = try readInstant("events[\(index)].at", .eventAt(model), nullable: false) { event.at = at }
-            case .type: event.type = try readEnum("events[\(index)].type", EventType.self) ?? .created
+            case .type: event.type = try readEnum("events[\(index)].type", ValueNames.eventTypes) ?? .created
             case .from: event.from = try readString("events[\(index)].from")
             case .to: event.to = try readString("events[\(index)].to")
             case .actor: event.actor = try readString("events[\(index)].actor")
@@ -356,11 +356,18 @@ struct BoardDecoder {
         return nil
     }
 
-    private mutating func readEnum<E: RawRepresentable & CaseIterable>(_ path: @autoclosure () -> String, _: E.Type) throws(JSONProblem) -> E?
-    where E.RawValue == String {
+    /// One of an enumeration's spellings, matched on the bytes (no string is built unless
+    /// the value is wrong and needs quoting in the message).
+    private mutating func readEnum<E: RawRepresentable & CaseIterable & Sendable>(
+        _ path: @autoclosure () -> String, _ names: NameTable<E>) throws(JSONProblem) -> E? where E.RawValue == String {
         let at = s.pos
-        guard let text = try readString(path(), nullable: false) else { return nil }
-        if let value = E(rawValue: text) { return value }
+        guard s.peek == UInt8(ascii: "\"") else {
+            try wrongType("a string", path())
+            return nil
+        }
+        let t = try s.scanString()
+        if let (value, _) = s.withDecoded(t, { names.match($0) }) { return value }
+        let text = s.string(t)
         let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         try record(.jsonInvalidValue, "\(path()) is \"\(text)\"; expected one of \(allowed)", at: at, path: path())
         return nil
@@ -442,10 +449,10 @@ struct BoardDecoder {
                 tallies.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
                             offset: at, path: "\(path()).\(name)")
             }
-            if out.keys.contains(name) {
+            let previous = value.map { out.updateValue($0, forKey: name) } ?? out.removeValue(forKey: name)
+            if previous != nil {
                 tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
             }
-            out[name] = value
         }
         _ = start
         return out

@@ -42,19 +42,22 @@ public struct BoardJSONWriter: BoardWriter {
     public func encode(_ board: Board) -> [UInt8] {
         var layout = CanonicalLayout(output: JSONOutput())
         layout.document(board)
-        return layout.output.finish()
+        return layout.finish()
     }
 }
 
 /// The canonical layout, line by line.
-struct CanonicalLayout {
+struct CanonicalLayout: ~Copyable {
     var output: JSONOutput
     /// Positions that are not numbers JSON can hold (NaN, infinity): left out, counted.
     private var unwritablePositions = 0
     /// Unknown keys whose names clash with a key of the model: left out, counted.
     private var clashingExtras = 0
 
-    init(output: JSONOutput) { self.output = output }
+    init(output: consuming JSONOutput) { self.output = output }
+
+    /// The bytes of an in-memory layout.
+    consuming func finish() -> [UInt8] { output.finish() }
 
     func diagnostics(file: String) -> [Diagnostic] {
         var out: [Diagnostic] = []

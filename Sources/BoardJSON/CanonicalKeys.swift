@@ -1,3 +1,5 @@
+import BoardModel
+
 /// The key names of `boardkit/1`, in the order the writer emits them. The reader matches
 /// keys against the same lists, so a name lives in exactly one place.
 protocol CanonicalKey: CaseIterable, RawRepresentable, Sendable where RawValue == String {
@@ -44,34 +46,66 @@ enum EventKey: String, CanonicalKey {
     static let table = KeyTable<EventKey>()
 }
 
-/// The names of one key kind as UTF-8, bucketed by length for a quick match, and a bit per
-/// key for spotting a key given twice.
-struct KeyTable<Key: CanonicalKey>: Sendable {
-    private let byLength: [[(bytes: [UInt8], key: Key, bit: UInt64)]]
+/// The names of one key kind as UTF-8, for a quick match.
+typealias KeyTable<Key: CanonicalKey> = NameTable<Key>
 
-    init() {
-        var buckets = [[(bytes: [UInt8], key: Key, bit: UInt64)]](repeating: [], count: 17)
-        for (n, key) in Key.allCases.enumerated() {
-            let bytes = Array(key.rawValue.utf8)
-            buckets[bytes.count].append((bytes, key, 1 << UInt64(n)))
+/// Short names (up to 16 bytes) packed into two words each, so matching the bytes of a key
+/// or an enum value costs a few integer compares and no allocation. Each name also has a
+/// bit (its place in the list) for spotting a key given twice.
+struct NameTable<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var lo: UInt64
+        var hi: UInt64
+        var length: Int
+        var value: Value
+        var bit: UInt64
+    }
+
+    private let entries: [Entry]
+
+    init(_ names: [(String, Value)]) {
+        entries = names.enumerated().map { n, pair in
+            let bytes = Array(pair.0.utf8)
+            precondition(bytes.count <= 16, "names are at most 16 bytes")
+            let (lo, hi) = bytes.withUnsafeBufferPointer { NameTable.pack($0) }
+            return Entry(lo: lo, hi: hi, length: bytes.count, value: pair.1, bit: 1 << UInt64(n))
         }
-        byLength = buckets
     }
 
     @inline(__always)
-    func match(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: Key, bit: UInt64)? {
-        guard bytes.count < byLength.count else { return nil }
-        for entry in byLength[bytes.count] where entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
-            return (entry.key, entry.bit)
-        }
-        return nil
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        return words
     }
 
-    /// The key's bit (its place in the canonical order).
-    func bit(of key: Key) -> UInt64 {
-        for bucket in byLength { for e in bucket where e.key.rawValue == key.rawValue { return e.bit } }
-        return 0
+    @inline(__always)
+    func match(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: Value, bit: UInt64)? {
+        guard bytes.count <= 16 else { return nil }
+        let (lo, hi) = Self.pack(bytes)
+        let n = bytes.count
+        return entries.withUnsafeBufferPointer { table in
+            for e in table where e.lo == lo && e.hi == hi && e.length == n { return (e.value, e.bit) }
+            return nil
+        }
     }
+
+    /// The bit of the first entry holding `value`.
+    func bit(where isValue: (Value) -> Bool) -> UInt64 {
+        entries.first { isValue($0.value) }?.bit ?? 0
+    }
+}
+
+extension NameTable where Value: CanonicalKey {
+    init() { self.init(Value.allCases.map { ($0.rawValue, $0) }) }
+
+    func bit(of key: Value) -> UInt64 { bit { $0 == key } }
+}
+
+/// The values of the enumerations a file spells out (`"category": "doing"`).
+enum ValueNames {
+    static let categories = NameTable(StateCategory.allCases.map { ($0.rawValue, $0) })
+    static let eventTypes = NameTable(EventType.allCases.map { ($0.rawValue, $0) })
 }
 
 /// Where an unknown key of the document or of the `board` object is kept in `Board.extras`.

@@ -148,7 +148,8 @@ struct JSONScanner {
             // non-ASCII byte among them).
             while i + 8 <= n {
                 let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if Self.hasSpecialByte(w) { break }
+                let special = Self.specialBytes(w)
+                if special != 0 { i += special.trailingZeroBitCount >> 3; break }
                 i += 8
             }
             guard i < n else {
@@ -175,17 +176,18 @@ struct JSONScanner {
         return StringToken(start: opening + 1, end: i, escaped: escaped)
     }
 
-    /// True when a word holds `"`, `\`, a byte below 0x20 or a byte of 0x80 and up.
+    /// High bit set in each byte of `w` that is `"`, `\\`, below 0x20 or 0x80 and up; exact
+    /// (no false hits), so the lowest set bit finds the first such byte.
     @inline(__always)
-    static func hasSpecialByte(_ w: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
+    static func specialBytes(_ w: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = w ^ (ones &* 0x22)
-        let slash = w ^ (ones &* 0x5C)
-        let zeroQuote = (quote &- ones) & ~quote
-        let zeroSlash = (slash &- ones) & ~slash
-        let control = w &- (ones &* 0x20)  // borrows into the high bit for bytes below 0x20
-        return ((zeroQuote | zeroSlash | control | w) & highs) != 0
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x) & highs }
+        let quote = zeroBytes(w ^ 0x2222_2222_2222_2222)
+        let slash = zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+        // (b & 0x7F) + 0x60 keeps the high bit clear exactly when b & 0x7F < 0x20.
+        let control = ~((w & low7) &+ 0x6060_6060_6060_6060) & highs
+        return quote | slash | control | (w & highs)
     }
 
     /// Validates the escape at `i` (a backslash); returns the offset after it.
