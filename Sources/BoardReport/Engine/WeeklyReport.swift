@@ -12,6 +12,9 @@ public struct WeeklyReport: Sendable {
     /// as-of's calendar date in the board's zone.
     public var asOfDate: CalendarDate
     public var weeks: [ReportWeeks.Week]
+    /// The first moment of the window's first week and of the week after its last.
+    public var windowStart: Instant
+    public var windowEnd: Instant
 
     public var counts: StateCounts
     public var wip: WIPStatus
@@ -47,6 +50,8 @@ public struct WeeklyReport: Sendable {
         asOf = zone.localize(options.asOf)
         asOfDate = zone.calendarDate(of: options.asOf)
         weeks = replay.weeks.weeks
+        windowStart = zone.localize(Instant(epochMilliseconds: replay.weeks.bounds[0]))
+        windowEnd = zone.localize(Instant(epochMilliseconds: replay.weeks.bounds[replay.weeks.bounds.count - 1]))
         counts = StateCounts(replay)
         wip = WIPStatus(counts, states: replay.states)
         overdue = OverdueList(board, replay, zone: zone)

@@ -1,0 +1,141 @@
+import BoardModel
+
+/// The language of a report: its labels, how dates are written, and the sentences of its notes.
+public enum ReportLocale: String, Sendable, CaseIterable {
+    case en, ko
+
+    /// Every label the templates can use, as `{{label.NAME}}`.
+    public var labels: [String: String] {
+        switch self {
+        case .en: return Self.english
+        case .ko: return Self.korean
+        }
+    }
+
+    public func label(_ key: String) -> String { labels[key] ?? key }
+
+    private static let english: [String: String] = [
+        "title": "Weekly report", "asOf": "As of", "timezone": "Time zone", "weeks": "Weeks",
+        "counts": "Cards per state", "state": "State", "category": "Category", "count": "Cards",
+        "total": "Total", "archived": "Archived", "todo": "To do", "doing": "In progress",
+        "done": "Done", "unknown": "Unknown state", "wip": "Work in progress", "limit": "WIP limit",
+        "overLimit": "over limit", "overdue": "Overdue", "card": "Card", "assignees": "Assignees",
+        "due": "Due", "daysOverdue": "Days overdue", "dueSoon": "Due soon", "daysLeft": "Days left",
+        "doneThisWeek": "Done this week", "completed": "Completed", "createdVsCompleted": "Created vs completed",
+        "week": "Week", "created": "Created", "net": "Net", "throughput": "Throughput per state per week",
+        "cumulativeFlow": "Cumulative flow", "cycleTime": "Cycle time", "leadTime": "Lead time",
+        "days": "days", "ageDays": "Age (days)", "daysInState": "Days in state",
+        "aging": "Aging work in progress", "perAssignee": "Per assignee", "perLabel": "Per label",
+        "assignee": "Assignee", "labelName": "Label", "unassigned": "(unassigned)", "noLabel": "(no label)",
+        "notes": "About this report", "none": "None.", "more": "more", "cycleScatter": "Cycle time of finished cards",
+        "percentile": "Percentile", "cards": "cards", "events": "events", "board": "Board",
+        "finished": "Finished cards", "metric": "Metric", "value": "Value", "summary": "Summary",
+        "other": "Other", "today": "today",
+    ]
+
+    private static let korean: [String: String] = [
+        "title": "주간 보고서", "asOf": "기준 시각", "timezone": "시간대", "weeks": "주",
+        "counts": "상태별 카드 수", "state": "상태", "category": "분류", "count": "카드",
+        "total": "합계", "archived": "보관됨", "todo": "할 일", "doing": "진행 중",
+        "done": "완료", "unknown": "알 수 없는 상태", "wip": "진행 중인 작업", "limit": "WIP 한도",
+        "overLimit": "한도 초과", "overdue": "기한 지남", "card": "카드", "assignees": "담당자",
+        "due": "마감", "daysOverdue": "지난 일수", "dueSoon": "곧 마감", "daysLeft": "남은 일수",
+        "doneThisWeek": "이번 주 완료", "completed": "완료", "createdVsCompleted": "생성 대비 완료",
+        "week": "주", "created": "생성", "net": "증감", "throughput": "주별 상태 진입 수 (처리량)",
+        "cumulativeFlow": "누적 흐름도", "cycleTime": "사이클 타임", "leadTime": "리드 타임",
+        "days": "일", "ageDays": "경과 일수", "daysInState": "현 상태 일수",
+        "aging": "오래된 진행 중 작업", "perAssignee": "담당자별", "perLabel": "라벨별",
+        "assignee": "담당자", "labelName": "라벨", "unassigned": "(담당자 없음)", "noLabel": "(라벨 없음)",
+        "notes": "이 보고서에 대하여", "none": "없음.", "more": "건 더", "cycleScatter": "완료 카드의 사이클 타임",
+        "percentile": "백분위", "cards": "카드", "events": "이벤트", "board": "보드",
+        "finished": "완료된 카드", "metric": "지표", "value": "값", "summary": "요약",
+        "other": "기타", "today": "오늘",
+    ]
+
+    private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let weekdaysKO = ["월", "화", "수", "목", "금", "토", "일"]
+
+    /// `2026-11-20 (Fri)` or `2026년 11월 20일 (금)`.
+    public func date(_ d: CalendarDate) -> String {
+        switch self {
+        case .en: return "\(d) (\(Self.weekdaysEN[d.isoWeekday - 1]))"
+        case .ko: return "\(d.year)년 \(d.month)월 \(d.day)일 (\(Self.weekdaysKO[d.isoWeekday - 1]))"
+        }
+    }
+
+    /// A short day for chart axes and week columns: `Nov 16` or `11/16`.
+    public func shortDate(_ d: CalendarDate) -> String {
+        switch self {
+        case .en:
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            return "\(months[d.month - 1]) \(d.day)"
+        case .ko: return "\(d.month)/\(d.day)"
+        }
+    }
+
+    /// A moment as a wall-clock reading in its own offset: `2026-11-20 18:00 (+09:00)`.
+    public func dateTime(_ i: Instant) -> String {
+        let t = i.local
+        let hm = "\(t.hour < 10 ? "0" : "")\(t.hour):\(t.minute < 10 ? "0" : "")\(t.minute)"
+        var offset: [UInt8] = []
+        ISO8601.appendOffset(i.offsetSeconds, to: &offset)
+        let zone = String(decoding: offset, as: UTF8.self)
+        switch self {
+        case .en: return "\(date(t.date)) \(hm) (\(zone == "Z" ? "UTC" : zone))"
+        case .ko: return "\(date(t.date)) \(hm) (\(zone == "Z" ? "UTC" : zone))"
+        }
+    }
+
+    /// A due date as the lists show it: the date, plus the time for a due with a time.
+    public func due(_ due: DueDate, zone: Zone) -> String {
+        switch due {
+        case .date(let d): return date(d)
+        case .instant(let i):
+            let local = zone.local(i)
+            let hm = "\(local.hour < 10 ? "0" : "")\(local.hour):\(local.minute < 10 ? "0" : "")\(local.minute)"
+            return "\(date(local.date)) \(hm)"
+        }
+    }
+
+    /// A category's name.
+    public func category(_ c: StateCategory?) -> String {
+        switch c {
+        case .todo?: return label("todo")
+        case .doing?: return label("doing")
+        case .done?: return label("done")
+        case nil: return label("unknown")
+        }
+    }
+
+    /// The sentence a note stands for.
+    public func sentence(_ note: ReportNote) -> String {
+        switch (self, note) {
+        case (.en, .noCards): return "The board has no cards at this moment: every count is zero."
+        case (.ko, .noCards): return "이 시점에 보드에 카드가 없습니다. 모든 수치가 0입니다."
+        case (.en, .noDueDates): return "No card has a due date: nothing can be overdue or due soon."
+        case (.ko, .noDueDates): return "마감일이 있는 카드가 없어 기한 지남·곧 마감 목록이 비어 있습니다."
+        case (.en, .noEvents): return "The board has no history: throughput, cumulative flow, created vs completed and lead time use each card's created and completed times; cycle time and aging cannot be computed."
+        case (.ko, .noEvents): return "보드에 이력이 없습니다. 처리량, 누적 흐름, 생성 대비 완료, 리드 타임은 카드의 생성·완료 시각으로 계산했고, 사이클 타임과 경과 일수는 계산할 수 없습니다."
+        case (.en, .cardsWithoutHistory(let n)): return "\(n) cards have no history: their throughput, flow and lead time use their created and completed times; their cycle time and age are unknown."
+        case (.ko, .cardsWithoutHistory(let n)): return "카드 \(n)개에 이력이 없습니다. 이 카드들의 처리량, 흐름, 리드 타임은 생성·완료 시각으로 계산했고, 사이클 타임과 경과 일수는 알 수 없습니다."
+        case (.en, .cardsWithoutCreated(let n)): return "\(n) cards have neither history nor a creation time: they are counted as always on the board."
+        case (.ko, .cardsWithoutCreated(let n)): return "카드 \(n)개는 이력도 생성 시각도 없어 처음부터 보드에 있던 것으로 셌습니다."
+        case (.en, .eventsOutOfOrder(let n)): return "\(n) events were out of time order in the file; the report sorted the history by time."
+        case (.ko, .eventsOutOfOrder(let n)): return "이벤트 \(n)개가 시간 순서가 아니어서 시간순으로 정렬해 계산했습니다."
+        case (.en, .eventsAfterAsOf(let n)): return "\(n) events happened after the report's moment and were left out."
+        case (.ko, .eventsAfterAsOf(let n)): return "기준 시각 이후의 이벤트 \(n)개는 제외했습니다."
+        case (.en, .eventsForUnknownCards(let n)): return "\(n) events name cards the board does not have and were left out."
+        case (.ko, .eventsForUnknownCards(let n)): return "보드에 없는 카드를 가리키는 이벤트 \(n)개는 제외했습니다."
+        case (.en, .movesWithoutState(let n)): return "\(n) moves have no target state and were left out."
+        case (.ko, .movesWithoutState(let n)): return "대상 상태가 없는 이동 \(n)건은 제외했습니다."
+        case (.en, .unknownStates(let ids)): return "States the board does not define: \(ids.joined(separator: ", ")). Cards in them are counted as '\(label("unknown"))'."
+        case (.ko, .unknownStates(let ids)): return "보드에 정의되지 않은 상태: \(ids.joined(separator: ", ")). 해당 카드는 '\(label("unknown"))'으로 셌습니다."
+        case (.en, .finishedWithoutDoing(let n)): return "\(n) finished cards never entered an in-progress state: they have a lead time but no cycle time."
+        case (.ko, .finishedWithoutDoing(let n)): return "완료된 카드 \(n)개는 진행 중 상태를 거치지 않아 리드 타임만 있고 사이클 타임은 없습니다."
+        case (.en, .nothingFinished): return "No card was finished in these weeks: cycle time and lead time have no values."
+        case (.ko, .nothingFinished): return "이 기간에 완료된 카드가 없어 사이클 타임과 리드 타임 값이 없습니다."
+        case (.en, .unknownTimeZone(let z)): return "The board's time zone '\(z)' is not known; days and weeks are in UTC."
+        case (.ko, .unknownTimeZone(let z)): return "보드의 시간대 '\(z)'를 알 수 없어 날짜와 주는 UTC 기준입니다."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import BoardModel
+import Foundation
+import Mustache
+
+/// Renders a computed report in any of its formats and writes it to a file.
+public enum ReportRenderer {
+    /// Longest list the text, Markdown and HTML reports show (the JSON report has everything).
+    public static let listLimit = 20
+
+    /// The report as bytes: text, Markdown and HTML through their Mustache template (the
+    /// bundled one, or `template` text given by the user), JSON directly. XLSX is a file:
+    /// use `write`.
+    public static func render(_ report: WeeklyReport, format: ReportFormat, locale: ReportLocale = .en,
+                              template: String? = nil, templateName: String = "template")
+        -> Result<[UInt8], ReportTemplates.Failure> {
+        let flavor: TemplateContext.Flavor
+        switch format {
+        case .json: return .success(ReportJSON.render(report, locale: locale))
+        case .xlsx: return .failure(.notFound("xlsx is written with ReportRenderer.write"))
+        case .text: flavor = .text
+        case .markdown: flavor = .markdown
+        case .html: flavor = .html
+        }
+        let name = template == nil ? (ReportTemplates.fileName(for: format) ?? "") : templateName
+        guard let text = template ?? ReportTemplates.bundledText(for: format) else {
+            return .failure(.notFound("the bundled template \(name) is missing; pass --template FILE"))
+        }
+        // Text and Markdown are not HTML: `{{x}}` must not turn `<` into `&lt;` there.
+        let source = flavor == .html ? text : "{{% CONTENT_TYPE: TEXT }}" + text
+        switch ReportTemplates.parse(source, name: name) {
+        case .failure(let f): return .failure(f)
+        case .success(let parsed):
+            let context = TemplateContext(report: report, locale: locale, flavor: flavor, listLimit: listLimit).build()
+            return .success(Array(parsed.render(context).utf8))
+        }
+    }
+
+    /// Writes the report to `path` (normally a temporary file the caller renames into place).
+    /// `templatePath` names a team's own template for text, Markdown and HTML.
+    public static func write(_ report: WeeklyReport, format: ReportFormat, locale: ReportLocale,
+                             templatePath: String?, to path: String) -> [Diagnostic] {
+        if format == .xlsx {
+            return ReportXLSX.write(report, locale: locale, to: path)
+        }
+        var template: String?
+        if let templatePath {
+            guard let data = FileManager.default.contents(atPath: templatePath) else {
+                return [Diagnostic(.reportTemplateNotFound, "cannot read the template",
+                                   at: SourceLocation(file: templatePath))]
+            }
+            template = String(decoding: data, as: UTF8.self)
+        }
+        switch render(report, format: format, locale: locale, template: template,
+                      templateName: templatePath ?? "template") {
+        case .failure(.notFound(let why)):
+            return [Diagnostic(.reportTemplateNotFound, why, at: templatePath.map { SourceLocation(file: $0) })]
+        case .failure(.invalid(let name, let why)):
+            return [Diagnostic(.reportTemplateInvalid, "\(why)", at: SourceLocation(file: name))]
+        case .success(let bytes):
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                return [Diagnostic(.ioError, "cannot write the report", at: SourceLocation(file: path))]
+            }
+            return []
+        }
+    }
+}
