@@ -79,7 +79,8 @@ import BoardTestSupport
         let back = try #require(read.board)
         #expect(back.cards.map(\.title) == board.cards.map(\.title))
         #expect(Set(back.states.map(\.name)) == Set(board.cards.map { c in board.state(withID: c.state)!.name }))
-        #expect(back.states.allSatisfy { $0.category == SampleBoard.states.first { s in s.name == $0.name }?.category })
+        let categories = Dictionary(uniqueKeysWithValues: SampleBoard.states.map { ($0.name, $0.category) })
+        #expect(back.states.allSatisfy { state in categories[state.name] == state.category })
         #expect(back.events.isEmpty)
     }
 }
