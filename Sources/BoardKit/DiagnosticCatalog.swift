@@ -3,6 +3,7 @@ import BoardTabular
 import BoardXLSX
 import BoardCSV
 import BoardICS
+import BoardReport
 
 /// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
 public enum DiagnosticCatalog {
@@ -10,5 +11,6 @@ public enum DiagnosticCatalog {
         DiagnosticCode.modelCodes
             + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes + DiagnosticCode.xlsxCodes
             + DiagnosticCode.icsCodes
+            + DiagnosticCode.reportCodes
     }
 }
