@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import BoardICS
+import BoardKit
+import BoardModel
+import Logging
+import Synchronization
+
+/// One served board: its name and secret, the file it follows, and the current feed.
+///
+/// Every request checks the file's size, modification time and inode (one `stat`); when any
+/// changed, the board is read again through BoardKit's pipeline (any format boardkit reads)
+/// and the feed rebuilt, so an edit on disk shows in the next response. A file that stops
+/// reading cleanly keeps the last good feed served and is logged once.
+public final class BoardFeed: Sendable {
+    public let name: String
+    public let path: String
+    public let token: String
+    let readerOptions: ReaderOptions
+    let writerOptions: WriterOptions
+    let logger: Logger
+
+    private struct State {
+        var signature: FileSignature?
+        var snapshot: FeedSnapshot?
+        /// The signature whose read failed, so a broken file is reported once.
+        var failedSignature: FileSignature?
+    }
+    private let state = Mutex(State())
+
+    /// What identifies a version of the file without reading it.
+    struct FileSignature: Equatable {
+        var size: Int64
+        var seconds: Int64
+        var nanoseconds: Int
+        var inode: UInt64
+
+        static func of(_ path: String) -> FileSignature? {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            return FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
+                                 nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+        }
+    }
+
+    init(name: String, path: String, token: String, readerOptions: ReaderOptions,
+         writerOptions: WriterOptions, logger: Logger) {
+        self.name = name
+        self.path = path
+        self.token = token
+        self.readerOptions = readerOptions
+        self.writerOptions = writerOptions
+        self.logger = logger
+    }
+
+    /// Reads the board now; the diagnostics when it cannot be served.
+    func load() -> [Diagnostic] {
+        guard let signature = FileSignature.of(path) else {
+            return [Diagnostic(.ioError, "no such file", at: SourceLocation(file: path))]
+        }
+        switch build(signature) {
+        case .success(let snapshot):
+            state.withLock { $0 = State(signature: signature, snapshot: snapshot) }
+            return []
+        case .failure(let failure):
+            return failure.diagnostics
+        }
+    }
+
+    /// The feed as it is on disk now (the last good one if the file broke or vanished).
+    public func current() -> FeedSnapshot? {
+        let now = FileSignature.of(path)
+        return state.withLock { s -> FeedSnapshot? in
+            guard let now, now != s.signature, now != s.failedSignature else { return s.snapshot }
+            switch build(now) {
+            case .success(let snapshot):
+                s.signature = now
+                s.snapshot = snapshot
+                s.failedSignature = nil
+                logger.info("reloaded \(name) from \(path): \(snapshot.board.cards.count) cards")
+            case .failure(let failure):
+                s.failedSignature = now
+                let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
+                logger.error("\(path) changed but cannot be read; still serving the previous version: \(first)")
+            }
+            return s.snapshot
+        }
+    }
+
+    private func build(_ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
+        let loaded = BoardPipeline.read(path, options: readerOptions)
+        guard let board = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
+        let encoded = ICSWriter().encode(board, options: writerOptions, name: "\(name).ics")
+        guard !encoded.diagnostics.hasErrors else { return .failure(FeedFailure(diagnostics: encoded.diagnostics)) }
+        return .success(FeedSnapshot(board: board, ics: encoded.bytes, modifiedEpochSeconds: signature.seconds))
+    }
+}
+
+/// Why a board could not be turned into a feed.
+struct FeedFailure: Error {
+    var diagnostics: [Diagnostic]
+}

@@ -1,1 +1,0 @@
-// BoardServer: see README.md for what this module holds.

@@ -1,0 +1,101 @@
+import BoardModel
+import BoardReport
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Builds the responses: the feed with its validators (ETag, Last-Modified), 304 when the
+/// client's copy is current, gzip only when asked for and allowed, and the live report page.
+struct FeedResponder: Sendable {
+    let feeds: [String: BoardFeed]
+    let gzip: Bool
+
+    /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
+    func feed(token: String, name: String) -> BoardFeed? {
+        guard let feed = feeds[name] else {
+            // Still compare, so an unknown name costs what a wrong token does.
+            _ = constantTimeEquals(token, String(repeating: "0", count: 32))
+            return nil
+        }
+        return constantTimeEquals(token, feed.token) ? feed : nil
+    }
+
+    /// `GET|HEAD /<token>/<name>.ics`
+    func calendar(_ request: Request, token: String, file: String) -> Response {
+        guard file.hasSuffix(".ics"), let feed = feed(token: token, name: String(file.dropLast(4))),
+              let snapshot = feed.current() else { return Self.notFound }
+        var body = snapshot.plain
+        var tag = snapshot.etag
+        var headers: HTTPFields = [
+            .contentType: "text/calendar; charset=utf-8",
+            .cacheControl: "private, max-age=300",
+            .lastModified: snapshot.lastModified,
+        ]
+        if gzip {
+            headers[.vary] = "Accept-Encoding"
+            if Self.acceptsGzip(request.headers[.acceptEncoding]), let (zipped, zippedTag) = snapshot.gzip {
+                body = zipped
+                tag = zippedTag
+                headers[.contentEncoding] = "gzip"
+            }
+        }
+        headers[.eTag] = tag
+        if Self.notModified(request, tag: tag, modified: snapshot.modifiedEpochSeconds) {
+            headers[.contentType] = nil
+            headers[.contentEncoding] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+    }
+
+    /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone.
+    func report(_ request: Request, token: String, name: String) -> Response {
+        guard let feed = feed(token: token, name: name), let snapshot = feed.current() else { return Self.notFound }
+        let board = snapshot.board
+        let zone = board.zone ?? .utc
+        let report = WeeklyReport(board: board, options: ReportOptions(asOf: AsOf.now(in: zone)))
+        guard case .success(let html) = ReportRenderer.render(report, format: .html) else {
+            return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "the report template could not be rendered\n")))
+        }
+        let tag = EntityTag.of(html, kind: "html")
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .cacheControl: "private, no-cache",
+            .eTag: tag,
+        ]
+        if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: tag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(html.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+    }
+
+    static var notFound: Response {
+        Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: "10"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: "not found\n")))
+    }
+
+    /// RFC 9110 §13.1.2: If-None-Match decides when present; else If-Modified-Since.
+    static func notModified(_ request: Request, tag: String, modified: Int64) -> Bool {
+        if let match = request.headers[.ifNoneMatch] { return EntityTag.noneMatchHits(match, tag: tag) }
+        if let since = request.headers[.ifModifiedSince], let t = HTTPDate.parse(since) { return modified <= t }
+        return false
+    }
+
+    /// True when `Accept-Encoding` lists gzip (or `*`) without `q=0`.
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        for item in header.lowercased().split(separator: ",") {
+            let parts = item.split(separator: ";")
+            guard let coding = parts.first?.trimmingSpaces, coding == "gzip" || coding == "x-gzip" || coding == "*" else { continue }
+            let refused = parts.dropFirst().contains { p in
+                let kv = p.trimmingSpaces
+                return kv.hasPrefix("q=") && (Double(kv.dropFirst(2)) ?? 1) == 0
+            }
+            return !refused
+        }
+        return false
+    }
+}

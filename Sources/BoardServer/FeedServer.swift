@@ -1,0 +1,142 @@
+import BoardModel
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// `boardkit serve`: calendar feeds of boards over HTTP (Hummingbird), one secret URL per
+/// board, following each board file as it changes.
+public struct FeedServer: Sendable {
+    /// What to serve and how.
+    public struct Configuration: Sendable {
+        /// (name in the URL, board file in any format boardkit reads).
+        public var boards: [(name: String, path: String)]
+        public var host: String
+        /// 0 picks a free port (reported to `onRunning`).
+        public var port: Int
+        /// Serve gzip to clients that ask for it (off with `--no-gzip`: it has broken
+        /// Outlook subscriptions).
+        public var gzip: Bool
+        /// Where the secret tokens are kept.
+        public var stateFile: String
+        public var readerOptions: ReaderOptions
+        public var writerOptions: WriterOptions
+
+        public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
+                    gzip: Bool = true, stateFile: String = TokenStore.defaultPath,
+                    readerOptions: ReaderOptions = ReaderOptions(), writerOptions: WriterOptions = WriterOptions()) {
+            self.boards = boards
+            self.host = host
+            self.port = port
+            self.gzip = gzip
+            self.stateFile = stateFile
+            self.readerOptions = readerOptions
+            self.writerOptions = writerOptions
+        }
+    }
+
+    /// Why the server did not start.
+    public enum StartFailure: Error, CustomStringConvertible {
+        case badName(String)
+        case duplicateName(String)
+        case tokens(TokenStore.Failure)
+        case board(String, [Diagnostic])
+
+        public var description: String {
+            switch self {
+            case .badName(let n): return "board name '\(n)' must be letters, digits, '.', '_' or '-' (it is part of the URL)"
+            case .duplicateName(let n): return "board name '\(n)' is given twice"
+            case .tokens(let f): return f.description
+            case .board(let n, let d): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text(d)
+            }
+        }
+    }
+
+    public let configuration: Configuration
+    /// The boards in the order given.
+    public let feeds: [BoardFeed]
+    let logger: Logger
+
+    /// Checks the names, loads (or creates) the tokens and reads every board once.
+    public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
+        var seen: Set<String> = []
+        for (name, _) in configuration.boards {
+            guard !name.isEmpty, name.utf8.allSatisfy(Self.isNameByte), name != ".", name != ".." else { throw .badName(name) }
+            guard seen.insert(name).inserted else { throw .duplicateName(name) }
+        }
+        let tokens: [String: String]
+        do {
+            tokens = try TokenStore(path: configuration.stateFile).tokens(for: configuration.boards.map(\.name))
+        } catch {
+            throw .tokens(error)
+        }
+        var feeds: [BoardFeed] = []
+        for (name, path) in configuration.boards {
+            let feed = BoardFeed(name: name, path: path, token: tokens[name] ?? TokenStore.newToken(),
+                                 readerOptions: configuration.readerOptions,
+                                 writerOptions: configuration.writerOptions, logger: logger)
+            let problems = feed.load()
+            guard !problems.hasErrors else { throw .board(name, problems) }
+            feeds.append(feed)
+        }
+        self.configuration = configuration
+        self.feeds = feeds
+        self.logger = logger
+    }
+
+    private static func isNameByte(_ c: UInt8) -> Bool {
+        ICSNameBytes.contains(c)
+    }
+
+    /// The paths each board is served at (append to `http://host:port`).
+    public func paths(of feed: BoardFeed) -> (calendar: String, report: String) {
+        ("/\(feed.token)/\(feed.name).ics", "/\(feed.token)/\(feed.name)/report.html")
+    }
+
+    /// The Hummingbird application: routes, request log, header limits.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        let responder = FeedResponder(feeds: Dictionary(uniqueKeysWithValues: feeds.map { ($0.name, $0) }),
+                                      gzip: configuration.gzip)
+        let router = Router()
+        router.add(middleware: RequestLog(logger: logger))
+        // One parameter name per segment: the router's trie shares the second segment.
+        router.get("/:token/:name") { request, context -> Response in
+            responder.calendar(request, token: context.parameters.get("token") ?? "",
+                               file: context.parameters.get("name") ?? "")
+        }
+        router.get("/:token/:name/report.html") { request, context -> Response in
+            responder.report(request, token: context.parameters.get("token") ?? "",
+                             name: context.parameters.get("name") ?? "")
+        }
+        // HEAD: the GET's status and headers (Content-Length included), no body.
+        router.head("/:token/:name") { request, context -> Response in
+            responder.calendar(request, token: context.parameters.get("token") ?? "",
+                               file: context.parameters.get("name") ?? "").createHeadResponse()
+        }
+        router.head("/:token/:name/report.html") { request, context -> Response in
+            responder.report(request, token: context.parameters.get("token") ?? "",
+                             name: context.parameters.get("name") ?? "").createHeadResponse()
+        }
+        // Headers beyond 16 KiB are refused (431/400) before any handler runs.
+        let http1 = HTTP1Channel.Configuration(
+            idleTimeout: .seconds(60),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 16 * 1024,
+                                            maxHeaderFieldCount: 100))
+        return Application(
+            router: router,
+            server: .http1(configuration: http1),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "boardkit"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and returns.
+    public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
+
+/// Letters, digits, `.`, `_`, `-`: what a board name in a URL may hold.
+private let ICSNameBytes: Set<UInt8> = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8))

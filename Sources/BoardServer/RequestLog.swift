@@ -1,0 +1,39 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// One log line per request: method, path with the secret token masked, status, bytes and
+/// milliseconds. Errors (a 404 for an unknown path) are logged with their status too.
+struct RequestLog<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, status: response.status.code, bytes: response.body.contentLength, since: start)
+            return response
+        } catch let error as HTTPResponseError {
+            log(request, status: error.status.code, bytes: nil, since: start)
+            throw error
+        } catch {
+            log(request, status: 500, bytes: nil, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: Int, bytes: Int?, since start: ContinuousClock.Instant) {
+        let elapsed = (ContinuousClock.now - start).components
+        let micros = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+        let fraction = String(micros % 1000 / 10)
+        let size = bytes.map(String.init) ?? "-"
+        logger.info("\(request.method) \(Self.masked(request.uri.path)) \(status) \(size) \(micros / 1000).\(fraction.count == 1 ? "0" + fraction : fraction)ms")
+    }
+
+    /// `/9f86…/team.ics` → `/…/team.ics`: logs must not hand out subscriptions.
+    static func masked(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return path }
+        return "/…/" + parts.dropFirst(2).joined(separator: "/")
+    }
+}
