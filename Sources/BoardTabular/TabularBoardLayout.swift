@@ -111,7 +111,10 @@ public struct TabularBoardLayout: Sendable {
         writesSections = mapping.writeSections
         var cols: [TabularColumn] = []
         var written: Set<String> = []
-        for w in mapping.writeColumns {
+        let fieldSet = Set(fieldNames)
+        for var w in mapping.writeColumns {
+            // A fixed value (Jira's Issue Type = Task) yields to the card's own field of that name.
+            if w.attribute == .ignore, w.constant != nil, fieldSet.contains(w.header) { w.attribute = .field(w.header) }
             if case .field(let f) = w.attribute { written.insert(f) }
             let base = TabularColumn(header: w.header, attribute: w.attribute, item: nil,
                                      dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
@@ -161,7 +164,7 @@ public struct TabularBoardLayout: Sendable {
         case .position: return card.position.map { .number($0) } ?? .empty
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
-        case .field(let name): return card.fields[name].map { .text($0) } ?? .empty
+        case .field(let name): return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
         case .ignore: return c.constant.map { .text($0) } ?? .empty
         }
     }
