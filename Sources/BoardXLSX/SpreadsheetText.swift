@@ -15,7 +15,7 @@ enum SpreadsheetText {
         out.reserveCapacity(b.count + 16)
         var i = 0
         while i < b.count {
-            if isEscape(b, at: i) { out.append(contentsOf: Array("_x005F".utf8)); i += 1; continue }
+            if isEscape(b, at: i) { out.append(contentsOf: Array("_x005F_".utf8)); i += 1; continue }
             out.append(b[i])
             i += 1
         }

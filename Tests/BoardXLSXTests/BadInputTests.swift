@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import BoardModel
+import BoardSample
+import BoardTestSupport
+import BoardXLSX
+
+@Suite struct BadInputTests {
+    func read(_ path: String) -> ReadResult {
+        BoardXLSXReader().read(BoardInput(path: path), options: ReaderOptions())
+    }
+
+    @Test func notAZip() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("text.xlsx")
+        try Data("id,title\n1,x\n".utf8).write(to: URL(fileURLWithPath: path))
+        let r = read(path)
+        #expect(r.board == nil)
+        #expect(r.diagnostics.map(\.code) == [.xlsxNotZip])
+        #expect(!BoardXLSXReader().recognizes(head: Array("id,title".utf8)))
+    }
+
+    @Test func aZipThatIsNoWorkbook() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("other.xlsx")
+        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c",
+            "import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.writestr('word/document.xml','<w/>'); z.close()", path])
+        #expect(out.status == 0)
+        let r = read(path)
+        #expect(r.board == nil)
+        #expect(r.diagnostics.map(\.code) == [.xlsxNotWorkbook])
+    }
+
+    @Test func brokenAndTruncatedSheetXML() throws {
+        let folder = try TemporaryFolder()
+        let (_, _, path) = roundTrip(SampleBoard(cards: 5, seed: 2).generate(), in: folder)
+        let broken = folder.path("broken.xlsx")
+        // Rewrite the Cards sheet cut off in the middle of its rows.
+        let script = """
+        import zipfile, sys
+        src, dst = sys.argv[1], sys.argv[2]
+        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as b:
+            for item in a.infolist():
+                data = a.read(item.filename)
+                if item.filename == 'xl/worksheets/sheet1.xml':
+                    data = data[: data.index(b'<row r="4"') + 40]
+                b.writestr(item, data)
+        """
+        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, path, broken])
+        #expect(out.status == 0, "\(out.stderr)")
+        let r = read(broken)
+        let d = try #require(r.diagnostics.first { $0.code == .xlsxBrokenXML })
+        #expect(d.severity == .error)
+        #expect(d.location?.cell == "Cards!A4")
+    }
+
+    @Test func garbageInsideAZipHeaderDoesNotTrap() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("garbage.xlsx")
+        var bytes: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        var x: UInt64 = 0x9E37_79B9
+        for _ in 0..<50_000 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; bytes.append(UInt8(truncatingIfNeeded: x)) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let r = read(path)
+        #expect(r.board == nil)
+        #expect(r.diagnostics.hasErrors)
+    }
+
+    @Test func theCommandRefusesAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        let input = folder.path("bad.xlsx")
+        try Data("not a workbook".utf8).write(to: URL(fileURLWithPath: input))
+        let output = folder.path("out.json")
+        let out = try CommandRunner.boardkit(["convert", input, output, "--from", "xlsx"])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("xlsx-not-a-zip"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func theCommandConvertsBothWays() throws {
+        let folder = try TemporaryFolder()
+        let json = folder.path("b.json"), xlsx = folder.path("b.xlsx"), back = folder.path("back.json")
+        #expect(try CommandRunner.boardkit(["sample", "--cards", "20", "--seed", "5", "-o", json]).status == 0)
+        let w = try CommandRunner.boardkit(["convert", json, xlsx])
+        #expect(w.status == 0, "\(w.stderr)")
+        // Sniffed by content even under another name.
+        let renamed = folder.path("b.data")
+        try FileManager.default.copyItem(atPath: xlsx, toPath: renamed)
+        let r = try CommandRunner.boardkit(["convert", renamed, back])
+        #expect(r.status == 0, "\(r.stderr)")
+        let a = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: back))) as? NSDictionary
+        #expect(a == b)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+import BoardModel
+import BoardSample
+import BoardTestSupport
+@testable import BoardXLSX
+
+@Suite struct RoundTripTests {
+    @Test(arguments: Array(UInt64(1)...UInt64(12)))
+    func sampleBoardsComeBackTheSame(seed: UInt64) throws {
+        let folder = try TemporaryFolder()
+        let board = SampleBoard(cards: 80, weeks: 10, seed: seed).generate()
+        let (written, read, _) = roundTrip(board, in: folder)
+        #expect(!written.hasErrors, "\(written)")
+        #expect(!read.diagnostics.hasErrors, "\(read.diagnostics)")
+        let back = try #require(read.board)
+        #expect(firstDifference(board, back) == nil, "\(firstDifference(board, back) ?? "")")
+    }
+
+    /// Everything the sample does not have: offsets other than the zone's, a daylight-saving
+    /// overlap, midnight instants, milliseconds, dates outside Excel's range, unknown keys,
+    /// empty custom fields, list items with commas, texts past the cell limit, control
+    /// characters and literal `_x0041_`, a state name two states share.
+    @Test func edgeCasesComeBackTheSame() throws {
+        let ny = try #require(Zone(identifier: "America/New_York"))
+        // 2026-11-01 01:30 happens twice in New York; the second time is -05:00.
+        let secondPass = Instant(epochSeconds: 1_793_511_000, offsetSeconds: -5 * 3600)
+        #expect(ny.local(secondPass).hour == 1)
+        let midnight = ny.startOfDay(CalendarDate(year: 2026, month: 12, day: 1)!)
+        let long = String(repeating: "긴 본문 ", count: 7000)            // ~70,000 bytes
+        let longASCII = String(repeating: "x", count: 40_000) + "_x0041_ end"
+        let states = [BoardState(id: "todo", name: "Open", category: .todo),
+                      BoardState(id: "wip", name: "Open", category: .doing, wipLimit: 2, extras: ["x-color": "\"red\""]),
+                      BoardState(id: "done", name: "Done", category: .done)]
+        let cards = [
+            Card(id: "a", title: "Offsets", body: "line\r\nnext\u{1}ctl _x0041_ literal", state: "todo",
+                 due: .instant(Instant(epochSeconds: 1_795_000_000, offsetSeconds: 5 * 3600 + 1800)),
+                 start: .instant(midnight),
+                 created: Instant(epochMilliseconds: 1_794_000_000_123, offsetSeconds: 0),
+                 updated: secondPass, completed: nil, labels: ["a, b", " spaced ", "c\\d"],
+                 assignees: ["mina"], position: 2.5, archived: false, url: "https://x.example/a",
+                 fields: ["Story points": "3", "Empty": "", "title": "a field named like a column"],
+                 extras: ["x-rank": "[1, 2, {\"k\": \"v\"}]", "x-note": "\"quoted \\\" text\""]),
+            Card(id: "b", title: long, body: longASCII, state: "wip",
+                 due: .date(CalendarDate(year: 1850, month: 1, day: 2)!),
+                 start: .date(CalendarDate(year: 1900, month: 2, day: 28)!),
+                 created: Instant(epochSeconds: -4_000_000_000, offsetSeconds: 0), labels: [], assignees: [],
+                 archived: true),
+            Card(id: "c", title: "Plain", state: "done", due: .date(CalendarDate(year: 1900, month: 3, day: 1)!),
+                 completed: Instant(epochSeconds: 1_795_100_000, offsetSeconds: -5 * 3600)),
+        ]
+        let events = [
+            Event(card: "a", at: Instant(epochSeconds: 1_794_000_000, offsetSeconds: 3600), type: .created, to: "todo", actor: "mina",
+                  extras: ["x-source": "\"api\""]),
+            Event(card: "b", at: secondPass, type: .moved, from: "todo", to: "wip"),
+            Event(card: "c", at: Instant(epochSeconds: 1_795_100_000, offsetSeconds: -5 * 3600), type: .moved, from: "wip", to: "done"),
+        ]
+        let board = Board(id: "edge", name: "Edge 경계", timeZone: "America/New_York", states: states, cards: cards,
+                          events: events, metadata: ["source": "test", "blank": ""], extras: ["x-board": "{\"a\":1}"])
+        let folder = try TemporaryFolder()
+        let (written, read, _) = roundTrip(board, in: folder)
+        #expect(!written.hasErrors, "\(written)")
+        // Never silent: the long texts and the dates Excel cannot show are reported with cells.
+        let overflow = written.filter { $0.code == .xlsxTextOverflow }
+        #expect(overflow.count == 2)
+        #expect(overflow.contains { $0.location?.cell == "Cards!B3" })
+        let range = written.filter { $0.code == .xlsxDateOutOfRange }
+        #expect(range.contains { $0.location?.cell == "Cards!E3" })
+        #expect(range.contains { $0.location?.cell == "Cards!G3" })
+        #expect(!read.diagnostics.hasErrors, "\(read.diagnostics)")
+        let back = try #require(read.board)
+        #expect(firstDifference(board, back) == nil, "\(firstDifference(board, back) ?? "")")
+    }
+
+    @Test func manyEventsContinueOnMoreSheets() throws {
+        // Not a million rows in a unit test: the part naming and ordering are what matter.
+        #expect(WorkbookSchema.continuation("History", part: 0) == "History")
+        #expect(WorkbookSchema.continuation("History", part: 2) == "History (3)")
+        #expect(WorkbookSchema.part(of: "History (3)", base: "History") == 2)
+        #expect(WorkbookSchema.part(of: "History (1)", base: "History") == nil)
+        #expect(WorkbookSchema.part(of: "Historyx", base: "History") == nil)
+    }
+}
