@@ -170,12 +170,12 @@ public struct TaskwarriorWriter: BoardWriter {
             var out: [Diagnostic] = []
             if !parts.isEmpty {
                 out.append(Diagnostic(.dataNotWritten, "not written: " + parts.joined(separator: "; "),
-                                      at: SourceLocation(file: file)))
+                                      at: nil))
             }
             if entryGuessed > 0 {
                 out.append(Diagnostic(.dataNotWritten,
                                       "\(entryGuessed) card\(entryGuessed == 1 ? " has" : "s have") no creation time; entry is the export time",
-                                      at: SourceLocation(file: file)))
+                                      at: nil))
             }
             return out
         }

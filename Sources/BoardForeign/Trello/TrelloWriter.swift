@@ -94,7 +94,7 @@ struct TrelloExportBuilder {
         if extrasLeft > 0 {
             diagnostics.append(Diagnostic(.dataNotWritten,
                 "\(extrasLeft) unknown key\(extrasLeft == 1 ? "" : "s") kept from an earlier read (extras) not written: a Trello export has no place for them",
-                at: SourceLocation(file: "trello")))
+                at: nil))
         }
         return .object([
             ("id", .string(board.id)), ("name", .string(board.name)),
