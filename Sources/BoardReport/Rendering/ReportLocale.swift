@@ -30,7 +30,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "notes": "About this report", "none": "None.", "more": "more", "cycleScatter": "Cycle time of finished cards",
         "percentile": "Percentile", "cards": "cards", "events": "events", "board": "Board",
         "finished": "Finished cards", "metric": "Metric", "value": "Value", "summary": "Summary",
-        "other": "Other", "today": "today",
+        "other": "Other", "today": "today", "weekStart": "Starts",
     ]
 
     private static let korean: [String: String] = [
@@ -49,7 +49,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "notes": "이 보고서에 대하여", "none": "없음.", "more": "건 더", "cycleScatter": "완료 카드의 사이클 타임",
         "percentile": "백분위", "cards": "카드", "events": "이벤트", "board": "보드",
         "finished": "완료된 카드", "metric": "지표", "value": "값", "summary": "요약",
-        "other": "기타", "today": "오늘",
+        "other": "기타", "today": "오늘", "weekStart": "시작일",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

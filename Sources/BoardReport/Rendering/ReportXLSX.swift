@@ -83,7 +83,7 @@ enum ReportXLSX {
         // Throughput: one row per week, one column per state, then created/completed.
         let tp = book.sheet(throughputSheet)
         let states = r.throughput.rows
-        book.header(tp, 0, [L("week"), L("week")] + states.map(\.name) + [L("created"), L("completed")])
+        book.header(tp, 0, [L("week"), L("weekStart")] + states.map(\.name) + [L("created"), L("completed")])
         for (k, w) in r.weeks.enumerated() {
             let rr = UInt32(k + 1)
             book.text(tp, rr, 0, w.label)
@@ -104,7 +104,7 @@ enum ReportXLSX {
         // Cumulative flow: cards per state at each week's end; done drawn first (bottom).
         let flow = book.sheet(flowSheet)
         let bands = Array(r.flow.bands.reversed())
-        book.header(flow, 0, [L("week"), L("week")] + bands.map(\.name))
+        book.header(flow, 0, [L("week"), L("weekStart")] + bands.map(\.name))
         for (k, w) in r.weeks.enumerated() {
             let rr = UInt32(k + 1)
             book.text(flow, rr, 0, w.label)
@@ -121,7 +121,7 @@ enum ReportXLSX {
 
         // Lists.
         let od = book.sheet(overdueSheet)
-        book.header(od, 0, [L("card"), L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
+        book.header(od, 0, ["id", L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
         for (k, item) in r.overdue.items.enumerated() {
             let rr = UInt32(k + 1)
             book.text(od, rr, 0, item.card.id)
@@ -133,7 +133,7 @@ enum ReportXLSX {
         }
         worksheet_set_column(od, 1, 1, 40, nil)
         let fin = book.sheet(finishedSheet)
-        book.header(fin, 0, [L("card"), L("card"), L("completed"), "\(L("cycleTime")) (\(L("days")))",
+        book.header(fin, 0, ["id", L("card"), L("completed"), "\(L("cycleTime")) (\(L("days")))",
                              "\(L("leadTime")) (\(L("days")))"])
         for (k, f) in r.flowTimes.finished.enumerated() {
             let rr = UInt32(k + 1)
@@ -146,7 +146,7 @@ enum ReportXLSX {
         worksheet_set_column(fin, 1, 1, 40, nil)
         worksheet_set_column(fin, 2, 2, 26, nil)
         let ag = book.sheet(agingSheet)
-        book.header(ag, 0, [L("card"), L("card"), L("state"), L("ageDays"), L("daysInState")])
+        book.header(ag, 0, ["id", L("card"), L("state"), L("ageDays"), L("daysInState")])
         for (k, item) in r.aging.items.enumerated() {
             let rr = UInt32(k + 1)
             book.text(ag, rr, 0, item.card.id)

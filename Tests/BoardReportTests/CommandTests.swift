@@ -1,0 +1,141 @@
+import BoardSample
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// `boardkit report` end to end, its outputs read back by Python's own libraries
+/// (jsonschema, openpyxl, zipfile, html.parser) in Tests/Oracles/report_check.py.
+@Suite("boardkit report through the binary and the oracles")
+struct CommandTests {
+    static let sample = CommandRunner.sample("board.json")
+    static let schema = CommandRunner.packageRoot.appendingPathComponent("templates/schema/report-1.schema.json").path
+
+    func oracle(_ args: [String]) throws -> [String: Any] {
+        let out = try CommandRunner.python("report_check.py", args)
+        #expect(out.status == 0, "oracle: \(out.stdoutText) \(out.stderr)")
+        return (try? JSONSerialization.jsonObject(with: out.stdout)) as? [String: Any] ?? [:]
+    }
+
+    @Test("the text report on the sample board")
+    func text() throws {
+        let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let text = out.stdoutText
+        for heading in ["Weekly report — Web team 웹팀", "== Cards per state ==", "== Overdue (", "== Cumulative flow ==",
+                        "Cycle time", "p85", "2026-W47"] {
+            #expect(text.contains(heading), "missing \(heading)")
+        }
+        let ko = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "--locale", "ko"])
+        #expect(ko.stdoutText.contains("주간 보고서"))
+        #expect(ko.stdoutText.contains("2026년 11월 20일 (금)"))
+    }
+
+    @Test("the JSON report validates against its schema and matches the text report")
+    func json() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path("r.json")
+        let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
+        #expect(out.status == 0, "\(out.stderr)")
+        let r = try oracle(["json", Self.schema, path])
+        #expect((r["errors"] as? [String]) == [])
+        #expect((r["weeks"] as? [String])?.count == 8)
+        #expect((r["weeks"] as? [String])?.last == "2026-W47")
+        // An empty board's JSON validates too, with null percentiles and a note.
+        let empty = dir.path("empty.json")
+        try Data(#"{"format":"boardkit/1","board":{"id":"e","name":"E","timezone":"UTC"},"states":[{"id":"todo","name":"TODO","category":"todo"}],"cards":[],"events":[]}"#.utf8)
+            .write(to: URL(fileURLWithPath: empty))
+        let emptyOut = dir.path("empty-report.json")
+        #expect(try CommandRunner.boardkit(["report", empty, "--as-of", "2026-11-20", "-o", emptyOut]).status == 0)
+        let e = try oracle(["json", Self.schema, emptyOut])
+        #expect((e["errors"] as? [String]) == [])
+        #expect((e["notes"] as? [String])?.contains("no-cards") == true)
+        #expect(((e["cycleTime"] as? [String: Any])?["p50"]) is NSNull)
+    }
+
+    @Test("the XLSX report has the summary sheets and native column and stacked-area charts")
+    func xlsx() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path("r.xlsx")
+        let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
+        #expect(out.status == 0, "\(out.stderr)")
+        let r = try oracle(["xlsx", path])
+        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Overdue", "Finished", "Aging"])
+        let charts = (r["charts"] as? [String: [String: Any]]) ?? [:]
+        let kinds = charts.values.compactMap { ($0["kinds"] as? [String])?.first }.sorted()
+        #expect(kinds == ["areaChart", "barChart"])
+        #expect(charts.values.contains { $0["grouping"] as? String == "stacked" })
+        #expect(charts.values.allSatisfy { ($0["series"] as? Int) == 4 && ($0["refs"] as? Bool) == true })
+        // The cells the charts draw equal the JSON report's figures.
+        let json = dir.path("r.json")
+        #expect(try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", json]).status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        let states = ((report?["throughput"] as? [String: Any])?["states"] as? [[String: Any]]) ?? []
+        let rows = (r["throughputRows"] as? [[Any]]) ?? []
+        #expect(rows.count == 8)
+        for (k, s) in states.enumerated() {
+            let perWeek = (s["perWeek"] as? [Int]) ?? []
+            let column = rows.map { ($0[2 + k] as? NSNumber)?.intValue ?? -1 }
+            #expect(column == perWeek, "state \(s["state"] ?? "")")
+        }
+    }
+
+    @Test("the HTML report is one self-contained file with three SVG charts")
+    func html() throws {
+        let dir = try TemporaryFolder()
+        let path = dir.path("r.html")
+        let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
+        #expect(out.status == 0, "\(out.stderr)")
+        let r = try oracle(["html", path])
+        #expect(r["svg"] as? Int == 3)
+        #expect((r["external"] as? [String]) == [])
+        #expect(r["hasHttp"] as? Bool == false)
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(html.contains("@media print"))
+        #expect(html.contains("p85"))
+    }
+
+    @Test("Markdown, a team's own template, and user text that looks like markup")
+    func templates() throws {
+        let dir = try TemporaryFolder()
+        let md = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "--format", "md"])
+        #expect(md.status == 0)
+        #expect(md.stdoutText.contains("| State | Category | Cards |"))
+        let own = dir.path("mine.mustache")
+        try Data("{{board.name}}: {{counts.total}} open, {{overdue.count}} late{{#overdue.items}}\n* {{title}}{{/overdue.items}}\n".utf8)
+            .write(to: URL(fileURLWithPath: own))
+        let mine = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "--template", own])
+        #expect(mine.status == 0, "\(mine.stderr)")
+        #expect(mine.stdoutText.hasPrefix("Web team 웹팀: 33 open, 15 late\n* "))
+        // A title with markup: escaped in HTML, kept as typed in text.
+        let board = dir.path("b.json")
+        try Data(#"{"format":"boardkit/1","board":{"id":"x","name":"<b>X</b>","timezone":"UTC"},"states":[{"id":"todo","name":"TODO","category":"todo"}],"cards":[{"id":"c","title":"a <script> & b | c","state":"todo","due":"2026-11-01"}],"events":[]}"#.utf8)
+            .write(to: URL(fileURLWithPath: board))
+        let text = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20"])
+        #expect(text.stdoutText.contains("a <script> & b | c"))
+        let html = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20", "--format", "html"])
+        #expect(html.stdoutText.contains("a &lt;script&gt; &amp; b | c"))
+        #expect(!html.stdoutText.contains("<script>"))
+        let mdOut = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20", "--format", "md"])
+        #expect(mdOut.stdoutText.contains(#"a <script> & b \| c"#))
+    }
+
+    @Test("exit status: 2 for wrong usage, 1 for bad input or template; no output left behind")
+    func failures() throws {
+        let dir = try TemporaryFolder()
+        let target = dir.path("out.html")
+        #expect(try CommandRunner.boardkit(["report", Self.sample, "--as-of", "next tuesday"]).status == 2)
+        #expect(try CommandRunner.boardkit(["report", Self.sample, "--weeks", "0"]).status == 2)
+        #expect(try CommandRunner.boardkit(["report", Self.sample, "--format", "pdf"]).status == 2)
+        #expect(try CommandRunner.boardkit(["report", dir.path("missing.json")]).status == 1)
+        let bad = dir.path("bad.mustache")
+        try Data("{{#unclosed}} oops".utf8).write(to: URL(fileURLWithPath: bad))
+        let out = try CommandRunner.boardkit(["report", Self.sample, "--template", bad, "-o", target])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("report-template-invalid"))
+        #expect(!FileManager.default.fileExists(atPath: target))
+        let gone = try CommandRunner.boardkit(["report", Self.sample, "--template", dir.path("nope.mustache"), "-o", target])
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("report-template-not-found"))
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+}
