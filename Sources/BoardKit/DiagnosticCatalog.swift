@@ -4,6 +4,7 @@ import BoardXLSX
 import BoardCSV
 import BoardICS
 import BoardReport
+import BoardForeign
 
 /// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
 public enum DiagnosticCatalog {
@@ -12,5 +13,6 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes + DiagnosticCode.xlsxCodes
             + DiagnosticCode.icsCodes
             + DiagnosticCode.reportCodes
+            + DiagnosticCode.foreignCodes
     }
 }
