@@ -23,10 +23,15 @@ struct BoardDecoder {
     private var pendingLocal: [PendingLocal] = []
     /// Scratch buffer for the text of unknown keys' values.
     private var raw: [UInt8] = []
+    /// How far the input has been handed back to the kernel (see `SourceText.release`).
+    private var released = 0
+    /// Bytes parsed between two releases (small in tests, to exercise re-reading).
+    private let releaseStep: Int
 
     static let maxErrors = 100
 
-    init(text: SourceText, file: String, options: ReaderOptions) {
+    init(text: SourceText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20) {
+        self.releaseStep = releaseStep
         self.s = JSONScanner(text.bytes)
         self.text = text
         self.file = file
@@ -135,18 +140,26 @@ struct BoardDecoder {
                 offsets.cards = []
                 guard try beginArray("cards") else { break }
                 var more = true, index = 0
-                while try s.nextElement(first: &more) { try decodeCard(index); index += 1 }
+                while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
             case .events:
                 board.events = []
                 offsets.events = []
                 guard try beginArray("events") else { break }
                 var more = true, index = 0
-                while try s.nextElement(first: &more) { try decodeEvent(index); index += 1 }
+                while try s.nextElement(first: &more) { try decodeEvent(index); index += 1; releaseParsed() }
             }
         }
         s.skipWhitespace()
         guard s.isAtEnd else {
             throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
+        }
+    }
+
+    /// Hands parsed input back to the kernel every `releaseStep` bytes.
+    @inline(__always) private mutating func releaseParsed() {
+        if s.pos - released >= releaseStep {
+            text.release(upTo: s.pos)
+            released = s.pos
         }
     }
 

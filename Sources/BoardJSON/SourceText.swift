@@ -84,6 +84,17 @@ final class SourceText: @unchecked Sendable {
         return .success(SourceText(bytes: UnsafeBufferPointer(start: buffer, count: count), release: .free))
     }
 
+    /// Lets the kernel drop the mapped pages before `offset`: the parser is done with them,
+    /// and the file stays mapped, so a later diagnostic that needs them reads them back from
+    /// the file. This keeps peak memory near the model's size rather than model + file.
+    func release(upTo offset: Int) {
+        guard case .unmap = release, let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, bytes.count) / page * page
+        guard end > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), end, MADV_DONTNEED)
+    }
+
     /// Why a file could not be loaded.
     struct LoadError: Error {
         var errno: Int32

@@ -1,6 +1,8 @@
 import Testing
 import BoardModel
 import BoardSample
+import BoardTestSupport
+import Foundation
 @testable import BoardJSON
 
 @Suite("Source map")
@@ -40,5 +42,38 @@ struct SourceMapTests {
         // Columns count characters, not bytes: "웹" is one column.
         #expect(at(.event(index: 1, field: "at")) == "4:97")
         #expect(map.location(of: .card(index: 3, field: "due")).line == nil) // no such card
+    }
+}
+
+@Suite("Memory")
+struct MemoryTests {
+    @Test("pages handed back to the kernel during the read are read again for diagnostics")
+    func releasedPagesStillLocate() throws {
+        var board = SampleBoard(cards: 300, weeks: 2, seed: 8).generate()
+        board.cards[2].state = "nowhere"
+        board.cards[290].state = "gone"
+        let folder = try TemporaryFolder()
+        let path = folder.path("board.json")
+        #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).isEmpty)
+        guard case .success(let text) = SourceText.load(path: path) else {
+            Issue.record("cannot map \(path)")
+            return
+        }
+        // Release after every 4 KiB parsed: by the end, almost nothing is resident.
+        var decoder = BoardDecoder(text: text, file: "board.json", options: ReaderOptions(), releaseStep: 4096)
+        let result = decoder.decode()
+        let read = try #require(result.board)
+        #expect(read == board)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let found = BoardValidator.validate(read, sourceMap: result.sourceMap).filter { $0.code == .unknownState }
+        #expect(found.count == 2)
+        for d in found {
+            let l = try #require(d.location)
+            let line = lines[try #require(l.line) - 1]
+            let column = try #require(l.column)
+            // The column points at the bad state's value on the card's own line.
+            let rest = String(line.dropFirst(column - 1))
+            #expect(rest.hasPrefix("\"nowhere\"") || rest.hasPrefix("\"gone\""), "\(l): \(rest.prefix(20))")
+        }
     }
 }
