@@ -38,7 +38,7 @@ struct ICSBoardBuilder {
         }
 
         var states = parsed.stateDefinitions.isEmpty ? BoardState.defaults
-            : parsed.stateDefinitions.map { BoardState(id: $0.id, name: $0.name, category: $0.category) }
+            : parsed.stateDefinitions.map { BoardState(id: $0.id, name: $0.name, category: $0.category, wipLimit: $0.wipLimit) }
         let stateNames = Dictionary(states.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         var cards: [Card] = []
         var lines: [Int] = []

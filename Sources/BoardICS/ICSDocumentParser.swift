@@ -58,7 +58,7 @@ struct ICSDocumentParser {
 
     /// Checks the end of the file: every component closed.
     mutating func finish() {
-        if !started {
+        if !started && !sink.hasErrors {
             sink.add(.icsNotICalendar, "the file is empty: an iCalendar file starts with BEGIN:VCALENDAR", line: 1)
         }
         for open in stack.reversed() {
@@ -173,7 +173,8 @@ struct ICSDocumentParser {
         case ICSVocabulary.stateDefinition.description:
             let category = l.parameter("X-CATEGORY").flatMap { StateCategory(rawValue: $0.lowercased()) } ?? .todo
             stateDefinitions.append(ICSStateDefinition(id: l.parameter("X-ID") ?? StableID.slug(text),
-                                                       name: text, category: category))
+                                                       name: text, category: category,
+                                                       wipLimit: l.parameter("X-WIP-LIMIT").flatMap { Int($0) }))
         case "VERSION", "CALSCALE", "METHOD", "REFRESH-INTERVAL", "X-PUBLISHED-TTL":
             break
         case "PRODID":

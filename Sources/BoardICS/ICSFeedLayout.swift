@@ -77,6 +77,7 @@ struct ICSFeedLayout {
             output.begin(ICSVocabulary.stateDefinition)
             output.param("X-ID", text: s.id)
             output.param("X-CATEGORY", text: s.category.rawValue)
+            if let limit = s.wipLimit { output.raw(";X-WIP-LIMIT="); output.integer(limit) }
             output.colon()
             output.text(s.name)
             output.end()

@@ -44,6 +44,7 @@ struct ICSStateDefinition {
     var id: String
     var name: String
     var category: StateCategory
+    var wipLimit: Int?
 }
 
 /// A VTIMEZONE as read.

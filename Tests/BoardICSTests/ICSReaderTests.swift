@@ -1,0 +1,226 @@
+import BoardKit
+import BoardModel
+import BoardSample
+import BoardTestSupport
+import Foundation
+import Testing
+@testable import BoardICS
+
+/// What the foreign-writer oracle says each item must read as.
+struct ForeignExpectation: Decodable {
+    struct Item: Decodable {
+        var uid: String
+        var summary: String
+        var due: OracleCalendar.When
+        var state_category: String
+        var labels: [String]
+        var description: String
+        var fields: [String: String]
+        var recurs: Bool
+    }
+    var items: [Item]
+}
+
+@Suite struct ICSReaderTests {
+    func read(_ text: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        ICSReader().read(bytes: Array(text.utf8), name: "t.ics", options: options)
+    }
+
+    @Test func boardkitsOwnFeedReadsBackToTheSameCards() throws {
+        let board = SampleBoard(cards: 400, weeks: 8, seed: 3).generate()
+        let options = WriterOptions(calendar: CalendarOptions(component: .both, includeDone: true, showState: true))
+        let bytes = ICSWriter().encode(board, options: options).bytes
+        let result = ICSReader().read(bytes: bytes, name: "feed.ics")
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        let back = try #require(result.board)
+        #expect(back.id == board.id)
+        #expect(back.name == board.name)
+        #expect(back.timeZone == board.timeZone)
+        #expect(back.states == board.states)
+        let dated = board.cards.filter { $0.due != nil }
+        #expect(back.cards.count == dated.count)
+        let byID = Dictionary(uniqueKeysWithValues: back.cards.map { ($0.id, $0) })
+        for card in dated {
+            let got = try #require(byID[card.id])
+            #expect(got.title == card.title)
+            #expect(got.body == card.body)
+            #expect(got.due == card.due)
+            #expect(got.labels == card.labels)
+            #expect(got.url == card.url)
+            #expect(got.state == card.state)
+            #expect(got.assignees == card.assignees)
+            #expect(got.fields == card.fields)
+            #expect(got.created == card.created.map { $0.utc })
+            #expect(got.completed?.epochMilliseconds == card.completed.map { $0.epochMilliseconds / 1000 * 1000 })
+        }
+        #expect(BoardValidator.validate(back, sourceMap: result.sourceMap).filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test(arguments: ["icalendar", "vobject"])
+    func otherToolsFilesReadCorrectly(library: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("\(library).ics")
+        let out = try CommandRunner.python("ics_foreign_write.py", [library, path])
+        #expect(out.status == 0, "\(out.stderr)")
+        let expected = try JSONDecoder().decode(ForeignExpectation.self, from: out.stdout)
+        let result = ICSReader().read(BoardInput(path: path), options: ReaderOptions(timeZone: "Asia/Seoul"))
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        #expect(result.diagnostics.contains { $0.code == .icsRecurrenceNotExpanded })
+        let board = try #require(result.board)
+        #expect(board.name == "Oracle calendar")
+        let byID = Dictionary(uniqueKeysWithValues: board.cards.map { ($0.id, $0) })
+        #expect(board.cards.count == expected.items.count)
+        let seoul = try #require(Zone(identifier: "Asia/Seoul"))
+        for item in expected.items {
+            let card = try #require(byID[item.uid], "\(item.uid) missing")
+            #expect(card.title == item.summary)
+            #expect(card.body == item.description)
+            #expect(card.labels == item.labels)
+            #expect(board.category(ofState: card.state)?.rawValue == item.state_category, "\(item.uid)")
+            for (name, value) in item.fields { #expect(card.fields[name] == value) }
+            if item.recurs { #expect(card.fields["RRULE"] != nil) }
+            switch (item.due.date, item.due.epoch, item.due.floating) {
+            case (let d?, _, _):
+                #expect(card.due == DueDate(iso: d), "\(item.uid)")
+            case (_, let e?, _):
+                guard case .instant(let i)? = card.due else { Issue.record("\(item.uid) has no instant due"); continue }
+                #expect(i.epochSeconds == e, "\(item.uid)")
+            case (_, _, let f?):
+                // Floating: read in --timezone (Asia/Seoul here).
+                guard case .local(let l)? = ISO8601.parse(Array(f.utf8)),
+                      case .instant(let i)? = card.due else { Issue.record("\(item.uid)"); continue }
+                #expect(i == seoul.instant(l))
+            default:
+                Issue.record("no expectation for \(item.uid)")
+            }
+        }
+    }
+
+    @Test func parametersQuotedAndEscaped() throws {
+        let text = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        BEGIN:VEVENT\r
+        UID:q1\r
+        DTSTART;TZID="America/New_York";X-NOTE="a;b:c, ^'quoted^' ^^":20261130T090000\r
+        SUMMARY;LANGUAGE=ko:회의\\, 준비\\; 끝\\nnext\r
+        X-CUSTOM;X-P="x:y":value with \\, comma\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """
+        let result = read(text)
+        let card = try #require(result.board?.cards.first)
+        #expect(card.title == "회의, 준비; 끝\nnext")
+        let ny = try #require(Zone(identifier: "America/New_York"))
+        #expect(card.due == .instant(ny.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 30)!, hour: 9))))
+        #expect(card.fields["X-CUSTOM"] == "value with , comma")
+    }
+
+    @Test func foldedLinesUnfoldAcrossSpacesAndTabs() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:f1\r\nDUE;VALUE=DATE:2026\r\n 1130\r\nSUMMARY:Long ti\r\n\ttle 한\r\n 글\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let card = try #require(read(text).board?.cards.first)
+        #expect(card.title == "Long title 한글")
+        #expect(card.due == .date(CalendarDate(year: 2026, month: 11, day: 30)!))
+    }
+
+    @Test func floatingTimesUseTheTimeZoneOption() throws {
+        let text = "BEGIN:VCALENDAR\nX-WR-TIMEZONE:Europe/Berlin\nBEGIN:VEVENT\nUID:x\nDTSTART:20260715T120000\nEND:VEVENT\nEND:VCALENDAR\n"
+        let inBerlin = try #require(read(text).board?.cards.first?.due)
+        #expect(inBerlin.description == "2026-07-15T12:00:00+02:00")
+        let inSeoul = try #require(read(text, options: ReaderOptions(timeZone: "Asia/Seoul")).board?.cards.first?.due)
+        #expect(inSeoul.description == "2026-07-15T12:00:00+09:00")
+    }
+
+    // MARK: Bad input: a diagnostic with the line, never a crash.
+
+    func codes(_ r: ReadResult) -> [String] { r.diagnostics.map(\.code.id) }
+
+    @Test func mismatchedEndIsReportedWithItsLine() {
+        let r = read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nEND:VTODO\nEND:VEVENT\nEND:VCALENDAR\n")
+        let d = r.diagnostics.first { $0.code == .icsComponentMismatch }
+        #expect(d?.location?.line == 4)
+        #expect(d?.location?.description == "t.ics:4")
+    }
+
+    @Test func unterminatedComponentNamesTheBeginLine() {
+        let r = read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20261130\n")
+        let lines = r.diagnostics.filter { $0.code == .icsUnterminatedComponent }.compactMap(\.location?.line)
+        #expect(lines.sorted() == [1, 2])
+        #expect(r.diagnostics.hasErrors)
+    }
+
+    @Test func badDatesAreErrorsAtTheirLine() {
+        let r = read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260230\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\nDTSTART:tomorrow\nEND:VEVENT\nEND:VCALENDAR\n")
+        let bad = r.diagnostics.filter { $0.code == .invalidDate }
+        #expect(bad.compactMap(\.location?.line) == [4, 8])
+        #expect(bad.first?.message.contains("not a real date") == true)
+    }
+
+    @Test func binaryJunkIsNotText() {
+        var junk = Array("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n".utf8)
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<100_000 {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            junk.append(UInt8(truncatingIfNeeded: x))
+        }
+        let r = ICSReader().read(bytes: junk, name: "junk.ics")
+        #expect(r.board == nil)
+        #expect(codes(r) == ["ics-not-text"])
+        #expect(r.diagnostics.first?.location?.line ?? 0 >= 3)
+    }
+
+    @Test func absurdlyLongLineStopsTheRead() {
+        let long = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:" + String(repeating: "x", count: 2 << 20) + "\nEND:VEVENT\nEND:VCALENDAR\n"
+        let r = read(long)
+        #expect(r.board == nil)
+        #expect(codes(r) == ["ics-line-too-long"])
+        #expect(r.diagnostics.first?.location?.line == 3)
+        // Folded into many short lines, it is just as long.
+        let folded = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:x\n" + String(repeating: " xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n", count: 40_000)
+        #expect(codes(read(folded)) == ["ics-line-too-long"])
+    }
+
+    @Test func notICalendarAtAll() {
+        #expect(codes(read("hello,world\n1,2\n")) == ["ics-not-icalendar"])
+        #expect(codes(read("")) == ["ics-not-icalendar"])
+        let malformed = read("BEGIN:VCALENDAR\nthis line has no colon\nEND:VCALENDAR\n")
+        #expect(malformed.diagnostics.first { $0.code == .icsMalformedLine }?.location?.line == 2)
+    }
+
+    @Test func manyBadLinesAreCappedWithACount() {
+        let text = "BEGIN:VCALENDAR\n" + String(repeating: "no colon here\n", count: 500) + "END:VCALENDAR\n"
+        let r = read(text)
+        let malformed = r.diagnostics.filter { $0.code == .icsMalformedLine }
+        #expect(malformed.count == 21)
+        #expect(malformed.last?.message == "480 more like this not shown")
+    }
+
+    @Test func sniffsICalendar() {
+        #expect(ICSReader().recognizes(head: Array("\u{FEFF}BEGIN:VCALENDAR\r\n".utf8)))
+        #expect(ICSReader().recognizes(head: Array("\n begin:vcalendar\n".utf8)))
+        #expect(!ICSReader().recognizes(head: Array("{\"format\": \"boardkit/1\"}".utf8)))
+    }
+
+    @Test func commandLineExitsOneOnBadCalendarsAndConvertsGoodOnes() throws {
+        let folder = try TemporaryFolder()
+        let bad = folder.path("bad.ics")
+        try "BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:2026-13-01\nEND:VEVENT\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let r = try CommandRunner.boardkit(["convert", bad, folder.path("out.json")])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("bad.ics:3"))
+        #expect(r.stderr.contains("bad.ics:1"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+
+        let sample = CommandRunner.sample("board.json")
+        let ics = folder.path("board.ics")
+        let w = try CommandRunner.boardkit(["convert", sample, ics, "--component", "todo", "--alarm=-PT2H", "--include-done"])
+        #expect(w.status == 0, "\(w.stderr)")
+        let text = try String(contentsOfFile: ics, encoding: .utf8)
+        #expect(text.contains("BEGIN:VTODO"))
+        #expect(!text.contains("BEGIN:VEVENT"))
+        #expect(text.contains("TRIGGER;RELATED=END:-PT2H"))
+        let back = try CommandRunner.boardkit(["convert", ics, folder.path("back.json")])
+        #expect(back.status == 0, "\(back.stderr)")
+    }
+}

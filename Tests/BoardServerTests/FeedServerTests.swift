@@ -1,0 +1,233 @@
+import BoardKit
+import BoardTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A raw HTTP/1.1 exchange over loopback: sends exactly the bytes given (so malformed
+/// requests can be sent too) and reads until the server closes.
+struct RawHTTP {
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+    }
+
+    static func send(port: Int, _ request: [UInt8]) throws -> Reply {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            data += chunk[0..<n]
+        }
+        guard let split = data.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            return Reply(status: 0, headers: [:], body: data)
+        }
+        let head = String(decoding: data[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Reply(status: status, headers: headers, body: Array(data[split.upperBound...]))
+    }
+
+    static func get(port: Int, _ path: String, method: String = "GET", headers: [String: String] = [:]) throws -> Reply {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (k, v) in headers { text += "\(k): \(v)\r\n" }
+        return try send(port: port, Array((text + "\r\n").utf8))
+    }
+}
+
+/// `boardkit serve` running as a user would start it, on a free port.
+final class RunningServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let feedPath: String
+    let reportPath: String
+    let stderr = Pipe()
+
+    init(boards: [String], stateFile: String, extra: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        process.arguments = ["serve", "--port", "0", "--state-file", stateFile] + boards.flatMap { ["--board", $0] } + extra
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = stderr
+        try process.run()
+        // The URLs are printed once the server listens.
+        var text = ""
+        let handle = out.fileHandleForReading
+        while !text.contains("report: ") || !text.hasSuffix("\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let first = text.split(separator: "\n").first.map(String.init) ?? ""
+        guard let url = URL(string: String(first.drop { $0 != "h" })), let port = url.port else {
+            process.terminate()
+            throw POSIXError(.EINVAL)
+        }
+        self.port = port
+        self.feedPath = url.path
+        let report = text.split(separator: "\n").first { $0.contains("report: ") }.map(String.init) ?? ""
+        self.reportPath = URL(string: String(report.drop { $0 != "h" }))?.path ?? ""
+    }
+
+    /// Stops with SIGTERM (the graceful way) and returns the exit status.
+    func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var log: String { String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+}
+
+@Suite(.serialized) struct FeedServerTests {
+    @Test func servesRevalidatesAndFollowsTheBoardFile() throws {
+        let folder = try TemporaryFolder()
+        let board = folder.path("board.json")
+        try FileManager.default.copyItem(atPath: CommandRunner.sample("board.json"), toPath: board)
+        let server = try RunningServer(boards: ["team=\(board)"], stateFile: folder.path("tokens.json"))
+
+        // 200 with the validators, then 304 for the same ETag.
+        let first = try RawHTTP.get(port: server.port, server.feedPath)
+        #expect(first.status == 200)
+        #expect(first.headers["content-type"] == "text/calendar; charset=utf-8")
+        #expect(first.headers["last-modified"]?.hasSuffix(" GMT") == true)
+        let etag = try #require(first.headers["etag"])
+        #expect(String(decoding: first.body, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(Int(first.headers["content-length"] ?? "") == first.body.count)
+        let again = try RawHTTP.get(port: server.port, server.feedPath, headers: ["If-None-Match": etag])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        #expect(again.headers["etag"] == etag)
+        let head = try RawHTTP.get(port: server.port, server.feedPath, method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.headers["etag"] == etag)
+
+        // A wrong token, a wrong name, traversal: plain 404s.
+        var wrongToken = Array(server.feedPath)
+        wrongToken[1] = wrongToken[1] == "a" ? "b" : "a"
+        #expect(try RawHTTP.get(port: server.port, String(wrongToken)).status == 404)
+        #expect(try RawHTTP.get(port: server.port, server.feedPath.replacingOccurrences(of: "team.ics", with: "other.ics")).status == 404)
+        #expect(try RawHTTP.get(port: server.port, "/../../etc/passwd").status == 404)
+        #expect(try RawHTTP.get(port: server.port, server.feedPath + "/../../../etc/passwd").status == 404)
+
+        // gzip only when asked.
+        let zipped = try RawHTTP.get(port: server.port, server.feedPath, headers: ["Accept-Encoding": "gzip"])
+        #expect(zipped.headers["content-encoding"] == "gzip")
+        #expect(zipped.body.starts(with: [0x1F, 0x8B]))
+        #expect(zipped.headers["etag"] != etag)
+        #expect(try RawHTTP.get(port: server.port, server.feedPath, headers: ["Accept-Encoding": "gzip;q=0"]).headers["content-encoding"] == nil)
+
+        // Malformed requests and oversized headers: 4xx, and the server keeps serving.
+        #expect((400..<500).contains(try RawHTTP.send(port: server.port, Array("NOT HTTP AT ALL\r\n\r\n".utf8)).status))
+        let huge = "GET \(server.feedPath) HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n"
+        #expect((400..<500).contains(try RawHTTP.send(port: server.port, Array(huge.utf8)).status))
+        #expect(try RawHTTP.get(port: server.port, server.feedPath).status == 200)
+
+        // Edit the board on disk: the next response has the new card and a new ETag.
+        var json = try String(contentsOfFile: board, encoding: .utf8)
+        json = json.replacingOccurrences(of: "\"cards\": [\n", with: "\"cards\": [\n    {\"id\": \"new-card\", \"title\": \"Added while serving\", \"state\": \"todo\", \"due\": \"2026-12-31\"},\n")
+        try json.write(toFile: board + ".tmp", atomically: false, encoding: .utf8)
+        rename(board + ".tmp", board)
+        let changed = try RawHTTP.get(port: server.port, server.feedPath, headers: ["If-None-Match": etag])
+        #expect(changed.status == 200)
+        #expect(changed.headers["etag"] != etag)
+        #expect(String(decoding: changed.body, as: UTF8.self).contains("SUMMARY:Added while serving"))
+
+        // A broken edit keeps the last good feed served.
+        try "{ not json".write(toFile: board, atomically: true, encoding: .utf8)
+        let kept = try RawHTTP.get(port: server.port, server.feedPath)
+        #expect(kept.status == 200)
+        #expect(kept.headers["etag"] == changed.headers["etag"])
+
+        // The live report page.
+        let report = try RawHTTP.get(port: server.port, server.reportPath)
+        #expect(report.status == 200)
+        #expect(report.headers["content-type"] == "text/html; charset=utf-8")
+
+        #expect(server.stop() == 0, "graceful stop on SIGTERM")
+        let log = server.log
+        #expect(log.contains("GET /…/team.ics 200"))
+        #expect(log.contains("GET /…/team.ics 304"))
+        let token = server.feedPath.split(separator: "/").first.map(String.init) ?? "-"
+        #expect(!log.contains(token), "the secret token must not be logged")
+    }
+
+    @Test func tokensSurviveRestartsAndNoGzipSwitch() throws {
+        let folder = try TemporaryFolder()
+        let state = folder.path("state/tokens.json")
+        let sample = CommandRunner.sample("board.json")
+        let a = try RunningServer(boards: ["team=\(sample)"], stateFile: state)
+        let pathA = a.feedPath
+        _ = a.stop()
+        let b = try RunningServer(boards: ["team=\(sample)", "second=\(sample)"], stateFile: state, extra: ["--no-gzip"])
+        #expect(b.feedPath == pathA)
+        let plain = try RawHTTP.get(port: b.port, b.feedPath, headers: ["Accept-Encoding": "gzip"])
+        #expect(plain.status == 200)
+        #expect(plain.headers["content-encoding"] == nil)
+        _ = b.stop()
+        let attributes = try FileManager.default.attributesOfItem(atPath: state)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func refusesBoardsItCannotRead() throws {
+        let folder = try TemporaryFolder()
+        let bad = folder.path("bad.json")
+        try "{ nope".write(toFile: bad, atomically: true, encoding: .utf8)
+        let r = try CommandRunner.boardkit(["serve", "--board", "x=\(bad)", "--port", "0", "--state-file", folder.path("t.json")])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("board 'x' cannot be served"))
+        let badName = try CommandRunner.boardkit(["serve", "--board", "a/b=\(bad)", "--state-file", folder.path("t.json")])
+        #expect(badName.status == 1)
+    }
+
+    @Test func vdirsyncerSubscribesToTheFeed() throws {
+        let folder = try TemporaryFolder()
+        let sample = CommandRunner.sample("board.json")
+        let server = try RunningServer(boards: ["team=\(sample)"], stateFile: folder.path("tokens.json"),
+                                       extra: ["--component", "both"])
+        defer { _ = server.stop() }
+        let feed = try RawHTTP.get(port: server.port, server.feedPath)
+        // The same "KIND|SUMMARY|DATE-LINE" summary the oracle makes of each synced file.
+        let lines = String(decoding: feed.body, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+            .components(separatedBy: "\r\n")
+        var served: [String] = []
+        var kind = "", summary = "", date = ""
+        for line in lines {
+            if line == "BEGIN:VEVENT" || line == "BEGIN:VTODO" { kind = String(line.dropFirst(6)) }
+            if line.hasPrefix("SUMMARY:") { summary = String(line.dropFirst(8)) }
+            if (kind == "VEVENT" && line.hasPrefix("DTSTART")) || (kind == "VTODO" && line.hasPrefix("DUE")) { date = line }
+            if line == "END:VEVENT" || line == "END:VTODO" { served.append("\(kind)|\(summary)|\(date)") }
+        }
+        served.sort()
+        #expect(served.count > 10)
+        let out = try CommandRunner.python("ics_vdirsyncer.py", ["http://127.0.0.1:\(server.port)\(server.feedPath)", folder.path("vdir")])
+        #expect(out.status == 0, "\(out.stderr)")
+        struct Synced: Decodable { var items: [String]; var files: Int }
+        let synced = try JSONDecoder().decode(Synced.self, from: out.stdout)
+        #expect(synced.items == served)
+        #expect(synced.files == served.count)
+    }
+}
