@@ -139,12 +139,14 @@ struct BoardDecoder {
                 board.cards = []
                 offsets.cards = []
                 guard try beginArray("cards") else { break }
+                reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
                 var more = true, index = 0
                 while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
             case .events:
                 board.events = []
                 offsets.events = []
                 guard try beginArray("events") else { break }
+                reserve(&board.events, &offsets.events, bytesPerElement: 64)
                 var more = true, index = 0
                 while try s.nextElement(first: &more) { try decodeEvent(index); index += 1; releaseParsed() }
             }
@@ -153,6 +155,18 @@ struct BoardDecoder {
         guard s.isAtEnd else {
             throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
         }
+    }
+
+    /// Reserves room for as many elements as the rest of the file could hold at
+    /// `bytesPerElement` (less than any real line), so the arrays never grow by copying —
+    /// which would hold the old and new storage at once. The room that stays unused is
+    /// never touched, so it costs address space, not memory.
+    private func reserve<T>(_ model: inout [T], _ starts: inout [Int], bytesPerElement: Int) {
+        // Capped so that a multi-gigabyte file does not ask for more address space than
+        // the system will promise; past the cap the arrays grow as usual.
+        let room = min((s.bytes.count - s.pos) / bytesPerElement + 16, 1 << 23)
+        model.reserveCapacity(room)
+        starts.reserveCapacity(room)
     }
 
     /// Hands parsed input back to the kernel every `releaseStep` bytes.
