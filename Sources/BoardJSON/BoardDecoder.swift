@@ -52,7 +52,7 @@ struct BoardDecoder {
         }
         if !sawStates { board.states = BoardState.defaults }
         // In file order, whatever pass found them.
-        let problems = (findings + tallies.diagnostics(zone: localZoneName)).enumerated()
+        let problems = (findings + tallies.diagnostics(zone: localZoneDescription)).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
         let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
@@ -453,7 +453,6 @@ struct BoardDecoder {
     /// An object of strings (custom fields, metadata). Numbers and true/false are kept as
     /// their JSON text and null drops the entry, each counted in one warning.
     private mutating func readStringMap(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String: String] {
-        let start = s.pos
         if try skipNull() { return [:] }
         guard try beginObject(path()) else { return [:] }
         var out: [String: String] = [:]
@@ -481,7 +480,6 @@ struct BoardDecoder {
                 tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
             }
         }
-        _ = start
         return out
     }
 
@@ -543,6 +541,11 @@ struct BoardDecoder {
     }
 
     private var localZoneName: String { options.timeZone ?? board.timeZone }
+
+    /// The zone times without an offset were placed in, as the warning names it.
+    private var localZoneDescription: String {
+        Zone(identifier: localZoneName) != nil ? localZoneName : "UTC ('\(localZoneName)' is not a time zone)"
+    }
 
     /// Turns the wall-clock times read without an offset into instants in the board's zone
     /// (or `--timezone`).

@@ -37,6 +37,14 @@ struct DateTests {
         #expect(board.cards[0].created?.offsetSeconds == Int32(-14400))
     }
 
+    @Test("an unknown zone places such times in UTC and says so")
+    func unknownZone() throws {
+        let text = #"{"format": "boardkit/1", "board": {"timezone": "Mars/Base"}, "cards": [{"id": "c1", "title": "t", "state": "todo", "created": "2026-07-01T12:00:00"}]}"#
+        let result = readJSON(text)
+        #expect(result.board?.cards[0].created == ISO8601.parseInstant("2026-07-01T12:00:00Z"))
+        #expect(result.diagnostics.first?.message.hasSuffix("in UTC ('Mars/Base' is not a time zone)") == true)
+    }
+
     @Test("written dates are exactly the ISO forms read")
     func writtenForms() throws {
         let text = """
