@@ -35,6 +35,22 @@ import BoardTestSupport
         #expect(board.state(withID: "old-ideas")?.category == .done)
     }
 
+    @Test func stateMapOntoAnotherStateMergesTheList() throws {
+        let board = try Self.board(Self.readSample(options: ReaderOptions(stateMap: ["Old ideas": "Backlog"])))
+        #expect(!board.states.contains { $0.name == "Old ideas" })
+        #expect(board.cards.first { $0.title == "Tablet layout (parked)" }?.state == "backlog")
+    }
+
+    @Test func closingAndReopeningBecomeArchivedAndRestored() throws {
+        let text = #"{"id":"b","name":"B","lists":[{"id":"l1","name":"To Do"}],"cards":[{"id":"c1","name":"x","idList":"l1","closed":false}],"actions":[{"type":"updateCard","date":"2026-10-03T00:00:00.000Z","data":{"card":{"id":"c1","closed":false},"old":{"closed":true}}},{"type":"updateCard","date":"2026-10-02T00:00:00.000Z","data":{"card":{"id":"c1","closed":true},"old":{"closed":false}}},{"type":"createCard","date":"2026-10-01T00:00:00.000Z","data":{"card":{"id":"c1"},"list":{"id":"l1"}}}]}"#
+        let r = TrelloReader().read(bytes: Array(text.utf8), file: "t.json")
+        let board = try Self.board(r)
+        #expect(board.events.map(\.type) == [.created, .archived, .restored])
+        #expect(!r.diagnostics.contains { $0.code == .trelloHistoryCut })
+        let again = try Self.board(TrelloReader().read(bytes: TrelloWriter().export(board).0, file: "again.json"))
+        #expect(again == board)
+    }
+
     @Test func cardsKeepTheirContent() throws {
         let board = try Self.board(Self.readSample())
         let login = try #require(board.cards.first { $0.title == "Login screen crashes on iOS 18" })

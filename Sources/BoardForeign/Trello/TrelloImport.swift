@@ -13,6 +13,8 @@ struct TrelloImport {
     private var labelNames: [String: String] = [:]     // label id → label text
     private var memberNames: [String: String] = [:]    // member id → username
     private var customFields: [String: (name: String, options: [String: String])] = [:]
+    /// Where the `actions` array starts, for the warnings about the history as a whole.
+    private var actionsNode: JSONNode?
 
     init(source: ForeignSource, options: ReaderOptions) {
         self.source = source
@@ -81,6 +83,7 @@ struct TrelloImport {
         let checklists = readChecklists(objects(root, "checklists", ""))
         let cardIndex = readCards(cards, checklists: checklists, into: &board)
         let actions = objects(root, "actions", "")
+        actionsNode = root["actions"]
         let creations = readActions(actions, cardIndex: cardIndex, into: &board)
         finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions.count,
                     hasActions: root["actions"] != nil)
@@ -134,10 +137,10 @@ struct TrelloImport {
 
     private mutating func readLists(_ lists: [JSONNode], into board: inout Board) {
         // Trello orders lists by `pos`; the array is usually in that order already.
-        let ordered = lists.enumerated().sorted { a, b in
-            let pa = a.element["pos"]?.number ?? Double(a.offset), pb = b.element["pos"]?.number ?? Double(b.offset)
-            return pa != pb ? pa < pb : a.offset < b.offset
-        }
+        var positions: [(pos: Double, index: Int)] = []
+        for (k, list) in lists.enumerated() { positions.append((Self.position(list, else: k), k)) }
+        positions.sort { $0.pos != $1.pos ? $0.pos < $1.pos : $0.index < $1.index }
+        let ordered = positions.map { ($0.index, lists[$0.index]) }
         var usedIDs: Set<String> = []
         var pendingMerges: [(listID: String, target: String, path: String, node: JSONNode)] = []
         for (k, list) in ordered {
@@ -172,10 +175,7 @@ struct TrelloImport {
                 stateID = "\(stateID)-\(n)"
             }
             usedIDs.insert(stateID)
-            var wip: Int?
-            if let soft = list["softLimit"] {
-                wip = soft.number.map { Int($0) } ?? soft.string.flatMap { Int($0) }
-            }
+            let wip = Self.wipLimit(list["softLimit"])
             board.states.append(BoardState(id: stateID, name: name,
                                            category: category ?? StateCategoryHint.category(forName: name),
                                            wipLimit: wip))
@@ -196,6 +196,22 @@ struct TrelloImport {
         if !closedStates.isEmpty {
             board.metadata[TrelloKeys.closedLists] = board.states.map(\.id).filter { closedStates.contains($0) }
                 .joined(separator: ",")
+        }
+    }
+
+    /// An object's `pos`, or `fallback` when it has none.
+    private static func position(_ node: JSONNode, else fallback: Int) -> Double {
+        if let p = node["pos"], case .number(let d) = p.kind { return d }
+        return Double(fallback)
+    }
+
+    /// A list's `softLimit` (Trello writes it as a string; a number is taken too).
+    private static func wipLimit(_ node: JSONNode?) -> Int? {
+        guard let node else { return nil }
+        switch node.kind {
+        case .number(let d): return d >= 0 && d < 1e9 ? Int(d) : nil
+        case .string(let s): return Int(s)
+        default: return nil
         }
     }
 
@@ -430,14 +446,14 @@ struct TrelloImport {
         if goneActions > 0 {
             report(.trelloDeletedCardHistory,
                    "\(goneActions) action\(goneActions == 1 ? "" : "s") of \(gone.count) deleted or moved-away card\(gone.count == 1 ? "" : "s") left out",
-                   "actions", nil)
+                   "actions", actionsNode)
         }
         if !notKept.isEmpty {
             let total = notKept.values.reduce(0, +)
             let breakdown = notKept.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             report(.trelloActionsNotKept, "\(total) action\(total == 1 ? "" : "s") not kept as card history: \(breakdown)",
-                   "actions", nil)
+                   "actions", actionsNode)
         }
         return creations
     }
@@ -471,13 +487,13 @@ struct TrelloImport {
         if actionCount >= 1000 {
             report(.trelloHistoryCut,
                    "the export holds \(actionCount) actions, Trello's limit: older history is missing (\(uncreated) card\(uncreated == 1 ? "" : "s") have no creation action)",
-                   "actions", nil)
+                   "actions", actionsNode)
         } else if !hasActions && !board.cards.isEmpty {
             report(.trelloHistoryCut, "the export has no \"actions\": the board has no history", "", nil)
         } else if uncreated > 0 {
             report(.trelloHistoryCut,
                    "\(uncreated) card\(uncreated == 1 ? " has" : "s have") no createCard action: history looks cut (Trello exports hold at most the last 1,000 actions); creation times come from the card ids",
-                   "actions", nil)
+                   "actions", actionsNode)
         }
     }
 }

@@ -42,6 +42,7 @@ struct TrelloExportBuilder {
     private var labelOrder: [(name: String, color: String, id: String)] = []
     private var memberIDs: [String: String] = [:] // username → member id
     private var memberOrder: [String] = []
+    private var lastEvent: [String: Instant] = [:]  // card id → its latest event
 
     init(board: Board) {
         self.board = board
@@ -58,7 +59,10 @@ struct TrelloExportBuilder {
         let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
         for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
         for card in board.cards { for a in card.assignees { addMember(a) } }
-        for e in board.events { if let a = e.actor { addMember(a) } }
+        for e in board.events {
+            if let a = e.actor { addMember(a) }
+            lastEvent[e.card] = e.at
+        }
 
         let customFields = buildCustomFields()
         var checklists: [JSONNode] = []
@@ -245,7 +249,7 @@ struct TrelloExportBuilder {
             items.append(.object(item))
         }
         let lastActivity = card.updated ?? card.completed ?? card.created
-            ?? board.events.last { $0.card == card.id }?.at ?? Instant(epochSeconds: 0)
+            ?? lastEvent[card.id] ?? Instant(epochSeconds: 0)
         var ext: [(String, JSONNode?)] = [
             ("created", card.created.map { .string($0.description) }),
             ("completed", card.completed.map { .string($0.description) }),
