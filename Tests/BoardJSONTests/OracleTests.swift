@@ -53,6 +53,18 @@ struct OracleTests {
         }
     }
 
+    @Test("samples/board.json is valid against the schema and already canonical")
+    func shippedSample() throws {
+        let path = CommandRunner.sample("board.json")
+        let out = try CommandRunner.python("json_validate_schema.py", [Self.schema, path])
+        #expect(out.status == 0, "\(out.stdoutText)\(out.stderr)")
+        let result = BoardJSONReader().read(BoardInput(path: path), options: ReaderOptions())
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let board = try #require(result.board)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(Data(BoardJSONWriter().encode(board)) == bytes)
+    }
+
     @Test("the schema rejects what boardkit would reject (so the schema check can fail)")
     func schemaRejects() throws {
         let folder = try TemporaryFolder()
