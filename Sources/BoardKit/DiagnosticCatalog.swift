@@ -1,4 +1,5 @@
 import BoardModel
+import BoardJSON
 import BoardTabular
 import BoardXLSX
 import BoardCSV
@@ -10,6 +11,7 @@ import BoardForeign
 public enum DiagnosticCatalog {
     public static var all: [DiagnosticCode] {
         DiagnosticCode.modelCodes
+            + DiagnosticCode.jsonCodes
             + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes + DiagnosticCode.xlsxCodes
             + DiagnosticCode.icsCodes
             + DiagnosticCode.reportCodes
