@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardKit
 import BoardModel
 import BoardReport
+import Foundation
 
 /// `boardkit report INPUT`: the weekly status report of a board, as of a moment.
 struct ReportCommand: ParsableCommand {
@@ -44,6 +45,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "How to print diagnostics: text or json.")
     var diagnostics: DiagnosticsStyle = .text
 
+    @Flag(name: .long, help: "Print how long loading, computing and writing took (standard error).")
+    var timings = false
+
     func validate() throws {
         guard (1...520).contains(weeks) else { throw ValidationError("--weeks takes 1 to 520; got \(weeks)") }
         if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
@@ -59,16 +63,28 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         guard let board = loaded.board else {
             return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
         }
+        let readDone = clock.now
         let zone = board.zone ?? .utc
         let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
         let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
+        let computed = clock.now
         let written = AtomicOutput(target: output).write { temp in
             ReportRenderer.write(report, format: resolvedFormat ?? .text, locale: locale,
                                  templatePath: template, to: temp)
+        }
+        if timings {
+            func s(_ d: Duration) -> String {
+                let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+                return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s"
+            }
+            let line = "report timings: load+validate \(s(readDone - started)), compute \(s(computed - readDone)), render+write \(s(clock.now - computed)) (\(board.cards.count) cards, \(board.events.count) events)\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
         try DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics)
     }

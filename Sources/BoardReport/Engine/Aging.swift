@@ -16,18 +16,21 @@ public struct Aging: Sendable, Equatable {
     public var items: [Item]
 
     public init(_ board: Board, _ replay: BoardReplay) {
-        var found: [(age: Int64, index: Int, item: Item)] = []
+        // Sort small (age, position) keys, then build the entries in order: moving the
+        // entries themselves while sorting would copy their strings again and again.
+        var keys: [(age: Int64, index: Int)] = []
         for c in board.cards.indices where replay.isActive(c) && replay.category(c) == .doing {
             let since = replay.firstDoingMs[c]
-            let entered = replay.enteredMs[c]
-            let age: Int64? = since == BoardReplay.none ? nil : replay.asOfMs - since
-            let inState: Int64? = entered == BoardReplay.none || !replay.hasHistory[c] ? nil : replay.asOfMs - entered
-            found.append((age ?? -1, c, Item(card: ReportCard(board.cards[c], state: replay.state[c], states: replay.states),
-                                             ageDays: age.map(ElapsedDays.days),
-                                             daysInState: inState.map(ElapsedDays.days))))
+            keys.append((since == BoardReplay.none ? -1 : replay.asOfMs - since, c))
         }
         // Oldest first; cards of unknown age last, in board order.
-        found.sort { $0.age != $1.age ? $0.age > $1.age : $0.index < $1.index }
-        items = found.map(\.item)
+        keys.sort { $0.age != $1.age ? $0.age > $1.age : $0.index < $1.index }
+        items = keys.map { age, c in
+            let entered = replay.enteredMs[c]
+            let inState: Int64? = entered == BoardReplay.none || !replay.hasHistory[c] ? nil : replay.asOfMs - entered
+            return Item(card: ReportCard(board.cards[c], state: replay.state[c], states: replay.states),
+                        ageDays: age < 0 ? nil : ElapsedDays.days(age),
+                        daysInState: inState.map(ElapsedDays.days))
+        }
     }
 }

@@ -48,39 +48,45 @@ public struct BoardReplay: Sendable {
     public private(set) var cardsWithoutHistory = 0
     public private(set) var cardsWithoutCreated = 0
     private var lastEventMs = Int64.min
-    private var deleted: [Bool]
-    /// True when an `archived` or `restored` event names the card (at any time).
-    private var archiveInHistory: [Bool]
+
+    /// Everything the pass keeps about one card, together, so an event touches one cache
+    /// line of card state rather than one per array.
+    private struct Track {
+        var created = BoardReplay.none
+        var entered = BoardReplay.none
+        var firstDoing = BoardReplay.none
+        var lastDone = BoardReplay.none
+        var state: Int32 = -1
+        var archived = false
+        var hasHistory = false
+        var deleted = false
+        /// An `archived` or `restored` event names the card (at any time).
+        var archiveInHistory = false
+    }
+    private var tracks: [Track]
 
     /// Replays `board` up to `options.asOf`. Events out of time order are detected on the pass;
     /// when there are any the pass is run again over the events sorted by time (stable), so the
     /// answer never depends on file order.
     public static func make(_ board: Board, zone: Zone, options: ReportOptions) -> BoardReplay {
         let weeks = ReportWeeks(endingAt: options.asOf, count: options.weeks, zone: zone)
-        let cardIndex = cardNumbers(board.cards)
+        let cardIndex = CardIndex(board.cards)
         var replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
-        for e in board.events { replay.apply(e, cardIndex: cardIndex, board: board) }
-        if replay.eventsOutOfOrder > 0 {
-            let found = replay.eventsOutOfOrder
-            var order = Array(board.events.indices)
-            order.sort { a, b in
-                let ta = board.events[a].at.epochMilliseconds, tb = board.events[b].at.epochMilliseconds
-                return ta != tb ? ta < tb : a < b
+        board.events.withUnsafeBufferPointer { events in
+            replay.run(events, order: nil, cardIndex: cardIndex, board: board)
+            if replay.eventsOutOfOrder > 0 {
+                let found = replay.eventsOutOfOrder
+                // Sort (time, position) pairs: a stable order, without moving the events.
+                var order = events.indices.map { (events[$0].at.epochMilliseconds, $0) }
+                order.sort { $0 < $1 }
+                replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
+                replay.run(events, order: order.map(\.1), cardIndex: cardIndex, board: board)
+                replay.eventsOutOfOrder = found
             }
-            replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
-            for k in order { replay.apply(board.events[k], cardIndex: cardIndex, board: board) }
-            replay.eventsOutOfOrder = found
         }
         replay.placeCardsWithoutHistory(board)
+        replay.publish()
         return replay
-    }
-
-    /// Card id → position in `board.cards`; the first card wins when ids repeat.
-    static func cardNumbers(_ cards: [Card]) -> [String: Int32] {
-        var index: [String: Int32] = [:]
-        index.reserveCapacity(cards.count)
-        for (k, c) in cards.enumerated() where index[c.id] == nil { index[c.id] = Int32(k) }
-        return index
     }
 
     private init(_ board: Board, weeks: ReportWeeks, asOf: Instant) {
@@ -88,15 +94,14 @@ public struct BoardReplay: Sendable {
         asOfMs = asOf.epochMilliseconds
         states = StateTable(board.states)
         let n = board.cards.count
-        state = Array(repeating: -1, count: n)
-        createdMs = Array(repeating: Self.none, count: n)
-        enteredMs = Array(repeating: Self.none, count: n)
-        firstDoingMs = Array(repeating: Self.none, count: n)
-        lastDoneMs = Array(repeating: Self.none, count: n)
-        archived = Array(repeating: false, count: n)
-        hasHistory = Array(repeating: false, count: n)
-        deleted = Array(repeating: false, count: n)
-        archiveInHistory = deleted
+        tracks = Array(repeating: Track(), count: n)
+        state = []
+        createdMs = []
+        enteredMs = []
+        firstDoingMs = []
+        lastDoneMs = []
+        archived = []
+        hasHistory = []
         entries = Array(repeating: Array(repeating: 0, count: weeks.slotCount), count: states.count)
         flowDelta = entries
         createdPerSlot = Array(repeating: 0, count: weeks.slotCount)
@@ -105,29 +110,54 @@ public struct BoardReplay: Sendable {
 
     // MARK: The pass
 
+    /// The pass over the events (in `order` when given), in batches: first the card look-ups
+    /// of a batch, which do not depend on each other so the processor overlaps their memory
+    /// accesses (a million cards do not fit in its caches), then the batch's updates.
+    private mutating func run(_ events: UnsafeBufferPointer<Event>, order: [Int]?, cardIndex: CardIndex, board: Board) {
+        let batch = 64
+        var cards = [Int](repeating: -1, count: batch)
+        var base = 0
+        while base < events.count {
+            let end = min(base + batch, events.count)
+            var touch: Int32 = 0
+            for k in base..<end {
+                let e = order?[k] ?? k
+                let c = cardIndex.find(events[e].card) ?? -1
+                cards[k - base] = c
+                if c >= 0 { touch &+= tracks[c].state }
+            }
+            if touch == Int32.min { eventCount &+= 0 } // keeps the warming reads
+            for k in base..<end { apply(events, order?[k] ?? k, card: cards[k - base], board: board) }
+            base = end
+        }
+    }
+
+    /// Applies `events[k]` to card `c` (-1: not on the board). Reads the event in place (no
+    /// copy of its strings and extras).
     @inline(__always)
-    private mutating func apply(_ e: Event, cardIndex: [String: Int32], board: Board) {
+    private mutating func apply(_ events: UnsafeBufferPointer<Event>, _ k: Int, card c: Int, board: Board) {
         eventCount += 1
-        let t = e.at.epochMilliseconds
+        let t = events[k].at.epochMilliseconds
         if t < lastEventMs { eventsOutOfOrder += 1 } else { lastEventMs = t }
-        guard let found = cardIndex[e.card] else { eventsForUnknownCards += 1; return }
-        let c = Int(found)
-        hasHistory[c] = true
-        if e.type == .archived || e.type == .restored { archiveInHistory[c] = true }
+        guard c >= 0 else { eventsForUnknownCards += 1; return }
+        let type = events[k].type
+        tracks[c].hasHistory = true
+        if type == .archived || type == .restored { tracks[c].archiveInHistory = true }
         guard t <= asOfMs else { eventsAfterAsOf += 1; return }
+        let e = (to: events[k].to, from: events[k].from, type: type)
         switch e.type {
         case .created:
             let s = e.to.map { stateNumber($0) } ?? stateNumber(board.cards[c].state)
-            deleted[c] = false
-            if state[c] < 0 {
+            tracks[c].deleted = false
+            if tracks[c].state < 0 {
                 appear(c, in: s, at: t)
             } else {
                 move(c, to: s, at: t)
             }
-            if createdMs[c] == Self.none || t < createdMs[c] { createdMs[c] = t }
+            if tracks[c].created == Self.none || t < tracks[c].created { tracks[c].created = t }
         case .moved:
-            guard !deleted[c] else { return }
-            if state[c] < 0 {
+            guard !tracks[c].deleted else { return }
+            if tracks[c].state < 0 {
                 // History starts with a move: the card sat in `from` since it was created.
                 let from = e.from.map { stateNumber($0) } ?? states.initialState ?? 0
                 let since = board.cards[c].created.map { min($0.epochMilliseconds, t) } ?? t
@@ -136,18 +166,18 @@ public struct BoardReplay: Sendable {
             guard let to = e.to else { movesWithoutState += 1; return }
             move(c, to: stateNumber(to), at: t)
         case .updated, .archived, .restored:
-            guard !deleted[c] else { return }
-            if state[c] < 0 {
+            guard !tracks[c].deleted else { return }
+            if tracks[c].state < 0 {
                 let since = board.cards[c].created.map { min($0.epochMilliseconds, t) } ?? t
                 appear(c, in: stateNumber(board.cards[c].state), at: since)
             }
-            if e.type == .archived { archived[c] = true }
-            if e.type == .restored { archived[c] = false }
+            if e.type == .archived { tracks[c].archived = true }
+            if e.type == .restored { tracks[c].archived = false }
         case .deleted:
-            guard state[c] >= 0 else { deleted[c] = true; return }
-            flowDelta[Int(state[c])][weeks.slot(t)] -= 1
-            state[c] = -1
-            deleted[c] = true
+            guard tracks[c].state >= 0 else { tracks[c].deleted = true; return }
+            flowDelta[Int(tracks[c].state)][weeks.slot(t)] -= 1
+            tracks[c].state = -1
+            tracks[c].deleted = true
         }
     }
 
@@ -166,9 +196,9 @@ public struct BoardReplay: Sendable {
     /// The card comes into existence in state `s` at `t`.
     private mutating func appear(_ c: Int, in s: Int32, at t: Int64) {
         let slot = weeks.slot(t)
-        state[c] = s
-        enteredMs[c] = t
-        if createdMs[c] == Self.none || t < createdMs[c] { createdMs[c] = t }
+        tracks[c].state = s
+        tracks[c].entered = t
+        if tracks[c].created == Self.none || t < tracks[c].created { tracks[c].created = t }
         createdPerSlot[slot] += 1
         entries[Int(s)][slot] += 1
         flowDelta[Int(s)][slot] += 1
@@ -176,14 +206,14 @@ public struct BoardReplay: Sendable {
     }
 
     private mutating func move(_ c: Int, to s: Int32, at t: Int64) {
-        let old = state[c]
+        let old = tracks[c].state
         guard old != s else { return }
         let slot = weeks.slot(t)
         flowDelta[Int(old)][slot] -= 1
         flowDelta[Int(s)][slot] += 1
         entries[Int(s)][slot] += 1
-        state[c] = s
-        enteredMs[c] = t
+        tracks[c].state = s
+        tracks[c].entered = t
         enter(c, s, at: t, slot: slot, fromDone: states.categories[Int(old)] == .done)
     }
 
@@ -191,13 +221,25 @@ public struct BoardReplay: Sendable {
     private mutating func enter(_ c: Int, _ s: Int32, at t: Int64, slot: Int, fromDone: Bool) {
         switch states.categories[Int(s)] {
         case .doing?:
-            if firstDoingMs[c] == Self.none { firstDoingMs[c] = t }
+            if tracks[c].firstDoing == Self.none { tracks[c].firstDoing = t }
         case .done?:
-            lastDoneMs[c] = t
+            tracks[c].lastDone = t
             if !fromDone { completedPerSlot[slot] += 1 }
         default:
             break
         }
+    }
+
+    /// Lays the per-card facts out as the arrays the metrics read, and frees the tracks.
+    private mutating func publish() {
+        state = tracks.map(\.state)
+        createdMs = tracks.map(\.created)
+        enteredMs = tracks.map(\.entered)
+        firstDoingMs = tracks.map(\.firstDoing)
+        lastDoneMs = tracks.map(\.lastDone)
+        archived = tracks.map(\.archived)
+        hasHistory = tracks.map(\.hasHistory)
+        tracks = []
     }
 
     // MARK: Cards with no history
@@ -206,7 +248,8 @@ public struct BoardReplay: Sendable {
     /// (or straight into their state when it is not done), moved into their done state at
     /// `completed`. Without `created` they count as always there.
     private mutating func placeCardsWithoutHistory(_ board: Board) {
-        for (c, card) in board.cards.enumerated() where !hasHistory[c] {
+        for c in board.cards.indices where !tracks[c].hasHistory {
+            let card = board.cards[c]
             cardsWithoutHistory += 1
             let created = card.created?.epochMilliseconds
             if created == nil { cardsWithoutCreated += 1 }
@@ -220,13 +263,13 @@ public struct BoardReplay: Sendable {
             } else {
                 appear(c, in: s, at: since)
             }
-            if created == nil { createdMs[c] = Self.none }
-            archived[c] = card.archived
+            if created == nil { tracks[c].created = Self.none }
+            tracks[c].archived = card.archived
         }
         // Cards archived in the source with no archive event in their history.
-        for (c, card) in board.cards.enumerated()
-        where card.archived && hasHistory[c] && !archiveInHistory[c] && state[c] >= 0 {
-            archived[c] = true
+        for c in board.cards.indices
+        where tracks[c].hasHistory && !tracks[c].archiveInHistory && tracks[c].state >= 0 && board.cards[c].archived {
+            tracks[c].archived = true
         }
     }
 

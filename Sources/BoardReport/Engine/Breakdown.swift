@@ -29,18 +29,21 @@ public struct Breakdown: Sendable, Equatable {
     }
 
     /// `overdue` holds the board indices of overdue cards.
-    init(_ board: Board, _ replay: BoardReplay, overdue: Set<Int>, keys: (Card) -> [String]) {
+    init(_ board: Board, _ replay: BoardReplay, overdue: Set<Int>, keys: (borrowing Card) -> [String]) {
         var index: [String: Int] = [:]
         var rows: [Row] = []
-        for (c, card) in board.cards.enumerated() where replay.isActive(c) {
-            let names = keys(card)
+        var last: (name: String, row: Int)?
+        for c in board.cards.indices where replay.isActive(c) {
+            let names = keys(board.cards[c])
             for name in names.isEmpty ? [""] : names {
                 let k: Int
-                if let found = index[name] { k = found } else {
+                // Neighbouring cards often share an assignee: skip the hash then.
+                if let last, last.name == name { k = last.row } else if let found = index[name] { k = found } else {
                     k = rows.count
                     index[name] = k
                     rows.append(Row(name: name))
                 }
+                last = (name, k)
                 switch replay.category(c) {
                 case .todo?: rows[k].todo += 1
                 case .doing?: rows[k].doing += 1

@@ -16,17 +16,19 @@ public struct DueSoon: Sendable, Equatable {
     public init(_ board: Board, _ replay: BoardReplay, zone: Zone, days: Int) {
         self.days = days
         let today = zone.calendarDate(of: Instant(epochMilliseconds: replay.asOfMs)).daysSinceEpoch
-        var found: [(at: Int64, index: Int, item: Item)] = []
-        for (c, card) in board.cards.enumerated() {
-            guard let due = card.due, replay.isActive(c), replay.category(c) != .done else { continue }
+        var keys: [(at: Int64, index: Int, left: Int)] = []
+        for c in board.cards.indices {
+            guard let due = board.cards[c].due, replay.isActive(c), replay.category(c) != .done else { continue }
             let from = due.overdueFrom(in: zone).epochMilliseconds
             guard from > replay.asOfMs else { continue }
             let left = due.calendarDate(in: zone).daysSinceEpoch - today
-            guard left <= days else { continue }
-            found.append((from, c, Item(card: ReportCard(card, state: replay.state[c], states: replay.states),
-                                        due: due, daysLeft: left)))
+            if left <= days { keys.append((from, c, left)) }
         }
-        found.sort { $0.at != $1.at ? $0.at < $1.at : $0.index < $1.index }
-        items = found.map(\.item)
+        keys.sort { $0.at != $1.at ? $0.at < $1.at : $0.index < $1.index }
+        items = keys.compactMap { _, c, left in
+            guard let due = board.cards[c].due else { return nil }
+            return Item(card: ReportCard(board.cards[c], state: replay.state[c], states: replay.states),
+                        due: due, daysLeft: left)
+        }
     }
 }

@@ -21,19 +21,20 @@ public struct OverdueList: Sendable, Equatable {
     public init(_ board: Board, _ replay: BoardReplay, zone: Zone) {
         let asOf = Instant(epochMilliseconds: replay.asOfMs)
         let today = zone.calendarDate(of: asOf).daysSinceEpoch
-        var found: [(from: Int64, index: Int, item: Item)] = []
-        for (c, card) in board.cards.enumerated() {
-            guard let due = card.due, replay.isActive(c), replay.category(c) != .done else { continue }
-            let from = due.overdueFrom(in: zone)
-            guard from.epochMilliseconds <= replay.asOfMs else { continue }
-            let days = today - due.calendarDate(in: zone).daysSinceEpoch
-            found.append((from.epochMilliseconds, c,
-                          Item(card: ReportCard(card, state: replay.state[c], states: replay.states),
-                               due: due, daysOverdue: days)))
+        var keys: [(from: Int64, index: Int)] = []
+        for c in board.cards.indices {
+            guard let due = board.cards[c].due, replay.isActive(c), replay.category(c) != .done else { continue }
+            let from = due.overdueFrom(in: zone).epochMilliseconds
+            if from <= replay.asOfMs { keys.append((from, c)) }
         }
-        // Most overdue first; board order breaks ties so the list is stable.
-        found.sort { $0.from != $1.from ? $0.from < $1.from : $0.index < $1.index }
-        items = found.map(\.item)
-        cardIndices = Set(found.map(\.index))
+        // Most overdue first; board order breaks ties so the list is stable. Sorting small keys
+        // and building the entries afterwards avoids copying their strings while sorting.
+        keys.sort { $0.from != $1.from ? $0.from < $1.from : $0.index < $1.index }
+        items = keys.compactMap { _, c in
+            guard let due = board.cards[c].due else { return nil }
+            return Item(card: ReportCard(board.cards[c], state: replay.state[c], states: replay.states),
+                        due: due, daysOverdue: today - due.calendarDate(in: zone).daysSinceEpoch)
+        }
+        cardIndices = Set(keys.map(\.index))
     }
 }

@@ -9,7 +9,7 @@ public struct ReportCard: Sendable, Equatable {
     public var assignees: [String]
     public var labels: [String]
 
-    init(_ card: Card, state: Int32, states: StateTable) {
+    init(_ card: borrowing Card, state: Int32, states: StateTable) {
         id = card.id
         title = card.title
         stateID = state >= 0 ? states.ids[Int(state)] : card.state

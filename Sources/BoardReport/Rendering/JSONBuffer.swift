@@ -7,6 +7,8 @@ struct JSONBuffer {
     private var needsComma: [Bool] = [false]
     private var depth: Int { needsComma.count - 1 }
     let pretty: Bool
+    /// The depth of the container being written on one line (list entries), if any.
+    private var inlineDepth: Int?
 
     init(pretty: Bool = true, capacity: Int = 1 << 16) {
         self.pretty = pretty
@@ -20,7 +22,7 @@ struct JSONBuffer {
     }
 
     private mutating func newline() {
-        guard pretty, depth > 0 else { return }
+        guard pretty, depth > 0, inlineDepth == nil else { return }
         bytes.append(UInt8(ascii: "\n"))
         for _ in 0..<depth { bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: " ")) }
     }
@@ -30,14 +32,16 @@ struct JSONBuffer {
         if let key {
             appendString(key)
             bytes.append(UInt8(ascii: ":"))
-            if pretty { bytes.append(UInt8(ascii: " ")) }
+            if pretty && inlineDepth == nil { bytes.append(UInt8(ascii: " ")) }
         }
     }
 
-    mutating func beginObject(_ key: String? = nil) {
+    /// Starts an object; `inline` writes it on one line (the entries of long lists).
+    mutating func beginObject(_ key: String? = nil, inline: Bool = false) {
         if depth > 0 || key != nil { keyPrefix(key) }
         bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
+        if inline && inlineDepth == nil { inlineDepth = depth }
     }
 
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -51,8 +55,9 @@ struct JSONBuffer {
     mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func close(_ c: UInt8) {
+        let closingInline = inlineDepth == depth
         let hadValues = needsComma.removeLast()
-        if hadValues { newline() }
+        if closingInline { inlineDepth = nil } else if hadValues { newline() }
         bytes.append(c)
     }
 
@@ -95,6 +100,12 @@ struct JSONBuffer {
 
     private mutating func appendString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escaping: copy it whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: s.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)

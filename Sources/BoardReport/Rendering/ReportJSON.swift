@@ -23,7 +23,7 @@ public enum ReportJSON {
         j.string("locale", locale.rawValue)
         j.beginArray("weeks")
         for w in r.weeks {
-            j.beginObject()
+            j.beginObject(inline: true)
             j.string("week", w.label)
             j.string("start", w.monday.description)
             j.string("end", w.monday.addingDays(6).description)
@@ -68,7 +68,7 @@ public enum ReportJSON {
         j.int("count", r.overdue.items.count)
         j.beginArray("items")
         for item in r.overdue.items {
-            j.beginObject()
+            j.beginObject(inline: true)
             card(item.card, into: &j)
             j.string("due", item.due.description)
             j.string("dueLocal", localDue(item.due, zone))
@@ -83,7 +83,7 @@ public enum ReportJSON {
         j.int("count", r.dueSoon.items.count)
         j.beginArray("items")
         for item in r.dueSoon.items {
-            j.beginObject()
+            j.beginObject(inline: true)
             card(item.card, into: &j)
             j.string("due", item.due.description)
             j.string("dueLocal", localDue(item.due, zone))
@@ -102,7 +102,7 @@ public enum ReportJSON {
 
         j.beginArray("createdVsCompleted")
         for (k, w) in r.weeks.enumerated() {
-            j.beginObject()
+            j.beginObject(inline: true)
             j.string("week", w.label)
             j.int("created", r.createdVsCompleted.created[k])
             j.int("completed", r.createdVsCompleted.completed[k])
@@ -147,7 +147,7 @@ public enum ReportJSON {
 
         j.beginArray("aging")
         for item in r.aging.items {
-            j.beginObject()
+            j.beginObject(inline: true)
             card(item.card, into: &j)
             j.days("ageDays", item.ageDays)
             j.days("daysInState", item.daysInState)
@@ -189,7 +189,7 @@ public enum ReportJSON {
     }
 
     private static func finished(_ f: FlowTimes.Finished, into j: inout JSONBuffer) {
-        j.beginObject()
+        j.beginObject(inline: true)
         card(f.card, into: &j)
         j.string("completed", f.completed.description)
         j.days("cycleDays", f.cycleDays)
@@ -210,7 +210,7 @@ public enum ReportJSON {
     private static func breakdown(_ key: String, _ b: Breakdown, into j: inout JSONBuffer) {
         j.beginArray(key)
         for row in b.rows {
-            j.beginObject()
+            j.beginObject(inline: true)
             j.string("name", row.name.isEmpty ? nil : row.name)
             j.int("todo", row.todo)
             j.int("doing", row.doing)

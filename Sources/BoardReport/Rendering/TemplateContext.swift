@@ -49,22 +49,22 @@ struct TemplateContext {
                     "statesOverLimit": r.wip.statesOverLimit] as [String: Any]
 
         // Lists.
-        c["overdue"] = list(r.overdue.items.map { item -> [String: Any] in
+        c["overdue"] = list(r.overdue.items) { item -> [String: Any] in
             card(item.card).merging(["due": locale.due(item.due, zone: zone), "dueISO": item.due.description,
                                      "days": item.daysOverdue]) { $1 }
-        })
-        var soon = list(r.dueSoon.items.map { item -> [String: Any] in
+        }
+        var soon = list(r.dueSoon.items) { item -> [String: Any] in
             card(item.card).merging(["due": locale.due(item.due, zone: zone), "dueISO": item.due.description,
                                      "days": item.daysLeft,
                                      "daysText": item.daysLeft == 0 ? L["today"] ?? "today" : String(item.daysLeft)]) { $1 }
-        })
+        }
         soon["days"] = r.dueSoon.days
         c["dueSoon"] = soon
-        c["doneThisWeek"] = list(r.doneThisWeek.items.map(finished))
-        c["finished"] = list(r.flowTimes.finished.map(finished))
-        c["aging"] = list(r.aging.items.map { item -> [String: Any] in
+        c["doneThisWeek"] = list(r.doneThisWeek.items, finished)
+        c["finished"] = list(r.flowTimes.finished, finished)
+        c["aging"] = list(r.aging.items) { item -> [String: Any] in
             card(item.card).merging(["age": days(item.ageDays), "inState": days(item.daysInState)]) { $1 }
-        })
+        }
 
         // Weekly figures.
         let cvc = r.createdVsCompleted
@@ -126,9 +126,10 @@ struct TemplateContext {
                               "cycle": days(f.cycleDays), "lead": days(f.leadDays)]) { $1 }
     }
 
-    /// A list cut to `listLimit`, with how many were left out.
-    private func list(_ items: [[String: Any]]) -> [String: Any] {
-        let shown = Array(items.prefix(listLimit))
+    /// A list cut to `listLimit`, with how many were left out. Only the shown entries are
+    /// turned into template values (a big board's lists run to hundreds of thousands).
+    private func list<T>(_ items: [T], _ value: (T) -> [String: Any]) -> [String: Any] {
+        let shown = items.prefix(listLimit).map(value)
         let more = items.count - shown.count
         return ["count": items.count, "any": !items.isEmpty, "items": shown, "more": more, "hasMore": more > 0]
     }
@@ -143,11 +144,10 @@ struct TemplateContext {
     }
 
     private func breakdown(_ b: Breakdown, none: String) -> [String: Any] {
-        let rows: [[String: Any]] = b.rows.map {
+        list(b.rows) {
             ["name": $0.name.isEmpty ? none : clean($0.name), "todo": $0.todo, "doing": $0.doing,
              "done": $0.done, "other": $0.other, "total": $0.total, "overdue": $0.overdue]
         }
-        return list(rows)
     }
 
     /// Aligned plain-text tables (`{{{tables.NAME}}}`) for the terminal template.

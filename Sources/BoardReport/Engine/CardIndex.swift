@@ -1,0 +1,53 @@
+import BoardModel
+
+/// Card id → position in `board.cards`, built once per report. An open-addressing table that
+/// keeps each id beside its position, so a look-up touches one slot (short ids such as
+/// `c123456` are stored inside the String value itself) instead of chasing the card; ids are
+/// hashed with FNV-1a over their UTF-8 bytes. The replay looks a card up for every event
+/// (millions), where `Dictionary<String, _>` (SipHash, generic probing) costs several times
+/// more. When ids repeat, the first card wins.
+struct CardIndex {
+    private struct Slot {
+        var id: String
+        var index: Int32
+    }
+
+    private var slots: [Slot]
+    private let mask: Int
+
+    init(_ cards: [Card]) {
+        var capacity = 16
+        while capacity < cards.count * 2 { capacity <<= 1 }
+        slots = Array(repeating: Slot(id: "", index: -1), count: capacity)
+        mask = capacity - 1
+        for k in cards.indices {
+            let id = cards[k].id
+            var s = Self.hash(id) & mask
+            while true {
+                if slots[s].index < 0 { slots[s] = Slot(id: id, index: Int32(k)); break }
+                if slots[s].id == id { break }
+                s = (s + 1) & mask
+            }
+        }
+    }
+
+    /// The position of the card with this id, or nil.
+    @inline(__always)
+    func find(_ id: String) -> Int? {
+        var s = Self.hash(id) & mask
+        while true {
+            let index = slots[s].index
+            if index < 0 { return nil }
+            if slots[s].id == id { return Int(index) }
+            s = (s + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    static func hash(_ id: String) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        // Fold the high bits down: the table uses the low ones.
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+}
