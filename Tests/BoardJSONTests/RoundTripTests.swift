@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import BoardModel
 import BoardSample
@@ -109,5 +110,28 @@ struct RoundTripTests {
         let read = try #require(readJSON(text).board)
         #expect(read.cards[0].due == .instant(at))
         #expect(read.cards[0].created?.offsetSeconds == Int32(-16200))
+    }
+}
+
+@Suite("What the writer cannot hold")
+struct WriterLossTests {
+    @Test("a non-finite position and an unknown key named like a model key are left out, with a count")
+    func dataNotWritten() throws {
+        var card = Card(id: "c1", title: "t", state: "todo", position: .nan)
+        card.extras["title"] = #""shadow""#
+        card.extras["kept"] = "1"
+        var other = Card(id: "c2", title: "u", state: "todo", position: .infinity)
+        other.extras["not json"] = "{oops"
+        let folder = try TemporaryFolder()
+        let path = folder.path("out.json")
+        let diagnostics = BoardJSONWriter().write(Board(cards: [card, other]), to: path, options: WriterOptions())
+        #expect(diagnostics.map(\.code) == [.dataNotWritten, .dataNotWritten])
+        #expect(diagnostics[0].message == "2 card positions are not a finite number and were left out")
+        #expect(diagnostics[1].message == "1 kept unknown key named like a boardkit key was left out")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#"{"id": "c1", "title": "t", "state": "todo", "kept": 1}"#))
+        // Text that is not JSON is written as a string rather than breaking the file.
+        #expect(text.contains(#"{"id": "c2", "title": "u", "state": "todo", "not json": "{oops"}"#))
+        #expect(readJSON(text).board != nil)
     }
 }
