@@ -64,6 +64,8 @@ public struct BoardReplay: Sendable {
         var archiveInHistory = false
     }
     private var tracks: [Track]
+    /// Sum of the states read ahead of each batch (only so those reads are not optimised away).
+    private var warmed: Int32 = 0
 
     /// Replays `board` up to `options.asOf`. Events out of time order are detected on the pass;
     /// when there are any the pass is run again over the events sorted by time (stable), so the
@@ -126,7 +128,7 @@ public struct BoardReplay: Sendable {
                 cards[k - base] = c
                 if c >= 0 { touch &+= tracks[c].state }
             }
-            if touch == Int32.min { eventCount &+= 0 } // keeps the warming reads
+            warmed &+= touch  // a use the optimiser cannot drop, so the warming reads stay
             for k in base..<end { apply(events, order?[k] ?? k, card: cards[k - base], board: board) }
             base = end
         }
