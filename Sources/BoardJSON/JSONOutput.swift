@@ -201,6 +201,9 @@ struct JSONOutput: ~Copyable {
     /// `"2026-11-02T18:00:00+09:00"`: an instant in its own offset, milliseconds only when
     /// not zero (the form `ISO8601.appendInstant` gives, written straight into the buffer).
     mutating func instant(_ i: Instant) {
+        // ±HH:MM cannot say an offset with seconds (local mean time before 1900, such as
+        // +08:27:52): such a moment is written in UTC rather than moved.
+        let i = i.offsetSeconds % 60 == 0 ? i : i.utc
         reserve(32)
         let t = i.local
         var p = base + count

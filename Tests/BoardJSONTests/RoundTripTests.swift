@@ -101,6 +101,15 @@ struct RoundTripTests {
         #expect(read.cards.map(\.position) == values)
     }
 
+    @Test("an offset with seconds (local mean time) is written in UTC, keeping the moment")
+    func offsetWithSeconds() throws {
+        let lmt = Instant(epochSeconds: -2_524_521_600, offsetSeconds: 8 * 3600 + 27 * 60 + 52)
+        let board = Board(cards: [Card(id: "c", title: "t", state: "todo", created: lmt)])
+        let read = try #require(readJSON(encoded(board)).board)
+        #expect(read.cards[0].created?.epochMilliseconds == lmt.epochMilliseconds)
+        #expect(read.cards[0].created?.offsetSeconds == 0)
+    }
+
     @Test("instants keep their offset; milliseconds only when present")
     func instants() throws {
         let at = try #require(ISO8601.parseInstant("2026-03-29T01:30:00.250-04:30"))
