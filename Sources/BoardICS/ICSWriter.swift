@@ -17,7 +17,7 @@ public struct ICSWriter: BoardWriter {
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
         let location = SourceLocation(file: path)
         let alarms: [ICSDuration]
-        switch Self.alarms(options.calendar.alarms, at: location) {
+        switch Self.alarms(options.calendar.alarms, at: nil) {
         case .success(let a): alarms = a
         case .failure(let d): return [d]
         }
@@ -30,7 +30,9 @@ public struct ICSWriter: BoardWriter {
         layout.output.flush()
         let failure = layout.output.failure
         let closed = close(fd) == 0 ? nil : errno
-        var diagnostics = Self.warnings(layout, board: board, at: location)
+        // `path` is the pipeline's temporary file: a name users never see, so the counts
+        // carry no location.
+        var diagnostics = Self.warnings(layout, board: board, at: nil)
         if let e = failure ?? closed {
             diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))", at: location))
         }
@@ -53,7 +55,7 @@ public struct ICSWriter: BoardWriter {
     }
 
     /// Parses every `--alarm` duration, or says which one is wrong.
-    static func alarms(_ texts: [String], at location: SourceLocation) -> Result<[ICSDuration], Diagnostic> {
+    static func alarms(_ texts: [String], at location: SourceLocation?) -> Result<[ICSDuration], Diagnostic> {
         var out: [ICSDuration] = []
         for text in texts {
             guard let d = ICSDuration(text) else {
@@ -67,7 +69,7 @@ public struct ICSWriter: BoardWriter {
     }
 
     /// One warning per kind of thing the feed left out, with its count.
-    static func warnings(_ layout: ICSFeedLayout, board: Board, at location: SourceLocation) -> [Diagnostic] {
+    static func warnings(_ layout: ICSFeedLayout, board: Board, at location: SourceLocation?) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         if layout.withoutDue > 0 {

@@ -139,3 +139,40 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 }
+
+@Suite("boardkit report against an independent Python computation")
+struct IndependentComputationTests {
+    @Test("counts, overdue, throughput and cycle/lead percentiles match a plain-Python replay (json + zoneinfo)")
+    func matchesPython() throws {
+        let dir = try TemporaryFolder()
+        let board = dir.path("board.json")
+        #expect(try CommandRunner.boardkit(["sample", "--cards", "600", "--weeks", "12", "--seed", "5", "-o", board]).status == 0)
+        let ours = dir.path("ours.json")
+        let run = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-13", "--weeks", "8", "-o", ours])
+        #expect(run.status == 0, "\(run.stderr)")
+        let peer = CommandRunner.packageRoot.appendingPathComponent("Benchmarks/peers/report_python.py").path
+        let theirs = dir.path("theirs.json")
+        let py = try CommandRunner.run("/usr/bin/env", ["python3", peer, board, theirs, "2026-11-13", "8"])
+        #expect(py.status == 0, "\(py.stderr)")
+        func load(_ p: String) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: p))) as? [String: Any] ?? [:]
+        }
+        let a = try load(ours), b = try load(theirs)
+        let byState = ((a["counts"] as? [String: Any])?["byState"] as? [[String: Any]]) ?? []
+        #expect(Dictionary(uniqueKeysWithValues: byState.map { ($0["state"] as? String ?? "", $0["count"] as? Int ?? -1) })
+                == (b["counts"] as? [String: Int]))
+        let overdueA = (((a["overdue"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "") \($0["daysOverdue"] ?? "")" }
+        let overdueB = ((b["overdue"] as? [[String: Any]]) ?? []).map { "\($0["id"] ?? "") \($0["daysOverdue"] ?? "")" }
+        #expect(!overdueA.isEmpty)
+        #expect(overdueA == overdueB)
+        let states = ((a["throughput"] as? [String: Any])?["states"] as? [[String: Any]]) ?? []
+        #expect(Dictionary(uniqueKeysWithValues: states.map { ($0["state"] as? String ?? "", $0["perWeek"] as? [Int] ?? []) })
+                == (b["throughput"] as? [String: [Int]]))
+        for key in ["cycleTime", "leadTime"] {
+            let x = a[key] as? [String: Any], y = b[key] as? [String: Any]
+            for field in ["count", "p50", "p70", "p85", "p95"] {
+                #expect("\(x?[field] ?? "nil")" == "\(y?[field] ?? "nil")", "\(key).\(field)")
+            }
+        }
+    }
+}

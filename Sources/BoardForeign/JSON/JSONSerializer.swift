@@ -64,9 +64,11 @@ public enum JSONSerializer {
 
     static func writeCompact(_ node: JSONNode, to out: inout [UInt8]) {
         switch node.kind {
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .bool(let v): out.append(contentsOf: Array((v ? "true" : "false").utf8))
-        case .number(let d): out.append(contentsOf: Array(JSONNode.numberText(d).utf8))
+        case .null: out.append(contentsOf: nullBytes)
+        case .bool(let v): out.append(contentsOf: v ? trueBytes : falseBytes)
+        case .number(let d):
+            if d.rounded() == d, abs(d) < 1e15 { appendInteger(Int64(d), to: &out) }
+            else { out.append(contentsOf: Array(JSONNode.numberText(d).utf8)) }
         case .string(let s): appendString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -88,6 +90,22 @@ public enum JSONSerializer {
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let nullBytes: [UInt8] = Array("null".utf8)
+    private static let trueBytes: [UInt8] = Array("true".utf8)
+    private static let falseBytes: [UInt8] = Array("false".utf8)
+
+    private static func appendInteger(_ v: Int64, to out: inout [UInt8]) {
+        if v < 0 { out.append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { buf in
+            repeat { buf[n] = 48 + UInt8(m % 10); m /= 10; n += 1 } while m > 0
+            while n > 0 { n -= 1; out.append(buf[n]) }
+        }
+    }
 
     /// A JSON string literal; non-ASCII text is written as UTF-8, not escaped.
     static func appendString(_ s: String, to out: inout [UInt8]) {

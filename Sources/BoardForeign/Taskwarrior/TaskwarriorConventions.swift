@@ -53,12 +53,16 @@ enum TaskwarriorDate {
 
     static func format(_ i: Instant) -> String {
         let l = i.utc.local
-        let d = l.date
-        func p(_ v: Int, _ w: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, w - s.count)) + s
+        var out = [UInt8](repeating: 0, count: 16)
+        func put(_ v: Int, _ at: Int, _ width: Int) {
+            var v = v
+            for k in stride(from: at + width - 1, through: at, by: -1) { out[k] = 48 + UInt8(v % 10); v /= 10 }
         }
-        return p(d.year, 4) + p(d.month, 2) + p(d.day, 2) + "T" + p(l.hour, 2) + p(l.minute, 2) + p(l.second, 2) + "Z"
+        put(l.date.year, 0, 4); put(l.date.month, 4, 2); put(l.date.day, 6, 2)
+        out[8] = UInt8(ascii: "T")
+        put(l.hour, 9, 2); put(l.minute, 11, 2); put(l.second, 13, 2)
+        out[15] = UInt8(ascii: "Z")
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

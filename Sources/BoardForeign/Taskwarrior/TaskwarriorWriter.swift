@@ -37,6 +37,7 @@ public struct TaskwarriorWriter: BoardWriter {
             if let to = e.to, category[to] == .doing, firstDoing[e.card] == nil { firstDoing[e.card] = e.at }
             if e.type == .archived || e.type == .deleted { archivedAt[e.card] = e.at }
         }
+        let zone = board.zone ?? Zone.utc  // built once: a Zone computes its transition table
         let now = options.exportedAt ?? Instant(epochMilliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         var lost = Loss()
         var tasks: [JSONNode] = []
@@ -71,8 +72,8 @@ public struct TaskwarriorWriter: BoardWriter {
                 t.append(("start", start.map { .string(TaskwarriorDate.format($0)) }))
             }
             t.append(("end", end.map { .string(TaskwarriorDate.format($0)) }))
-            t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, board))) }))
-            t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, board))) }))
+            t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
+            t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
             if !card.labels.isEmpty { t.append(("tags", .array(card.labels.map(JSONNode.string)))) }
             let (notes, rest) = TaskAnnotation.parse(body: card.body)
             var annotations = notes
@@ -115,10 +116,10 @@ public struct TaskwarriorWriter: BoardWriter {
 
     /// A due or scheduled date as an instant: a calendar date is midnight at its start in the
     /// board's zone, as Taskwarrior's own `due:2026-11-30` is.
-    private func instant(_ d: DueDate, _ board: Board) -> Instant {
+    private func instant(_ d: DueDate, _ zone: Zone) -> Instant {
         switch d {
         case .instant(let i): return i
-        case .date(let day): return (board.zone ?? Zone.utc).startOfDay(day)
+        case .date(let day): return zone.startOfDay(day)
         }
     }
 
@@ -133,9 +134,7 @@ public struct TaskwarriorWriter: BoardWriter {
             (s.properties.isAlphabetic && s.isASCII) || ("0"..."9").contains(s) ? Character(s) : "_"
         })
         if name.isEmpty || name.first!.isNumber { name = "field_" + name }
-        let core: Set<String> = ["uuid", "id", "description", "status", "entry", "modified", "end", "start", "due",
-                                 "scheduled", "tags", "annotations", "urgency"]
-        if (core.contains(name) && !TaskwarriorKeys.passthrough.contains(name)) || (taken.contains(name) && name != field) {
+        if (coreAttributes.contains(name) && !TaskwarriorKeys.passthrough.contains(name)) || (taken.contains(name) && name != field) {
             name = "field_" + name
         }
         var unique = name
@@ -143,6 +142,9 @@ public struct TaskwarriorWriter: BoardWriter {
         while taken.contains(unique) { unique = "\(name)_\(n)"; n += 1 }
         return unique
     }
+
+    private static let coreAttributes: Set<String> = ["uuid", "id", "description", "status", "entry", "modified",
+                                                      "end", "start", "due", "scheduled", "tags", "annotations", "urgency"]
 
     /// How many events the written tasks still tell (creation, first start, completion,
     /// archiving), for the warning that counts the rest.

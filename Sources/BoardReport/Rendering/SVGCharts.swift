@@ -75,11 +75,14 @@ enum SVGCharts {
             let p = points[k]
             out += "<circle cx=\"\(f(x(p.0)))\" cy=\"\(f(y(p.1)))\" r=\"2.5\" fill=\"#4e79a7\" fill-opacity=\"0.7\"><title>\(xml(p.2)): \(DayFormat.oneDecimal(p.1))</title></circle>"
         }
+        var labelY = Double.infinity
         for (level, value) in summary.values {
             guard let value else { continue }
             let yy = f(y(value))
             out += "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(yy)\" y2=\"\(yy)\" stroke=\"#e15759\" stroke-dasharray=\"4 3\"/>"
-            out += "<text x=\"\(f(width - right + 4))\" y=\"\(yy)\" font-size=\"11\" dominant-baseline=\"middle\">p\(level) \(DayFormat.oneDecimal(value)) \(xml(locale.label("days")))</text>"
+            // Close percentiles would print their labels on top of each other: keep 12 px apart.
+            labelY = min(y(value), labelY - 12)
+            out += "<text x=\"\(f(width - right + 4))\" y=\"\(f(labelY))\" font-size=\"11\" dominant-baseline=\"middle\">p\(level) \(DayFormat.oneDecimal(value)) \(xml(locale.label("days")))</text>"
         }
         let groupW = plotW / Double(max(1, r.weeks.count))
         for (k, w) in r.weeks.enumerated() { out += weekLabel(w, x: left + Double(k) * groupW + groupW / 2, locale) }
