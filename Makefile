@@ -26,10 +26,32 @@ build: deps
 	$(SWIFT) build
 
 ## Build, then run the main job on the samples: every format into out/ and the weekly report.
+## The report is as of 2026-11-20 (the day the sample board's history ends), so it reads the
+## same on any day; drop --as-of for "now".
+SAMPLE = samples/board.json
+AS_OF = 2026-11-20
 run: build
 	@mkdir -p out
-	$(BOARDKIT) validate samples/board.json
-	$(BOARDKIT) convert samples/board.json out/board.json
+	$(BOARDKIT) validate $(SAMPLE)
+	$(BOARDKIT) convert $(SAMPLE) out/board.json
+	$(BOARDKIT) convert $(SAMPLE) out/board.csv --events out/board.events.csv
+	$(BOARDKIT) convert $(SAMPLE) out/board-excel.csv --excel --events out/board-excel.events.csv
+	$(BOARDKIT) convert $(SAMPLE) out/board.xlsx
+	$(BOARDKIT) convert $(SAMPLE) out/board.ics --alarm=-P1D
+	$(BOARDKIT) convert $(SAMPLE) out/board-todo.ics --component todo --include-done
+	$(BOARDKIT) convert $(SAMPLE) out/jira.csv --mapping jira
+	$(BOARDKIT) convert $(SAMPLE) out/trello.json --to trello
+	$(BOARDKIT) convert $(SAMPLE) out/taskwarrior.json --to taskwarrior
+	$(BOARDKIT) convert samples/foreign/trello-board.json out/from-trello.json
+	$(BOARDKIT) convert samples/foreign/jira.csv out/from-jira.xlsx
+	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format md -o out/report.md
+	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format html -o out/report.html
+	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format json -o out/report.json
+	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format xlsx -o out/report.xlsx
+	@echo
+	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF)
+	@echo
+	@echo "Written to out/:" && ls out
 
 test: deps python-deps
 	$(SWIFT) build --build-tests

@@ -13,6 +13,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import re
+import shutil
+import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDKIT = os.path.join(ROOT, ".build", "release", "boardkit")
@@ -29,48 +33,65 @@ def py(script):
     return [sys.executable, peer(script)]
 
 
-# Each task: the input file kind, the output suffix, and the tools, boardkit first.
-# A tool is (name, argv before INPUT OUTPUT, slow) — slow tools run once at the largest size.
+# Each task: its name, and the tools, boardkit first. A tool is (name, input kind, argv with
+# {in} and {out}, slow): slow tools run once at the largest size. Input kinds are the files
+# prepare_inputs makes: the sample board as json/csv/xlsx/ics/trello, and "report", a board
+# with five events per card (1M cards → 5M events, as the report issue asks).
+def bk(*args):
+    return [BOARDKIT, *args]
+
+
+CONVERT = bk("convert", "{in}", "{out}")
 TASKS = [
-    ("JSON→JSON", "json", ".json", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("python json", py("json_python_json.py"), False),
-        ("python orjson", py("json_orjson.py"), False),
+    ("JSON→JSON", [
+        ("boardkit", "json", CONVERT, False),
+        ("python json", "json", py("json_python_json.py") + ["{in}", "{out}"], False),
+        ("python orjson", "json", py("json_orjson.py") + ["{in}", "{out}"], False),
     ]),
-    ("CSV→JSON", "csv", ".json", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("miller", ["sh", "-c", 'mlr --icsv --ojson cat "$0" > "$1"'], False),
-        ("python csv+json", py("csv_python_json.py"), False),
-        ("python csv+orjson", py("csv_python_orjson.py"), False),
-        ("csvkit csvjson", ["sh", "-c", 'csvjson "$0" > "$1"'], True),
-        ("C libcsv parse only", [os.path.join(C_BUILD, "csv_libcsv_parse")], False),
+    ("CSV→JSON", [
+        ("boardkit", "csv", CONVERT, False),
+        ("miller", "csv", ["sh", "-c", 'mlr --icsv --ojson cat "$0" > "$1"', "{in}", "{out}"], False),
+        ("python csv+json", "csv", py("csv_python_json.py") + ["{in}", "{out}"], False),
+        ("python csv+orjson", "csv", py("csv_python_orjson.py") + ["{in}", "{out}"], False),
+        ("csvkit csvjson", "csv", ["sh", "-c", 'csvjson "$0" > "$1"', "{in}", "{out}"], True),
+        ("C libcsv parse only", "csv", [os.path.join(C_BUILD, "csv_libcsv_parse"), "{in}", "{out}"], False),
     ]),
-    ("JSON→CSV", "json", ".csv", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("miller", ["sh", "-c", 'mlr --ijson --ocsv unsparsify "$0" > "$1"'], False),
-        ("python json+csv", py("csv_python_write.py"), False),
+    ("JSON→CSV", [
+        ("boardkit", "json", CONVERT, False),
+        ("miller", "json", ["sh", "-c", 'mlr --ijson --ocsv unsparsify "$0" > "$1"', "{in}", "{out}"], False),
+        ("python json+csv", "json", py("csv_python_write.py") + ["{in}", "{out}"], False),
     ]),
-    ("JSON→XLSX", "json", ".xlsx", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("C libxlsxwriter", [os.path.join(C_BUILD, "xlsx_libxlsxwriter_write")], False),
-        ("python xlsxwriter", py("xlsx_python_xlsxwriter.py"), True),
+    ("JSON→XLSX", [
+        ("boardkit", "json", CONVERT, False),
+        ("C libcsv+libxlsxwriter", "csv", [os.path.join(C_BUILD, "xlsx_libxlsxwriter_write"), "{in}", "{out}"], False),
+        ("python xlsxwriter", "json", py("xlsx_python_xlsxwriter.py") + ["{in}", "{out}"], True),
     ]),
-    ("XLSX→JSON", "xlsx", ".json", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("python-calamine", py("xlsx_calamine_read.py"), False),
-        ("openpyxl read-only", py("xlsx_openpyxl_read.py"), True),
+    ("XLSX→JSON", [
+        ("boardkit", "xlsx", CONVERT, False),
+        ("python-calamine", "xlsx", py("xlsx_calamine_read.py") + ["{in}", "{out}"], False),
+        ("openpyxl read-only", "xlsx", py("xlsx_openpyxl_read.py") + ["{in}", "{out}"], True),
     ]),
-    ("JSON→ICS", "json", ".ics", [
-        ("boardkit", [BOARDKIT, "convert"], False),
-        ("python hand-written", py("ics_python_plain.py"), False),
-        ("python icalendar", py("ics_icalendar_write.py"), True),
+    ("JSON→ICS", [
+        ("boardkit", "json", CONVERT, False),
+        ("python hand-written", "json", py("ics_python_plain.py") + ["{in}", "{out}"], False),
+        ("python icalendar", "json", py("ics_icalendar_write.py") + ["{in}", "{out}"], True),
     ]),
-    ("ICS→JSON", "ics", ".json", [
-        ("boardkit", [BOARDKIT, "convert", "--include-done"], False),
-        ("python icalendar", py("ics_icalendar_read.py"), True),
+    ("ICS→JSON", [
+        ("boardkit", "ics", CONVERT, False),
+        ("python icalendar", "ics", py("ics_icalendar_read.py") + ["{in}", "{out}"], True),
     ]),
-    ("report (JSON)", "json", ".json", [
-        ("boardkit", [BOARDKIT, "report", "--format", "json", "--as-of", "2026-11-20", "-o"], False),
+    ("Trello→JSON", [
+        ("boardkit", "trello", bk("convert", "{in}", "{out}", "--to", "json"), False),
+        ("python json", "trello", py("foreign_trello_to_board.py") + ["{in}", "{out}"], False),
+    ]),
+    ("JSON→Taskwarrior", [
+        ("boardkit", "json", bk("convert", "{in}", "{out}", "--to", "taskwarrior"), False),
+        ("python json", "json", py("foreign_board_to_taskwarrior.py") + ["{in}", "{out}"], False),
+    ]),
+    ("report (JSON)", [
+        ("boardkit", "report", bk("report", "{in}", "--format", "json", "--as-of", "2026-11-20",
+                                  "-o", "{out}", "--timings"), False),
+        ("python replay", "report", py("report_python.py") + ["{in}", "{out}", "2026-11-20", "8"], False),
     ]),
 ]
 
@@ -84,38 +105,97 @@ def build_c_peers():
         src = os.path.join(PEERS, source)
         if os.path.exists(exe) and os.path.getmtime(exe) > os.path.getmtime(src):
             continue
-        libs = ["-lcsv"] if "csv" in source else ["-lxlsxwriter", "-lz"]
+        libs = ["-lcsv"] if "xlsx" not in source else ["-lcsv", "-lxlsxwriter", "-lz"]
         subprocess.run(["cc", "-O2", "-o", exe, src] + libs, check=True)
 
 
 def prepare_inputs(cards):
-    """Generates the board with `boardkit sample` and its renditions with boardkit itself."""
+    """Generates the boards with `boardkit sample` (and the report's with its own generator)
+    and their renditions with boardkit itself, once; later runs reuse them."""
     os.makedirs(DATA, exist_ok=True)
     base = os.path.join(DATA, f"board-{cards}")
-    files = {"json": base + ".json"}
+    files = {"json": base + ".json", "report": base + ".report.json"}
     if not os.path.exists(files["json"]):
         print(f"  generating {cards:,} cards…", flush=True)
-        subprocess.run([BOARDKIT, "sample", "--cards", str(cards), "--weeks", "26", "--seed", "42",
-                        "-o", files["json"]], check=True)
-    for kind, extra in (("csv", []), ("xlsx", []), ("ics", ["--include-done"])):
-        path = f"{base}.{kind}"
+        subprocess.run(bk("sample", "--cards", str(cards), "--weeks", "26", "--seed", "42",
+                          "-o", files["json"]), check=True)
+    if not os.path.exists(files["report"]):
+        subprocess.run(py("report_make_board.py") + [files["report"], str(cards), "26"], check=True)
+    renditions = (("csv", ".csv", ["--events", base + ".events.csv"]), ("xlsx", ".xlsx", []),
+                  ("ics", ".ics", ["--include-done"]), ("trello", ".trello.json", ["--to", "trello"]))
+    for kind, suffix, extra in renditions:
+        path = base + suffix
         files[kind] = path
         if not os.path.exists(path):
-            subprocess.run([BOARDKIT, "convert", files["json"], path] + extra, check=True,
-                           stderr=subprocess.DEVNULL)
+            subprocess.run(bk("convert", files["json"], path, *extra), check=True, stderr=subprocess.DEVNULL)
     return files
 
 
 def measure(argv, inp, out):
-    """One run: (wall seconds, peak RSS in MB) or None when the tool failed."""
+    """One run: (wall seconds, peak RSS in MB, stderr) or None when the tool failed."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        cmd = ["/usr/bin/time", "-f", "%e %M", "-o", t.name] + argv + [inp, out]
+        args = [a.replace("{in}", inp).replace("{out}", out) for a in argv]
+        cmd = ["/usr/bin/time", "-f", "%e %M", "-o", t.name] + args
         r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        if r.returncode != 0:
-            sys.stderr.write(f"    failed ({r.returncode}): {' '.join(argv)}\n{r.stderr.decode()[-400:]}\n")
+        if r.returncode not in (0, 1) or not os.path.exists(out):
+            sys.stderr.write(f"    failed ({r.returncode}): {' '.join(args)}\n{r.stderr.decode()[-400:]}\n")
             return None
         wall, rss_kb = t.read().split()[-2:]
-        return float(wall), int(rss_kb) / 1024
+        return float(wall), int(rss_kb) / 1024, r.stderr.decode(errors="replace")
+
+
+def report_phases(stderr):
+    """The load and compute seconds `boardkit report --timings` prints."""
+    phases = {}
+    for line in stderr.splitlines():
+        for m in re.finditer(r"(load|compute)[^,0-9]*?([0-9.]+) ?(ms|s)\b", line):
+            v = float(m.group(2))
+            phases[m.group(1)] = v / 1000 if m.group(3) == "ms" else v
+    return phases
+
+
+def serve_benchmark(cards, seconds=10):
+    """`boardkit serve` under wrk on loopback: full responses and revalidation (304)."""
+    if not shutil.which("wrk"):
+        return []
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        board = os.path.join(scratch, "board.json")
+        subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
+        port = 18000 + os.getpid() % 1000
+        server = subprocess.Popen(bk("serve", "--board", f"team={board}", "--port", str(port), "--quiet",
+                                     "--state-file", os.path.join(scratch, "tokens.json")),
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            url = None
+            for line in server.stdout:
+                m = re.search(r"(http://\S+\.ics)", line)
+                if m:
+                    url = m.group(1)
+                    break
+            if not url:
+                return []
+            etag = None
+            for _ in range(50):
+                try:
+                    with urllib.request.urlopen(url) as resp:
+                        etag = resp.headers["ETag"]
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            for label, headers in (("GET 200", []), ("revalidate 304", ["-H", f"If-None-Match: {etag}"])):
+                r = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", *headers, url],
+                                   capture_output=True, text=True)
+                rps = re.search(r"Requests/sec:\s+([0-9.]+)", r.stdout)
+                p99 = re.search(r"99%\s+([0-9.]+)(us|ms|s)", r.stdout)
+                if rps and p99:
+                    scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+                    rows.append((cards, label, float(rps.group(1)), float(p99.group(1)) * scale))
+                    print(f"  serve {label:16} {float(rps.group(1)):10,.0f} req/s  p99 {float(p99.group(1)) * scale:.2f} ms", flush=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    return rows
 
 
 def machine():
@@ -135,60 +215,86 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sizes", default="100000,1000000")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--only", default="", help="comma-separated task names (prefix match)")
+    ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     only = [o.strip().lower() for o in args.only.split(",") if o.strip()]
     build_c_peers()
-    rows = []
+    rows, notes = [], []
     for cards in sizes:
         print(f"== {cards:,} cards", flush=True)
         inputs = prepare_inputs(cards)
-        for task, kind, suffix, tools in TASKS:
+        for task, tools in TASKS:
             if only and not any(task.lower().startswith(o) for o in only):
                 continue
-            available = [t for t in tools if os.path.exists(t[1][-1] if t[1][0] == sys.executable else t[1][0]) or t[1][0] == "sh"]
-            results = {name: [] for name, _, _ in available}
+            results = {name: [] for name, *_ in tools}
+            phases = []
             with tempfile.TemporaryDirectory() as scratch:
                 for run in range(args.runs):
-                    for name, argv, slow in available:
+                    for name, kind, argv, slow in tools:
                         if slow and run > 0 and cards == max(sizes) and len(sizes) > 1:
                             continue
-                        out = os.path.join(scratch, f"out{suffix}")
+                        out = os.path.join(scratch, f"out{CONVERT_SUFFIX.get(task, '.json')}")
                         m = measure(argv, inputs[kind], out)
                         if m:
                             results[name].append(m)
-            base = statistics.median(w for w, _ in results.get("boardkit", [])) if results.get("boardkit") else None
-            for name, _, _ in available:
+                            if name == "boardkit" and "--timings" in argv:
+                                phases.append(report_phases(m[2]))
+            base = statistics.median(w for w, *_ in results["boardkit"]) if results["boardkit"] else None
+            for name, kind, _, _ in tools:
                 runs = results[name]
+                size = os.path.getsize(inputs[kind]) / 2**20
                 if not runs:
-                    rows.append((cards, task, name, None, None, None, None, 0))
+                    rows.append((cards, task, name, None, None, None, size, None, 0))
                     continue
-                wall = statistics.median(w for w, _ in runs)
-                rss = max(r for _, r in runs)
+                wall = statistics.median(w for w, *_ in runs)
+                rss = max(r for _, r, _ in runs)
                 ratio = wall / base if base else None
-                rows.append((cards, task, name, wall, cards / wall if wall > 0 else None, rss, ratio, len(runs)))
-                print(f"  {task:14} {name:22} {wall:8.2f} s  {rss:8.0f} MB" + (f"  {ratio:6.2f}x" if ratio else ""), flush=True)
-    write_results(rows, args)
+                rows.append((cards, task, name, wall, cards / wall if wall > 0 else None, rss, size, ratio, len(runs)))
+                print(f"  {task:16} {name:24} {wall:8.2f} s  {rss:8.0f} MB" + (f"  {ratio:6.2f}x" if ratio else ""), flush=True)
+            if phases and all("load" in p and "compute" in p for p in phases):
+                load = statistics.median(p["load"] for p in phases)
+                compute = statistics.median(p["compute"] for p in phases)
+                notes.append(f"{cards:,} cards, {task}: boardkit loaded the board in {load:.2f} s and "
+                             f"computed the report in {compute:.2f} s (medians of --timings).")
+                print("  " + notes[-1], flush=True)
+    serve_rows = []
+    if not only or "serve" in only:
+        print("== serve, 1,000 cards", flush=True)
+        serve_rows = serve_benchmark(1000)
+    write_results(rows, serve_rows, notes, args)
+
+
+# The output file's suffix per task: boardkit picks the writer from it.
+CONVERT_SUFFIX = {"JSON→CSV": ".csv", "JSON→XLSX": ".xlsx", "JSON→ICS": ".ics", "JSON→Taskwarrior": ".json"}
 
 
 def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
-def write_results(rows, args):
-    header = "| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|\n"
+def write_results(rows, serve_rows, notes, args):
+    header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
+              "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(
-        f"| {c:,} | {task} | {tool} | {fmt(w, '.2f')} | {fmt(cps, ',.0f')} | {fmt(rss, ',.0f')} | {fmt(ratio, '.2f') + '×' if ratio else '—'} | {n} |\n"
-        for c, task, tool, w, cps, rss, ratio, n in rows)
+        f"| {c:,} | {task} | {tool} | {fmt(w, '.2f')} | {fmt(cps, ',.0f')} | {fmt(rss, ',.0f')} | {size:,.0f} | "
+        f"{fmt(ratio, '.2f') + '×' if ratio else '—'} | {n} |\n"
+        for c, task, tool, w, cps, rss, size, ratio, n in rows)
     text = (
         "# Benchmark results\n\n"
         f"Run on {datetime.date.today().isoformat()}: {machine()}.\n"
         f"`Benchmarks/run --sizes {args.sizes} --runs {args.runs}`; the median of the runs "
         "(tools marked slow ran once at the largest size). \"time vs boardkit\" is the tool's "
-        "time divided by boardkit's: above 1 means boardkit is faster.\n\n" + header + body)
+        "time divided by boardkit's: above 1 means boardkit is faster. Peak memory is the largest "
+        "resident set `/usr/bin/time` saw.\n\n" + header + body)
+    if notes:
+        text += "\n" + "".join(f"- {n}\n" for n in notes)
+    if serve_rows:
+        text += ("\n## boardkit serve under wrk (loopback, 2 threads, 32 connections)\n\n"
+                 "| cards | requests | requests/s | p99 latency (ms) |\n|---:|---|---:|---:|\n")
+        text += "".join(f"| {c:,} | {label} | {rps:,.0f} | {p99:.2f} |\n" for c, label, rps, p99 in serve_rows)
     print()
-    print(header + body)
+    print(text)
     with open(os.path.join(ROOT, "Benchmarks", "RESULTS.md"), "w") as f:
         f.write(text)
 

@@ -12,7 +12,7 @@ import sys
 out = sys.argv[1]
 cards = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
 weeks = int(sys.argv[3]) if len(sys.argv) > 3 else 26
-end = 1_795_683_600  # 2026-11-20T09:00:00Z
+end = 1_795_165_200  # 2026-11-20T09:00:00Z
 start = end - weeks * 7 * 86400
 rng = random.Random(42)
 flows = [["todo", "doing", "review", "doing", "review"],

@@ -40,6 +40,9 @@ def main():
     first_doing = [None] * n
     last_done = [None] * n
     entries = {s: [0] * weeks for s in category}
+    # Archived at as-of, from the history; None = no archive event at all, so the card's own
+    # flag stands (a board whose archiving left no event).
+    archived = [None] * n
 
     def week_of(t):
         if t < bounds[0] or t >= bounds[-1]:
@@ -54,9 +57,16 @@ def main():
         if c is None:
             continue
         t = parse_instant(e["at"])
+        if e["type"] in ("archived", "restored", "deleted") and archived[c] is None:
+            archived[c] = False  # it has archive history: the flag no longer decides
         if t > as_of:
             continue
         to = e.get("to")
+        if e["type"] in ("archived", "restored", "deleted"):
+            archived[c] = e["type"] != "restored"
+            if e["type"] == "deleted":
+                state[c] = None
+            continue
         if e["type"] == "created":
             created[c] = t
         if e["type"] not in ("created", "moved") or to is None:
@@ -80,11 +90,12 @@ def main():
         s = state[k]
         if s is None:
             continue
-        if not card.get("archived"):
+        gone = archived[k] if archived[k] is not None else bool(card.get("archived"))
+        if not gone:
             counts[s] = counts.get(s, 0) + 1
         cat = category.get(s)
         due = card.get("due")
-        if due and cat != "done" and not card.get("archived"):
+        if due and cat != "done" and not gone:
             if len(due) == 10:
                 d = date.fromisoformat(due)
                 late_from = datetime.combine(d + timedelta(days=1), datetime.min.time(), zone).timestamp()

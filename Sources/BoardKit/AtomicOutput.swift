@@ -27,7 +27,13 @@ public struct AtomicOutput {
             }
         }
         let temp = TemporaryPath.make(near: folder, name: (target as NSString).lastPathComponent)
-        var diagnostics = write(temp)
+        // Writers only see the temporary name; users should read the one they typed.
+        var diagnostics = write(temp).map { d in
+            guard d.location?.file == temp else { return d }
+            var d = d
+            d.location?.file = target == "-" ? "<stdout>" : target
+            return d
+        }
         if strict { diagnostics = diagnostics.strict() }
         defer { try? FileManager.default.removeItem(atPath: temp) }
         guard !diagnostics.hasErrors else { return diagnostics }

@@ -13,7 +13,7 @@ public struct SampleBoard: Sendable {
 
     /// The default end of history: 2026-11-20 18:00 in Seoul. A fixed moment, so the same
     /// seed gives the same file on any day; reports on samples use it as their `--as-of`.
-    public static let defaultUntil = Instant(epochSeconds: 1_795_683_600) // 2026-11-20T09:00:00Z
+    public static let defaultUntil = Instant(epochSeconds: 1_795_165_200) // 2026-11-20T09:00:00Z
 
     public init(cards: Int = 40, weeks: Int = 8, seed: UInt64 = 1, until: Instant = SampleBoard.defaultUntil) {
         self.cards = cards

@@ -22,4 +22,15 @@ struct SampleBoardTests {
         #expect(b.events.contains { $0.type == .moved && $0.from == "review" && $0.to == "doing" })
         #expect(zip(b.events, b.events.dropFirst()).allSatisfy { $0.at <= $1.at })
     }
+
+    @Test func historyEndsAtTheSamplesMoment() throws {
+        // 2026-11-20 18:00 in Seoul: reports on samples use --as-of 2026-11-20 and must see
+        // the whole history, none of it in their future.
+        #expect("\(SampleBoard.defaultUntil)" == "2026-11-20T09:00:00Z")
+        let b = SampleBoard(cards: 400, weeks: 8, seed: 3).generate()
+        let last = try #require(b.events.last)
+        #expect(last.at <= SampleBoard.defaultUntil)
+        #expect(last.at.epochMilliseconds > SampleBoard.defaultUntil.epochMilliseconds - 86_400_000)
+        #expect(b.events.first!.at.epochMilliseconds >= SampleBoard.defaultUntil.epochMilliseconds - 8 * 7 * 86_400_000)
+    }
 }
