@@ -58,7 +58,8 @@ TASKS = [
     ]),
     ("JSON→CSV", [
         ("boardkit", "json", CONVERT, False),
-        ("miller", "json", ["sh", "-c", 'mlr --ijson --ocsv unsparsify "$0" > "$1"', "{in}", "{out}"], False),
+        ("miller", "json", ["sh", "-c", 'mlr --ijson --ojsonl put -q "for (k, c in \\$cards) { emit1 c }" "$0" '
+                                   '| mlr --ijsonl --ocsv flatten then unsparsify > "$1"', "{in}", "{out}"], False),
         ("python json+csv", "json", py("csv_python_write.py") + ["{in}", "{out}"], False),
     ]),
     ("JSON→XLSX", [
