@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps build run test bench clean
+.PHONY: all deps system-deps python-deps build run test bench samples clean
 
 all: build
 
@@ -56,6 +56,15 @@ run: build
 test: deps python-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Regenerate samples/board.json and its renditions (a test checks they agree).
+samples: build
+	$(BOARDKIT) sample --cards 40 --weeks 8 --seed 1 -o $(SAMPLE)
+	$(BOARDKIT) convert $(SAMPLE) samples/board.csv --events samples/board.events.csv
+	$(BOARDKIT) convert $(SAMPLE) samples/board.xlsx
+	$(BOARDKIT) convert $(SAMPLE) samples/board.ics --include-done --alarm=-P1D
+	$(BOARDKIT) convert $(SAMPLE) samples/board.trello.json --to trello
+	$(BOARDKIT) convert $(SAMPLE) samples/board.taskwarrior.json --to taskwarrior
 
 bench: deps
 	Benchmarks/run
