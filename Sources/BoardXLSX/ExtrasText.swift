@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Unknown keys (`extras`: key → raw JSON text) in one cell, as a JSON object: `{"x-color":
 /// "red","x-rank":[1,2]}`. Keys are sorted so the same board gives the same bytes. Values are
 /// written back exactly as read; decoding only finds where each value ends.
@@ -107,20 +109,6 @@ enum ExtrasText {
     }
 
     private static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
+        out += JSONText.quoted(s)
     }
 }
