@@ -274,26 +274,60 @@ def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
+def earlier_results(tasks_run, serve_run):
+    """What RESULTS.md already holds for the tasks this run did not measure, so that
+    `--only` refreshes some rows and keeps the rest: (table lines, note lines, serve lines)."""
+    path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
+    if not os.path.exists(path):
+        return [], [], []
+    table, notes, serve = [], [], []
+    in_serve = False
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line.startswith("## boardkit serve"):
+            in_serve = True
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if line.startswith("| ") and cells[0].replace(",", "").isdigit():
+            if in_serve and not serve_run:
+                serve.append(line)
+            elif not in_serve and (int(cells[0].replace(",", "")), cells[1]) not in tasks_run:
+                table.append(line)
+        elif line.startswith("- ") and not any(f"{c:,} cards, {t}:" in line for c, t in tasks_run):
+            notes.append(line[2:])
+    return table, notes, serve
+
+
 def write_results(rows, serve_rows, notes, args):
+    only = bool(args.only)
+    kept_table, kept_notes, kept_serve = (earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows))
+                                          if only else ([], [], []))
     header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
               "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(
         f"| {c:,} | {task} | {tool} | {fmt(w, '.2f')} | {fmt(cps, ',.0f')} | {fmt(rss, ',.0f')} | {size:,.0f} | "
         f"{fmt(ratio, '.2f') + '×' if ratio else '—'} | {n} |\n"
         for c, task, tool, w, cps, rss, size, ratio, n in rows)
+    if kept_table:
+        order = {task: k for k, (task, _) in enumerate(TASKS)}
+        lines = kept_table + body.splitlines()
+        lines.sort(key=lambda l: (int(l.split("|")[1].strip().replace(",", "")), order.get(l.split("|")[2].strip(), 99)))
+        body = "".join(l + "\n" for l in lines)
+    notes = kept_notes + notes
     text = (
         "# Benchmark results\n\n"
         f"Run on {datetime.date.today().isoformat()}: {machine()}.\n"
-        f"`Benchmarks/run --sizes {args.sizes} --runs {args.runs}`; the median of the runs "
+        f"`Benchmarks/run --sizes {args.sizes} --runs {args.runs}`"
+        + (f" for {args.only} (other rows from an earlier run)" if only else "") + "; the median of the runs "
         "(the slowest peers ran once: see the runs column). \"time vs boardkit\" is the tool's "
         "time divided by boardkit's: above 1 means boardkit is faster. Peak memory is the largest "
         "resident set `/usr/bin/time` saw.\n\n" + header + body)
     if notes:
         text += "\n" + "".join(f"- {n}\n" for n in notes)
-    if serve_rows:
+    serve_lines = kept_serve + [f"| {c:,} | {label} | {rps:,.0f} | {p99:.2f} |" for c, label, rps, p99 in serve_rows]
+    if serve_lines:
         text += ("\n## boardkit serve under wrk (loopback, 2 threads, 32 connections)\n\n"
                  "| cards | requests | requests/s | p99 latency (ms) |\n|---:|---|---:|---:|\n")
-        text += "".join(f"| {c:,} | {label} | {rps:,.0f} | {p99:.2f} |\n" for c, label, rps, p99 in serve_rows)
+        text += "".join(l + "\n" for l in serve_lines)
     print()
     print(text)
     with open(os.path.join(ROOT, "Benchmarks", "RESULTS.md"), "w") as f:

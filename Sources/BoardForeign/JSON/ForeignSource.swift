@@ -22,6 +22,14 @@ public struct ForeignSource: Sendable {
         return .success(ForeignSource(file: input.displayName, bytes: [UInt8](data)))
     }
 
+    /// Reads `input` whole and hands it to `read`; a file that cannot be read fails here.
+    static func read(_ input: BoardInput, _ read: (ForeignSource) -> ReadResult) -> ReadResult {
+        switch load(input) {
+        case .failure(let d): return .failed([d], file: input.displayName)
+        case .success(let source): return read(source)
+        }
+    }
+
     /// 1-based line and column (in characters) of a byte offset. Counted on demand: only
     /// diagnostics ask.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {

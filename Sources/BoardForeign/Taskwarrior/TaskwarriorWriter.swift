@@ -15,13 +15,7 @@ public struct TaskwarriorWriter: BoardWriter {
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
         let (bytes, diagnostics) = export(board, options: options, file: path)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            return diagnostics + [Diagnostic(.ioError, "cannot write: \(error.localizedDescription)",
-                                             at: SourceLocation(file: path))]
-        }
-        return diagnostics
+        return ExportFile.write(bytes, with: diagnostics, to: path)
     }
 
     /// The export as bytes, and a warning for what it could not hold.

@@ -10,10 +10,7 @@ public struct TrelloReader: SniffingReader {
     public init() {}
 
     public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
-        switch ForeignSource.load(input) {
-        case .failure(let d): return .failed([d], file: input.displayName)
-        case .success(let source): return read(source, options: options)
-        }
+        ForeignSource.read(input) { read($0, options: options) }
     }
 
     /// Reads an export held in memory; `file` names it in diagnostics.

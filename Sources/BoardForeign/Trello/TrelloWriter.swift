@@ -13,13 +13,7 @@ public struct TrelloWriter: BoardWriter {
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
         let (bytes, diagnostics) = export(board, options: options)
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            return diagnostics + [Diagnostic(.ioError, "cannot write: \(error.localizedDescription)",
-                                             at: SourceLocation(file: path))]
-        }
-        return diagnostics
+        return ExportFile.write(bytes, with: diagnostics, to: path)
     }
 
     /// The export as bytes, and warnings for what it could not hold.
