@@ -17,7 +17,7 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.column = column
-        self.path = path
+        self.path = path?.isEmpty == true ? nil : path  // the document's root has no path to show
         self.cell = cell
     }
 
