@@ -54,16 +54,22 @@ public struct WeeklyReport: Sendable {
         windowEnd = zone.localize(Instant(epochMilliseconds: replay.weeks.bounds[replay.weeks.bounds.count - 1]))
         counts = StateCounts(replay)
         wip = WIPStatus(counts, states: replay.states)
-        overdue = OverdueList(board, replay, zone: zone)
-        dueSoon = DueSoon(board, replay, zone: zone, days: options.dueSoonDays)
-        flowTimes = FlowTimes(board, replay, zone: zone)
+        // Two independent groups of sections, one per core.
+        let dueSoonDays = options.dueSoonDays
+        let (dueDates, times) = concurrently({ () -> (OverdueList, DueSoon, Breakdown, Breakdown) in
+            let overdue = OverdueList(board, replay, zone: zone)
+            return (overdue, DueSoon(board, replay, zone: zone, days: dueSoonDays),
+                    .perAssignee(board, replay, overdue: overdue.cardIndices),
+                    .perLabel(board, replay, overdue: overdue.cardIndices))
+        }, { () -> (FlowTimes, Aging) in
+            (FlowTimes(board, replay, zone: zone), Aging(board, replay))
+        })
+        (overdue, dueSoon, perAssignee, perLabel) = dueDates
+        (flowTimes, aging) = times
         doneThisWeek = DoneThisWeek(flowTimes, weeks: replay.weeks)
         createdVsCompleted = CreatedVsCompleted(replay)
         throughput = Throughput(replay)
         flow = CumulativeFlow(replay)
-        aging = Aging(board, replay)
-        perAssignee = .perAssignee(board, replay, overdue: overdue.cardIndices)
-        perLabel = .perLabel(board, replay, overdue: overdue.cardIndices)
         cardCount = board.cards.count
         eventCount = board.events.count
         cardsWithHistory = board.cards.count - replay.cardsWithoutHistory
