@@ -14,85 +14,62 @@ public enum BoardValidator {
                    .board(field: "timezone"))
         }
 
-        // States.
+        // States. Ids are looked up in IDIndex tables (millions of look-ups for the events):
+        // a position, or nil for an id the board does not define.
         if board.states.isEmpty { report(.noStates, "the board defines no states", .board(field: nil)) }
-        var categories: [String: StateCategory] = [:]
-        categories.reserveCapacity(board.states.count)
-        for (i, s) in board.states.enumerated() {
-            if categories[s.id] != nil {
-                report(.duplicateStateID, "state id '\(s.id)' is defined twice", .state(index: i, field: "id"))
-            } else {
-                categories[s.id] = s.category
-            }
+        let stateIndex = IDIndex(states: board.states)
+        for (i, s) in board.states.enumerated() where stateIndex.find(s.id) != i {
+            report(.duplicateStateID, "state id '\(s.id)' is defined twice", .state(index: i, field: "id"))
         }
 
-        // Cards.
-        var cardIndex: [String: Int] = [:]
-        cardIndex.reserveCapacity(board.cards.count)
-        for (i, c) in board.cards.enumerated() {
-            if c.id.isEmpty {
-                report(.blankCardID, "card has an empty id", .card(index: i, field: "id"))
-            } else if let first = cardIndex[c.id] {
-                report(.duplicateCardID, "card id '\(c.id)' is already used by cards[\(first)]",
-                       .card(index: i, field: "id"))
-            } else {
-                cardIndex[c.id] = i
-            }
-            if c.title.allSatisfy(\.isWhitespace) {
-                report(.blankTitle, "card '\(c.id)' has no title", .card(index: i, field: "title"))
-            }
-            let category = categories[c.state]
-            if category == nil {
-                report(.unknownState, "card '\(c.id)' is in state '\(c.state)', which the board does not define (states: \(board.states.map(\.id).joined(separator: ", ")))",
-                       .card(index: i, field: "state"))
-            }
-            if let created = c.created {
-                if let due = c.due, let zone, due.overdueFrom(in: zone) <= created {
-                    report(.dueBeforeCreated, "card '\(c.id)' is due \(due) but was created \(created)",
-                           .card(index: i, field: "due"))
-                }
-                if let done = c.completed, done < created {
-                    report(.completedBeforeCreated, "card '\(c.id)' was completed \(done) before it was created \(created)",
-                           .card(index: i, field: "completed"))
-                }
-            }
-            if category == .done && c.completed == nil {
-                report(.doneWithoutCompletion, "card '\(c.id)' is in done state '\(c.state)' but has no completion time",
-                       .card(index: i, field: "completed"))
+        // Cards and events are read field by field in place (`cards[i].id`): iterating
+        // `for c in board.cards` copies every card, retaining and releasing all its strings,
+        // which cost more than the checks themselves.
+        let cardIndex = IDIndex(cards: board.cards)
+        board.cards.withUnsafeBufferPointer { cards in
+            for i in cards.indices {
+                checkCard(cards, i, board, zone, cardIndex, stateIndex, report)
             }
         }
 
         // Events: known cards and states, time order, and agreement with the cards' states.
         // `lastMove[card]` is the index of the latest create/move event for that card.
         var lastMove = [Int](repeating: -1, count: board.cards.count)
-        var previous: Instant?
+        var latest = Int64.min  // the latest event time so far, in epoch milliseconds
+        var latestAt: Instant?  // the same, with its offset, for the message
         var outOfOrder = 0
-        for (i, e) in board.events.enumerated() {
-            let card = cardIndex[e.card]
-            if card == nil {
-                report(.eventUnknownCard, "event names card '\(e.card)', which the board does not have",
-                       .event(index: i, field: "card"))
-            }
-            if let from = e.from, categories[from] == nil {
-                report(.eventUnknownState, "event moves a card from state '\(from)', which the board does not define",
-                       .event(index: i, field: "from"))
-            }
-            if let to = e.to, categories[to] == nil {
-                report(.eventUnknownState, "event moves a card to state '\(to)', which the board does not define",
-                       .event(index: i, field: "to"))
-            }
-            if let previous, e.at < previous {
-                outOfOrder += 1
-                // One diagnostic per disorder would bury the rest on a shuffled file.
-                if outOfOrder <= 10 {
-                    report(.eventsOutOfOrder, "event at \(e.at) comes after one at \(previous)",
-                           .event(index: i, field: "at"))
+        board.events.withUnsafeBufferPointer { events in
+            for i in events.indices {
+                let card = cardIndex.find(events[i].card)
+                if card == nil {
+                    report(.eventUnknownCard, "event names card '\(events[i].card)', which the board does not have",
+                           .event(index: i, field: "card"))
                 }
-            }
-            if previous == nil || previous! < e.at { previous = e.at }
-            if let card, e.to != nil, e.type == .created || e.type == .moved {
-                let last = lastMove[card]
-                if last < 0 || !(e.at < board.events[last].at) { lastMove[card] = i }
+                if let from = events[i].from, stateIndex.find(from) == nil {
+                    report(.eventUnknownState, "event moves a card from state '\(from)', which the board does not define",
+                           .event(index: i, field: "from"))
+                }
+                if let to = events[i].to, stateIndex.find(to) == nil {
+                    report(.eventUnknownState, "event moves a card to state '\(to)', which the board does not define",
+                           .event(index: i, field: "to"))
+                }
+                let at = events[i].at.epochMilliseconds
+                if at < latest {
+                    outOfOrder += 1
+                    // One diagnostic per disorder would bury the rest on a shuffled file.
+                    if outOfOrder <= 10 {
+                        report(.eventsOutOfOrder, "event at \(events[i].at) comes after one at \(latestAt!)",
+                               .event(index: i, field: "at"))
+                    }
+                } else {
+                    latest = at
+                    latestAt = events[i].at
+                }
+                let type = events[i].type
+                if let card, events[i].to != nil, type == .created || type == .moved {
+                    let last = lastMove[card]
+                    if last < 0 || !(at < events[last].at.epochMilliseconds) { lastMove[card] = i }
+                }
             }
         }
         if outOfOrder > 10 {
@@ -100,13 +77,57 @@ public enum BoardValidator {
                                   at: sourceMap.location(of: .board(field: nil))))
         }
         for (card, last) in lastMove.enumerated() where last >= 0 {
-            let c = board.cards[card]
+            let state = board.cards[card].state
             let to = board.events[last].to!
-            if c.state != to {
-                report(.stateContradictsHistory, "card '\(c.id)' is in '\(c.state)' but its last move (events[\(last)]) took it to '\(to)'",
+            if state != to {
+                report(.stateContradictsHistory, "card '\(board.cards[card].id)' is in '\(state)' but its last move (events[\(last)]) took it to '\(to)'",
                        .card(index: card, field: "state"))
             }
         }
         return out
+    }
+
+    /// The rules for one card: its id, title, state and dates.
+    @inline(__always)
+    private static func checkCard(_ cards: UnsafeBufferPointer<Card>, _ i: Int, _ board: Board, _ zone: Zone?,
+                                  _ cardIndex: IDIndex, _ stateIndex: IDIndex,
+                                  _ report: (DiagnosticCode, String, ModelPath) -> Void) {
+        let id = cards[i].id
+        if id.isEmpty {
+            report(.blankCardID, "card has an empty id", .card(index: i, field: "id"))
+        } else if let first = cardIndex.find(id), first != i {
+            report(.duplicateCardID, "card id '\(id)' is already used by cards[\(first)]", .card(index: i, field: "id"))
+        }
+        if isBlank(cards[i].title) {
+            report(.blankTitle, "card '\(id)' has no title", .card(index: i, field: "title"))
+        }
+        let state = cards[i].state
+        let category = stateIndex.find(state).map { board.states[$0].category }
+        if category == nil {
+            report(.unknownState, "card '\(id)' is in state '\(state)', which the board does not define (states: \(board.states.map(\.id).joined(separator: ", ")))",
+                   .card(index: i, field: "state"))
+        }
+        let completed = cards[i].completed
+        if let created = cards[i].created {
+            if let due = cards[i].due, let zone, due.overdueFrom(in: zone) <= created {
+                report(.dueBeforeCreated, "card '\(id)' is due \(due) but was created \(created)", .card(index: i, field: "due"))
+            }
+            if let completed, completed < created {
+                report(.completedBeforeCreated, "card '\(id)' was completed \(completed) before it was created \(created)",
+                       .card(index: i, field: "completed"))
+            }
+        }
+        if category == .done && completed == nil {
+            report(.doneWithoutCompletion, "card '\(id)' is in done state '\(state)' but has no completion time",
+                   .card(index: i, field: "completed"))
+        }
+    }
+
+    /// Empty or only white space. Most titles start with a visible ASCII character, which
+    /// answers without walking the title's Characters.
+    @inline(__always)
+    static func isBlank(_ title: String) -> Bool {
+        if let first = title.utf8.first, first > 0x20, first < 0x7F { return false }
+        return title.allSatisfy(\.isWhitespace)
     }
 }

@@ -72,7 +72,7 @@ public struct BoardReplay: Sendable {
     /// answer never depends on file order.
     public static func make(_ board: Board, zone: Zone, options: ReportOptions) -> BoardReplay {
         let weeks = ReportWeeks(endingAt: options.asOf, count: options.weeks, zone: zone)
-        let cardIndex = CardIndex(board.cards)
+        let cardIndex = IDIndex(cards: board.cards)
         var replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
         board.events.withUnsafeBufferPointer { events in
             replay.run(events, order: nil, cardIndex: cardIndex, board: board)
@@ -115,7 +115,7 @@ public struct BoardReplay: Sendable {
     /// The pass over the events (in `order` when given), in batches: first the card look-ups
     /// of a batch, which do not depend on each other so the processor overlaps their memory
     /// accesses (a million cards do not fit in its caches), then the batch's updates.
-    private mutating func run(_ events: UnsafeBufferPointer<Event>, order: [Int]?, cardIndex: CardIndex, board: Board) {
+    private mutating func run(_ events: UnsafeBufferPointer<Event>, order: [Int]?, cardIndex: IDIndex, board: Board) {
         let batch = 64
         var cards = [Int](repeating: -1, count: batch)
         var base = 0

@@ -1,0 +1,60 @@
+/// Id → position of the first item with that id (cards in `board.cards`, states in
+/// `board.states`). An open-addressing table that keeps each id beside its position, so a
+/// look-up touches one slot (short ids such as `c123456` are stored inside the String value
+/// itself); ids are hashed with FNV-1a over their UTF-8 bytes. The validator and the report
+/// look a card up for every event (millions), where `Dictionary<String, _>` (SipHash,
+/// generic probing) costs several times more.
+public struct IDIndex: Sendable {
+    private struct Slot: Sendable {
+        var id: String
+        var index: Int32
+    }
+
+    private var slots: [Slot]
+    private let mask: Int
+
+    /// Indexes the ids of `count` items, `id(k)` being the id at position k (a closure, so
+    /// callers hand over `board.cards[k].id` without copying whole cards); when an id
+    /// repeats, the first position wins.
+    public init(count: Int, id: (Int) -> String) {
+        var capacity = 16
+        while capacity < count * 2 { capacity <<= 1 }
+        slots = Array(repeating: Slot(id: "", index: -1), count: capacity)
+        mask = capacity - 1
+        for k in 0..<count {
+            let id = id(k)
+            var s = Self.hash(id) & mask
+            while true {
+                if slots[s].index < 0 { slots[s] = Slot(id: id, index: Int32(k)); break }
+                if slots[s].id == id { break }
+                s = (s + 1) & mask
+            }
+        }
+    }
+
+    /// Cards by id.
+    public init(cards: [Card]) { self.init(count: cards.count) { cards[$0].id } }
+
+    /// States by id.
+    public init(states: [BoardState]) { self.init(count: states.count) { states[$0].id } }
+
+    /// The position of the first item with this id, or nil.
+    @inline(__always)
+    public func find(_ id: String) -> Int? {
+        var s = Self.hash(id) & mask
+        while true {
+            let index = slots[s].index
+            if index < 0 { return nil }
+            if slots[s].id == id { return Int(index) }
+            s = (s + 1) & mask
+        }
+    }
+
+    @inline(__always)
+    static func hash(_ id: String) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        // Fold the high bits down: the table uses the low ones.
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+}
