@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// What a cell's text looks like inside the file (OOXML's `ST_Xstring`): characters XML
 /// cannot carry are written `_xHHHH_` (libxlsxwriter does that for control characters), so a
 /// text that itself contains `_x0041_` must have its underscore escaped as `_x005F_` or a
@@ -22,12 +25,22 @@ enum SpreadsheetText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether `_x` or `_X` occurs: every text cell is checked, so this runs over the bytes in
+    /// place and jumps from underscore to underscore (iterating the UTF-8 view cost more than
+    /// the rest of writing the cell).
     static func containsEscapeLike(_ s: String.UTF8View) -> Bool {
-        var it = s.makeIterator()
-        var prevUnderscore = false
-        while let c = it.next() {
-            if prevUnderscore && (c == UInt8(ascii: "x") || c == UInt8(ascii: "X")) { return true }
-            prevUnderscore = c == UInt8(ascii: "_")
+        if let found = s.withContiguousStorageIfAvailable({ containsEscapeLike($0) }) { return found }
+        return Array(s).withUnsafeBufferPointer { containsEscapeLike($0) }
+    }
+
+    static func containsEscapeLike(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress, b.count > 1 else { return false }
+        var p = UnsafeRawPointer(base)
+        let end = UnsafeRawPointer(base + b.count - 1)  // an underscore in the last byte has no follower
+        while p < end, let hit = memchr(p, Int32(UInt8(ascii: "_")), end - p) {
+            let next = hit.load(fromByteOffset: 1, as: UInt8.self)
+            if next == UInt8(ascii: "x") || next == UInt8(ascii: "X") { return true }
+            p = UnsafeRawPointer(hit) + 1
         }
         return false
     }
