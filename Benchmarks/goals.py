@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Checks Benchmarks/RESULTS.md against the goals the issues set, and writes the verdicts
+into RESULTS.md under "Goals" (replacing an earlier such section).
+
+usage: goals.py [RESULTS.md]
+
+Each goal is read at the largest board size that has the figures it needs. "ratio" is the
+peer's median time divided by boardkit's (above 1: boardkit is faster).
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (issue, task, what, kind, tool, threshold). Kinds: "ratio" peer time / boardkit time must
+# be at least threshold; "memory-x" boardkit's peak over the input size at most threshold;
+# "memory-mb" boardkit's peak at most threshold MB; "compute-s" the report's compute seconds
+# at most threshold; "rps" serve requests per second at least threshold.
+GOALS = [
+    (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
+    (2, "JSON→JSON", "within 2x of orjson", "ratio", "python orjson", 0.5),
+    (2, "JSON→JSON", "peak memory under 4x the file", "memory-x", None, 4.0),
+    (3, "CSV→JSON", "faster than Miller", "ratio", "miller", 1.0),
+    (3, "CSV→JSON", "5x faster than Python csv + json", "ratio", "python csv+json", 5.0),
+    (3, "CSV→JSON", "peak memory under 4x the file", "memory-x", None, 4.0),
+    (3, "JSON→CSV", "faster than Miller", "ratio", "miller", 1.0),
+    (3, "JSON→CSV", "5x faster than Python json + csv", "ratio", "python json+csv", 5.0),
+    (3, "JSON→CSV", "peak memory under 4x the file", "memory-x", None, 4.0),
+    (4, "JSON→XLSX", "within 1.3x of the C program", "ratio", "C libcsv+libxlsxwriter", 1 / 1.3),
+    (4, "JSON→XLSX", "5x faster than Python's xlsxwriter", "ratio", "python xlsxwriter", 5.0),
+    (4, "JSON→XLSX", "peak memory under 1 GB", "memory-mb", None, 1024),
+    (4, "XLSX→JSON", "10x faster than openpyxl", "ratio", "openpyxl read-only", 10.0),
+    (4, "XLSX→JSON", "no slower than python-calamine", "ratio", "python-calamine", 1.0),
+    (4, "XLSX→JSON", "peak memory under 1 GB", "memory-mb", None, 1024),
+    (5, "JSON→ICS", "20x faster than icalendar", "ratio", "python icalendar", 20.0),
+    (5, "JSON→ICS", "3x faster than a hand-written Python writer", "ratio", "python hand-written", 3.0),
+    (5, "ICS→JSON", "20x faster than icalendar", "ratio", "python icalendar", 20.0),
+    (5, "serve", "over 10,000 revalidations per second", "rps", "revalidate 304", 10_000),
+    (6, "report (JSON)", "compute under 3 s at 1M cards, 5M events", "compute-s", None, 3.0),
+    (6, "report (JSON)", "peak memory under 2 GB", "memory-mb", None, 2048),
+]
+
+
+def number(text):
+    text = text.replace(",", "").replace("×", "").strip()
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def read(path):
+    rows, serve, compute = [], {}, {}
+    in_serve = False
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("## Goals"):
+            break
+        if line.startswith("## boardkit serve"):
+            in_serve = True
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and number(cells[0]) is not None:
+            if in_serve:
+                serve[cells[1]] = number(cells[2])
+            else:
+                cards, task, tool, wall, _, rss, size, ratio, _ = cells
+                rows.append({"cards": int(number(cards)), "task": task, "tool": tool, "wall": number(wall),
+                             "rss": number(rss), "size": number(size), "ratio": number(ratio)})
+        m = re.match(r"- ([\d,]+) cards, (.+?): .* computed the report in ([\d.]+) s", line)
+        if m:
+            compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(3))
+    return rows, serve, compute
+
+
+def verdicts(rows, serve, compute):
+    out = []
+    for issue, task, what, kind, tool, limit in GOALS:
+        if kind == "rps":
+            value = serve.get(tool)
+            out.append((issue, task, what, value, f"{value:,.0f} req/s" if value else "not measured",
+                        value is not None and value >= limit, None))
+            continue
+        if kind == "compute-s":
+            sizes = sorted((c for c, t in compute if t == task), reverse=True)
+            value = compute[(sizes[0], task)] if sizes else None
+            out.append((issue, task, what, value, f"{value:.2f} s" if value is not None else "not measured",
+                        value is not None and value < limit, sizes[0] if sizes else None))
+            continue
+        mine = {r["cards"]: r for r in rows if r["task"] == task and r["tool"] == "boardkit" and r["wall"]}
+        if kind == "ratio":
+            theirs = {r["cards"]: r for r in rows if r["task"] == task and r["tool"] == tool and r["ratio"]}
+            sizes = sorted(set(mine) & set(theirs), reverse=True)
+            if not sizes:
+                out.append((issue, task, what, None, "not measured", False, None))
+                continue
+            value = theirs[sizes[0]]["ratio"]
+            shown = f"{value:.2f}× ({tool} {theirs[sizes[0]]['wall']:.2f} s, boardkit {mine[sizes[0]]['wall']:.2f} s)"
+            out.append((issue, task, what, value, shown, value >= limit, sizes[0]))
+        else:
+            sizes = sorted(mine, reverse=True)
+            if not sizes:
+                out.append((issue, task, what, None, "not measured", False, None))
+                continue
+            r = mine[sizes[0]]
+            if kind == "memory-x":
+                value = r["rss"] / r["size"] if r["size"] else None
+                shown = f"{value:.1f}× ({r['rss']:,.0f} MB for {r['size']:,.0f} MB)"
+                ok = value is not None and value < limit
+            else:
+                value = r["rss"]
+                shown = f"{value:,.0f} MB"
+                ok = value < limit
+            out.append((issue, task, what, value, shown, ok, sizes[0]))
+    return out
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Benchmarks", "RESULTS.md")
+    rows, serve, compute = read(path)
+    table = ("## Goals\n\nEach goal from the issues, read at the largest size measured.\n\n"
+             "| issue | task | goal | cards | measured | met |\n|---:|---|---|---:|---|---|\n")
+    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute):
+        table += f"| #{issue} | {task} | {what} | {f'{cards:,}' if cards else '—'} | {shown} | {'yes' if ok else '**no**'} |\n"
+    text = open(path, encoding="utf-8").read()
+    text = text.split("\n## Goals")[0].rstrip("\n") + "\n\n" + table
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
