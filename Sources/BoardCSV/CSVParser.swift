@@ -51,9 +51,16 @@ enum CSVParseFailure: Error {
 /// byte offset are known for diagnostics; a quoted field spanning lines simply continues in
 /// the next feed. Strict mode makes a stray quote an error at its exact byte.
 final class CSVParser {
+    /// The row being assembled: its fields' bytes end to end, and where each field ends.
+    /// Held through a pointer because libcsv calls back once per field, and appending to a
+    /// class's stored arrays there would pay Swift's dynamic exclusivity check every time.
+    private struct RowBuffer {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+    }
+
     private var parser = csv_parser()
-    private var fieldBytes: [UInt8] = []
-    private var fieldEnds: [Int] = []
+    private let row: UnsafeMutablePointer<RowBuffer>
     private var rowLine = 1
     private var rowOffset = 0
     private var onRow: ((CSVRow) -> Bool)?
@@ -65,24 +72,38 @@ final class CSVParser {
         // Keep spaces: libcsv trims them from unquoted fields by default, which would change
         // titles such as "  indented".
         csv_set_space_func(&parser) { _ in 0 }
-        fieldBytes.reserveCapacity(4096)
-        fieldEnds.reserveCapacity(64)
+        row = .allocate(capacity: 1)
+        row.initialize(to: RowBuffer())
+        row.pointee.bytes.reserveCapacity(4096)
+        row.pointee.ends.reserveCapacity(64)
     }
 
-    deinit { csv_free(&parser) }
+    deinit {
+        csv_free(&parser)
+        row.deinitialize(count: 1)
+        row.deallocate()
+    }
 
     /// Parses `text[start...]`, calling `onRow` for each row; `onRow` returns false to stop.
+    /// `onRow` does not escape, so the variables it captures are checked at compile time,
+    /// not on every access.
     func parse(_ text: UnsafeBufferPointer<UInt8>, from start: Int,
-               onRow: @escaping (CSVRow) -> Bool) -> Result<Void, CSVParseFailure> {
-        self.onRow = onRow
-        defer { self.onRow = nil }
+               onRow: (CSVRow) -> Bool) -> Result<Void, CSVParseFailure> {
+        withoutActuallyEscaping(onRow) { onRow in
+            self.onRow = onRow
+            defer { self.onRow = nil }
+            return feed(text, from: start)
+        }
+    }
+
+    private func feed(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Void, CSVParseFailure> {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, ctx in
-            let me = Unmanaged<CSVParser>.fromOpaque(ctx!).takeUnretainedValue()
+            let row = Unmanaged<CSVParser>.fromOpaque(ctx!).takeUnretainedValue().row
             if length > 0, let data {
-                me.fieldBytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
+                row.pointee.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: length))
             }
-            me.fieldEnds.append(me.fieldBytes.count)
+            row.pointee.ends.append(row.pointee.bytes.count)
         }
         let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, ctx in
             let me = Unmanaged<CSVParser>.fromOpaque(ctx!).takeUnretainedValue()
@@ -121,12 +142,12 @@ final class CSVParser {
 
     private func emitRow() {
         defer {
-            fieldBytes.removeAll(keepingCapacity: true)
-            fieldEnds.removeAll(keepingCapacity: true)
+            row.pointee.bytes.removeAll(keepingCapacity: true)
+            row.pointee.ends.removeAll(keepingCapacity: true)
         }
         guard !stopped, let onRow else { return }
-        let keepGoing = fieldBytes.withUnsafeBufferPointer { bytes in
-            fieldEnds.withUnsafeBufferPointer { ends in
+        let keepGoing = row.pointee.bytes.withUnsafeBufferPointer { bytes in
+            row.pointee.ends.withUnsafeBufferPointer { ends in
                 onRow(CSVRow(storage: bytes, ends: ends, line: rowLine, offset: rowOffset))
             }
         }
