@@ -42,6 +42,10 @@ struct CardsSheetWriter {
         let header = layout.header + hidden.map(\.kind.header)
         let perPart = WorkbookSchema.maxRows - 1
         let idColumn = columns.firstIndex { $0.attribute == .id }
+        // Per column, found once rather than per cell.
+        let formats = columns.map { $0.attribute == .body ? sink.wrapped : nil }
+        let headers = columns.map(\.header)
+        let clock = ZoneClock(zone: zone)
         for (p, part) in parts.enumerated() {
             let rows = min(perPart, max(board.cards.count - p * perPart, 0))
             setUp(part.sheet, name: part.name, header: header, hiddenFrom: columns.count, rows: rows)
@@ -54,24 +58,25 @@ struct CardsSheetWriter {
             let sheet = part.name
             let row = UInt32(n % perPart + 1)
             layout.cells(of: card, into: &cells)
-            let key = idColumn != nil && card.id.utf8.count <= SpreadsheetText.cellLimit ? "id:" + card.id : "row:\(row + 1)"
+            // Only a text that overflows needs the row's key.
+            func key() -> String {
+                idColumn != nil && card.id.utf8.count <= SpreadsheetText.cellLimit ? "id:" + card.id : "row:\(row + 1)"
+            }
             for (k, cell) in cells.enumerated() {
                 let col = UInt16(k)
                 switch cell {
                 case .empty: break
                 case .text(let s):
-                    sink.text(ws, row, col, s, format: columns[k].attribute == .body ? sink.wrapped : nil,
-                              sheet: sheet, key: key, columnName: columns[k].header)
+                    sink.text(ws, row, col, s, format: formats[k], sheet: sheet, key: key(), columnName: headers[k])
                 case .number(let d):
                     if d.isFinite { sink.number(ws, row, col, d, sheet: sheet) }
-                    else { sink.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key, columnName: columns[k].header) }
+                    else { sink.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key(), columnName: headers[k]) }
                 case .bool(let b): sink.bool(ws, row, col, b, sheet: sheet)
-                case .date(let d): sink.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(columns[k].header)")
+                case .date(let d): sink.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 case .dateTime(let t):
-                    sink.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(columns[k].header)")
+                    sink.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 case .instant(let i):
-                    sink.localDateTime(ws, row, col, zone.local(i), iso: i.description, sheet: sheet,
-                                       what: "card \(card.id) \(columns[k].header)")
+                    sink.instant(ws, row, col, i, clock: clock, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 }
             }
             for (h, entry) in hidden.enumerated() {
@@ -81,27 +86,24 @@ struct CardsSheetWriter {
                 case .extras:
                     if !card.extras.isEmpty { text = ExtrasText.encode(card.extras) }
                 case .emptyFields:
-                    let empty = card.fields.filter { $0.value.isEmpty }.map(\.key)
-                    if !empty.isEmpty { text = ListCodec.join(empty.sorted()) }
+                    if card.fields.values.contains(where: \.isEmpty) {
+                        text = ListCodec.join(card.fields.filter { $0.value.isEmpty }.map(\.key).sorted())
+                    }
                 default:
-                    if let k = entry.backs, case .instant(let i) = cells[k] { text = hiddenInstant(i) }
+                    if let k = entry.backs, case .instant(let i) = cells[k] { text = hiddenInstant(i, clock) }
                 }
-                if let text { sink.text(ws, row, col, text, sheet: sheet, key: key, columnName: entry.kind.header) }
+                if let text { sink.text(ws, row, col, text, sheet: sheet, key: key(), columnName: entry.kind.header) }
             }
         }
     }
 
     /// The hidden text for an instant shown in a date-time cell. An instant at local midnight
     /// always gets one, since the reader takes a whole-day serial for a calendar date.
-    private func hiddenInstant(_ i: Instant) -> String? {
-        let local = zone.local(i)
-        guard sink.system.serial(of: local) != nil else { return nil } // written as exact ISO text
-        if let t = ExactInstant.hiddenText(for: i, in: zone) { return t }
-        if local.hour == 0, local.minute == 0, local.second == 0, local.millisecond == 0 {
-            var out: [UInt8] = []
-            ISO8601.appendOffset(i.offsetSeconds, to: &out)
-            return String(decoding: out, as: UTF8.self)
-        }
+    private func hiddenInstant(_ i: Instant, _ clock: ZoneClock) -> String? {
+        let local = clock.localMilliseconds(i)
+        guard sink.system.serial(ofLocalMilliseconds: local) != nil else { return nil } // written as exact ISO text
+        if let t = clock.hiddenText(for: i) { return t }
+        if local % ZoneClock.msPerDay == 0 { return clock.offsetText(i.offsetSeconds) }
         return nil
     }
 

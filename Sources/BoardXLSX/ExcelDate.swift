@@ -32,6 +32,15 @@ enum ExcelDateSystem: Sendable, Equatable {
         return Double(days) + Double(ms) / Double(Self.msPerDay)
     }
 
+    /// The serial of a wall-clock reading given as milliseconds since 1970-01-01 read as UTC
+    /// (`LocalDateTime.epochMillisecondsAsIfUTC`), the same as `serial(of:)` without building
+    /// the reading: date-time cells take this path once per cell.
+    func serial(ofLocalMilliseconds ms: Int64) -> Double? {
+        let day = ms >= 0 ? ms / Self.msPerDay : -((-ms + Self.msPerDay - 1) / Self.msPerDay)
+        guard let days = serialDays(Int(day)) else { return nil }
+        return Double(days) + Double(ms - day * Self.msPerDay) / Double(Self.msPerDay)
+    }
+
     private func serialDays(_ days: Int) -> Int? {
         guard days <= Self.lastDay else { return nil }
         switch self {

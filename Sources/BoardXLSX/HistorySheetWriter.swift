@@ -25,23 +25,24 @@ struct HistorySheetWriter {
             worksheet_freeze_panes(ws, 1, 0)
             worksheet_autofilter(ws, 0, 0, UInt32(max(rows, 1)), UInt16(header.count - 1))
         }
+        let clock = ZoneClock(zone: zone)
         for (n, e) in board.events.enumerated() {
             let part = parts[n / perPart]
             let ws = part.sheet, sheet = part.name
             let row = UInt32(n % perPart + 1)
-            let key = "row:\(row + 1)"
-            sink.text(ws, row, 0, e.card, sheet: sheet, key: key, columnName: header[0])
-            let local = zone.local(e.at)
-            if sink.localDateTime(ws, row, 1, local, iso: e.at.description, sheet: sheet, what: "event \(n + 1) at"),
-               let exact = ExactInstant.hiddenText(for: e.at, in: zone) {
-                sink.text(ws, row, 6, exact, sheet: sheet, key: key, columnName: header[6])
+            // Only a text that overflows needs the row's key.
+            func key() -> String { "row:\(row + 1)" }
+            sink.text(ws, row, 0, e.card, sheet: sheet, key: key(), columnName: header[0])
+            if sink.instant(ws, row, 1, e.at, clock: clock, sheet: sheet, what: "event \(n + 1) at"),
+               let exact = clock.hiddenText(for: e.at) {
+                sink.text(ws, row, 6, exact, sheet: sheet, key: key(), columnName: header[6])
             }
-            sink.text(ws, row, 2, e.type.rawValue, sheet: sheet, key: key)
-            if let from = e.from { sink.text(ws, row, 3, from, sheet: sheet, key: key, columnName: header[3]) }
-            if let to = e.to { sink.text(ws, row, 4, to, sheet: sheet, key: key, columnName: header[4]) }
-            if let actor = e.actor { sink.text(ws, row, 5, actor, sheet: sheet, key: key, columnName: header[5]) }
+            sink.text(ws, row, 2, e.type.rawValue, sheet: sheet, key: key())
+            if let from = e.from { sink.text(ws, row, 3, from, sheet: sheet, key: key(), columnName: header[3]) }
+            if let to = e.to { sink.text(ws, row, 4, to, sheet: sheet, key: key(), columnName: header[4]) }
+            if let actor = e.actor { sink.text(ws, row, 5, actor, sheet: sheet, key: key(), columnName: header[5]) }
             if !e.extras.isEmpty {
-                sink.text(ws, row, 7, ExtrasText.encode(e.extras), sheet: sheet, key: key, columnName: header[7])
+                sink.text(ws, row, 7, ExtrasText.encode(e.extras), sheet: sheet, key: key(), columnName: header[7])
             }
         }
     }

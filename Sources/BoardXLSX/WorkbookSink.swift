@@ -87,6 +87,19 @@ final class WorkbookSink {
               format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String, key: @autoclosure () -> String,
               columnName: @autoclosure () -> String = "") {
         if value.isEmpty { return }
+        // The usual cell: short enough, no literal `_xHHHH_`; written from the string's own
+        // bytes (no copy for a large string, a stack copy for a small one).
+        let count = value.utf8.count
+        if count <= SpreadsheetText.cellLimit {
+            let written: lxw_error? = value.withCString { p in
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: count)
+                return SpreadsheetText.containsEscapeLike(bytes) ? nil : worksheet_write_string(ws, row, col, p, format)
+            }
+            if let written {
+                check(written, sheet, row, col)
+                return
+            }
+        }
         let escaped = SpreadsheetText.escapeLiteralEscapes(value)
         if escaped.utf8.count <= SpreadsheetText.cellLimit {
             check(escaped.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
@@ -133,6 +146,19 @@ final class WorkbookSink {
             return true
         }
         outOfRange(ws, row, col, iso(), sheet: sheet, what: what())
+        return false
+    }
+
+    /// An instant as a date-time cell showing its reading in the board's zone (`clock`);
+    /// false (and ISO text, with a warning) outside Excel's range.
+    @discardableResult
+    func instant(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
+                 sheet: String, what: @autoclosure () -> String) -> Bool {
+        if let s = system.serial(ofLocalMilliseconds: clock.localMilliseconds(i)) {
+            check(worksheet_write_number(ws, row, col, s, dateTime), sheet, row, col)
+            return true
+        }
+        outOfRange(ws, row, col, i.description, sheet: sheet, what: what())
         return false
     }
 
