@@ -11,7 +11,7 @@ struct CSVLocator: @unchecked Sendable {
     /// The place of field `field` (nil: the row's start) of the row starting at `offset` on
     /// line `line`. A field past the row's end points just after its last character.
     func location(rowOffset offset: Int, line: Int, field: Int?) -> SourceLocation {
-        let (l, c) = text.bytes.withUnsafeBufferPointer { b -> (Int, Int) in
+        let (l, c) = { (b: UnsafeBufferPointer<UInt8>) -> (Int, Int) in
             guard let field, field > 0 else {
                 return (line, CSVText.column(from: offset, to: offset, in: b, countScalars: true))
             }
@@ -36,7 +36,7 @@ struct CSVLocator: @unchecked Sendable {
                 i += 1
             }
             return (lineNo, CSVText.column(from: lineStart, to: i, in: b, countScalars: true))
-        }
+        }(text.bytes)
         return SourceLocation(file: file, line: l, column: c)
     }
 

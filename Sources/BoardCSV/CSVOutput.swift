@@ -33,6 +33,15 @@ struct CSVOutput {
         endRow()
     }
 
+    /// Writes a card's row cell by cell, with no array of cells in between.
+    mutating func row(of card: Card, in layout: TabularBoardLayout) {
+        for k in layout.columns.indices {
+            if k > 0 { bytes.append(dialect.delimiter) }
+            cell(layout.cell(column: k, of: card))
+        }
+        endRow()
+    }
+
     /// Writes a row of strings.
     mutating func row(_ fields: [String]) {
         for (k, f) in fields.enumerated() {

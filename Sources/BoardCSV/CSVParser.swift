@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CCsv
+import BoardTabular
 
 /// One parsed row: its fields as byte ranges into a buffer owned by the parser (valid only
 /// during the row callback), the 1-based line it starts on and its byte offset.
@@ -27,6 +28,9 @@ struct CSVRow {
     @inline(__always) func string(_ k: Int) -> String {
         String(decoding: field(k), as: UTF8.self)
     }
+
+    /// The row's fields for BoardTabular (UTF-8 already checked).
+    var text: TabularTextRow { TabularTextRow(storage: storage, ends: ends) }
 
     /// True for a row of one empty or all-space field (a blank or whitespace-only line).
     var isBlank: Bool {
@@ -86,17 +90,22 @@ final class CSVParser {
 
     /// Parses `text[start...]`, calling `onRow` for each row; `onRow` returns false to stop.
     /// `onRow` does not escape, so the variables it captures are checked at compile time,
-    /// not on every access.
-    func parse(_ text: UnsafeBufferPointer<UInt8>, from start: Int,
+    /// not on every access. Every few megabytes `passed` is told the offset below which the
+    /// parser needs no more text (rows copy their fields), so the caller can let it go.
+    func parse(_ text: UnsafeBufferPointer<UInt8>, from start: Int, passed: (Int) -> Void = { _ in },
                onRow: (CSVRow) -> Bool) -> Result<Void, CSVParseFailure> {
         withoutActuallyEscaping(onRow) { onRow in
             self.onRow = onRow
             defer { self.onRow = nil }
-            return feed(text, from: start)
+            return feed(text, from: start, passed: passed)
         }
     }
 
-    private func feed(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Void, CSVParseFailure> {
+    /// How much text goes by between calls of `passed`.
+    private static let passedStep = 4 << 20
+
+    private func feed(_ text: UnsafeBufferPointer<UInt8>, from start: Int,
+                      passed: (Int) -> Void) -> Result<Void, CSVParseFailure> {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = { data, length, ctx in
             let row = Unmanaged<CSVParser>.fromOpaque(ctx!).takeUnretainedValue().row
@@ -112,6 +121,7 @@ final class CSVParser {
         let n = text.count
         var i = start
         var line = 1
+        var nextPassed = start + Self.passedStep
         // Line numbers of the lines before `start` (a byte-order mark has none).
         guard let base = text.baseAddress else { return .success(()) }
         while i < n && !stopped {
@@ -132,6 +142,10 @@ final class CSVParser {
             }
             if found != nil { line += 1 }
             i = end
+            if i >= nextPassed {
+                passed(i)
+                nextPassed = i + Self.passedStep
+            }
         }
         if stopped { return .success(()) }
         if csv_fini(&parser, fieldCallback, rowCallback, context) != 0 {

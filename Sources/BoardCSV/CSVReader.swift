@@ -49,7 +49,7 @@ public struct CSVReader: SniffingReader {
             if found.hasErrors { return .failed(diagnostics, file: file) }
             sidecar = contents
         }
-        let dialect = text.bytes.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        let dialect = CSVDialect.sniff(text.bytes)
         let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
         let catalogue = sidecar.map { $0.catalogue }
         let builder = TabularBoardBuilder(options: options, catalogue: catalogue, file: file)
@@ -59,37 +59,37 @@ public struct CSVReader: SniffingReader {
         var rowOffsets: [Int] = []
         var rowLines: [Int32] = []
         var headerCount = -1
-        var cells: [TabularCell] = []
         let parser = CSVParser(delimiter: dialect.delimiter)
-        let outcome = text.bytes.withUnsafeBufferPointer { buf in
-            parser.parse(buf, from: dialect.byteOrderMark ? 3 : 0) { row in
-                if row.isBlank { return true }
-                cells.removeAll(keepingCapacity: true)
-                for k in 0..<row.count {
-                    let f = row.field(k)
-                    cells.append(f.isEmpty ? .empty : .text(String(decoding: f, as: UTF8.self)))
-                }
-                let place = { (column: Int) in
-                    locator.location(rowOffset: row.offset, line: row.line, field: column)
-                }
-                if headerCount < 0 {
-                    headerCount = row.count
-                    return builder.header(cells, locate: place)
-                }
-                rowOffsets.append(row.offset)
-                rowLines.append(Int32(truncatingIfNeeded: row.line))
-                if row.count != headerCount {
-                    let what = row.count > headerCount
-                        ? "has \(row.count) fields, \(row.count - headerCount) more than the header's \(headerCount)"
-                        : "has \(row.count) fields, \(headerCount - row.count) fewer than the header's \(headerCount)"
-                    limiter.add(Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
-                                           at: place(min(row.count, headerCount))), to: &diagnostics)
-                    builder.row([], locate: place) // keeps row numbering; an empty row makes no card
-                    return true
-                }
-                builder.row(cells, locate: place)
+        let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
+                                   passed: text.release(upTo:)) { row in
+            if row.isBlank { return true }
+            let place = { (column: Int) in
+                locator.location(rowOffset: row.offset, line: row.line, field: column)
+            }
+            if headerCount < 0 {
+                headerCount = row.count
+                return builder.header(row.text.cells, locate: place)
+            }
+            rowOffsets.append(row.offset)
+            rowLines.append(Int32(truncatingIfNeeded: row.line))
+            if rowOffsets.count == Self.sampleRows {
+                let rows = Self.estimatedRows(fileSize: text.bytes.count, firstRow: rowOffsets[0], sampleEnd: row.offset)
+                builder.reserveCapacity(rows: rows)
+                rowOffsets.reserveCapacity(rows)
+                rowLines.reserveCapacity(rows)
+            }
+            if row.count != headerCount {
+                let what = row.count > headerCount
+                    ? "has \(row.count) fields, \(row.count - headerCount) more than the header's \(headerCount)"
+                    : "has \(row.count) fields, \(headerCount - row.count) fewer than the header's \(headerCount)"
+                limiter.add(Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
+                                       at: place(min(row.count, headerCount))), to: &diagnostics)
+                builder.row([], locate: place) // keeps row numbering; an empty row makes no card
                 return true
             }
+            // Data rows go to the builder as bytes: no string per cell.
+            builder.row(row.text, locate: place)
+            return true
         }
         switch outcome {
         case .success: break
@@ -140,6 +140,18 @@ public struct CSVReader: SniffingReader {
                 }
             })
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    /// Rows read before the row count is estimated from the file size.
+    static let sampleRows = 1024
+
+    /// About how many data rows the file holds, from the bytes the first `sampleRows` took
+    /// (1/16 more, so that a little variation does not double the arrays at the end).
+    static func estimatedRows(fileSize: Int, firstRow: Int, sampleEnd: Int) -> Int {
+        let sampled = sampleEnd - firstRow
+        guard sampled > 0 else { return 0 }
+        let rows = Double(fileSize - firstRow) / Double(sampled) * Double(sampleRows - 1)
+        return Int(min(rows * 17 / 16, 1e9))
     }
 
     /// An events-only sidecar may name states as the CSV does (by name): turn those into ids.

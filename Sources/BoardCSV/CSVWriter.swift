@@ -88,10 +88,7 @@ public struct CSVWriter: BoardWriter {
                 }
             }
         } else {
-            for card in board.cards {
-                layout.cells(of: card, into: &cells)
-                out.row(cells)
-            }
+            for card in board.cards { out.row(of: card, in: layout) }
         }
         return layout
     }

@@ -92,7 +92,7 @@ enum EventsSidecar {
         case .success(let t): text = t
         case .failure(let d): return (contents, [d])
         }
-        let dialect = text.bytes.withUnsafeBufferPointer { CSVDialect.sniff($0) }
+        let dialect = CSVDialect.sniff(text.bytes)
         let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
         let parser = CSVParser(delimiter: dialect.delimiter)
         var columns: [String: Int] = [:]
@@ -106,79 +106,78 @@ enum EventsSidecar {
                     at: locator.location(rowOffset: row.offset, line: row.line, field: column)))
             }
         }
-        let outcome = text.bytes.withUnsafeBufferPointer { buf in
-            parser.parse(buf, from: dialect.byteOrderMark ? 3 : 0) { row in
-                if row.isBlank { return true }
-                if !sawHeader {
-                    sawHeader = true
-                    for k in 0..<row.count { columns[row.string(k).lowercased()] = k }
-                    if columns["card"] == nil || columns["at"] == nil || columns["type"] == nil {
-                        if columns["record"] == nil {
-                            bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0)
-                            return false
-                        }
+        let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
+                                   passed: text.release(upTo:)) { row in
+            if row.isBlank { return true }
+            if !sawHeader {
+                sawHeader = true
+                for k in 0..<row.count { columns[row.string(k).lowercased()] = k }
+                if columns["card"] == nil || columns["at"] == nil || columns["type"] == nil {
+                    if columns["record"] == nil {
+                        bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0)
+                        return false
                     }
-                    return true
-                }
-                func value(_ name: String) -> String? {
-                    guard let k = columns[name], k < row.count else { return nil }
-                    let f = row.field(k)
-                    return f.isEmpty ? nil : row.string(k)
-                }
-                switch value("record") ?? "event" {
-                case "board":
-                    guard let key = value("key") else { bad("a board row needs a key", row, columns["key"]); return true }
-                    let v = value("value") ?? ""
-                    switch key {
-                    case "id": contents.catalogue.id = v
-                    case "name": contents.catalogue.name = v
-                    case "timezone":
-                        contents.catalogue.timeZone = v
-                        zone = Zone(identifier: options.timeZone ?? v) ?? .utc
-                    default:
-                        if key.hasPrefix("metadata.") { contents.catalogue.metadata[String(key.dropFirst(9))] = v }
-                        else if key.hasPrefix("extra.") { contents.catalogue.extras[String(key.dropFirst(6))] = v }
-                        else { bad("unknown board key '\(key)' (id, name, timezone, metadata.KEY, extra.KEY)", row, columns["key"]) }
-                    }
-                case "state":
-                    guard let id = value("id") else { bad("a state row needs an id", row, columns["id"]); return true }
-                    let name = value("name") ?? id
-                    var category = StateCategoryGuess.guess(name)
-                    if let c = value("category") {
-                        guard let parsed = StateCategory(rawValue: c) else {
-                            bad("state category '\(c)' is not todo, doing or done", row, columns["category"]); return true
-                        }
-                        category = parsed
-                    }
-                    var wip: Int?
-                    if let w = value("wip") {
-                        guard let n = Int(w), n >= 0 else { bad("WIP limit '\(w)' is not a whole number", row, columns["wip"]); return true }
-                        wip = n
-                    }
-                    contents.catalogue.states.append(BoardState(id: id, name: name, category: category, wipLimit: wip))
-                    contents.stateLines.append(Int32(truncatingIfNeeded: row.line))
-                case "event":
-                    guard let card = value("card") else { bad("an event row needs a card", row, columns["card"]); return true }
-                    guard let atText = value("at"), let atColumn = columns["at"] else { bad("an event row needs a time (at)", row, columns["at"]); return true }
-                    let at: Instant
-                    switch ISO8601.parse(row.field(atColumn)) {
-                    case .instant(let i)?: at = i
-                    case .local(let t)?: at = zone.instant(t)
-                    case .date(let d)?: at = zone.startOfDay(d)
-                    case nil: bad("'\(atText)' is not an ISO 8601 time", row, atColumn); return true
-                    }
-                    guard let typeText = value("type"), let type = EventType(rawValue: typeText) else {
-                        bad("event type '\(value("type") ?? "")' is not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))", row, columns["type"])
-                        return true
-                    }
-                    contents.events.append(Event(card: card, at: at, type: type, from: value("from"),
-                                                 to: value("to"), actor: value("actor")))
-                    contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
-                case let other:
-                    bad("record kind '\(other)' is not board, state or event", row, columns["record"])
                 }
                 return true
             }
+            func value(_ name: String) -> String? {
+                guard let k = columns[name], k < row.count else { return nil }
+                let f = row.field(k)
+                return f.isEmpty ? nil : row.string(k)
+            }
+            switch value("record") ?? "event" {
+            case "board":
+                guard let key = value("key") else { bad("a board row needs a key", row, columns["key"]); return true }
+                let v = value("value") ?? ""
+                switch key {
+                case "id": contents.catalogue.id = v
+                case "name": contents.catalogue.name = v
+                case "timezone":
+                    contents.catalogue.timeZone = v
+                    zone = Zone(identifier: options.timeZone ?? v) ?? .utc
+                default:
+                    if key.hasPrefix("metadata.") { contents.catalogue.metadata[String(key.dropFirst(9))] = v }
+                    else if key.hasPrefix("extra.") { contents.catalogue.extras[String(key.dropFirst(6))] = v }
+                    else { bad("unknown board key '\(key)' (id, name, timezone, metadata.KEY, extra.KEY)", row, columns["key"]) }
+                }
+            case "state":
+                guard let id = value("id") else { bad("a state row needs an id", row, columns["id"]); return true }
+                let name = value("name") ?? id
+                var category = StateCategoryGuess.guess(name)
+                if let c = value("category") {
+                    guard let parsed = StateCategory(rawValue: c) else {
+                        bad("state category '\(c)' is not todo, doing or done", row, columns["category"]); return true
+                    }
+                    category = parsed
+                }
+                var wip: Int?
+                if let w = value("wip") {
+                    guard let n = Int(w), n >= 0 else { bad("WIP limit '\(w)' is not a whole number", row, columns["wip"]); return true }
+                    wip = n
+                }
+                contents.catalogue.states.append(BoardState(id: id, name: name, category: category, wipLimit: wip))
+                contents.stateLines.append(Int32(truncatingIfNeeded: row.line))
+            case "event":
+                guard let card = value("card") else { bad("an event row needs a card", row, columns["card"]); return true }
+                guard let atText = value("at"), let atColumn = columns["at"] else { bad("an event row needs a time (at)", row, columns["at"]); return true }
+                let at: Instant
+                switch ISO8601.parse(row.field(atColumn)) {
+                case .instant(let i)?: at = i
+                case .local(let t)?: at = zone.instant(t)
+                case .date(let d)?: at = zone.startOfDay(d)
+                case nil: bad("'\(atText)' is not an ISO 8601 time", row, atColumn); return true
+                }
+                guard let typeText = value("type"), let type = EventType(rawValue: typeText) else {
+                    bad("event type '\(value("type") ?? "")' is not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))", row, columns["type"])
+                    return true
+                }
+                contents.events.append(Event(card: card, at: at, type: type, from: value("from"),
+                                             to: value("to"), actor: value("actor")))
+                contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
+            case let other:
+                bad("record kind '\(other)' is not board, state or event", row, columns["record"])
+            }
+            return true
         }
         switch outcome {
         case .success: break

@@ -30,42 +30,64 @@ public enum ListCodec {
 
     /// Splits a cell into items. An empty cell is an empty list.
     public static func split(_ cell: String) -> [String] {
+        var cell = cell
+        return cell.withUTF8 { split(utf8: $0) }
+    }
+
+    /// Splits a cell's UTF-8 bytes into items, without making a string of the whole cell.
+    public static func split(utf8 cell: UnsafeBufferPointer<UInt8>) -> [String] {
         if cell.isEmpty { return [] }
         // Fast path: nothing to split or unescape.
-        if !cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\\") }) {
-            let t = trimmed(Array(cell.unicodeScalars).map { ($0, false) })
-            return t.isEmpty ? [] : [t]
+        if !cell.contains(where: { $0 == comma || $0 == backslash }) {
+            let t = trimmed(cell, keepBefore: Int.max, keepAfter: -1)
+            return t.isEmpty ? [] : [String(decoding: t, as: UTF8.self)]
         }
         var items: [String] = []
-        var current: [(Unicode.Scalar, Bool)] = [] // scalar, came from an escape
+        var current: [UInt8] = []
+        // Where the item's escaped bytes are: an escaped space is kept when trimming, and the
+        // spaces trimmed from an end are only those before the first (after the last) escape.
+        var firstEscaped = Int.max, lastEscaped = -1
         var escape = false
-        for u in cell.unicodeScalars {
+        func finishItem() {
+            current.withUnsafeBufferPointer { b in
+                let t = trimmed(b, keepBefore: firstEscaped, keepAfter: lastEscaped)
+                if !t.isEmpty { items.append(String(decoding: t, as: UTF8.self)) }
+            }
+            current.removeAll(keepingCapacity: true)
+            firstEscaped = Int.max
+            lastEscaped = -1
+        }
+        func appendEscaped(_ c: UInt8) {
+            if firstEscaped == Int.max { firstEscaped = current.count }
+            lastEscaped = current.count
+            current.append(c)
+        }
+        for c in cell {
             if escape {
-                current.append((u, true))
+                // A multi-byte character's continuation bytes follow as plain bytes.
+                appendEscaped(c)
                 escape = false
-            } else if u == "\\" {
+            } else if c == backslash {
                 escape = true
-            } else if u == "," {
-                let t = trimmed(current)
-                if !t.isEmpty { items.append(t) }
-                current.removeAll(keepingCapacity: true)
+            } else if c == comma {
+                finishItem()
             } else {
-                current.append((u, false))
+                current.append(c)
             }
         }
-        if escape { current.append(("\\", true)) }
-        let t = trimmed(current)
-        if !t.isEmpty { items.append(t) }
+        if escape { appendEscaped(backslash) }
+        finishItem()
         return items
     }
 
-    /// Drops unescaped spaces at both ends.
-    private static func trimmed(_ s: [(Unicode.Scalar, Bool)]) -> String {
+    private static let comma = UInt8(ascii: ","), backslash = UInt8(ascii: "\\"), space = UInt8(ascii: " ")
+
+    /// Drops spaces at both ends, but none at or after index `keepBefore` from the front and
+    /// none at or before `keepAfter` from the back (escaped spaces).
+    private static func trimmed(_ s: UnsafeBufferPointer<UInt8>, keepBefore: Int, keepAfter: Int) -> UnsafeBufferPointer<UInt8> {
         var lo = 0, hi = s.count
-        while lo < hi, s[lo].0 == " ", !s[lo].1 { lo += 1 }
-        while hi > lo, s[hi - 1].0 == " ", !s[hi - 1].1 { hi -= 1 }
-        var out = ""
-        out.unicodeScalars.append(contentsOf: s[lo..<hi].map(\.0))
-        return out
+        while lo < hi, lo < keepBefore, s[lo] == space { lo += 1 }
+        while hi > lo, hi - 1 > keepAfter, s[hi - 1] == space { hi -= 1 }
+        return UnsafeBufferPointer(rebasing: s[lo..<hi])
     }
 }

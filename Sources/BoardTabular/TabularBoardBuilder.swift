@@ -46,6 +46,20 @@ public final class TabularBoardBuilder {
     private var kindColumn: Int?
     private var currentSection: String?
     private var titleColumn = 0
+    /// The single-valued custom field columns.
+    private var fieldColumnIndices: [Int] = []
+    /// True when rows' custom fields may be shared (see `header`).
+    private var sharesFieldSets = false
+    /// Repeated text, lists and field sets, shared across rows (`TabularValueCache`).
+    private let strings = TabularValueCache<String>()
+    private let lists = TabularValueCache<[String]>()
+    private let fieldSets = TabularValueCache<[String: String]>()
+    /// Scratch for a row's field-set key (behind a pointer: no exclusivity check per append).
+    private let fieldKey: UnsafeMutablePointer<[UInt8]> = {
+        let p = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
+        p.initialize(to: [])
+        return p
+    }()
     private var skippedKinds: [String: Int] = [:]
 
     /// `mapping` nil: the one `options.mapping` names, else detected from the header.
@@ -73,6 +87,11 @@ public final class TabularBoardBuilder {
         }
         states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: [:])
         dates = TabularDateReader(formats: [], slashOrder: .unknown)
+    }
+
+    deinit {
+        fieldKey.deinitialize(count: 1)
+        fieldKey.deallocate()
     }
 
     /// Takes the header row. False when the rows cannot become cards (no title column, a
@@ -119,6 +138,18 @@ public final class TabularBoardBuilder {
             return false
         }
         titleColumn = plan.firstIndex(of: .title) ?? 0
+        fieldColumnIndices = plan.indices.filter { k in
+            if case .field = plan[k] { return !gathered[k] } else { return false }
+        }
+        // Sharing a row's fields is safe unless a value kept under a column's header (a date
+        // that is not one) could land on a field name, where column order decides the winner.
+        let fieldNames = Set(fieldColumnIndices.compactMap { k -> String? in
+            if case .field(let n) = plan[k] { return n } else { return nil }
+        })
+        sharesFieldSets = !plan.indices.contains { k in
+            if case .field = plan[k] { return false }
+            return fieldNames.contains(headers[k].isEmpty ? "column \(k + 1)" : headers[k])
+        }
         if let kinds = m.rowKinds {
             kindColumn = headers.firstIndex { HeaderName.key($0) == HeaderName.key(kinds.column) }
         }
@@ -126,50 +157,90 @@ public final class TabularBoardBuilder {
         return true
     }
 
+    /// Makes room for about `rows` more cards. A reader that can estimate its row count (a
+    /// CSV from its size) calls it early: a growing array of a million cards would otherwise
+    /// be copied as it doubles, with both copies in memory at the peak.
+    public func reserveCapacity(rows: Int) {
+        cards.reserveCapacity(cards.count + rows)
+        cardRows.reserveCapacity(cardRows.count + rows)
+    }
+
     /// Takes one data row. Missing trailing cells count as empty. A row whose cells are all
     /// empty is skipped (spreadsheets leave such rows).
     public func row(_ cells: [TabularCell], locate: (_ column: Int) -> SourceLocation) {
         rowNumber += 1
-        guard headerOK else { return }
-        if cells.allSatisfy(\.isEmpty) { return }
+        guard headerOK, !cells.allSatisfy(\.isEmpty) else { return }
         if let kindColumn, let kinds = mapping?.rowKinds, !kindRow(cells, kindColumn, kinds, locate) { return }
-        var card = Card(id: "", title: "", state: "")
+        addCard(TabularCellRow(cells: cells), locate)
+    }
+
+    /// Takes one data row of a text format, read from its bytes in place (see
+    /// `TabularTextRow`); otherwise the same as the row of cells.
+    public func row(_ row: TabularTextRow, locate: (_ column: Int) -> SourceLocation) {
+        // Rows of kinds (Todoist) look at cells across the row: take the general path.
+        if kindColumn != nil { return self.row(row.cells, locate: locate) }
+        rowNumber += 1
+        guard headerOK, !(0..<row.count).allSatisfy(row.isEmpty) else { return }
+        let cached = TabularCachedTextRow(row: row, strings: strings, lists: lists)
+        addCard(cached, locate, fields: sharesFieldSets ? fieldSet(of: cached) : nil)
+    }
+
+    /// The custom fields of a text row's single field columns, one dictionary shared by every
+    /// row with the same values in them.
+    private func fieldSet(of row: TabularCachedTextRow) -> [String: String] {
+        let key = fieldKey
+        key.pointee.removeAll(keepingCapacity: true)
+        for k in fieldColumnIndices where k < row.count {
+            key.pointee.append(contentsOf: row.row.field(k))
+            key.pointee.append(0xFF) // never in UTF-8
+        }
+        return key.pointee.withUnsafeBufferPointer { bytes in
+            fieldSets.value(for: bytes) { _ in
+                var fields: [String: String] = [:]
+                for k in fieldColumnIndices where k < row.count && !row.isEmpty(k) {
+                    if case .field(let name) = plan[k] { fields[name] = row.text(k) }
+                }
+                return fields
+            }
+        }
+    }
+
+    /// Makes a card of a row (typed cells or text bytes; specialized for each).
+    /// `fields`: the row's single field columns already made into the card's custom fields.
+    private func addCard<Row: TabularRowCells>(_ row: Row, _ locate: (_ column: Int) -> SourceLocation,
+                                               fields: [String: String]? = nil) {
+        var card = Card(id: "", title: "", state: "", fields: fields ?? [:])
         var stateName: String?
         var category: StateCategory?
         var lists: [String: [String]] = [:]
-        let count = min(cells.count, plan.count)
+        let count = min(row.count, plan.count)
         for k in 0..<count {
-            let cell = cells[k]
-            if cell.isEmpty { continue }
+            if row.isEmpty(k) { continue }
             switch plan[k] {
-            case .id: card.id = cell.text
-            case .title: card.title = cell.text
-            case .body: card.body = cell.text
-            case .url: card.url = cell.text
-            case .state: stateName = cell.text.trimmingSpaces
+            case .id: card.id = row.uniqueText(k)
+            case .title: card.title = row.text(k)
+            case .body: card.body = row.text(k)
+            case .url: card.url = row.text(k)
+            case .state: stateName = row.trimmedText(k)
             case .stateCategory:
-                if let c = StateCategoryGuess.hint(cell.text) { category = c }
-                else { keep(cell, k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
-            case .due: if let d = dueDate(cell, k, &card, locate) { card.due = d }
-            case .start: if let d = dueDate(cell, k, &card, locate) { card.start = d }
-            case .created: if let i = instant(cell, k, &card, locate) { card.created = i }
-            case .updated: if let i = instant(cell, k, &card, locate) { card.updated = i }
-            case .completed: if let i = instant(cell, k, &card, locate) { card.completed = i }
-            case .labels: card.labels += listItems(cell)
-            case .assignees: card.assignees += listItems(cell)
+                if let c = StateCategoryGuess.hint(row.text(k)) { category = c }
+                else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
+            case .due: if let d = dueDate(row, k, &card, locate) { card.due = d }
+            case .start: if let d = dueDate(row, k, &card, locate) { card.start = d }
+            case .created: if let i = instant(row, k, &card, locate) { card.created = i }
+            case .updated: if let i = instant(row, k, &card, locate) { card.updated = i }
+            case .completed: if let i = instant(row, k, &card, locate) { card.completed = i }
+            case .labels: Self.appendItems(row.listItems(k), to: &card.labels)
+            case .assignees: Self.appendItems(row.listItems(k), to: &card.assignees)
             case .position:
-                switch cell {
-                case .number(let d): card.position = d
-                default:
-                    if let d = Double(cell.text.trimmingSpaces), d.isFinite { card.position = d }
-                    else { keep(cell, k, "is not a number", &card, locate) }
-                }
+                if let d = row.number(k) { card.position = d }
+                else { keep(row.cell(k), k, "is not a number", &card, locate) }
             case .archived:
-                if let b = Self.bool(cell) { card.archived = b }
-                else { keep(cell, k, "is not true or false", &card, locate) }
+                if let b = row.bool(k) { card.archived = b }
+                else { keep(row.cell(k), k, "is not true or false", &card, locate) }
             case .field(let name):
-                if gathered[k] { lists[name, default: []].append(cell.text) }
-                else { card.fields[name] = cell.text }
+                if gathered[k] { lists[name, default: []].append(row.text(k)) }
+                else if fields == nil { card.fields[name] = row.text(k) }
             case .ignore: break
             }
         }
@@ -224,9 +295,9 @@ public final class TabularBoardBuilder {
 
     // MARK: Values
 
-    private func listItems(_ cell: TabularCell) -> [String] {
-        if case .text(let s) = cell { return ListCodec.split(s) }
-        return [cell.text]
+    /// Most cards have one labels column: take its array as it is.
+    private static func appendItems(_ items: [String], to list: inout [String]) {
+        if list.isEmpty { list = items } else { list += items }
     }
 
     /// Keeps a value the attribute cannot take as a field under the column's header.
@@ -239,19 +310,19 @@ public final class TabularBoardBuilder {
             "\(name) '\(cell.text)' \(why); kept as custom field '\(name)'", at: locate(k)))
     }
 
-    private func reading(_ cell: TabularCell, _ k: Int, _ card: inout Card,
-                         _ locate: (Int) -> SourceLocation) -> TabularDateReader.Reading? {
-        let r = dates.read(cell)
+    private func reading<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
+                                               _ locate: (Int) -> SourceLocation) -> TabularDateReader.Reading? {
+        let r = row.date(k, dates)
         switch r {
         case .malformed:
-            keep(cell, k, "is not a date this mapping reads (ISO 8601\(dates.formats.isEmpty ? "" : ", " + dates.formats.map(\.pattern).joined(separator: ", ")))", &card, locate)
+            keep(row.cell(k), k, "is not a date this mapping reads (ISO 8601\(dates.formats.isEmpty ? "" : ", " + dates.formats.map(\.pattern).joined(separator: ", ")))", &card, locate)
             return nil
         case .impossible:
-            diagnostics.append(Diagnostic(.invalidDate, "\(headers[k]) '\(cell.text)' is not a real date", at: locate(k)))
+            diagnostics.append(Diagnostic(.invalidDate, "\(headers[k]) '\(row.text(k))' is not a real date", at: locate(k)))
             return nil
         case .ambiguous(let a, let b):
             diagnostics.append(Diagnostic(.tabularAmbiguousDate,
-                "\(headers[k]) '\(cell.text)' could be \(a) or \(b); set \"slashDates\" to \"month-first\" or \"day-first\" in a mapping file (--mapping FILE)",
+                "\(headers[k]) '\(row.text(k))' could be \(a) or \(b); set \"slashDates\" to \"month-first\" or \"day-first\" in a mapping file (--mapping FILE)",
                 at: locate(k)))
             return nil
         default:
@@ -259,9 +330,9 @@ public final class TabularBoardBuilder {
         }
     }
 
-    private func dueDate(_ cell: TabularCell, _ k: Int, _ card: inout Card,
-                         _ locate: (Int) -> SourceLocation) -> DueDate? {
-        switch reading(cell, k, &card, locate) {
+    private func dueDate<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
+                                               _ locate: (Int) -> SourceLocation) -> DueDate? {
+        switch reading(row, k, &card, locate) {
         case .date(let d)?: return .date(d)
         case .dateTime(let t)?: return .instant(zone.instant(t))
         case .instant(let i)?: return .instant(i)
@@ -269,26 +340,13 @@ public final class TabularBoardBuilder {
         }
     }
 
-    private func instant(_ cell: TabularCell, _ k: Int, _ card: inout Card,
-                         _ locate: (Int) -> SourceLocation) -> Instant? {
-        switch reading(cell, k, &card, locate) {
+    private func instant<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
+                                               _ locate: (Int) -> SourceLocation) -> Instant? {
+        switch reading(row, k, &card, locate) {
         case .date(let d)?: return zone.startOfDay(d)
         case .dateTime(let t)?: return zone.instant(t)
         case .instant(let i)?: return i
         default: return nil
-        }
-    }
-
-    static func bool(_ cell: TabularCell) -> Bool? {
-        switch cell {
-        case .bool(let b): return b
-        case .number(let d): return d != 0
-        default:
-            switch cell.text.trimmingSpaces.lowercased() {
-            case "true", "yes", "y", "1", "archived", "closed", "x", "예": return true
-            case "false", "no", "n", "0", "": return false
-            default: return nil
-            }
         }
     }
 

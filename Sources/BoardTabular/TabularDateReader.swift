@@ -55,12 +55,19 @@ public struct TabularDateReader: Sendable {
 
     /// Reads text.
     public func read(text raw: String) -> Reading {
-        var text = raw
-        if text.first == " " || text.last == " " {
-            text = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-        }
+        var raw = raw
+        return raw.withUTF8 { read(utf8: $0) }
+    }
+
+    /// Reads a cell's UTF-8 bytes: ISO 8601 straight from the bytes, a string only for the
+    /// mapping's other layouts.
+    public func read(utf8 raw: UnsafeBufferPointer<UInt8>) -> Reading {
+        var lo = 0, hi = raw.count
+        while lo < hi, raw[lo] == 0x20 { lo += 1 }
+        while hi > lo, raw[hi - 1] == 0x20 { hi -= 1 }
+        let bytes = UnsafeBufferPointer(rebasing: raw[lo..<hi])
         do {
-            switch try ISO8601.parseOrFail(text.utf8) {
+            switch try ISO8601.parseOrFail(buffer: bytes) {
             case .date(let d): return .date(d)
             case .instant(let i): return .instant(i)
             case .local(let t): return .dateTime(t)
@@ -68,6 +75,12 @@ public struct TabularDateReader: Sendable {
         } catch .impossible {
             return .impossible
         } catch {}
+        if formats.isEmpty, !bytes.contains(UInt8(ascii: "/")) { return .malformed }
+        return readLayouts(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Text that is not ISO 8601: the mapping's layouts, then slash dates.
+    private func readLayouts(_ text: String) -> Reading {
         for f in formats {
             if let p = f.parse(text) { return Self.reading(p) }
         }

@@ -37,6 +37,12 @@ public enum ISO8601 {
         return try copy.withUnsafeBufferPointer { buf throws(Failure) -> Value in try parseBuffer(buf) }
     }
 
+    /// `parseOrFail` for bytes already in a buffer: no generic dispatch across modules, for
+    /// readers that parse a date per cell.
+    public static func parseOrFail(buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> Value {
+        try parseBuffer(buffer)
+    }
+
     /// Parses text that must be an instant (an offset is required).
     public static func parseInstant(_ text: some StringProtocol) -> Instant? {
         if case .instant(let i)? = parse(Array(text.utf8)) { return i }
