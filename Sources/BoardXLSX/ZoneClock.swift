@@ -21,8 +21,10 @@ final class ZoneClock {
     private var low: Int64 = 1
     private var high: Int64 = 0
     private var offset: Int32 = 0
-    /// Hidden offset texts (`Z`, `+09:00`), made once per offset.
+    /// Hidden offset texts (`Z`, `+09:00`), made once per offset; the last one asked for
+    /// first (most instants share one offset).
     private var offsetTexts: [Int32: String] = [:]
+    private var lastText: (offset: Int32, text: String) = (0, "Z")
 
     /// The years the fast path covers; `Zone` keeps its transition table for 1900–2200.
     private static let first: Int64 = -2_145_916_800   // 1902-01-01
@@ -82,11 +84,17 @@ final class ZoneClock {
 
     /// `Z` or `±HH:MM`.
     func offsetText(_ seconds: Int32) -> String {
-        if let text = offsetTexts[seconds] { return text }
-        var out: [UInt8] = []
-        ISO8601.appendOffset(seconds, to: &out)
-        let text = String(decoding: out, as: UTF8.self)
-        offsetTexts[seconds] = text
+        if lastText.offset == seconds { return lastText.text }
+        let text: String
+        if let known = offsetTexts[seconds] {
+            text = known
+        } else {
+            var out: [UInt8] = []
+            ISO8601.appendOffset(seconds, to: &out)
+            text = String(decoding: out, as: UTF8.self)
+            offsetTexts[seconds] = text
+        }
+        lastText = (seconds, text)
         return text
     }
 }
