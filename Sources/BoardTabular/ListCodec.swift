@@ -7,6 +7,7 @@ public enum ListCodec {
     /// Joins items into one cell.
     public static func join(_ items: [String]) -> String {
         var out = ""
+        out.reserveCapacity(items.reduce(0) { $0 + $1.utf8.count + 2 })
         for (k, item) in items.enumerated() {
             if k > 0 { out += ", " }
             append(item, to: &out)
@@ -16,8 +17,11 @@ public enum ListCodec {
 
     /// Appends one item, escaped.
     public static func append(_ item: String, to out: inout String) {
-        let needsEscape = item.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\\") }
-            || item.first == " " || item.last == " "
+        // Bytes, not Characters: a leading space is escaped even when a combining mark
+        // follows it, and no grapheme breaking is paid per item.
+        let utf8 = item.utf8
+        let needsEscape = utf8.first == space || utf8.last == space
+            || utf8.contains { $0 == comma || $0 == backslash }
         guard needsEscape else { out += item; return }
         let scalars = Array(item.unicodeScalars)
         for (k, u) in scalars.enumerated() {

@@ -149,7 +149,7 @@ public struct TabularBoardLayout: Sendable {
     /// The cell of column `index`, reading the column in place (a writer's per-cell path:
     /// copying a `TabularColumn` per cell cost as much as making the cell).
     public func cell(column index: Int, of card: Card) -> TabularCell {
-        cell(columns[index], of: card)
+        columns.withUnsafeBufferPointer { cell($0[index], of: card) }
     }
 
     /// One cell.

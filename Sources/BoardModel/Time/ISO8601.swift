@@ -28,6 +28,9 @@ public enum ISO8601 {
     }
 
     /// Like `parse`, but tells a malformed text from an impossible date.
+    /// Inlinable so that a caller in another module gets it specialized for its collection
+    /// (unspecialized, `withContiguousStorageIfAvailable` cost four times the parse itself).
+    @inlinable
     public static func parseOrFail(_ bytes: some Collection<UInt8>) throws(Failure) -> Value {
         let result: Result<Value, Failure>? = bytes.withContiguousStorageIfAvailable { buf in
             Result { () throws(Failure) -> Value in try parseBuffer(buf) }
@@ -49,7 +52,8 @@ public enum ISO8601 {
         return nil
     }
 
-    private static func parseBuffer(_ b: UnsafeBufferPointer<UInt8>) throws(Failure) -> Value {
+    @usableFromInline
+    static func parseBuffer(_ b: UnsafeBufferPointer<UInt8>) throws(Failure) -> Value {
         var i = 0
         let n = b.count
         @inline(__always) func digits(_ count: Int) throws(Failure) -> Int {
