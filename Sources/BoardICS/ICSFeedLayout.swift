@@ -12,12 +12,18 @@ struct ICSFeedLayout {
     let alarms: [ICSDuration]
     /// The board's zone when it is not UTC: instants in its offset are written with its TZID.
     private let zone: Zone?
-    /// Per card id, how many times its history changed it (SEQUENCE).
-    private let revisions: [String: Int]
+    /// Cards by id, and how many times its history changed each one (SEQUENCE), by the
+    /// position `cardIndex` gives; nil when the board has no history. (An `IDIndex` hashes an
+    /// id with FNV: `[String: Int]` with SipHash cost more than writing the items.)
+    private let cardIndex: IDIndex?
+    private let revisions: [Int]
     /// DTSTAMP for cards with neither an update nor a creation time: the board's last event.
     private let fallbackStamp: Instant
-    private var categories: [String: StateCategory] = [:]
-    private var stateNames: [String: String] = [:]
+    /// States by id; a state's category and name at the position `stateIndex` gives (a
+    /// repeated id takes the last definition's).
+    private let stateIndex: IDIndex
+    private var categories: [StateCategory]
+    private var stateNames: [String]
 
     // What was left out, for the warnings.
     private(set) var withoutDue = 0
@@ -32,21 +38,42 @@ struct ICSFeedLayout {
         self.alarms = alarms
         let zone = board.zone
         self.zone = zone?.identifier == "UTC" ? nil : zone
-        var revisions: [String: Int] = [:]
         var latest = Instant(epochSeconds: 0)
-        if !board.events.isEmpty {
-            revisions.reserveCapacity(board.cards.count)
-            for e in board.events {
-                if e.type != .created { revisions[e.card, default: 0] += 1 }
-                if latest < e.at { latest = e.at }
+        if board.events.isEmpty {
+            cardIndex = nil
+            revisions = []
+        } else {
+            let cardIndex = IDIndex(cards: board.cards)
+            var revisions = [Int](repeating: 0, count: board.cards.count)
+            board.events.withUnsafeBufferPointer { events in
+                for k in events.indices {
+                    if events[k].type != .created, let card = cardIndex.find(events[k].card) { revisions[card] += 1 }
+                    if latest < events[k].at { latest = events[k].at }
+                }
             }
+            self.cardIndex = cardIndex
+            self.revisions = revisions
         }
-        self.revisions = revisions
         self.fallbackStamp = options.exportedAt ?? latest
-        for s in board.states {
-            categories[s.id] = s.category
-            stateNames[s.id] = s.name
+        stateIndex = IDIndex(states: board.states)
+        categories = board.states.map(\.category)
+        stateNames = board.states.map(\.name)
+        for (k, s) in board.states.enumerated() {
+            guard let first = stateIndex.find(s.id), first != k else { continue }
+            categories[first] = s.category
+            stateNames[first] = s.name
         }
+    }
+
+    /// The category of the state with this id, if the board defines it.
+    @inline(__always) private func category(of state: String) -> StateCategory? {
+        stateIndex.find(state).map { categories[$0] }
+    }
+
+    /// SEQUENCE: how many events changed the card after its creation.
+    @inline(__always) private func revisionCount(of card: String) -> Int {
+        guard let cardIndex, let k = cardIndex.find(card) else { return 0 }
+        return revisions[k]
     }
 
     /// Whether a card belongs in the feed; counts the ones that do not.
@@ -54,7 +81,7 @@ struct ICSFeedLayout {
         guard card.due != nil else { withoutDue += 1; return false }
         if calendar.includeDone { return true }
         if card.archived { archivedLeftOut += 1; return false }
-        if categories[card.state] == .done { finished += 1; return false }
+        if category(of: card.state) == .done { finished += 1; return false }
         return true
     }
 
@@ -122,7 +149,7 @@ struct ICSFeedLayout {
         output.fixedLine(todo ? "BEGIN:VTODO" : "BEGIN:VEVENT")
         output.begin("UID")
         output.colon()
-        output.text(todo ? ICSUID.todo(card: card.id, board: board.id) : ICSUID.event(card: card.id, board: board.id))
+        ICSUID.write(card: card.id, board: board.id, todo: todo, to: &output)
         output.end()
         output.begin("DTSTAMP")
         output.colon()
@@ -145,7 +172,9 @@ struct ICSFeedLayout {
         output.begin("SUMMARY")
         output.colon()
         if calendar.showState {
-            output.text("[" + (stateNames[card.state] ?? card.state) + "] ")
+            output.raw("[")
+            output.text(stateIndex.find(card.state).map { stateNames[$0] } ?? card.state)
+            output.raw("] ")
         }
         output.text(card.title)
         output.end()
@@ -155,7 +184,7 @@ struct ICSFeedLayout {
         if todo { status(card) }
         if let created = card.created { output.begin("CREATED"); output.colon(); output.utcDateTime(created); output.end() }
         if let updated = card.updated { output.begin("LAST-MODIFIED"); output.colon(); output.utcDateTime(updated); output.end() }
-        output.begin("SEQUENCE"); output.colon(); output.integer(revisions[card.id] ?? 0); output.end()
+        output.begin("SEQUENCE"); output.colon(); output.integer(revisionCount(of: card.id)); output.end()
         output.begin(ICSVocabulary.state); output.colon(); output.text(card.state); output.end()
         if let start = card.start, !(todo && Self.canBeStart(start, of: due)) {
             output.begin(ICSVocabulary.start); output.colon(); output.text(start.description); output.end()
@@ -184,7 +213,7 @@ struct ICSFeedLayout {
 
     /// VTODO STATUS from the state's category; done gives COMPLETED and PERCENT-COMPLETE.
     private mutating func status(_ card: Card) {
-        switch categories[card.state] ?? .todo {
+        switch category(of: card.state) ?? .todo {
         case .todo: output.fixedLine("STATUS:NEEDS-ACTION")
         case .doing: output.fixedLine("STATUS:IN-PROCESS")
         case .done:

@@ -9,9 +9,9 @@ import BoardModel
 /// buffer, then folded at 75 octets (never inside a UTF-8 sequence) and ended with CRLF.
 /// Full chunks go to a file descriptor, so a million cards stream out in bounded memory.
 struct ICSOutput {
-    private(set) var bytes: [UInt8] = []
+    private var bytes: ICSByteBuffer
     /// The content line being built (unfolded, without CRLF).
-    private var line: [UInt8] = []
+    private var line = ICSByteBuffer(capacity: 256)
     /// Where full chunks go; -1 keeps everything in memory.
     private let fd: Int32
     /// The first write error (`errno`), after which output is dropped.
@@ -25,8 +25,7 @@ struct ICSOutput {
 
     init(fd: Int32 = -1) {
         self.fd = fd
-        bytes.reserveCapacity(fd >= 0 ? Self.chunkSize + 64 * 1024 : 64 * 1024)
-        line.reserveCapacity(256)
+        bytes = ICSByteBuffer(capacity: fd >= 0 ? Self.chunkSize + 64 * 1024 : 64 * 1024)
     }
 
     // MARK: Output
@@ -39,43 +38,41 @@ struct ICSOutput {
     /// Writes out whatever is buffered.
     mutating func flush() {
         guard fd >= 0 else { return }
-        defer { bytes.removeAll(keepingCapacity: true) }
+        defer { bytes.removeAll() }
         guard failure == nil else { return }
-        bytes.withUnsafeBytes { buf in
-            var done = 0
-            while done < buf.count {
-                let n = write(fd, buf.baseAddress! + done, buf.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
+        let buf = bytes.contents
+        var done = 0
+        while done < buf.count {
+            let n = write(fd, buf.baseAddress! + done, buf.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
             }
+            done += n
         }
     }
 
     /// Takes the in-memory result.
-    consuming func finish() -> [UInt8] { bytes }
+    consuming func finish() -> [UInt8] { Array(bytes.contents) }
 
     // MARK: Content lines
 
     /// A whole fixed line such as `BEGIN:VEVENT` (short, never folded).
     @inline(__always) mutating func fixedLine(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-        bytes.append(13)
-        bytes.append(10)
+        bytes.append(s)
+        bytes.append(13, 10)
     }
 
     /// Starts a content line with the property name.
     @inline(__always) mutating func begin(_ name: StaticString) {
-        line.removeAll(keepingCapacity: true)
+        line.removeAll()
         raw(name)
     }
 
     /// Starts a content line whose name is computed (an `X-` name read from a source).
     mutating func begin(name: String) {
-        line.removeAll(keepingCapacity: true)
+        line.removeAll()
         var name = name
         name.withUTF8 { u in
             for c in u where Self.isNameByte(c) { line.append(c) }
@@ -119,7 +116,7 @@ struct ICSOutput {
 
     /// ASCII known to need no escaping.
     @inline(__always) mutating func raw(_ s: StaticString) {
-        line.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        line.append(s)
     }
 
     /// A value that is not TEXT (a URI): written as is, minus control characters.
@@ -154,7 +151,7 @@ struct ICSOutput {
                 i += 1
                 continue
             }
-            if i > runStart { line.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<i])) }
+            if i > runStart { line.append(UnsafeBufferPointer(rebasing: u[runStart..<i])) }
             switch c {
             case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\\"):
                 line.append(UInt8(ascii: "\\"))
@@ -172,7 +169,7 @@ struct ICSOutput {
             i += 1
             runStart = i
         }
-        if n > runStart { line.append(contentsOf: UnsafeBufferPointer(rebasing: u[runStart..<n])) }
+        if n > runStart { line.append(UnsafeBufferPointer(rebasing: u[runStart..<n])) }
     }
 
     /// A list of TEXT values separated by commas (CATEGORIES).
@@ -243,29 +240,26 @@ struct ICSOutput {
 
     /// Ends the content line: folds it into the output and appends CRLF.
     mutating func end() {
-        let n = line.count
+        let l = line.contents
+        let n = l.count
         if n <= Self.foldWidth {
-            bytes.append(contentsOf: line)
+            bytes.append(l)
         } else {
-            line.withUnsafeBufferPointer { l in
-                var start = 0
-                var width = Self.foldWidth
-                while n - start > width {
-                    var cut = start + width
-                    // Never split a UTF-8 sequence: back up to the start of the character.
-                    while cut > start + 1, l[cut] & 0xC0 == 0x80 { cut -= 1 }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[start..<cut]))
-                    bytes.append(13)
-                    bytes.append(10)
-                    bytes.append(UInt8(ascii: " "))
-                    start = cut
-                    width = Self.foldWidth - 1 // the leading space counts
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: l[start..<n]))
+            var start = 0
+            var width = Self.foldWidth
+            while n - start > width {
+                var cut = start + width
+                // Never split a UTF-8 sequence: back up to the start of the character.
+                while cut > start + 1, l[cut] & 0xC0 == 0x80 { cut -= 1 }
+                bytes.append(UnsafeBufferPointer(rebasing: l[start..<cut]))
+                bytes.append(13, 10)
+                bytes.append(UInt8(ascii: " "))
+                start = cut
+                width = Self.foldWidth - 1 // the leading space counts
             }
+            bytes.append(UnsafeBufferPointer(rebasing: l[start..<n]))
         }
-        bytes.append(13)
-        bytes.append(10)
+        bytes.append(13, 10)
     }
 
     /// Bytes allowed in a property name (RFC 5545 `iana-token` / `x-name`).

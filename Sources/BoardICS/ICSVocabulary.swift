@@ -28,8 +28,16 @@ enum ICSVocabulary {
 /// never duplicates an item in a subscriber's calendar. Events and to-dos of one card differ
 /// (`--component both`).
 enum ICSUID {
-    static func event(card: String, board: String) -> String { "\(card)@\(board).boardkit" }
-    static func todo(card: String, board: String) -> String { "\(card).todo@\(board).boardkit" }
+    /// Writes the UID of a card's event (`c12@team-web.boardkit`) or to-do
+    /// (`c12.todo@team-web.boardkit`) as an escaped TEXT value straight into the line, with
+    /// no String built per item. The parts between the ids need no escaping, so this is the
+    /// same text as escaping the whole UID.
+    static func write(card: String, board: String, todo: Bool, to out: inout ICSOutput) {
+        out.text(card)
+        out.raw(todo ? ".todo@" : "@")
+        out.text(board)
+        out.raw(".boardkit")
+    }
 
     /// The card id inside a UID boardkit wrote for `board`, or nil for any other UID.
     static func cardID(fromUID uid: String, isTodo: Bool, board: String) -> String? {

@@ -23,6 +23,8 @@ struct BoardDecoder {
     private var pendingLocal: [PendingLocal] = []
     /// Scratch buffer for the text of unknown keys' values.
     private var raw: [UInt8] = []
+    /// Ids, states, labels and other short values, made into Strings once.
+    private var shortStrings = ShortStrings()
     /// How far the input has been handed back to the kernel (see `SourceText.release`).
     private var released = 0
     /// Bytes parsed between two releases (small in tests, to exercise re-reading).
@@ -312,29 +314,33 @@ struct BoardDecoder {
         guard try beginObject("events[\(index)]") else { return }
         offsets.events.append(start)
         let model = board.events.count
-        var event = Event(card: "", at: Instant(epochMilliseconds: 0), type: .created)
+        // Fields go into locals and the event is made once at the end: filling a `var Event`
+        // and appending it copied the event (all its strings retained and released) twice.
+        var card = "", at = Instant(epochMilliseconds: 0), type = EventType.created
+        var from: String?, to: String?, actor: String?
+        var extras: [String: String] = [:]
         var first = true
         var seen: UInt64 = 0
         while let key = try s.nextKey(first: &first) {
             guard let (k, bit) = match(key, EventKey.self) else {
                 let (name, value) = try unknown(key, section: "events", path: "events[\(index)]")
-                event.extras[name] = value
+                extras[name] = value
                 continue
             }
             if seen & bit != 0 { try duplicate(k.rawValue, section: "events", at: key.start - 1, path: "events[\(index)]") }
             seen |= bit
             switch k {
-            case .card: event.card = try readString("events[\(index)].card", nullable: false) ?? ""
+            case .card: card = try readString("events[\(index)].card", nullable: false) ?? ""
             case .at:
-                if let at = try readInstant("events[\(index)].at", .eventAt(model), nullable: false) { event.at = at }
-            case .type: event.type = try readEnum("events[\(index)].type", ValueNames.eventTypes) ?? .created
-            case .from: event.from = try readString("events[\(index)].from")
-            case .to: event.to = try readString("events[\(index)].to")
-            case .actor: event.actor = try readString("events[\(index)].actor")
+                if let value = try readInstant("events[\(index)].at", .eventAt(model), nullable: false) { at = value }
+            case .type: type = try readEnum("events[\(index)].type", ValueNames.eventTypes) ?? .created
+            case .from: from = try readString("events[\(index)].from")
+            case .to: to = try readString("events[\(index)].to")
+            case .actor: actor = try readString("events[\(index)].actor")
             }
         }
         try requireKeys(Required.event, seen: seen, object: start, path: "events[\(index)]")
-        board.events.append(event)
+        board.events.append(Event(card: card, at: at, type: type, from: from, to: to, actor: actor, extras: extras))
     }
 
     // MARK: Keys
@@ -368,6 +374,12 @@ struct BoardDecoder {
 
     // MARK: Values
 
+    /// The text of a scanned string; short ones come from `shortStrings`.
+    @inline(__always)
+    private mutating func text(_ t: StringToken) -> String {
+        t.escaped ? s.string(t) : shortStrings.string(s.raw(t), in: s.bytes)
+    }
+
     /// Consumes `null` at the cursor; false (nothing consumed) for any other value.
     private mutating func skipNull() throws(JSONProblem) -> Bool {
         guard s.peek == UInt8(ascii: "n") else { return false }
@@ -377,7 +389,7 @@ struct BoardDecoder {
 
     /// A string; nil for null (when allowed) or after reporting a wrong type.
     private mutating func readString(_ path: @autoclosure () -> String, nullable: Bool = true) throws(JSONProblem) -> String? {
-        if s.peek == UInt8(ascii: "\"") { return s.string(try s.scanString()) }
+        if s.peek == UInt8(ascii: "\"") { return text(try s.scanString()) }
         if nullable, try skipNull() { return nil }
         try wrongType("a string", path())
         return nil
@@ -442,7 +454,7 @@ struct BoardDecoder {
         var more = true
         while try s.nextElement(first: &more) {
             if s.peek == UInt8(ascii: "\"") {
-                out.append(s.string(try s.scanString()))
+                out.append(text(try s.scanString()))
             } else {
                 try wrongType("a string", "\(path())[\(out.count)]")
             }
@@ -458,12 +470,12 @@ struct BoardDecoder {
         var out: [String: String] = [:]
         var first = true
         while let key = try s.nextKey(first: &first) {
-            let name = s.string(key)
+            let name = text(key)
             let at = s.pos
             let value: String?
             switch s.peek {
             case UInt8(ascii: "\""):
-                value = s.string(try s.scanString())
+                value = text(try s.scanString())
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 try wrongType("a string", "\(path()).\(name)")
                 continue
