@@ -25,6 +25,8 @@ struct BoardDecoder {
     private var raw: [UInt8] = []
     /// Ids, states, labels and other short values, made into Strings once.
     private var shortStrings = ShortStrings()
+    /// Custom-field objects seen before, by their text.
+    private var mapMemo = StringMapMemo()
     /// How far the input has been handed back to the kernel (see `SourceText.release`).
     private var released = 0
     /// Bytes parsed between two releases (small in tests, to exercise re-reading).
@@ -466,9 +468,21 @@ struct BoardDecoder {
     /// their JSON text and null drops the entry, each counted in one warning.
     private mutating func readStringMap(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String: String] {
         if try skipNull() { return [:] }
+        let start = s.pos
+        // The same object as before? A validating skip finds its end; a miss reads it again.
+        if s.peek == UInt8(ascii: "{") {
+            var probe = JSONScanner(s.bytes, at: start)
+            raw.removeAll(keepingCapacity: true)
+            if (try? probe.skipValue(copy: false, into: &raw)) != nil,
+               let map = mapMemo.map(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
+                s.pos = probe.pos
+                return map
+            }
+        }
         guard try beginObject(path()) else { return [:] }
         var out: [String: String] = [:]
         var first = true
+        var clean = true // plain strings only, no repeated key: safe to remember
         while let key = try s.nextKey(first: &first) {
             let name = text(key)
             let at = s.pos
@@ -477,9 +491,11 @@ struct BoardDecoder {
             case UInt8(ascii: "\""):
                 value = text(try s.scanString())
             case UInt8(ascii: "{"), UInt8(ascii: "["):
+                clean = false
                 try wrongType("a string", "\(path()).\(name)")
                 continue
             default:
+                clean = false
                 let isNull = s.peek == UInt8(ascii: "n")
                 raw.removeAll(keepingCapacity: true)
                 try s.skipValue(copy: true, into: &raw)
@@ -489,9 +505,11 @@ struct BoardDecoder {
             }
             let previous = value.map { out.updateValue($0, forKey: name) } ?? out.removeValue(forKey: name)
             if previous != nil {
+                clean = false
                 tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
             }
         }
+        if clean { mapMemo.keep(out, for: UnsafeBufferPointer(rebasing: s.bytes[start..<s.pos])) }
         return out
     }
 
