@@ -29,13 +29,24 @@ struct BoardDecoder {
     private var mapMemo = StringMapMemo()
     /// How far the input has been handed back to the kernel (see `SourceText.release`).
     private var released = 0
+    /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
+    /// only the pages from here, never the cards another core is still reading.
+    private var releaseFloor = 0
+    /// The events array being decoded on another core, for a large canonical file.
+    private var eventsAhead: EventsAhead?
+    /// Files from this size up have their events decoded ahead (small in tests).
+    private let aheadFrom: Int
+    /// True when the events came from the second core (for tests).
+    private(set) var tookEventsAhead = false
     /// Bytes parsed between two releases (small in tests, to exercise re-reading).
     private let releaseStep: Int
 
     static let maxErrors = 100
 
-    init(text: SourceText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20) {
+    init(text: SourceText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20,
+         aheadFrom: Int = EventsAhead.minimumBytes) {
         self.releaseStep = releaseStep
+        self.aheadFrom = aheadFrom
         self.s = JSONScanner(text.bytes)
         self.text = text
         self.file = file
@@ -44,12 +55,17 @@ struct BoardDecoder {
 
     /// Reads the whole document.
     mutating func decode() -> ReadResult {
+        if text.bytes.count >= aheadFrom {
+            eventsAhead = EventsAhead.begin(text, file: file, options: options)
+        }
         do {
             try decodeDocument()
         } catch {
             findings.append(error)
             if error.code.severity == .error { errorCount += 1 }
         }
+        eventsAhead?.finish()
+        eventsAhead = nil
         if errorCount == 0 {
             checkFormat()
             resolveLocalTimes()
@@ -147,18 +163,42 @@ struct BoardDecoder {
                 var more = true, index = 0
                 while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
             case .events:
-                board.events = []
-                offsets.events = []
-                guard try beginArray("events") else { break }
-                reserve(&board.events, &offsets.events, bytesPerElement: 64)
-                var more = true, index = 0
-                while try s.nextElement(first: &more) { try decodeEvent(index); index += 1; releaseParsed() }
+                if let ahead = eventsAhead.take(), let decoded = ahead.take(at: s.pos) {
+                    board.events = decoded.events
+                    offsets.events = decoded.offsets
+                    s.pos = decoded.end
+                    tookEventsAhead = true
+                    break
+                }
+                try decodeEvents()
             }
         }
         s.skipWhitespace()
         guard s.isAtEnd else {
             throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
         }
+    }
+
+    /// The `events` array at the cursor, element by element.
+    private mutating func decodeEvents() throws(JSONProblem) {
+        board.events = []
+        offsets.events = []
+        guard try beginArray("events") else { return }
+        reserve(&board.events, &offsets.events, bytesPerElement: 64)
+        var more = true, index = 0
+        while try s.nextElement(first: &more) { try decodeEvent(index); index += 1; releaseParsed() }
+    }
+
+    /// Decodes only the events array whose `[` is at `start` (on another core, see
+    /// `EventsAhead`). Nil unless it read cleanly: any problem at all, or a time that needs
+    /// the board's zone, and the array is decoded again in order.
+    mutating func decodeEventsAhead(at start: Int) -> EventsAhead.Decoded? {
+        s.pos = start
+        released = start
+        releaseFloor = start
+        do { try decodeEvents() } catch { return nil }
+        guard findings.isEmpty, errorCount == 0, tallies.isEmpty, pendingLocal.isEmpty else { return nil }
+        return EventsAhead.Decoded(events: board.events, offsets: offsets.events, end: s.pos)
     }
 
     /// Reserves room for as many elements as the rest of the file could hold at
@@ -176,7 +216,7 @@ struct BoardDecoder {
     /// Hands parsed input back to the kernel every `releaseStep` bytes.
     @inline(__always) private mutating func releaseParsed() {
         if s.pos - released >= releaseStep {
-            text.release(upTo: s.pos)
+            text.release(from: releaseFloor, upTo: s.pos)
             released = s.pos
         }
     }

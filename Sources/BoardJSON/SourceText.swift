@@ -87,12 +87,14 @@ final class SourceText: @unchecked Sendable {
     /// Lets the kernel drop the mapped pages before `offset`: the parser is done with them,
     /// and the file stays mapped, so a later diagnostic that needs them reads them back from
     /// the file. This keeps peak memory near the model's size rather than model + file.
-    func release(upTo offset: Int) {
+    /// `from` keeps the pages before it (another core may still be reading them).
+    func release(from start: Int = 0, upTo offset: Int) {
         guard case .unmap = release, let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (start + page - 1) / page * page
         let end = min(offset, bytes.count) / page * page
-        guard end > 0 else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base), end, MADV_DONTNEED)
+        guard end > first else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + first), end - first, MADV_DONTNEED)
     }
 
     /// Why a file could not be loaded.

@@ -21,6 +21,8 @@ struct Tallies {
     private var entries: [Entry] = []
     private var index: [Kind: Int] = [:]
 
+    var isEmpty: Bool { entries.isEmpty }
+
     mutating func add(_ kind: Kind, offset: Int, path: @autoclosure () -> String) {
         if let k = index[kind] {
             entries[k].count += 1

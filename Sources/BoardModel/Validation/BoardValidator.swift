@@ -22,17 +22,45 @@ public enum BoardValidator {
             report(.duplicateStateID, "state id '\(s.id)' is defined twice", .state(index: i, field: "id"))
         }
 
-        // Cards and events are read field by field in place (`cards[i].id`): iterating
-        // `for c in board.cards` copies every card, retaining and releasing all its strings,
-        // which cost more than the checks themselves.
+        // The card checks and the event checks read the board and the id tables only, so
+        // a large board runs them on two cores; findings get their locations afterwards,
+        // in the same order as one pass would give.
         let cardIndex = IDIndex(cards: board.cards)
+        let parallel = board.cards.count + board.events.count >= 20_000
+        let cards = { @Sendable in checkCards(board, zone, cardIndex, stateIndex) }
+        let events = { @Sendable in checkEvents(board, cardIndex, stateIndex) }
+        let (cardFindings, eventFindings) = parallel ? concurrently(cards, events) : (cards(), events())
+        for f in cardFindings + eventFindings { report(f.code, f.message, f.path) }
+        return out
+    }
+
+    /// A problem found, before it is given a location.
+    private struct Finding: Sendable {
+        var code: DiagnosticCode
+        var message: String
+        var path: ModelPath
+    }
+
+    /// Every card's rules. Cards are read field by field in place (`cards[i].id`): iterating
+    /// `for c in board.cards` copies every card, retaining and releasing all its strings,
+    /// which cost more than the checks themselves.
+    private static func checkCards(_ board: Board, _ zone: Zone?, _ cardIndex: IDIndex,
+                                   _ stateIndex: IDIndex) -> [Finding] {
+        var found: [Finding] = []
         board.cards.withUnsafeBufferPointer { cards in
             for i in cards.indices {
-                checkCard(cards, i, board, zone, cardIndex, stateIndex, report)
+                checkCard(cards, i, board, zone, cardIndex, stateIndex) { found.append(Finding(code: $0, message: $1, path: $2)) }
             }
         }
+        return found
+    }
 
-        // Events: known cards and states, time order, and agreement with the cards' states.
+    /// Events: known cards and states, time order, and agreement with the cards' states.
+    private static func checkEvents(_ board: Board, _ cardIndex: IDIndex, _ stateIndex: IDIndex) -> [Finding] {
+        var found: [Finding] = []
+        func report(_ code: DiagnosticCode, _ message: String, _ path: ModelPath) {
+            found.append(Finding(code: code, message: message, path: path))
+        }
         // `lastMove[card]` is the index of the latest create/move event for that card.
         var lastMove = [Int](repeating: -1, count: board.cards.count)
         var latest = Int64.min  // the latest event time so far, in epoch milliseconds
@@ -73,8 +101,8 @@ public enum BoardValidator {
             }
         }
         if outOfOrder > 10 {
-            out.append(Diagnostic(.eventsOutOfOrder, "\(outOfOrder) events in all are out of time order (the first 10 are listed)",
-                                  at: sourceMap.location(of: .board(field: nil))))
+            report(.eventsOutOfOrder, "\(outOfOrder) events in all are out of time order (the first 10 are listed)",
+                   .board(field: nil))
         }
         for (card, last) in lastMove.enumerated() where last >= 0 {
             let state = board.cards[card].state
@@ -84,7 +112,7 @@ public enum BoardValidator {
                        .card(index: card, field: "state"))
             }
         }
-        return out
+        return found
     }
 
     /// The rules for one card: its id, title, state and dates.

@@ -1,0 +1,96 @@
+import Testing
+import Foundation
+import BoardModel
+import BoardSample
+@testable import BoardJSON
+
+/// The events array of a large canonical file is decoded on a second core (`EventsAhead`).
+/// Whatever the file, the result must be the one reading in order gives: the same board,
+/// the same diagnostics in the same order, at the same places.
+@Suite("Events read on a second core")
+struct EventsAheadTests {
+    /// Reads `text` with the speculation on (for any size) and off.
+    private func both(_ text: String) -> (ahead: ReadResult, tookAhead: Bool, inOrder: ReadResult) {
+        let source = SourceText(copying: Array(text.utf8))
+        var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
+        let a = ahead.decode()
+        var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)
+        return (a, ahead.tookEventsAhead, inOrder.decode())
+    }
+
+    private func described(_ r: ReadResult) -> [String] { r.diagnostics.map(\.description) }
+
+    @Test("a canonical board's events come from the second core, identical", arguments: [1, 7, 19])
+    func canonical(seed: UInt64) throws {
+        let board = SampleBoard(cards: 300, weeks: 6, seed: seed).generate()
+        let (ahead, took, inOrder) = both(encoded(board))
+        #expect(took)
+        #expect(try #require(ahead.board) == board)
+        #expect(ahead.board == inOrder.board)
+        #expect(described(ahead) == described(inOrder))
+    }
+
+    @Test("the events' places in the file are the same for the validator")
+    func sourceMap() throws {
+        var board = SampleBoard(cards: 200, weeks: 4, seed: 3).generate()
+        board.events[150].to = "limbo"
+        let (ahead, took, inOrder) = both(encoded(board))
+        #expect(took)
+        let a = BoardValidator.validate(try #require(ahead.board), sourceMap: ahead.sourceMap)
+        let b = BoardValidator.validate(try #require(inOrder.board), sourceMap: inOrder.sourceMap)
+        #expect(a.map(\.description) == b.map(\.description))
+        #expect(a.contains { $0.location?.path == "events[150].to" })
+    }
+
+    @Test("a bad event makes the events read again in order: the same diagnostics, in file order")
+    func badEventFallsBack() throws {
+        let board = SampleBoard(cards: 200, weeks: 4, seed: 4).generate()
+        var text = encoded(board)
+        // An unknown event type and an unknown key in the events, a wrong type in a card.
+        let eventAt = try #require(text.range(of: "\"type\": \"moved\"", range: text.range(of: "\"events\": [")!.upperBound..<text.endIndex))
+        text.replaceSubrange(eventAt, with: "\"type\": \"teleported\", \"colour\": \"red\"")
+        text = text.replacingOccurrences(of: "\"position\": 1,", with: "\"position\": \"one\",")
+        let (ahead, took, inOrder) = both(text)
+        #expect(!took)
+        #expect(ahead.board == nil)
+        #expect(described(ahead) == described(inOrder))
+        let codes = Set(ahead.diagnostics.map(\.code))
+        #expect(codes.isSuperset(of: [.jsonInvalidValue, .jsonWrongType, .unknownKey]))
+    }
+
+    @Test("times without an offset in the events wait for the board's zone, as in order")
+    func localTimesFallBack() throws {
+        let board = SampleBoard(cards: 150, weeks: 3, seed: 6).generate()
+        let text = encoded(board).replacingOccurrences(of: "Z\", \"type\": \"moved\"", with: "\", \"type\": \"moved\"")
+        let (ahead, took, inOrder) = both(text)
+        #expect(!took)
+        #expect(ahead.board == inOrder.board)
+        #expect(described(ahead) == described(inOrder))
+        #expect(ahead.diagnostics.contains { $0.code == .jsonLocalTime })
+    }
+
+    @Test("a file laid out otherwise is read in order", arguments: [
+        // Events before cards, everything on one line, and a second "events" key.
+        #"{"format": "boardkit/1", "events": [{"card": "a", "at": "2026-01-01T00:00:00Z", "type": "created", "to": "todo"}], "cards": [{"id": "a", "title": "A", "state": "todo"}]}"#,
+        "{\"format\": \"boardkit/1\",\n  \"cards\": [\n    {\"id\": \"a\", \"title\": \"A\", \"state\": \"todo\"}\n  ],\n  \"events\": [\n    {\"card\": \"a\", \"at\": \"2026-01-01T00:00:00Z\", \"type\": \"created\", \"to\": \"todo\"}\n  ],\n  \"events\": [\n    {\"card\": \"a\", \"at\": \"2026-01-02T00:00:00Z\", \"type\": \"created\", \"to\": \"todo\"}\n  ]\n}",
+    ])
+    func otherLayouts(text: String) throws {
+        let (ahead, _, inOrder) = both(text)
+        #expect(ahead.board == inOrder.board)
+        #expect(described(ahead) == described(inOrder))
+        #expect(ahead.board?.events.count == 1)
+    }
+
+    @Test("a syntax error in the events stops the read at the same place")
+    func syntaxError() throws {
+        let board = SampleBoard(cards: 120, weeks: 3, seed: 9).generate()
+        var text = encoded(board)
+        let last = try #require(text.range(of: "\n    {\"card\"", options: .backwards))
+        text.insert(",", at: text.index(last.lowerBound, offsetBy: 5)) // "},\n    ,{
+        let (ahead, took, inOrder) = both(text)
+        #expect(!took)
+        #expect(ahead.board == nil)
+        #expect(described(ahead) == described(inOrder))
+        #expect(ahead.diagnostics.contains { $0.code == .jsonSyntax })
+    }
+}
