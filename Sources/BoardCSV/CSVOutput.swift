@@ -92,10 +92,14 @@ struct CSVOutput {
             }
             guard quote else { bytes.append(contentsOf: u); return }
             bytes.append(0x22)
-            for c in u {
-                if c == 0x22 { bytes.append(0x22) }
-                bytes.append(c)
+            // Runs between quotes go in whole; each quote is written twice.
+            var from = 0
+            for (i, c) in u.enumerated() where c == 0x22 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[from...i]))
+                bytes.append(0x22)
+                from = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[from...]))
             bytes.append(0x22)
         }
     }

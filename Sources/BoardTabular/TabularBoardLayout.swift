@@ -240,11 +240,14 @@ public struct TabularBoardLayout: Sendable {
         count(.archived) { $0.archived }
         count(.url) { $0.url != nil }
         var fieldsLeft = 0, emptyFields = 0, extras = 0
-        for card in board.cards {
-            for (name, value) in card.fields {
-                if !have.contains(.field(name)) { fieldsLeft += 1 } else if value.isEmpty { emptyFields += 1 }
+        // In place: `for card in board.cards` copies every card (all its strings retained).
+        board.cards.withUnsafeBufferPointer { cards in
+            for k in cards.indices {
+                for (name, value) in cards[k].fields {
+                    if !have.contains(.field(name)) { fieldsLeft += 1 } else if value.isEmpty { emptyFields += 1 }
+                }
+                extras += cards[k].extras.count
             }
-            extras += card.extras.count
         }
         if fieldsLeft > 0 {
             out.append(Diagnostic(.dataNotWritten, "\(fieldsLeft) custom field values not written: the \(mappingName) layout writes no custom fields", at: at))

@@ -45,6 +45,6 @@ struct ConvertCommand: ParsableCommand {
             options: writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding),
             strict: strict)
         progress.clear()
-        try DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics)
+        DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }
 }

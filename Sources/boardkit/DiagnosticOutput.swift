@@ -15,6 +15,21 @@ enum DiagnosticOutput {
         }
         if diagnostics.hasErrors { throw ExitCode(1) }
     }
+
+    /// `finish`, then ends the process at once with `board` still alive: freeing a board of a
+    /// million cards (millions of strings and arrays) takes longer than some conversions,
+    /// and the process is ending anyway.
+    static func finish(_ diagnostics: [Diagnostic], style: DiagnosticsStyle, toStandardOutput: Bool = false,
+                       exitingWith board: Board) -> Never {
+        withExtendedLifetime(board) {
+            do {
+                try finish(diagnostics, style: style, toStandardOutput: toStandardOutput)
+            } catch {
+                Foundation.exit(1)
+            }
+            Foundation.exit(0)
+        }
+    }
 }
 
 /// A one-line progress note on standard error, only when it is a terminal.

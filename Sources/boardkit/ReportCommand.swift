@@ -86,7 +86,7 @@ struct ReportCommand: ParsableCommand {
             let line = "report timings: load+validate \(s(readDone - started)), compute \(s(computed - readDone)), render+write \(s(clock.now - computed)) (\(board.cards.count) cards, \(board.events.count) events)\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
-        try DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics)
+        DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }
 }
 

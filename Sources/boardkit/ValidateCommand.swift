@@ -24,6 +24,9 @@ struct ValidateCommand: ParsableCommand {
         if diagnostics == .text, !loaded.diagnostics.hasErrors, let board = loaded.board {
             print("\(input): \(board.cards.count) cards, \(board.states.count) states, \(board.events.count) events (\(loaded.format ?? "?"))")
         }
-        try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics, toStandardOutput: true)
+        guard let board = loaded.board else {
+            return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics, toStandardOutput: true)
+        }
+        DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics, toStandardOutput: true, exitingWith: board)
     }
 }
