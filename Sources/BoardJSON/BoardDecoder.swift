@@ -32,19 +32,21 @@ struct BoardDecoder {
     /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
     /// only the pages from here, never the cards another core is still reading.
     private var releaseFloor = 0
-    /// The events array being decoded on another core, for a large canonical file.
-    private var eventsAhead: EventsAhead?
-    /// Files from this size up have their events decoded ahead (small in tests).
+    /// Half of a large canonical file, being decoded on another core.
+    private var readAhead: ReadAhead?
+    /// Where the other core's cards start (-1: nowhere), compared once per card.
+    private var cardsSplit = -1
+    /// Files from this size up are read on two cores (small in tests).
     private let aheadFrom: Int
-    /// True when the events came from the second core (for tests).
-    private(set) var tookEventsAhead = false
+    /// Which parts came from the second core (for tests).
+    private(set) var tookAhead: (cards: Bool, events: Bool) = (false, false)
     /// Bytes parsed between two releases (small in tests, to exercise re-reading).
     private let releaseStep: Int
 
     static let maxErrors = 100
 
     init(text: SourceText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20,
-         aheadFrom: Int = EventsAhead.minimumBytes) {
+         aheadFrom: Int = ReadAhead.minimumBytes) {
         self.releaseStep = releaseStep
         self.aheadFrom = aheadFrom
         self.s = JSONScanner(text.bytes)
@@ -56,7 +58,8 @@ struct BoardDecoder {
     /// Reads the whole document.
     mutating func decode() -> ReadResult {
         if text.bytes.count >= aheadFrom {
-            eventsAhead = EventsAhead.begin(text, file: file, options: options)
+            readAhead = ReadAhead.begin(text, file: file, options: options)
+            cardsSplit = readAhead?.cardsSplit ?? -1
         }
         do {
             try decodeDocument()
@@ -64,8 +67,8 @@ struct BoardDecoder {
             findings.append(error)
             if error.code.severity == .error { errorCount += 1 }
         }
-        eventsAhead?.finish()
-        eventsAhead = nil
+        readAhead?.finish()
+        readAhead = nil
         if errorCount == 0 {
             checkFormat()
             resolveLocalTimes()
@@ -161,13 +164,22 @@ struct BoardDecoder {
                 guard try beginArray("cards") else { break }
                 reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
                 var more = true, index = 0
-                while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
+                while try s.nextElement(first: &more) {
+                    if s.pos == cardsSplit, let tail = readAhead?.takeCards(at: s.pos) {
+                        board.cards.append(contentsOf: tail.elements)
+                        offsets.cards.append(contentsOf: tail.offsets)
+                        s.pos = tail.end
+                        tookAhead.cards = true
+                        break
+                    }
+                    try decodeCard(index); index += 1; releaseParsed()
+                }
             case .events:
-                if let ahead = eventsAhead.take(), let decoded = ahead.take(at: s.pos) {
-                    board.events = decoded.events
-                    offsets.events = decoded.offsets
-                    s.pos = decoded.end
-                    tookEventsAhead = true
+                if !tookAhead.events, let part = readAhead?.takeEvents(at: s.pos) {
+                    board.events = part.elements
+                    offsets.events = part.offsets
+                    s.pos = part.end
+                    tookAhead.events = true
                     break
                 }
                 try decodeEvents()
@@ -190,15 +202,37 @@ struct BoardDecoder {
     }
 
     /// Decodes only the events array whose `[` is at `start` (on another core, see
-    /// `EventsAhead`). Nil unless it read cleanly: any problem at all, or a time that needs
-    /// the board's zone, and the array is decoded again in order.
-    mutating func decodeEventsAhead(at start: Int) -> EventsAhead.Decoded? {
+    /// `ReadAhead`). Nil unless it read cleanly: after any problem at all, or a time that
+    /// needs the board's zone, the array is decoded again in order.
+    mutating func decodeEventsAhead(at start: Int) -> ReadAhead.Part<Event>? {
+        startAhead(at: start)
+        do { try decodeEvents() } catch { return nil }
+        guard readCleanly else { return nil }
+        return ReadAhead.Part(elements: board.events, offsets: offsets.events, end: s.pos)
+    }
+
+    /// Decodes the cards from the one whose `{` is at `start` to the end of the array (on
+    /// another core, see `ReadAhead`); nil unless they read cleanly.
+    mutating func decodeCardsAhead(from start: Int) -> ReadAhead.Part<Card>? {
+        startAhead(at: start)
+        reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
+        do {
+            var more = true, index = 0
+            while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
+        } catch { return nil }
+        guard readCleanly else { return nil }
+        return ReadAhead.Part(elements: board.cards, offsets: offsets.cards, end: s.pos)
+    }
+
+    private mutating func startAhead(at start: Int) {
         s.pos = start
         released = start
         releaseFloor = start
-        do { try decodeEvents() } catch { return nil }
-        guard findings.isEmpty, errorCount == 0, tallies.isEmpty, pendingLocal.isEmpty else { return nil }
-        return EventsAhead.Decoded(events: board.events, offsets: offsets.events, end: s.pos)
+    }
+
+    /// Nothing to report and nothing left to resolve: a part read ahead can stand in.
+    private var readCleanly: Bool {
+        findings.isEmpty && errorCount == 0 && tallies.isEmpty && pendingLocal.isEmpty
     }
 
     /// Reserves room for as many elements as the rest of the file could hold at

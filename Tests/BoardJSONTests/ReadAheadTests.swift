@@ -4,27 +4,29 @@ import BoardModel
 import BoardSample
 @testable import BoardJSON
 
-/// The events array of a large canonical file is decoded on a second core (`EventsAhead`).
+/// The events array of a large canonical file is decoded on a second core (`ReadAhead`), and so is the tail of the cards.
 /// Whatever the file, the result must be the one reading in order gives: the same board,
 /// the same diagnostics in the same order, at the same places.
-@Suite("Events read on a second core")
-struct EventsAheadTests {
+@Suite("Half the file read on a second core")
+struct ReadAheadTests {
     /// Reads `text` with the speculation on (for any size) and off.
-    private func both(_ text: String) -> (ahead: ReadResult, tookAhead: Bool, inOrder: ReadResult) {
+    private func both(_ text: String) -> (ahead: ReadResult, tookAhead: (cards: Bool, events: Bool), inOrder: ReadResult) {
         let source = SourceText(copying: Array(text.utf8))
         var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
         let a = ahead.decode()
         var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)
-        return (a, ahead.tookEventsAhead, inOrder.decode())
+        return (a, ahead.tookAhead, inOrder.decode())
     }
 
     private func described(_ r: ReadResult) -> [String] { r.diagnostics.map(\.description) }
 
-    @Test("a canonical board's events come from the second core, identical", arguments: [1, 7, 19])
+    @Test("a canonical board's last cards and its events come from the second core, identical", arguments: [1, 7, 19])
     func canonical(seed: UInt64) throws {
-        let board = SampleBoard(cards: 300, weeks: 6, seed: seed).generate()
+        // Two weeks of history: the cards are more than half the file, so the second core
+        // takes some of them too.
+        let board = SampleBoard(cards: 300, weeks: 2, seed: seed).generate()
         let (ahead, took, inOrder) = both(encoded(board))
-        #expect(took)
+        #expect(took.cards && took.events)
         #expect(try #require(ahead.board) == board)
         #expect(ahead.board == inOrder.board)
         #expect(described(ahead) == described(inOrder))
@@ -32,14 +34,16 @@ struct EventsAheadTests {
 
     @Test("the events' places in the file are the same for the validator")
     func sourceMap() throws {
-        var board = SampleBoard(cards: 200, weeks: 4, seed: 3).generate()
+        var board = SampleBoard(cards: 200, weeks: 2, seed: 3).generate()
         board.events[150].to = "limbo"
+        board.cards[190].state = "nowhere"
         let (ahead, took, inOrder) = both(encoded(board))
-        #expect(took)
+        #expect(took.cards && took.events)
         let a = BoardValidator.validate(try #require(ahead.board), sourceMap: ahead.sourceMap)
         let b = BoardValidator.validate(try #require(inOrder.board), sourceMap: inOrder.sourceMap)
         #expect(a.map(\.description) == b.map(\.description))
         #expect(a.contains { $0.location?.path == "events[150].to" })
+        #expect(a.contains { $0.location?.path == "cards[190].state" && $0.location?.line == 11 + 190 })
     }
 
     @Test("a bad event makes the events read again in order: the same diagnostics, in file order")
@@ -51,7 +55,7 @@ struct EventsAheadTests {
         text.replaceSubrange(eventAt, with: "\"type\": \"teleported\", \"colour\": \"red\"")
         text = text.replacingOccurrences(of: "\"position\": 1,", with: "\"position\": \"one\",")
         let (ahead, took, inOrder) = both(text)
-        #expect(!took)
+        #expect(!took.events)
         #expect(ahead.board == nil)
         #expect(described(ahead) == described(inOrder))
         let codes = Set(ahead.diagnostics.map(\.code))
@@ -63,10 +67,23 @@ struct EventsAheadTests {
         let board = SampleBoard(cards: 150, weeks: 3, seed: 6).generate()
         let text = encoded(board).replacingOccurrences(of: "Z\", \"type\": \"moved\"", with: "\", \"type\": \"moved\"")
         let (ahead, took, inOrder) = both(text)
-        #expect(!took)
+        #expect(!took.events)
         #expect(ahead.board == inOrder.board)
         #expect(described(ahead) == described(inOrder))
         #expect(ahead.diagnostics.contains { $0.code == .jsonLocalTime })
+    }
+
+    @Test("a problem in the last cards makes them read again in order, with the same paths")
+    func badCardInTheTail() throws {
+        let board = SampleBoard(cards: 300, weeks: 2, seed: 2).generate()
+        var text = encoded(board)
+        let last = try #require(text.range(of: "{\"id\": \"\(board.cards[297].id)\", "))
+        text.replaceSubrange(last, with: "{\"id\": \"\(board.cards[297].id)\", \"colour\": \"red\", \"archived\": \"no\", ")
+        let (ahead, took, inOrder) = both(text)
+        #expect(!took.cards && took.events)
+        #expect(ahead.board == nil)
+        #expect(described(ahead) == described(inOrder))
+        #expect(ahead.diagnostics.contains { $0.location?.path == "cards[297].archived" })
     }
 
     @Test("a file laid out otherwise is read in order", arguments: [
@@ -88,7 +105,7 @@ struct EventsAheadTests {
         let last = try #require(text.range(of: "\n    {\"card\"", options: .backwards))
         text.insert(",", at: text.index(last.lowerBound, offsetBy: 5)) // "},\n    ,{
         let (ahead, took, inOrder) = both(text)
-        #expect(!took)
+        #expect(!took.events)
         #expect(ahead.board == nil)
         #expect(described(ahead) == described(inOrder))
         #expect(ahead.diagnostics.contains { $0.code == .jsonSyntax })
