@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps build run test bench samples clean
+.PHONY: all deps system-deps python-deps test-tools build run test bench samples clean
 
 all: build
 
@@ -19,6 +19,15 @@ system-deps:
 ## Install the Python packages the tests use as independent oracles.
 python-deps:
 	@python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
+
+## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`.
+TEST_APT_PACKAGES = taskwarrior
+test-tools:
+	@if [ ! -x /usr/bin/task ]; then \
+		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \
+	fi
 
 deps: system-deps
 
@@ -53,7 +62,7 @@ run: build
 	@echo
 	@echo "Written to out/:" && ls out
 
-test: deps python-deps
+test: deps python-deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
