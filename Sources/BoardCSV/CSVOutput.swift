@@ -53,6 +53,12 @@ struct CSVOutput {
 
     @inline(__always) mutating func appendByte(_ c: UInt8) { bytes.append(c) }
 
+    /// Whole rows made in another buffer (see `inOrderChunks`).
+    mutating func append(rows: [UInt8]) {
+        bytes.append(contentsOf: rows)
+        if bytes.count >= Self.flushAt { flush() }
+    }
+
     mutating func endRow() {
         if dialect.crlf { bytes.append(0x0D) }
         bytes.append(0x0A)

@@ -56,6 +56,13 @@ struct ICSOutput {
     /// Takes the in-memory result.
     consuming func finish() -> [UInt8] { Array(bytes.contents) }
 
+    /// Appends whole lines another output made in memory (see `inOrderChunks`).
+    mutating func append(part: borrowing ICSOutput) {
+        bytes.append(part.bytes.contents)
+        droppedControlCharacters += part.droppedControlCharacters
+        flushIfFull()
+    }
+
     // MARK: Content lines
 
     /// A whole fixed line such as `BEGIN:VEVENT` (short, never folded).

@@ -95,19 +95,31 @@ struct CanonicalLayout: ~Copyable {
         }
         output.literal(board.states.isEmpty ? "]" : "\n  ]")
 
+        // Card and event lines are made on two cores, a chunk at a time, each chunk in a
+        // layout of its own; read in place (iterating the arrays copies every element).
         output.literal(",\n  \"cards\": [")
-        for (k, c) in board.cards.enumerated() {
-            output.literal(k == 0 ? "\n    " : ",\n    ")
-            card(c)
-            output.flushIfFull()
+        board.cards.withUnsafeBufferPointer { cards in
+            inOrderChunks(count: cards.count, make: { range in
+                var part = CanonicalLayout(output: JSONOutput())
+                for k in range {
+                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
+                    part.card(cards[k])
+                }
+                return part.lines()
+            }, take: { absorb($0) })
         }
         output.literal(board.cards.isEmpty ? "]" : "\n  ]")
 
         output.literal(",\n  \"events\": [")
-        for (k, e) in board.events.enumerated() {
-            output.literal(k == 0 ? "\n    " : ",\n    ")
-            event(e)
-            output.flushIfFull()
+        board.events.withUnsafeBufferPointer { events in
+            inOrderChunks(count: events.count, make: { range in
+                var part = CanonicalLayout(output: JSONOutput())
+                for k in range {
+                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
+                    part.event(events[k])
+                }
+                return part.lines()
+            }, take: { absorb($0) })
         }
         output.literal(board.events.isEmpty ? "]" : "\n  ]")
 
@@ -120,6 +132,25 @@ struct CanonicalLayout: ~Copyable {
         }
         clashingExtras += documentExtras.filter { DocumentKey(rawValue: $0.0) != nil }.count
         output.literal("\n}\n")
+    }
+
+    /// Lines made by a layout of their own (a chunk of `inOrderChunks`), with its counts.
+    struct Lines {
+        var bytes: [UInt8]
+        var unwritablePositions: Int
+        var clashingExtras: Int
+    }
+
+    consuming func lines() -> Lines {
+        let (u, c) = (unwritablePositions, clashingExtras)
+        return Lines(bytes: finish(), unwritablePositions: u, clashingExtras: c)
+    }
+
+    private mutating func absorb(_ lines: Lines) {
+        lines.bytes.withUnsafeBufferPointer { output.bytes($0) }
+        unwritablePositions += lines.unwritablePositions
+        clashingExtras += lines.clashingExtras
+        output.flushIfFull()
     }
 
     private mutating func boardObject(_ b: Board, extras: [String: String]) {

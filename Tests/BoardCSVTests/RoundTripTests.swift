@@ -84,3 +84,24 @@ import BoardTestSupport
         #expect(back.events.isEmpty)
     }
 }
+
+@Suite("CSV boards larger than a writer's chunk")
+struct LargeCSVTests {
+    @Test("20,000 cards written in chunks on two cores come back equal and in order, Excel dialect too",
+          arguments: [false, true])
+    func largeRoundTrip(excel: Bool) throws {
+        let board = SampleBoard(cards: 20_000, weeks: 1, seed: 12).generate()
+        let folder = try TemporaryFolder()
+        var options = WriterOptions()
+        options.excel = excel
+        let (read, written) = RoundTripTests.roundTrip(board, folder: folder, options: options)
+        #expect(!written.hasErrors)
+        let back = try #require(read.board)
+        #expect(back.cards.map(\.id) == board.cards.map(\.id))
+        #expect(back == board)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path("board.csv"))))
+        // One byte-order mark, at the start only.
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]) == excel)
+        #expect(bytes.dropFirst(3).firstRange(of: [0xEF, 0xBB, 0xBF]) == nil)
+    }
+}

@@ -111,3 +111,25 @@ struct ReadAheadTests {
         #expect(ahead.diagnostics.contains { $0.code == .jsonSyntax })
     }
 }
+
+@Suite("Boards larger than a writer's chunk")
+struct LargeBoardTests {
+    @Test("20,000 cards are written in chunks on two cores and read back byte for byte, on two cores")
+    func largeRoundTrip() throws {
+        let board = SampleBoard(cards: 20_000, weeks: 1, seed: 11).generate()
+        #expect(board.events.count > 8192)
+        let text = encoded(board)
+        let source = SourceText(copying: Array(text.utf8))
+        var decoder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions())
+        let read = decoder.decode()
+        #expect(decoder.tookAhead.events)
+        let back = try #require(read.board)
+        #expect(back == board)
+        #expect(encoded(back) == text)
+        // The cards' lines in board order, across the chunks' seams.
+        let cards = try #require(text.range(of: "\n  \"cards\": [")).upperBound
+        let ids = text[cards...].split(separator: "\n").filter { $0.hasPrefix("    {\"id\": \"") }
+            .map { $0.dropFirst(12).prefix { $0 != "\"" } }.map(String.init)
+        #expect(ids == board.cards.map(\.id))
+    }
+}
