@@ -95,32 +95,12 @@ struct CanonicalLayout: ~Copyable {
         }
         output.literal(board.states.isEmpty ? "]" : "\n  ]")
 
-        // Card and event lines are made on two cores, a chunk at a time, each chunk in a
-        // layout of its own; read in place (iterating the arrays copies every element).
         output.literal(",\n  \"cards\": [")
-        board.cards.withUnsafeBufferPointer { cards in
-            inOrderChunks(count: cards.count, make: { range in
-                var part = CanonicalLayout(output: JSONOutput())
-                for k in range {
-                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
-                    part.card(cards[k])
-                }
-                return part.lines()
-            }, take: { absorb($0) })
-        }
+        elementLines(board.cards) { layout, card in layout.card(card) }
         output.literal(board.cards.isEmpty ? "]" : "\n  ]")
 
         output.literal(",\n  \"events\": [")
-        board.events.withUnsafeBufferPointer { events in
-            inOrderChunks(count: events.count, make: { range in
-                var part = CanonicalLayout(output: JSONOutput())
-                for k in range {
-                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
-                    part.event(events[k])
-                }
-                return part.lines()
-            }, take: { absorb($0) })
-        }
+        elementLines(board.events) { layout, event in layout.event(event) }
         output.literal(board.events.isEmpty ? "]" : "\n  ]")
 
         for (key, value) in documentExtras.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
@@ -132,6 +112,22 @@ struct CanonicalLayout: ~Copyable {
         }
         clashingExtras += documentExtras.filter { DocumentKey(rawValue: $0.0) != nil }.count
         output.literal("\n}\n")
+    }
+
+    /// One line per element, `,` between: made on two cores a chunk at a time, each chunk by
+    /// a layout of its own, and read in place (iterating the array copies every element).
+    private mutating func elementLines<Element>(_ elements: [Element],
+                                                _ write: (inout CanonicalLayout, Element) -> Void) {
+        elements.withUnsafeBufferPointer { items in
+            inOrderChunks(count: items.count, make: { range in
+                var part = CanonicalLayout(output: JSONOutput())
+                for k in range {
+                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
+                    write(&part, items[k])
+                }
+                return part.lines()
+            }, take: { absorb($0) })
+        }
     }
 
     /// Lines made by a layout of their own (a chunk of `inOrderChunks`), with its counts.

@@ -7,7 +7,7 @@ import Dispatch
 /// item: a million cards format in about half the time, and `take` (appending to the output
 /// file) stays in one place and in order. `make` runs on two threads at once, so it may only
 /// read what it shares (the board, a layout) and must build its result in its own buffer.
-public func inOrderChunks<Part>(count: Int, size: Int = 8192, make: (Range<Int>) -> Part,
+public func inOrderChunks<Part>(count: Int, size: Int = 2048, make: (Range<Int>) -> Part,
                                 take: (Part) -> Void) {
     guard count > size else {
         if count > 0 { take(make(0..<count)) }
