@@ -2,8 +2,9 @@ import BoardModel
 import Dispatch
 
 /// Reads half of a large canonical file on a second core: the tail of the `cards` array
-/// (the cards past the file's middle) and then the whole `events` array, while the first
-/// core decodes the cards up to the middle. Reading then takes about half as long.
+/// (the cards past a split that balances the work) and then the whole `events` array,
+/// while the first core decodes the cards up to the split. Reading then takes about half
+/// as long.
 ///
 /// It is a speculation, taken only when it changes nothing: the places are found from the
 /// canonical layout (`CanonicalLines`), and a part is used only when the main decoder
@@ -38,10 +39,13 @@ final class ReadAhead: @unchecked Sendable {
     static func begin(_ text: SourceText, file: String, options: ReaderOptions) -> ReadAhead? {
         let bytes = text.bytes
         guard let eventsStart = CanonicalLines.eventsArrayStart(in: bytes) else { return nil }
-        // The first core reads up to the middle; the second the rest of the cards, then the
-        // events. The cards' part comes first, as the first core needs it first.
-        let middle = bytes.count / 2
-        let split = middle < eventsStart ? CanonicalLines.cardStart(from: middle, before: eventsStart, in: bytes) : nil
+        // The first core reads the cards up to the split; the second the rest of the cards,
+        // then the events. The split balances the two by cost: an event's byte takes about
+        // four fifths of a card's (measured at a million cards: cards 122 MB/s, events
+        // 148 MB/s). The cards' part comes first, as the first core needs it first.
+        let eventBytes = bytes.count - eventsStart
+        let balance = (eventsStart + eventBytes * 4 / 5) / 2
+        let split = balance < eventsStart ? CanonicalLines.cardStart(from: balance, before: eventsStart, in: bytes) : nil
         let ahead = ReadAhead(eventsStart: eventsStart, cardsSplit: split ?? -1)
         ahead.eventsDone.enter()
         if split != nil { ahead.cardsDone.enter() }

@@ -12,6 +12,8 @@ public struct IDIndex: Sendable {
 
     private var slots: [Slot]
     private let mask: Int
+    /// True when no id repeats: then the position of an item's id is the item's own.
+    public private(set) var isUnique = true
 
     /// Indexes the ids of `count` items, `id(k)` being the id at position k (a closure, so
     /// callers hand over `board.cards[k].id` without copying whole cards); when an id
@@ -26,7 +28,7 @@ public struct IDIndex: Sendable {
             var s = Self.hash(id) & mask
             while true {
                 if slots[s].index < 0 { slots[s] = Slot(id: id, index: Int32(k)); break }
-                if slots[s].id == id { break }
+                if slots[s].id == id { isUnique = false; break }
                 s = (s + 1) & mask
             }
         }
