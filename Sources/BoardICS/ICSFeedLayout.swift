@@ -46,13 +46,7 @@ struct ICSFeedLayout {
             let cardIndex = IDIndex(cards: board.cards)
             var revisions = [Int](repeating: 0, count: board.cards.count)
             board.events.withUnsafeBufferPointer { events in
-                // The cards first, on two cores, in loops of independent look-ups whose cache
-                // misses the CPU overlaps (a million cards' table is far larger than the cache).
-                var cardOf: [Int32] = []
-                cardOf.reserveCapacity(events.count)
-                inOrderChunks(count: events.count, size: 65_536, make: { range in
-                    range.map { Int32(truncatingIfNeeded: cardIndex.find(events[$0].card) ?? -1) }
-                }, take: { cardOf += $0 })
+                let cardOf = cardIndex.positions(ofCardsOf: events)
                 for k in events.indices {
                     if events[k].type != .created, cardOf[k] >= 0 { revisions[Int(cardOf[k])] += 1 }
                     if latest < events[k].at { latest = events[k].at }

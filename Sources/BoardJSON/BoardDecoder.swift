@@ -162,18 +162,7 @@ struct BoardDecoder {
                 board.cards = []
                 offsets.cards = []
                 guard try beginArray("cards") else { break }
-                reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
-                var more = true, index = 0
-                while try s.nextElement(first: &more) {
-                    if s.pos == cardsSplit, let tail = readAhead?.takeCards(at: s.pos) {
-                        board.cards.append(contentsOf: tail.elements)
-                        offsets.cards.append(contentsOf: tail.offsets)
-                        s.pos = tail.end
-                        tookAhead.cards = true
-                        break
-                    }
-                    try decodeCard(index); index += 1; releaseParsed()
-                }
+                try decodeCardElements()
             case .events:
                 if !tookAhead.events, let part = readAhead?.takeEvents(at: s.pos) {
                     board.events = part.elements
@@ -188,6 +177,23 @@ struct BoardDecoder {
         s.skipWhitespace()
         guard s.isAtEnd else {
             throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
+        }
+    }
+
+    /// The cards of the array whose `[` was consumed, to its `]`; from the split on, the
+    /// second core's cards when they can stand in (see `ReadAhead`).
+    private mutating func decodeCardElements() throws(JSONProblem) {
+        reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
+        var more = true, index = 0
+        while try s.nextElement(first: &more) {
+            if s.pos == cardsSplit, let tail = readAhead?.takeCards(at: s.pos) {
+                board.cards.append(contentsOf: tail.elements)
+                offsets.cards.append(contentsOf: tail.offsets)
+                s.pos = tail.end
+                tookAhead.cards = true
+                return
+            }
+            try decodeCard(index); index += 1; releaseParsed()
         }
     }
 
@@ -215,11 +221,7 @@ struct BoardDecoder {
     /// another core, see `ReadAhead`); nil unless they read cleanly.
     mutating func decodeCardsAhead(from start: Int) -> ReadAhead.Part<Card>? {
         startAhead(at: start)
-        reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
-        do {
-            var more = true, index = 0
-            while try s.nextElement(first: &more) { try decodeCard(index); index += 1; releaseParsed() }
-        } catch { return nil }
+        do { try decodeCardElements() } catch { return nil }
         guard readCleanly else { return nil }
         return ReadAhead.Part(elements: board.cards, offsets: offsets.cards, end: s.pos)
     }
