@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Peer for XLSX→JSON: python-calamine (Rust) reads every sheet of boardkit's workbook
-(Cards, History, States, Board) and writes the cards and events as JSON.
+(Cards, History, History (2)…, States, Board) and writes the cards and events as JSON.
 
-usage: xlsx_openpyxl_read.py INPUT.xlsx OUTPUT.json
+usage: xlsx_calamine_read.py INPUT.xlsx OUTPUT.json
 """
 import datetime
 import json
@@ -20,7 +20,7 @@ def plain(v):
 def main():
     wb = CalamineWorkbook.from_path(sys.argv[1])
     out = {}
-    for name in ("Cards", "History", "States", "Board"):
+    for name in wb.sheet_names:
         rows = iter(wb.get_sheet_by_name(name).to_python())
         header = next(rows)
         out[name] = [{h: plain(v) for h, v in zip(header, row) if v != ""} for row in rows]

@@ -115,6 +115,7 @@ static int to_datetime(const char *s, size_t len, lxw_datetime *out, int *has_ti
 struct book {
     lxw_workbook *wb;
     lxw_worksheet *cards, *history, *states, *meta;
+    int history_parts;
     lxw_format *date, *when, *wrap;
     lxw_row_t card_row, event_row, state_row, meta_row;
     int header_fields;
@@ -125,6 +126,11 @@ static void put_date(lxw_worksheet *ws, lxw_row_t r, lxw_col_t c, struct book *b
     int has_time;
     if (len && to_datetime(s, len, &dt, &has_time))
         worksheet_write_datetime(ws, r, c, &dt, has_time ? b->when : b->date);
+}
+
+static void write_history_header(lxw_worksheet *ws) {
+    const char *heads[] = {"card", "at", "type", "from", "to", "actor"};
+    for (int k = 0; k < 6; k++) worksheet_write_string(ws, 0, k, heads[k], NULL);
 }
 
 /* The sidecar: board, state and event rows. */
@@ -144,6 +150,14 @@ static void on_sidecar_row(struct row *r, void *ctx) {
         worksheet_write_string(b->states, b->state_row, 2, r->f[9], NULL);
         if (r->len[10]) worksheet_write_number(b->states, b->state_row, 3, atof(r->f[10]), NULL);
     } else if (strcmp(kind, "event") == 0) {
+        /* Past Excel's last row the events continue in `History (2)`, … as boardkit's do. */
+        if (b->event_row == LXW_ROW_MAX - 1) {
+            char name[32];
+            snprintf(name, sizeof name, "History (%d)", ++b->history_parts);
+            b->history = workbook_add_worksheet(b->wb, name);
+            write_history_header(b->history);
+            b->event_row = 0;
+        }
         lxw_row_t row = ++b->event_row;
         worksheet_write_string(b->history, row, 0, r->f[1], NULL);
         put_date(b->history, row, 1, b, r->f[2], r->len[2]);
@@ -162,6 +176,10 @@ static void on_card_row(struct row *r, void *ctx) {
         worksheet_freeze_panes(ws, 1, 0);
         b->card_row = 1;
         return;
+    }
+    if (b->card_row == LXW_ROW_MAX) {
+        fprintf(stderr, "more cards than one sheet holds: not measured\n");
+        exit(1);
     }
     lxw_row_t row = b->card_row++;
     for (int k = 0; k < r->n; k++) {
@@ -190,8 +208,8 @@ int main(int argc, char **argv) {
     b.wrap = workbook_add_format(b.wb);
     format_set_text_wrap(b.wrap);
 
-    const char *heads[] = {"card", "at", "type", "from", "to", "actor"};
-    for (int k = 0; k < 6; k++) worksheet_write_string(b.history, 0, k, heads[k], NULL);
+    b.history_parts = 1;
+    write_history_header(b.history);
     const char *sheads[] = {"id", "name", "category", "wip limit"};
     for (int k = 0; k < 4; k++) worksheet_write_string(b.states, 0, k, sheads[k], NULL);
     worksheet_write_string(b.meta, 0, 0, "key", NULL);

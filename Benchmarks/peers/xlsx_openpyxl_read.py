@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Peer for XLSX→JSON: openpyxl in read-only mode reads every sheet of boardkit's workbook
-(Cards, History, States, Board) and writes the cards and events as JSON.
+(Cards, History, History (2)…, States, Board) and writes the cards and events as JSON.
 
 usage: xlsx_openpyxl_read.py INPUT.xlsx OUTPUT.json
 """
@@ -20,7 +20,7 @@ def plain(v):
 def main():
     wb = openpyxl.load_workbook(sys.argv[1], read_only=True)
     out = {}
-    for name in ("Cards", "History", "States", "Board"):
+    for name in wb.sheetnames:
         rows = wb[name].iter_rows(values_only=True)
         header = next(rows)
         out[name] = [{h: plain(v) for h, v in zip(header, row) if v is not None} for row in rows]

@@ -42,6 +42,8 @@ def main():
     cards.write_row(0, 0, header)
     cards.freeze_panes(1, 0)
     cards.autofilter(0, 0, len(board["cards"]), len(header) - 1)
+    if len(board["cards"]) > 1_048_575:
+        sys.exit("more cards than one sheet holds: not measured")
     for r, c in enumerate(board["cards"], start=1):
         cards.write_string(r, 0, c["id"])
         cards.write_string(r, 1, c["title"])
@@ -64,8 +66,16 @@ def main():
             v = c.get("fields", {}).get(name)
             if v:
                 cards.write_string(r, k, v)
-    history.write_row(0, 0, ["card", "at", "type", "from", "to", "actor"])
-    for r, e in enumerate(board.get("events", []), start=1):
+    history_header = ["card", "at", "type", "from", "to", "actor"]
+    history.write_row(0, 0, history_header)
+    # Past Excel's last row the events continue in `History (2)`, … as boardkit's do
+    # (xlsxwriter ignores a write beyond the last row: the peer would do less work).
+    per_sheet = 1_048_575
+    for n, e in enumerate(board.get("events", [])):
+        r = n % per_sheet + 1
+        if n and r == 1:
+            history = wb.add_worksheet(f"History ({n // per_sheet + 1})")
+            history.write_row(0, 0, history_header)
         history.write_string(r, 0, e["card"])
         put_date(history, r, 1, e["at"])
         history.write_string(r, 2, e["type"])

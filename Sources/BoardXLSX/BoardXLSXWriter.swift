@@ -11,7 +11,13 @@ import CXlsxWriter
 /// Cards sheet in another tool's import layout instead (what that layout leaves out is
 /// reported as `data-not-written`).
 public struct BoardXLSXWriter: BoardWriter {
-    public init() {}
+    /// Rows a sheet holds before it continues in the next part: Excel's limit, or fewer in
+    /// tests, so that several parts are written (and read back) without a million rows.
+    let rowsPerSheet: Int
+
+    public init() { rowsPerSheet = WorkbookSchema.maxRows - 1 }
+
+    init(rowsPerSheet: Int) { self.rowsPerSheet = max(1, min(rowsPerSheet, WorkbookSchema.maxRows - 1)) }
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -31,7 +37,6 @@ public struct BoardXLSXWriter: BoardWriter {
             diagnostics.append(Diagnostic(.invalidTimeZone,
                 "'\(board.timeZone)' is not an IANA time-zone name; date-time cells show UTC", at: SourceLocation(file: file)))
         }
-        let perPart = WorkbookSchema.maxRows - 1
         let large = board.cards.count + board.events.count > 400_000
         guard let sink = WorkbookSink(path: path, file: file, large: large) else {
             return diagnostics + [Diagnostic(.ioError, "cannot create the workbook", at: SourceLocation(file: file))]
@@ -44,35 +49,37 @@ public struct BoardXLSXWriter: BoardWriter {
 
         // Sheets in the order a person sees them; constant-memory mode lets each be written
         // row after row independently.
-        func parts(_ base: String, rows: Int) -> [(sheet: UnsafeMutablePointer<lxw_worksheet>, name: String)] {
-            let count = max(1, (rows + perPart - 1) / perPart)
-            return (0..<count).compactMap { p in
-                let name = WorkbookSchema.continuation(base, part: p)
-                return sink.addSheet(name).map { ($0, name) }
-            }
-        }
-        let cardParts = parts(WorkbookSchema.cards, rows: board.cards.count)
-        let historyParts = parts(WorkbookSchema.history, rows: board.events.count)
+        let cardParts = SheetPart.parts(of: WorkbookSchema.cards, count: board.cards.count, perPart: rowsPerSheet, in: sink)
+        let historyParts = SheetPart.parts(of: WorkbookSchema.history, count: board.events.count, perPart: rowsPerSheet, in: sink)
         let statesSheet = sink.addSheet(WorkbookSchema.states)
         let boardSheet = sink.addSheet(WorkbookSchema.board)
-        guard let statesSheet, let boardSheet, !cardParts.isEmpty, !historyParts.isEmpty else {
+        guard let statesSheet, let boardSheet, let cardParts, let historyParts else {
             _ = sink.close()
             return diagnostics + [Diagnostic(.xlsxWriteFailed, "libxlsxwriter could not add the sheets", at: SourceLocation(file: file))]
         }
 
-        let catalogue = CatalogueSheetsWriter(sink: sink, board: board, zone: zone)
+        // The small sheets and every sheet's set-up first, on this core: they change the
+        // workbook's shared tables.
+        let setUp = sink.cellWriter()
+        let catalogue = CatalogueSheetsWriter(sink: sink, cells: setUp, board: board, zone: zone)
         let stateColumn = layout.columns.first { $0.attribute == .state }
         let stateTexts = board.states.map { s in
             stateColumn.map { layout.cell($0, of: Card(id: "", title: "", state: s.id)).text } ?? s.name
         }
         let ranges = catalogue.writeStates(statesSheet, stateTexts: stateTexts)
         catalogue.writeBoard(boardSheet, exportedAt: options.exportedAt ?? Instant(epochMilliseconds: Int64(Date().timeIntervalSince1970 * 1000)))
-        CardsSheetWriter(sink: sink, board: board, layout: layout, zone: zone,
-                         stateList: ranges?.list, categoryList: ranges?.categories).write(parts: cardParts)
-        HistorySheetWriter(sink: sink, board: board, zone: zone).write(parts: historyParts)
+        let cards = CardsSheetWriter(sink: sink, board: board, layout: layout, zone: zone,
+                                     stateList: ranges?.list, categoryList: ranges?.categories)
+        let history = HistorySheetWriter(sink: sink, board: board, zone: zone)
+        cards.setUp(parts: cardParts, cells: setUp)
+        history.setUp(parts: historyParts, cells: setUp)
 
-        let failure = sink.close()
-        diagnostics += sink.tally.finished()
+        // Then the rows, each part on its own: two parts at a time on two cores.
+        sink.writeConcurrently(cardParts.map { part in { cards.write(part, cells: $0) } }
+                               + historyParts.map { part in { history.write(part, cells: $0) } })
+
+        let (failure, found) = sink.close()
+        diagnostics += found
         if let failure {
             diagnostics.append(Diagnostic(.xlsxWriteFailed, "libxlsxwriter: \(failure)", at: SourceLocation(file: file)))
         }

@@ -36,27 +36,32 @@ struct CardsSheetWriter {
         return out
     }
 
-    func write(parts: [(sheet: UnsafeMutablePointer<lxw_worksheet>, name: String)]) {
+    /// Sets up every part's sheet: column widths and formats, the header, the frozen row, the
+    /// autofilter, the state dropdown and the overdue rule. Before any row is written, on one
+    /// core (it changes the workbook's shared tables).
+    func setUp(parts: [SheetPart], cells: CellWriter) {
+        let header = layout.header + hidden.map(\.kind.header)
+        for part in parts {
+            setUp(part.sheet, name: part.name, header: header, hiddenFrom: layout.columns.count,
+                  rows: part.items.count, cells: cells)
+        }
+    }
+
+    /// Writes the rows of one part's cards.
+    func write(_ part: SheetPart, cells writer: CellWriter) {
         let columns = layout.columns
         let hidden = self.hidden
-        let header = layout.header + hidden.map(\.kind.header)
-        let perPart = WorkbookSchema.maxRows - 1
         let idColumn = columns.firstIndex { $0.attribute == .id }
         // Per column, found once rather than per cell.
         let formats = columns.map { $0.attribute == .body ? sink.wrapped : nil }
         let headers = columns.map(\.header)
         let clock = ZoneClock(zone: zone)
-        for (p, part) in parts.enumerated() {
-            let rows = min(perPart, max(board.cards.count - p * perPart, 0))
-            setUp(part.sheet, name: part.name, header: header, hiddenFrom: columns.count, rows: rows)
-        }
+        let ws = part.sheet, sheet = part.name
         var cells: [TabularCell] = []
-        cells.reserveCapacity(header.count)
-        for (n, card) in board.cards.enumerated() {
-            let part = parts[n / perPart]
-            let ws = part.sheet
-            let sheet = part.name
-            let row = UInt32(n % perPart + 1)
+        cells.reserveCapacity(columns.count)
+        for n in part.items {
+            let card = board.cards[n]
+            let row = part.row(of: n)
             layout.cells(of: card, into: &cells)
             // Only a text that overflows needs the row's key.
             func key() -> String {
@@ -67,16 +72,16 @@ struct CardsSheetWriter {
                 switch cell {
                 case .empty: break
                 case .text(let s):
-                    sink.text(ws, row, col, s, format: formats[k], sheet: sheet, key: key(), columnName: headers[k])
+                    writer.text(ws, row, col, s, format: formats[k], sheet: sheet, key: key(), columnName: headers[k])
                 case .number(let d):
-                    if d.isFinite { sink.number(ws, row, col, d, sheet: sheet) }
-                    else { sink.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key(), columnName: headers[k]) }
-                case .bool(let b): sink.bool(ws, row, col, b, sheet: sheet)
-                case .date(let d): sink.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    if d.isFinite { writer.number(ws, row, col, d, sheet: sheet) }
+                    else { writer.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key(), columnName: headers[k]) }
+                case .bool(let b): writer.bool(ws, row, col, b, sheet: sheet)
+                case .date(let d): writer.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 case .dateTime(let t):
-                    sink.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    writer.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 case .instant(let i):
-                    sink.instant(ws, row, col, i, clock: clock, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    writer.instant(ws, row, col, i, clock: clock, sheet: sheet, what: "card \(card.id) \(headers[k])")
                 }
             }
             for (h, entry) in hidden.enumerated() {
@@ -92,7 +97,7 @@ struct CardsSheetWriter {
                 default:
                     if let k = entry.backs, case .instant(let i) = cells[k] { text = hiddenInstant(i, clock) }
                 }
-                if let text { sink.text(ws, row, col, text, sheet: sheet, key: key(), columnName: entry.kind.header) }
+                if let text { writer.text(ws, row, col, text, sheet: sheet, key: key(), columnName: entry.kind.header) }
             }
         }
     }
@@ -108,7 +113,7 @@ struct CardsSheetWriter {
     }
 
     private func setUp(_ ws: UnsafeMutablePointer<lxw_worksheet>, name: String, header: [String],
-                       hiddenFrom: Int, rows: Int) {
+                       hiddenFrom: Int, rows: Int, cells: CellWriter) {
         let columns = layout.columns
         for (k, c) in columns.enumerated() {
             let format = c.attribute == .body ? sink.wrapped : nil
@@ -118,7 +123,7 @@ struct CardsSheetWriter {
         if header.count > hiddenFrom {
             worksheet_set_column_opt(ws, UInt16(hiddenFrom), UInt16(header.count - 1), 24, nil, &hide)
         }
-        sink.headerRow(ws, header, sheet: name)
+        cells.headerRow(ws, header, sheet: name)
         worksheet_freeze_panes(ws, 1, 0)
         let lastRow = UInt32(max(rows, 1))
         worksheet_autofilter(ws, 0, 0, lastRow, UInt16(header.count - 1))

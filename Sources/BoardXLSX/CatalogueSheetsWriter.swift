@@ -6,6 +6,7 @@ import CXlsxWriter
 /// todo/doing/done) and the Board sheet (key/value rows).
 struct CatalogueSheetsWriter {
     let sink: WorkbookSink
+    let cells: CellWriter
     let board: Board
     let zone: Zone
 
@@ -20,17 +21,17 @@ struct CatalogueSheetsWriter {
         for (k, w) in [12.0, 24, 12, 10].enumerated() { worksheet_set_column(ws, UInt16(k), UInt16(k), w, nil) }
         var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
         worksheet_set_column_opt(ws, 4, UInt16(header.count - 1), 24, nil, &hide)
-        sink.headerRow(ws, header, sheet: name)
+        cells.headerRow(ws, header, sheet: name)
         worksheet_freeze_panes(ws, 1, 0)
         for (n, s) in board.states.enumerated() {
             let row = UInt32(n + 1)
             let key = "row:\(row + 1)"
-            sink.text(ws, row, 0, s.id, sheet: name, key: key, columnName: header[0])
-            sink.text(ws, row, 1, s.name, sheet: name, key: key, columnName: header[1])
-            sink.text(ws, row, 2, s.category.rawValue, sheet: name, key: key)
-            if let w = s.wipLimit { sink.number(ws, row, 3, Double(w), sheet: name) }
-            if !s.extras.isEmpty { sink.text(ws, row, 4, ExtrasText.encode(s.extras), sheet: name, key: key, columnName: header[4]) }
-            if needsShownAs { sink.text(ws, row, 5, stateTexts[n], sheet: name, key: key, columnName: header[5]) }
+            cells.text(ws, row, 0, s.id, sheet: name, key: key, columnName: header[0])
+            cells.text(ws, row, 1, s.name, sheet: name, key: key, columnName: header[1])
+            cells.text(ws, row, 2, s.category.rawValue, sheet: name, key: key)
+            if let w = s.wipLimit { cells.number(ws, row, 3, Double(w), sheet: name) }
+            if !s.extras.isEmpty { cells.text(ws, row, 4, ExtrasText.encode(s.extras), sheet: name, key: key, columnName: header[4]) }
+            if needsShownAs { cells.text(ws, row, 5, stateTexts[n], sheet: name, key: key, columnName: header[5]) }
         }
         guard !board.states.isEmpty else { return nil }
         let last = board.states.count + 1
@@ -51,20 +52,20 @@ struct CatalogueSheetsWriter {
         let name = WorkbookSchema.board
         worksheet_set_column(ws, 0, 0, 24, nil)
         worksheet_set_column(ws, 1, 1, 50, sink.wrapped)
-        sink.headerRow(ws, ["key", "value"], sheet: name)
+        cells.headerRow(ws, ["key", "value"], sheet: name)
         typealias K = WorkbookSchema.BoardKey
         var row: UInt32 = 1
         func put(_ key: String, _ value: String) {
-            sink.text(ws, row, 0, key, sheet: name, key: "row:\(row + 1)", columnName: "key")
-            sink.text(ws, row, 1, value, sheet: name, key: "row:\(row + 1)", columnName: "value")
+            cells.text(ws, row, 0, key, sheet: name, key: "row:\(row + 1)", columnName: "key")
+            cells.text(ws, row, 1, value, sheet: name, key: "row:\(row + 1)", columnName: "value")
             row += 1
         }
         put(K.format, WorkbookSchema.formatMarker)
         put(K.id, board.id)
         put(K.name, board.name)
         put(K.timeZone, board.timeZone)
-        sink.text(ws, row, 0, K.exported, sheet: name, key: "")
-        sink.localDateTime(ws, row, 1, zone.local(exportedAt), iso: exportedAt.description, sheet: name, what: "export time")
+        cells.text(ws, row, 0, K.exported, sheet: name, key: "")
+        cells.localDateTime(ws, row, 1, zone.local(exportedAt), iso: exportedAt.description, sheet: name, what: "export time")
         row += 1
         for key in board.metadata.keys.sorted() { put(K.metadataPrefix + key, board.metadata[key] ?? "") }
         for key in board.extras.keys.sorted() { put(K.extrasPrefix + key, board.extras[key] ?? "") }

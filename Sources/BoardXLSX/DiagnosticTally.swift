@@ -19,6 +19,15 @@ final class DiagnosticTally {
         if n <= keepPerCode { diagnostics.append(d) }
     }
 
+    /// Takes in another tally's diagnostics and counts, as if they had been added here after
+    /// this one's.
+    func absorb(_ other: DiagnosticTally) {
+        for d in other.diagnostics { add(d) }
+        for (code, n) in other.counts {
+            counts[code, default: 0] += n - min(n, other.keepPerCode)
+        }
+    }
+
     /// The kept diagnostics and, per code that overflowed, one "… and N more" line.
     func finished() -> [Diagnostic] {
         var out = diagnostics

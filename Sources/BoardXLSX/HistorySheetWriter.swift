@@ -9,40 +9,45 @@ struct HistorySheetWriter {
     let board: Board
     let zone: Zone
 
-    func write(parts: [(sheet: UnsafeMutablePointer<lxw_worksheet>, name: String)]) {
-        let perPart = WorkbookSchema.maxRows - 1
+    /// Sets up every part's sheet (column widths, hidden columns, header, frozen row,
+    /// autofilter) before any row is written, on one core.
+    func setUp(parts: [SheetPart], cells: CellWriter) {
         let header = WorkbookSchema.historyHeader
-        for (p, part) in parts.enumerated() {
+        for part in parts {
             let ws = part.sheet
-            let rows = min(perPart, max(board.events.count - p * perPart, 0))
             let widths: [Double] = [12, 17, 10, 12, 12, 14]
             for (k, w) in widths.enumerated() {
                 worksheet_set_column(ws, UInt16(k), UInt16(k), w, k == 1 ? sink.dateTime : nil)
             }
             var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
             worksheet_set_column_opt(ws, 6, UInt16(header.count - 1), 24, nil, &hide)
-            sink.headerRow(ws, header, sheet: part.name)
+            cells.headerRow(ws, header, sheet: part.name)
             worksheet_freeze_panes(ws, 1, 0)
-            worksheet_autofilter(ws, 0, 0, UInt32(max(rows, 1)), UInt16(header.count - 1))
+            worksheet_autofilter(ws, 0, 0, UInt32(max(part.items.count, 1)), UInt16(header.count - 1))
         }
+    }
+
+    /// Writes the rows of one part's events.
+    func write(_ part: SheetPart, cells writer: CellWriter) {
+        let header = WorkbookSchema.historyHeader
         let clock = ZoneClock(zone: zone)
-        for (n, e) in board.events.enumerated() {
-            let part = parts[n / perPart]
-            let ws = part.sheet, sheet = part.name
-            let row = UInt32(n % perPart + 1)
+        let ws = part.sheet, sheet = part.name
+        for n in part.items {
+            let e = board.events[n]
+            let row = part.row(of: n)
             // Only a text that overflows needs the row's key.
             func key() -> String { "row:\(row + 1)" }
-            sink.text(ws, row, 0, e.card, sheet: sheet, key: key(), columnName: header[0])
-            if sink.instant(ws, row, 1, e.at, clock: clock, sheet: sheet, what: "event \(n + 1) at"),
+            writer.text(ws, row, 0, e.card, sheet: sheet, key: key(), columnName: header[0])
+            if writer.instant(ws, row, 1, e.at, clock: clock, sheet: sheet, what: "event \(n + 1) at"),
                let exact = clock.hiddenText(for: e.at) {
-                sink.text(ws, row, 6, exact, sheet: sheet, key: key(), columnName: header[6])
+                writer.text(ws, row, 6, exact, sheet: sheet, key: key(), columnName: header[6])
             }
-            sink.text(ws, row, 2, e.type.rawValue, sheet: sheet, key: key())
-            if let from = e.from { sink.text(ws, row, 3, from, sheet: sheet, key: key(), columnName: header[3]) }
-            if let to = e.to { sink.text(ws, row, 4, to, sheet: sheet, key: key(), columnName: header[4]) }
-            if let actor = e.actor { sink.text(ws, row, 5, actor, sheet: sheet, key: key(), columnName: header[5]) }
+            writer.text(ws, row, 2, e.type.rawValue, sheet: sheet, key: key())
+            if let from = e.from { writer.text(ws, row, 3, from, sheet: sheet, key: key(), columnName: header[3]) }
+            if let to = e.to { writer.text(ws, row, 4, to, sheet: sheet, key: key(), columnName: header[4]) }
+            if let actor = e.actor { writer.text(ws, row, 5, actor, sheet: sheet, key: key(), columnName: header[5]) }
             if !e.extras.isEmpty {
-                sink.text(ws, row, 7, ExtrasText.encode(e.extras), sheet: sheet, key: key(), columnName: header[7])
+                writer.text(ws, row, 7, ExtrasText.encode(e.extras), sheet: sheet, key: key(), columnName: header[7])
             }
         }
     }

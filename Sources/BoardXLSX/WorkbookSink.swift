@@ -1,17 +1,16 @@
+import Dispatch
+import Glibc
 import BoardModel
 import CXlsxWriter
 
 /// One workbook being written with libxlsxwriter in constant-memory mode (rows go to disk as
 /// they are finished, so a sheet's rows must be written in order), with the cell formats
-/// boardkit uses and the checks every cell needs: Excel's text limit (overflowing texts go
-/// whole to the hidden Overflow sheet) and Excel's date range (dates outside it become text).
+/// boardkit uses. Cells are written through `CellWriter`s the sink makes; closing gathers
+/// what they found and writes the hidden Overflow sheet.
 final class WorkbookSink {
     let workbook: UnsafeMutablePointer<lxw_workbook>
     let system = ExcelDateSystem.from1900
     let file: String
-    let tally: DiagnosticTally
-    /// Set when a libxlsxwriter call failed; the write then reports an error.
-    private(set) var failure: String?
 
     // Formats.
     let header: UnsafeMutablePointer<lxw_format>
@@ -20,8 +19,9 @@ final class WorkbookSink {
     let wrapped: UnsafeMutablePointer<lxw_format>
     let overdue: UnsafeMutablePointer<lxw_format>
 
-    private var overflowSheet: UnsafeMutablePointer<lxw_worksheet>?
-    private var overflowRow: UInt32 = 0
+    /// Every writer made, in order: their overflowing texts and warnings are gathered in it.
+    private var writers: [CellWriter] = []
+    private var failure: String?
 
     /// Nil when libxlsxwriter cannot create the file.
     init?(path: String, file: String, large: Bool) {
@@ -29,7 +29,6 @@ final class WorkbookSink {
         guard let wb = path.withCString({ workbook_new_opt($0, &options) }) else { return nil }
         workbook = wb
         self.file = file
-        tally = DiagnosticTally(file: file)
         header = workbook_add_format(wb)
         format_set_bold(header)
         format_set_bottom(header, UInt8(LXW_BORDER_THIN.rawValue))
@@ -45,160 +44,98 @@ final class WorkbookSink {
         overdue = workbook_add_format(wb)
         format_set_font_color(overdue, lxw_color_t(LXW_COLOR_RED.rawValue))
         format_set_bold(overdue)
+        // A format gets its index in the workbook's table the first time a cell uses it;
+        // settled here, the table is only read while sheets are written on two cores.
+        // (In the order the sheets first used them before, so the styles stay as they were.)
+        for format in [header, wrapped, dateTime, date] { _ = lxw_format_get_xf_index(format) }
     }
 
     func addSheet(_ name: String) -> UnsafeMutablePointer<lxw_worksheet>? {
         let ws = name.withCString { workbook_add_worksheet(workbook, $0) }
-        if ws == nil { fail("could not add sheet '\(name)'") }
+        if ws == nil, failure == nil { failure = "could not add sheet '\(name)'" }
+        // Constant-memory mode writes each finished row to the sheet's temporary file, and
+        // copies that file into the sheet's part when closing, both through a 4 KiB stdio
+        // buffer: a syscall per 4 KiB of a 2 GB sheet XML. A 1 MiB buffer (set before the
+        // first write, freed after the close) took 1M cards from 50 s to 44 s, most of it sys time.
+        if let file = ws?.pointee.optimize_tmpfile {
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.rowFileBuffer)
+            setvbuf(file, buffer, _IOFBF, Self.rowFileBuffer)
+            rowFileBuffers.append(buffer)
+        }
         return ws
     }
 
-    /// Finishes the file. Errors of libxlsxwriter become the returned message.
-    func close() -> String? {
+    private static let rowFileBuffer = 1 << 20
+    private var rowFileBuffers: [UnsafeMutablePointer<CChar>] = []
+
+    /// A new writer for cells; what it finds is reported in the order writers were made.
+    func cellWriter() -> CellWriter {
+        let writer = CellWriter(sink: self)
+        writers.append(writer)
+        return writer
+    }
+
+    /// Runs the jobs, two at a time on two cores, each with its own writer. Every job must
+    /// write sheets no other job writes: libxlsxwriter keeps a sheet's rows, its temporary
+    /// file and its dimensions in the worksheet, and the formats' indices are settled (init),
+    /// so writing two different sheets at once shares nothing that changes.
+    func writeConcurrently(_ jobs: [(CellWriter) -> Void]) {
+        let work = ConcurrentJobs(jobs: jobs, writers: jobs.map { _ in cellWriter() })
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in work.run(k) }
+    }
+
+    /// Writes the Overflow sheet and finishes the file. Returns the writers' warnings and, when
+    /// a libxlsxwriter call failed, the first failure.
+    func close() -> (failure: String?, diagnostics: [Diagnostic]) {
+        let found = writers
+        writeOverflow(found.flatMap(\.overflow))
         let rc = workbook_close(workbook)
-        if failure == nil, rc != LXW_NO_ERROR { failure = String(cString: lxw_strerror(rc)) }
-        return failure
+        rowFileBuffers.forEach { $0.deallocate() }
+        let failures = [failure] + found.map(\.failure)
+        var first = failures.lazy.compactMap { $0 }.first
+        if first == nil, rc != LXW_NO_ERROR { first = String(cString: lxw_strerror(rc)) }
+        let tally = DiagnosticTally(file: file)
+        for writer in found { tally.absorb(writer.tally) }
+        return (first, tally.finished())
     }
 
-    func fail(_ message: String) {
-        if failure == nil { failure = message }
-    }
-
-    @inline(__always)
-    private func check(_ rc: lxw_error, _ sheet: String, _ row: UInt32, _ col: UInt16) {
-        if rc != LXW_NO_ERROR {
-            fail("\(CellReference.cell(sheet: sheet, row: Int(row), column: Int(col))): \(String(cString: lxw_strerror(rc)))")
-        }
-    }
-
-    // MARK: Cells
-
-    /// Writes the header row in bold.
-    func headerRow(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ names: [String], sheet: String) {
-        for (k, name) in names.enumerated() {
-            text(ws, 0, UInt16(k), name, format: header, sheet: sheet, key: "header")
-        }
-    }
-
-    /// Writes a text cell. A text over the cell limit shows its beginning and is kept whole in
-    /// the Overflow sheet under (`sheet`, `key`, column header), with a warning. Empty texts
-    /// write nothing (an empty cell).
-    func text(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: String,
-              format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String, key: @autoclosure () -> String,
-              columnName: @autoclosure () -> String = "") {
-        if value.isEmpty { return }
-        // The usual cell: short enough, no literal `_xHHHH_`; written from the string's own
-        // bytes (no copy for a large string, a stack copy for a small one).
-        let count = value.utf8.count
-        if count <= SpreadsheetText.cellLimit {
-            let written: lxw_error? = value.withCString { p in
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: count)
-                return SpreadsheetText.containsEscapeLike(bytes) ? nil : worksheet_write_string(ws, row, col, p, format)
-            }
-            if let written {
-                check(written, sheet, row, col)
-                return
+    /// The hidden Overflow sheet: `sheet, key, column, part, text`, one row per piece.
+    private func writeOverflow(_ texts: [OverflowText]) {
+        guard !texts.isEmpty else { return }
+        let o = WorkbookSchema.overflow
+        guard let ws = addSheet(o) else { return }
+        worksheet_hide(ws)
+        let cells = cellWriter()
+        cells.headerRow(ws, WorkbookSchema.overflowHeader, sheet: o)
+        var row: UInt32 = 1
+        for text in texts {
+            for (k, piece) in text.pieces.enumerated() {
+                guard Int(row) < WorkbookSchema.maxRows else {
+                    cells.fail("the \(o) sheet is full")
+                    return
+                }
+                // Keys and names are short in practice; cut them rather than overflow again.
+                cells.text(ws, row, 0, text.sheet, sheet: o, key: "")
+                cells.text(ws, row, 1, String(decoding: text.key.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
+                cells.text(ws, row, 2, String(decoding: text.column.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
+                cells.number(ws, row, 3, Double(k + 1), sheet: o)
+                cells.piece(ws, row, 4, piece, sheet: o)
+                row += 1
             }
         }
-        let escaped = SpreadsheetText.escapeLiteralEscapes(value)
-        if escaped.utf8.count <= SpreadsheetText.cellLimit {
-            check(escaped.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
-            return
-        }
-        // Pieces short enough that escaping cannot push one past the limit.
-        let limit = escaped.utf8.count == value.utf8.count ? SpreadsheetText.cellLimit : SpreadsheetText.cellLimit / 2 - 400
-        let pieces = SpreadsheetText.pieces(value, limit: limit)
-        let first = SpreadsheetText.escapeLiteralEscapes(pieces[0])
-        check(first.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
-        let name = columnName()
-        keepOverflow(sheet: sheet, key: key(), column: name, pieces: pieces)
-        tally.add(Diagnostic(.xlsxTextOverflow,
-            "\(name.isEmpty ? "a text" : "'\(name)'") of \(value.utf8.count) bytes is longer than a cell holds (\(SpreadsheetText.cellLimit)); the cell shows its first \(pieces[0].utf8.count) bytes and the whole text is kept in the hidden \(WorkbookSchema.overflow) sheet, which boardkit reads back",
-            at: location(sheet, row, col)))
+    }
+}
+
+/// The jobs of `writeConcurrently` and their writers, shared with the two cores. Unchecked:
+/// each index is run exactly once, and a job touches only its own writer and its own sheets.
+private final class ConcurrentJobs: @unchecked Sendable {
+    let jobs: [(CellWriter) -> Void]
+    let writers: [CellWriter]
+
+    init(jobs: [(CellWriter) -> Void], writers: [CellWriter]) {
+        self.jobs = jobs
+        self.writers = writers
     }
 
-    func number(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Double,
-                format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String) {
-        check(worksheet_write_number(ws, row, col, value, format), sheet, row, col)
-    }
-
-    func bool(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Bool, sheet: String) {
-        check(worksheet_write_boolean(ws, row, col, value ? 1 : 0, nil), sheet, row, col)
-    }
-
-    /// A calendar date as a date cell, or as ISO text (with a warning) outside Excel's range.
-    func calendarDate(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ d: CalendarDate,
-                      sheet: String, what: @autoclosure () -> String) {
-        if let s = system.serial(of: d) {
-            check(worksheet_write_number(ws, row, col, s, date), sheet, row, col)
-        } else {
-            outOfRange(ws, row, col, d.description, sheet: sheet, what: what())
-        }
-    }
-
-    /// A wall-clock reading as a date-time cell; false (and ISO text, with a warning) outside
-    /// Excel's range.
-    @discardableResult
-    func localDateTime(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ t: LocalDateTime,
-                       iso: @autoclosure () -> String, sheet: String, what: @autoclosure () -> String) -> Bool {
-        if let s = system.serial(of: t) {
-            check(worksheet_write_number(ws, row, col, s, dateTime), sheet, row, col)
-            return true
-        }
-        outOfRange(ws, row, col, iso(), sheet: sheet, what: what())
-        return false
-    }
-
-    /// An instant as a date-time cell showing its reading in the board's zone (`clock`);
-    /// false (and ISO text, with a warning) outside Excel's range.
-    @discardableResult
-    func instant(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
-                 sheet: String, what: @autoclosure () -> String) -> Bool {
-        if let s = system.serial(ofLocalMilliseconds: clock.localMilliseconds(i)) {
-            check(worksheet_write_number(ws, row, col, s, dateTime), sheet, row, col)
-            return true
-        }
-        outOfRange(ws, row, col, i.description, sheet: sheet, what: what())
-        return false
-    }
-
-    private func outOfRange(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ iso: String,
-                            sheet: String, what: String) {
-        check(iso.withCString { worksheet_write_string(ws, row, col, $0, nil) }, sheet, row, col)
-        tally.add(Diagnostic(.xlsxDateOutOfRange,
-            "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back",
-            at: location(sheet, row, col)))
-    }
-
-    func location(_ sheet: String, _ row: UInt32, _ col: UInt16) -> SourceLocation {
-        SourceLocation(file: file, cell: CellReference.cell(sheet: sheet, row: Int(row), column: Int(col)))
-    }
-
-    // MARK: Overflow
-
-    private func keepOverflow(sheet: String, key: String, column: String, pieces: [String]) {
-        if overflowSheet == nil {
-            guard let ws = addSheet(WorkbookSchema.overflow) else { return }
-            worksheet_hide(ws)
-            overflowSheet = ws
-            headerRow(ws, WorkbookSchema.overflowHeader, sheet: WorkbookSchema.overflow)
-            overflowRow = 1
-        }
-        guard let ws = overflowSheet else { return }
-        for (k, piece) in pieces.enumerated() {
-            guard Int(overflowRow) < WorkbookSchema.maxRows else {
-                fail("the \(WorkbookSchema.overflow) sheet is full")
-                return
-            }
-            let o = WorkbookSchema.overflow
-            // Keys and names are short in practice; cut them rather than recurse.
-            text(ws, overflowRow, 0, sheet, sheet: o, key: "")
-            text(ws, overflowRow, 1, String(decoding: key.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
-            text(ws, overflowRow, 2, String(decoding: column.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
-            number(ws, overflowRow, 3, Double(k + 1), sheet: o)
-            let escaped = SpreadsheetText.escapeLiteralEscapes(piece)
-            check(escaped.withCString { worksheet_write_string(ws, overflowRow, 4, $0, nil) }, o, overflowRow, 4)
-            overflowRow += 1
-        }
-    }
+    func run(_ k: Int) { jobs[k](writers[k]) }
 }

@@ -71,6 +71,41 @@ import BoardTestSupport
         #expect(firstDifference(board, back) == nil, "\(firstDifference(board, back) ?? "")")
     }
 
+    /// Parts of Cards and History are written two at a time on two cores; with a small sheet
+    /// size a sample board fills many parts. Texts past the cell limit in several parts all go
+    /// to the one Overflow sheet, in the same order every time, and come back.
+    @Test func sheetsWrittenInPartsAtOnceComeBackTheSame() throws {
+        var board = SampleBoard(cards: 120, weeks: 10, seed: 7).generate()
+        let long = String(repeating: "overflow ", count: 4000)             // 36,000 bytes
+        for k in [3, 50, 110] { board.cards[k].body = long + "\(k)" }
+        for k in [5, board.events.count - 2] { board.events[k].actor = long + "actor \(k)" }
+        #expect(board.events.count > 200)
+        let folder = try TemporaryFolder()
+        let writer = BoardXLSXWriter(rowsPerSheet: 40)
+        let options = WriterOptions(exportedAt: Instant(epochSeconds: 1_795_683_600))
+        var runs: [[Diagnostic]] = []
+        for name in ["a.xlsx", "b.xlsx"] {
+            runs.append(writer.write(board, to: folder.path(name), options: options))
+        }
+        #expect(!runs[0].hasErrors, "\(runs[0])")
+        let overflowCells = runs.map { $0.filter { $0.code == .xlsxTextOverflow }.compactMap { $0.location?.cell } }
+        let last = board.events.count - 2
+        let expected = [("Cards", 0, 3), ("Cards", 1, 10), ("Cards", 2, 30), ("History", 0, 5), ("History", last / 40, last % 40)]
+            .map { base, part, item in
+                CellReference.cell(sheet: WorkbookSchema.continuation(base, part: part), row: item + 1, column: base == "Cards" ? 2 : 5)
+            }
+        #expect(overflowCells[0] == expected)
+        #expect(overflowCells[0] == overflowCells[1])
+        let read = BoardXLSXReader().read(BoardInput(path: folder.path("a.xlsx")), options: ReaderOptions())
+        #expect(!read.diagnostics.hasErrors, "\(read.diagnostics)")
+        let back = try #require(read.board)
+        #expect(firstDifference(board, back) == nil, "\(firstDifference(board, back) ?? "")")
+        // The parts are there under their names.
+        let sheets = try oracleJSON("xlsx_inspect.py", [folder.path("a.xlsx")])["sheets"] as? [String]
+        #expect(sheets?.contains("Cards (3)") == true)
+        #expect(sheets?.contains(WorkbookSchema.continuation("History", part: (board.events.count - 1) / 40)) == true)
+    }
+
     @Test func manyEventsContinueOnMoreSheets() throws {
         // Not a million rows in a unit test: the part naming and ordering are what matter.
         #expect(WorkbookSchema.continuation("History", part: 0) == "History")

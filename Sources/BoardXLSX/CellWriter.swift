@@ -1,0 +1,150 @@
+import BoardModel
+import CXlsxWriter
+
+/// Writes cells into a workbook's sheets with the checks every cell needs: Excel's text limit
+/// (an overflowing text shows its beginning and is kept whole for the hidden Overflow sheet)
+/// and Excel's date range (a date outside it becomes ISO text), each with a warning.
+///
+/// One writer per sheet part (`WorkbookSink.writeConcurrently`), so that two parts can be
+/// written on two cores at once: what a writer finds (overflowing texts, warnings, a failed
+/// call) stays with it until the sink gathers every writer's, in the order they were made.
+final class CellWriter {
+    let sink: WorkbookSink
+    let tally: DiagnosticTally
+    /// Set when a libxlsxwriter call failed; the write then reports an error.
+    private(set) var failure: String?
+    /// Texts too long for a cell, to be kept whole in the Overflow sheet.
+    private(set) var overflow: [OverflowText] = []
+
+    init(sink: WorkbookSink) {
+        self.sink = sink
+        tally = DiagnosticTally(file: sink.file)
+    }
+
+    func fail(_ message: String) {
+        if failure == nil { failure = message }
+    }
+
+    @inline(__always)
+    private func check(_ rc: lxw_error, _ sheet: String, _ row: UInt32, _ col: UInt16) {
+        if rc != LXW_NO_ERROR {
+            fail("\(CellReference.cell(sheet: sheet, row: Int(row), column: Int(col))): \(String(cString: lxw_strerror(rc)))")
+        }
+    }
+
+    /// Writes the header row in bold.
+    func headerRow(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ names: [String], sheet: String) {
+        for (k, name) in names.enumerated() {
+            text(ws, 0, UInt16(k), name, format: sink.header, sheet: sheet, key: "header")
+        }
+    }
+
+    /// Writes a text cell. A text over the cell limit shows its beginning and is kept whole for
+    /// the Overflow sheet under (`sheet`, `key`, column header), with a warning. Empty texts
+    /// write nothing (an empty cell).
+    func text(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: String,
+              format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String, key: @autoclosure () -> String,
+              columnName: @autoclosure () -> String = "") {
+        if value.isEmpty { return }
+        // The usual cell: short enough, no literal `_xHHHH_`; written from the string's own
+        // bytes (no copy for a large string, a stack copy for a small one).
+        let count = value.utf8.count
+        if count <= SpreadsheetText.cellLimit {
+            let written: lxw_error? = value.withCString { p in
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: count)
+                return SpreadsheetText.containsEscapeLike(bytes) ? nil : worksheet_write_string(ws, row, col, p, format)
+            }
+            if let written {
+                check(written, sheet, row, col)
+                return
+            }
+        }
+        let escaped = SpreadsheetText.escapeLiteralEscapes(value)
+        if escaped.utf8.count <= SpreadsheetText.cellLimit {
+            check(escaped.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
+            return
+        }
+        // Pieces short enough that escaping cannot push one past the limit.
+        let limit = escaped.utf8.count == value.utf8.count ? SpreadsheetText.cellLimit : SpreadsheetText.cellLimit / 2 - 400
+        let pieces = SpreadsheetText.pieces(value, limit: limit)
+        let first = SpreadsheetText.escapeLiteralEscapes(pieces[0])
+        check(first.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
+        let name = columnName()
+        overflow.append(OverflowText(sheet: sheet, key: key(), column: name, pieces: pieces))
+        tally.add(Diagnostic(.xlsxTextOverflow,
+            "\(name.isEmpty ? "a text" : "'\(name)'") of \(value.utf8.count) bytes is longer than a cell holds (\(SpreadsheetText.cellLimit)); the cell shows its first \(pieces[0].utf8.count) bytes and the whole text is kept in the hidden \(WorkbookSchema.overflow) sheet, which boardkit reads back",
+            at: location(sheet, row, col)))
+    }
+
+    /// Writes a piece of an overflowing text as it is (already short enough, never kept again).
+    func piece(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: String, sheet: String) {
+        let escaped = SpreadsheetText.escapeLiteralEscapes(value)
+        check(escaped.withCString { worksheet_write_string(ws, row, col, $0, nil) }, sheet, row, col)
+    }
+
+    func number(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Double,
+                format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String) {
+        check(worksheet_write_number(ws, row, col, value, format), sheet, row, col)
+    }
+
+    func bool(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Bool, sheet: String) {
+        check(worksheet_write_boolean(ws, row, col, value ? 1 : 0, nil), sheet, row, col)
+    }
+
+    /// A calendar date as a date cell, or as ISO text (with a warning) outside Excel's range.
+    func calendarDate(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ d: CalendarDate,
+                      sheet: String, what: @autoclosure () -> String) {
+        if let s = sink.system.serial(of: d) {
+            check(worksheet_write_number(ws, row, col, s, sink.date), sheet, row, col)
+        } else {
+            outOfRange(ws, row, col, d.description, sheet: sheet, what: what())
+        }
+    }
+
+    /// A wall-clock reading as a date-time cell; false (and ISO text, with a warning) outside
+    /// Excel's range.
+    @discardableResult
+    func localDateTime(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ t: LocalDateTime,
+                       iso: @autoclosure () -> String, sheet: String, what: @autoclosure () -> String) -> Bool {
+        if let s = sink.system.serial(of: t) {
+            check(worksheet_write_number(ws, row, col, s, sink.dateTime), sheet, row, col)
+            return true
+        }
+        outOfRange(ws, row, col, iso(), sheet: sheet, what: what())
+        return false
+    }
+
+    /// An instant as a date-time cell showing its reading in the board's zone (`clock`);
+    /// false (and ISO text, with a warning) outside Excel's range.
+    @discardableResult
+    func instant(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
+                 sheet: String, what: @autoclosure () -> String) -> Bool {
+        if let s = sink.system.serial(ofLocalMilliseconds: clock.localMilliseconds(i)) {
+            check(worksheet_write_number(ws, row, col, s, sink.dateTime), sheet, row, col)
+            return true
+        }
+        outOfRange(ws, row, col, i.description, sheet: sheet, what: what())
+        return false
+    }
+
+    private func outOfRange(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ iso: String,
+                            sheet: String, what: String) {
+        check(iso.withCString { worksheet_write_string(ws, row, col, $0, nil) }, sheet, row, col)
+        tally.add(Diagnostic(.xlsxDateOutOfRange,
+            "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back",
+            at: location(sheet, row, col)))
+    }
+
+    func location(_ sheet: String, _ row: UInt32, _ col: UInt16) -> SourceLocation {
+        SourceLocation(file: sink.file, cell: CellReference.cell(sheet: sheet, row: Int(row), column: Int(col)))
+    }
+}
+
+/// A text longer than a cell holds, in pieces a cell can hold, and where it belongs: the
+/// sheet, the row's key (`id:CARD`, `row:N`) and the column header.
+struct OverflowText {
+    let sheet: String
+    let key: String
+    let column: String
+    let pieces: [String]
+}
