@@ -58,7 +58,7 @@ public struct BoardXLSXReader: SniffingReader {
             return .failed(tally.finished(), file: file)
         }
         let diagnostics = tally.finished() + out.built.diagnostics
-        return ReadResult(board: out.built.board, diagnostics: diagnostics, sourceMap: sourceMap(out, source, eventRows: []))
+        return ReadResult(board: out.built.board, diagnostics: diagnostics, sourceMap: sourceMap(out, source, eventRows: [], eventParts: []))
     }
 
     /// boardkit's workbook: all its sheets.
@@ -91,20 +91,27 @@ public struct BoardXLSXReader: SniffingReader {
         var stateIDs: [String: String] = [:]
         for s in board.states where stateIDs[s.name] == nil { stateIDs[s.name] = s.id }
         for s in board.states { stateIDs[s.id] = s.id }
-        let history = HistorySheetReader(source: source, zone: zone, overflow: overflow, stateIDs: stateIDs)
-            .read(parts: parts(WorkbookSchema.history), tally: tally)
+        let historyParts = parts(WorkbookSchema.history)
+        var (events, eventRows) = HistorySheetReader(source: source, zone: zone, overflow: overflow, stateIDs: stateIDs)
+            .read(parts: historyParts, tally: tally)
         // Events of cards a person deleted from the Cards sheet go with them, counted.
-        let ids = Set(board.cards.map(\.id))
-        var events: [Event] = []
-        var eventRows: [(String, Int32)] = []
-        events.reserveCapacity(history.events.count)
-        var orphans = 0
-        var orphanCards: Set<String> = []
-        for (k, e) in history.events.enumerated() {
-            if ids.contains(e.card) { events.append(e); eventRows.append(history.rows[k]) }
-            else { orphans += 1; orphanCards.insert(e.card) }
-        }
-        if orphans > 0 {
+        let cardIndex = IDIndex(cards: board.cards)
+        let positions = events.withUnsafeBufferPointer { cardIndex.positions(ofCardsOf: $0) }
+        if positions.contains(-1) {
+            var orphanCards: Set<String> = []
+            var kept = 0
+            for k in events.indices {
+                if positions[k] >= 0 {
+                    events.swapAt(kept, k)
+                    eventRows.swapAt(kept, k)
+                    kept += 1
+                } else {
+                    orphanCards.insert(events[k].card)
+                }
+            }
+            let orphans = events.count - kept
+            events.removeLast(orphans)
+            eventRows.removeLast(orphans)
             tally.add(Diagnostic(.xlsxOrphanEvents,
                 "\(orphans) history row\(orphans == 1 ? "" : "s") of \(orphanCards.count) card\(orphanCards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(orphanCards.sorted().prefix(5).joined(separator: ", "))\(orphanCards.count > 5 ? ", …" : ""))",
                 at: SourceLocation(file: file, cell: CellReference.sheetPrefix(WorkbookSchema.history) + "A1")))
@@ -113,10 +120,11 @@ public struct BoardXLSXReader: SniffingReader {
         var result = out
         result.built.board = board
         return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
-                          sourceMap: sourceMap(result, source, eventRows: eventRows))
+                          sourceMap: sourceMap(result, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
     }
 
-    private func sourceMap(_ out: CardsSheetReader.Output, _ source: WorkbookSource, eventRows: [(String, Int32)]) -> TabularSourceMap {
+    private func sourceMap(_ out: CardsSheetReader.Output, _ source: WorkbookSource,
+                           eventRows: [HistorySheetReader.Origin], eventParts: [String]) -> TabularSourceMap {
         let file = source.file
         let rowPart = out.rowPart, rowSheetRow = out.rowSheetRow, visible = out.visible, names = out.partNames
         var columnOfField: [String: Int] = [:]
@@ -133,7 +141,8 @@ public struct BoardXLSXReader: SniffingReader {
                 switch path {
                 case .event(let i, _) where i >= 0 && i < eventRows.count:
                     return SourceLocation(file: file, path: path.description,
-                                          cell: CellReference.cell(sheet: eventRows[i].0, row: Int(eventRows[i].1), column: 0))
+                                          cell: CellReference.cell(sheet: eventParts[Int(eventRows[i].part)],
+                                                                   row: Int(eventRows[i].row), column: 0))
                 case .state(let i, _):
                     return SourceLocation(file: file, path: path.description,
                                           cell: CellReference.cell(sheet: WorkbookSchema.states, row: i + 1, column: 0))

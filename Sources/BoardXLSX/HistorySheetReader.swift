@@ -11,12 +11,18 @@ struct HistorySheetReader {
     /// State names onto ids, so a from/to typed as a name still means the state.
     let stateIDs: [String: String]
 
-    /// The events, and where each came from (part name, sheet row).
-    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticTally) -> (events: [Event], rows: [(String, Int32)]) {
+    /// Where an event came from: the part (index into the parts read) and the sheet row.
+    struct Origin {
+        var part: UInt16
+        var row: Int32
+    }
+
+    /// The events, and where each came from.
+    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticTally) -> (events: [Event], rows: [Origin]) {
         var events: [Event] = []
-        var rows: [(String, Int32)] = []
+        var rows: [Origin] = []
         var skipped = 0
-        for part in parts {
+        for (p, part) in parts.enumerated() {
             guard let reader = source.reader(for: part) else { tally.add(source.missing(part.name)); continue }
             var header: [String]?
             var col: [String: Int] = [:]
@@ -66,7 +72,7 @@ struct HistorySheetReader {
                 func state(_ s: String?) -> String? { s.map { stateIDs[$0] ?? $0 } }
                 events.append(Event(card: card, at: instant, type: type, from: state(text("from")), to: state(text("to")),
                                     actor: text("actor"), extras: extras))
-                rows.append((part.name, Int32(row)))
+                rows.append(Origin(part: UInt16(truncatingIfNeeded: p), row: Int32(row)))
             }
         }
         _ = skipped

@@ -223,13 +223,17 @@ struct WorksheetReader {
 
         private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
 
-        /// A number as Excel writes it (`46000`, `-3.25`, `1.5E-3`): exact fast path for up
-        /// to 15 significant digits, `strtod` otherwise.
+        /// A number as Excel writes it (`46000`, `-3.25`, `1.5E-3`). Exact fast path when the
+        /// digits make an integer of at most 2^53 and at most 22 decimals (both exact doubles,
+        /// so one division rounds correctly): that covers the 16-digit date-time serials
+        /// libxlsxwriter writes. Anything else goes through the standard library's parser.
         static func number(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
             var i = r.lowerBound
-            let end = r.upperBound
-            while i < end, b[i] == 0x20 { i += 1 }
+            var end = r.upperBound
+            while i < end, b[i] == 0x20 || b[i] == 0x09 { i += 1 }
+            while end > i, b[end - 1] == 0x20 || b[end - 1] == 0x09 { end -= 1 }
             guard i < end else { return nil }
+            let trimmed = i..<end
             var negative = false
             if b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
             var mantissa: UInt64 = 0
@@ -240,23 +244,22 @@ struct WorksheetReader {
                 let c = b[i]
                 if c &- 48 < 10 {
                     if digits < 18 { mantissa = mantissa * 10 + UInt64(c - 48); if mantissa > 0 { digits += 1 }; if seenDot { fraction += 1 } }
-                    else { return slow(b, r) }
+                    else { return slow(b, trimmed) }
                 } else if c == UInt8(ascii: "."), !seenDot {
                     seenDot = true
                 } else {
-                    return slow(b, r)
+                    return slow(b, trimmed)
                 }
                 i += 1
             }
-            guard i > start, digits <= 15, fraction <= 22 else { return i > start ? slow(b, r) : nil }
+            guard i > start else { return nil }
+            guard mantissa <= 1 << 53, fraction <= 22 else { return slow(b, trimmed) }
             let v = Double(mantissa) / powers[fraction]
             return negative ? -v : v
         }
 
         private static func slow(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
-                .trimmingCharacters(in: .whitespaces)
-            guard let d = Double(text), d.isFinite else { return nil }
+            guard let d = Double(String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)), d.isFinite else { return nil }
             return d
         }
     }

@@ -54,6 +54,39 @@ import BoardXLSX
         #expect(d.location?.cell == "Cards!A4")
     }
 
+    /// Data that inflates cleanly but is not what was stored (the zip's CRC-32 disagrees) is
+    /// damage too: an error, not a board.
+    @Test func aSheetWhoseChecksumDisagreesIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let (_, _, path) = roundTrip(SampleBoard(cards: 5, seed: 2).generate(), in: folder)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Flip a bit of the Cards sheet's CRC in its local header (offset 14) and in the
+        // central directory (offset 16).
+        let name = Data("xl/worksheets/sheet1.xml".utf8)
+        var flipped = 0
+        for (signature, crcOffset) in [(Data([0x50, 0x4B, 0x03, 0x04]), 14), (Data([0x50, 0x4B, 0x01, 0x02]), 16)] {
+            var from = bytes.startIndex
+            while let hit = bytes.range(of: signature, in: from..<bytes.endIndex) {
+                let nameAt = hit.lowerBound + (signature[2] == 0x03 ? 30 : 46)
+                if bytes.count > nameAt + name.count, bytes[nameAt..<nameAt + name.count] == name {
+                    bytes[hit.lowerBound + crcOffset] ^= 0x01
+                    flipped += 1
+                }
+                from = hit.upperBound
+            }
+        }
+        #expect(flipped == 2)
+        let damaged = folder.path("damaged.xlsx")
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        let r = read(damaged)
+        #expect(r.diagnostics.contains { $0.code == .xlsxBrokenXML && $0.severity == .error }, "\(r.diagnostics)")
+        let output = folder.path("out.json")
+        let out = try CommandRunner.boardkit(["convert", damaged, output])
+        #expect(out.status == 1)
+        #expect(out.stderr.contains("xlsx-broken-xml"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func garbageInsideAZipHeaderDoesNotTrap() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("garbage.xlsx")
