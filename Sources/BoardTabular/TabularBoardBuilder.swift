@@ -171,7 +171,8 @@ public final class TabularBoardBuilder {
         rowNumber += 1
         guard headerOK, !cells.allSatisfy(\.isEmpty) else { return }
         if let kindColumn, let kinds = mapping?.rowKinds, !kindRow(cells, kindColumn, kinds, locate) { return }
-        addCard(TabularCellRow(cells: cells), locate)
+        let cached = TabularCachedCellRow(row: TabularCellRow(cells: cells), strings: strings, lists: lists)
+        addCard(cached, locate, fields: sharesFieldSets ? fieldSet(of: cached) : nil)
     }
 
     /// Takes one data row of a text format, read from its bytes in place (see
@@ -185,13 +186,13 @@ public final class TabularBoardBuilder {
         addCard(cached, locate, fields: sharesFieldSets ? fieldSet(of: cached) : nil)
     }
 
-    /// The custom fields of a text row's single field columns, one dictionary shared by every
-    /// row with the same values in them.
-    private func fieldSet(of row: TabularCachedTextRow) -> [String: String] {
+    /// The custom fields of a row's single field columns, one dictionary shared by every row
+    /// with the same values in them.
+    private func fieldSet<Row: TabularRowCells>(of row: Row) -> [String: String] {
         let key = fieldKey
         key.pointee.removeAll(keepingCapacity: true)
         for k in fieldColumnIndices where k < row.count {
-            key.pointee.append(contentsOf: row.row.field(k))
+            if !row.isEmpty(k) { row.withUTF8(k) { key.pointee.append(contentsOf: $0) } }
             key.pointee.append(0xFF) // never in UTF-8
         }
         return key.pointee.withUnsafeBufferPointer { bytes in

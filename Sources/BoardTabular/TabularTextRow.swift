@@ -53,6 +53,8 @@ protocol TabularRowCells {
     func bool(_ k: Int) -> Bool?
     /// The items of a list cell (`ListCodec`).
     func listItems(_ k: Int) -> [String]
+    /// The cell's text as UTF-8 bytes, without making a `String` where the row has none.
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
 }
 
 /// A workbook's typed cells.
@@ -85,6 +87,40 @@ struct TabularCellRow: TabularRowCells {
         if case .text(let s) = cells[k] { return ListCodec.split(s) }
         return [cells[k].text]
     }
+
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = cells[k].text
+        return text.withUTF8(body)
+    }
+}
+
+/// A workbook's row read through the builder's caches, as `TabularCachedTextRow` reads a text
+/// row: short repeated texts and lists share one value across rows, so a million cards do not
+/// keep a million copies of the same label list, priority or custom-field set.
+struct TabularCachedCellRow: TabularRowCells {
+    let row: TabularCellRow
+    let strings: TabularValueCache<String>
+    let lists: TabularValueCache<[String]>
+
+    var count: Int { row.count }
+    func isEmpty(_ k: Int) -> Bool { row.isEmpty(k) }
+    func text(_ k: Int) -> String {
+        guard case .text(let s) = row.cells[k] else { return row.text(k) }
+        // A long text is rarely repeated: keep the string the cell already has.
+        if s.utf8.count > TabularValueCache<String>.maxKey { return s }
+        return withUTF8(k) { bytes in strings.value(for: bytes) { _ in s } }
+    }
+    func uniqueText(_ k: Int) -> String { row.uniqueText(k) }
+    func cell(_ k: Int) -> TabularCell { row.cell(k) }
+    func trimmedText(_ k: Int) -> String { row.trimmedText(k) }
+    func date(_ k: Int, _ reader: TabularDateReader) -> TabularDateReader.Reading { row.date(k, reader) }
+    func number(_ k: Int) -> Double? { row.number(k) }
+    func bool(_ k: Int) -> Bool? { row.bool(k) }
+    func listItems(_ k: Int) -> [String] {
+        guard case .text = row.cells[k] else { return row.listItems(k) }
+        return withUTF8(k) { bytes in lists.value(for: bytes) { ListCodec.split(utf8: $0) } }
+    }
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { row.withUTF8(k, body) }
 }
 
 extension TabularTextRow: TabularRowCells {
@@ -126,6 +162,8 @@ extension TabularTextRow: TabularRowCells {
     }
 
     func listItems(_ k: Int) -> [String] { ListCodec.split(utf8: field(k)) }
+
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(field(k)) }
 }
 
 /// The words a boolean cell may hold.
@@ -173,4 +211,5 @@ struct TabularCachedTextRow: TabularRowCells {
     func listItems(_ k: Int) -> [String] {
         lists.value(for: row.field(k)) { ListCodec.split(utf8: $0) }
     }
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(row.field(k)) }
 }

@@ -84,16 +84,39 @@ public struct BoardXLSXReader: SniffingReader {
         let mapping: ColumnMapping? = options.mapping == nil ? .boardkit : nil
         let cards = CardsSheetReader(source: source, options: options, mapping: mapping, catalogue: catalogue,
                                      overflow: overflow, ownWorkbook: true)
-        guard let out = cards.read(parts: parts(WorkbookSchema.cards), tally: tally), var board = out.built.board else {
+        // The board's zone as the Cards builder settles it (`--timezone` first).
+        let zone = Zone(identifier: options.timeZone ?? catalogue.timeZone ?? "UTC") ?? .utc
+        let cardParts = parts(WorkbookSchema.cards), historyParts = parts(WorkbookSchema.history)
+
+        // Cards and History do not depend on each other: read on two cores, History through
+        // its own handle on the package and into its own tally (reported after the cards').
+        // From/to state names map to the States sheet's ids here, to the final states after.
+        let historyReader = source.reopened().map { own in
+            HistorySheetReader(source: own, zone: zone, overflow: overflow, stateIDs: Self.stateIDs(catalogue.states))
+        }
+        let historyTally = DiagnosticTally(file: file)
+        var read: CardsSheetReader.Output?
+        var history: (events: [Event], rows: [HistorySheetReader.Origin]) = ([], [])
+        runAtOnce([
+            { read = cards.read(parts: cardParts, tally: tally) },
+            { if let historyReader { history = historyReader.read(parts: historyParts, tally: historyTally) } },
+        ])
+        if historyReader == nil {
+            tally.add(Diagnostic(.ioError, "cannot open the workbook a second time to read its History sheet", at: SourceLocation(file: file)))
+        }
+        tally.absorb(historyTally)
+        guard let out = read, var board = out.built.board else {
             return .failed(tally.finished(), file: file)
         }
-        let zone = Zone(identifier: options.timeZone ?? board.timeZone) ?? .utc
-        var stateIDs: [String: String] = [:]
-        for s in board.states where stateIDs[s.name] == nil { stateIDs[s.name] = s.id }
-        for s in board.states { stateIDs[s.id] = s.id }
-        let historyParts = parts(WorkbookSchema.history)
-        var (events, eventRows) = HistorySheetReader(source: source, zone: zone, overflow: overflow, stateIDs: stateIDs)
-            .read(parts: historyParts, tally: tally)
+        var (events, eventRows) = history
+        let stateIDs = Self.stateIDs(board.states)
+        if stateIDs != Self.stateIDs(catalogue.states) {
+            // The Cards sheet named states the States sheet lacks: history rows may name them too.
+            for k in events.indices {
+                events[k].from = events[k].from.map { stateIDs[$0] ?? $0 }
+                events[k].to = events[k].to.map { stateIDs[$0] ?? $0 }
+            }
+        }
         // Events of cards a person deleted from the Cards sheet go with them, counted.
         let cardIndex = IDIndex(cards: board.cards)
         let positions = events.withUnsafeBufferPointer { cardIndex.positions(ofCardsOf: $0) }
@@ -121,6 +144,14 @@ public struct BoardXLSXReader: SniffingReader {
         result.built.board = board
         return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
                           sourceMap: sourceMap(result, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
+    }
+
+    /// State names and ids onto ids (the first state of a name wins).
+    private static func stateIDs(_ states: [BoardState]) -> [String: String] {
+        var ids: [String: String] = [:]
+        for s in states where ids[s.name] == nil { ids[s.name] = s.id }
+        for s in states { ids[s.id] = s.id }
+        return ids
     }
 
     private func sourceMap(_ out: CardsSheetReader.Output, _ source: WorkbookSource,

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import BoardModel
 import CXlsxWriter
@@ -80,8 +79,8 @@ final class WorkbookSink {
     /// file and its dimensions in the worksheet, and the formats' indices are settled (init),
     /// so writing two different sheets at once shares nothing that changes.
     func writeConcurrently(_ jobs: [(CellWriter) -> Void]) {
-        let work = ConcurrentJobs(jobs: jobs, writers: jobs.map { _ in cellWriter() })
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in work.run(k) }
+        let writers = jobs.map { _ in cellWriter() }
+        runAtOnce(zip(jobs, writers).map { job, writer in { job(writer) } })
     }
 
     /// Writes the Overflow sheet and finishes the file. Returns the writers' warnings and, when
@@ -124,18 +123,4 @@ final class WorkbookSink {
             }
         }
     }
-}
-
-/// The jobs of `writeConcurrently` and their writers, shared with the two cores. Unchecked:
-/// each index is run exactly once, and a job touches only its own writer and its own sheets.
-private final class ConcurrentJobs: @unchecked Sendable {
-    let jobs: [(CellWriter) -> Void]
-    let writers: [CellWriter]
-
-    init(jobs: [(CellWriter) -> Void], writers: [CellWriter]) {
-        self.jobs = jobs
-        self.writers = writers
-    }
-
-    func run(_ k: Int) { jobs[k](writers[k]) }
 }

@@ -38,6 +38,13 @@ struct WorkbookSource {
         }
     }
 
+    /// The same workbook through a handle of its own on the package, for reading a sheet on
+    /// another core (a zip handle reads one part at a time). Nil if the file cannot be opened again.
+    func reopened() -> WorkbookSource? {
+        guard let own = try? zip.reopened() else { return nil }
+        return WorkbookSource(zip: own, index: index, styles: styles, strings: strings, file: file)
+    }
+
     func reader(for sheet: WorkbookIndex.Sheet) -> WorksheetReader? {
         guard let part = sheet.part else { return nil }
         return WorksheetReader(zip: zip, part: part, sheet: sheet.name, strings: strings, styles: styles,

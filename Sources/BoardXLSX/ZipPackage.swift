@@ -9,10 +9,12 @@ final class ZipPackage {
     /// The inflated part does not match the checksum the zip records for it.
     struct ChecksumMismatch: Error {}
 
+    private let path: String
     private let archive: Archive
     private let entries: [String: Entry]
 
     init(path: String) throws(OpenError) {
+        self.path = path
         guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else { throw .notZip }
         self.archive = archive
         var entries: [String: Entry] = [:]
@@ -22,6 +24,9 @@ final class ZipPackage {
         }
         self.entries = entries
     }
+
+    /// The same package opened again: a handle that another core can read parts through.
+    func reopened() throws(OpenError) -> ZipPackage { try ZipPackage(path: path) }
 
     /// `xl/worksheets/sheet1.xml` from a relationship target: relative to `base`
     /// (`xl/workbook.xml`'s folder) or absolute (`/xl/worksheets/sheet1.xml`).
