@@ -93,4 +93,40 @@ import BoardXLSX
         }
         #expect(back.events == board.events.filter { $0.card != "c2" })
     }
+
+    /// Cards and History are read on two cores, History before the Cards sheet's states are
+    /// known. Without a States sheet the states are made from the names the Cards sheet uses:
+    /// a name a person typed into both a card and a history row is one state, with one id.
+    @Test func aNewStateTypedInCardsAndHistoryIsOneState() throws {
+        let folder = try TemporaryFolder()
+        let board = SampleBoard(cards: 6, weeks: 4, seed: 5).generate()
+        let (_, _, path) = roundTrip(board, in: folder)
+        let edited = folder.path("edited.xlsx")
+        let card = board.cards[0]
+        let script = """
+        import datetime, sys, openpyxl
+        src, dst, card = sys.argv[1:4]
+        wb = openpyxl.load_workbook(src)
+        cards = wb["Cards"]
+        header = [c.value for c in cards[1]]
+        for row in cards.iter_rows(min_row=2):
+            if row[header.index("id")].value == card:
+                row[header.index("state")].value = "Blocked"
+        history = wb["History"]
+        history.append([card, datetime.datetime(2027, 1, 4, 9, 30), "moved", None, "Blocked", "mina"])
+        del wb["States"]
+        wb.save(dst)
+        """
+        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, path, edited, card.id])
+        #expect(out.status == 0, "\(out.stderr)")
+        let read = BoardXLSXReader().read(BoardInput(path: edited), options: ReaderOptions())
+        #expect(!read.diagnostics.hasErrors, "\(read.diagnostics)")
+        let back = try #require(read.board)
+        let blocked = try #require(back.states.first { $0.name == "Blocked" })
+        #expect(blocked.id == "blocked")
+        #expect(back.cards.first { $0.id == card.id }?.state == blocked.id)
+        let typed = try #require(back.events.last)
+        #expect(typed.card == card.id && typed.to == blocked.id && typed.actor == "mina")
+        #expect(Array(back.events.dropLast()) == board.events)
+    }
 }
