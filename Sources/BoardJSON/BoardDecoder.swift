@@ -26,7 +26,8 @@ struct BoardDecoder {
     /// Ids, states, labels and other short values, made into Strings once.
     private var shortStrings = ShortStrings()
     /// Custom-field objects seen before, by their text.
-    private var mapMemo = StringMapMemo()
+    private var mapMemo = RawTextMemo<[String: String]>(maxLength: 256)
+    private var listMemo = RawTextMemo<[String]>(maxLength: 256)
     /// How far the input has been handed back to the kernel (see `SourceText.release`).
     private var released = 0
     /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
@@ -527,16 +528,30 @@ struct BoardDecoder {
     }
 
     private mutating func readStringArray(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String] {
+        let start = s.pos
+        // The same list as before (labels, assignees)? As for custom-field objects.
+        if s.peek == UInt8(ascii: "[") {
+            var probe = JSONScanner(s.bytes, at: start)
+            raw.removeAll(keepingCapacity: true)
+            if (try? probe.skipValue(copy: false, into: &raw)) != nil,
+               let list = listMemo.value(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
+                s.pos = probe.pos
+                return list
+            }
+        }
         guard try beginArray(path()) else { return [] }
         var out: [String] = []
         var more = true
+        var clean = true
         while try s.nextElement(first: &more) {
             if s.peek == UInt8(ascii: "\"") {
                 out.append(text(try s.scanString()))
             } else {
+                clean = false
                 try wrongType("a string", "\(path())[\(out.count)]")
             }
         }
+        if clean { listMemo.keep(out, for: UnsafeBufferPointer(rebasing: s.bytes[start..<s.pos])) }
         return out
     }
 
@@ -550,7 +565,7 @@ struct BoardDecoder {
             var probe = JSONScanner(s.bytes, at: start)
             raw.removeAll(keepingCapacity: true)
             if (try? probe.skipValue(copy: false, into: &raw)) != nil,
-               let map = mapMemo.map(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
+               let map = mapMemo.value(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
                 s.pos = probe.pos
                 return map
             }
