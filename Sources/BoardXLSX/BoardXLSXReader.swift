@@ -109,6 +109,7 @@ public struct BoardXLSXReader: SniffingReader {
             return .failed(tally.finished(), file: file)
         }
         var (events, eventRows) = history
+        history = ([], [])   // so that the changes below happen in place, not on a copy
         let stateIDs = Self.stateIDs(board.states)
         if stateIDs != Self.stateIDs(catalogue.states) {
             // The Cards sheet named states the States sheet lacks: history rows may name them too.
@@ -118,32 +119,39 @@ public struct BoardXLSXReader: SniffingReader {
             }
         }
         // Events of cards a person deleted from the Cards sheet go with them, counted.
-        let cardIndex = IDIndex(cards: board.cards)
-        let positions = events.withUnsafeBufferPointer { cardIndex.positions(ofCardsOf: $0) }
-        if positions.contains(-1) {
-            var orphanCards: Set<String> = []
-            var kept = 0
-            for k in events.indices {
-                if positions[k] >= 0 {
-                    events.swapAt(kept, k)
-                    eventRows.swapAt(kept, k)
-                    kept += 1
-                } else {
-                    orphanCards.insert(events[k].card)
-                }
-            }
-            let orphans = events.count - kept
-            events.removeLast(orphans)
-            eventRows.removeLast(orphans)
-            tally.add(Diagnostic(.xlsxOrphanEvents,
-                "\(orphans) history row\(orphans == 1 ? "" : "s") of \(orphanCards.count) card\(orphanCards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(orphanCards.sorted().prefix(5).joined(separator: ", "))\(orphanCards.count > 5 ? ", …" : ""))",
-                at: SourceLocation(file: file, cell: CellReference.sheetPrefix(WorkbookSchema.history) + "A1")))
-        }
+        if let orphans = Self.leaveOutOrphans(&events, &eventRows, cards: board.cards, file: file) { tally.add(orphans) }
         board.events = events
         var result = out
         result.built.board = board
         return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
                           sourceMap: sourceMap(result, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
+    }
+
+    /// Removes the events of cards not on the board (in place, keeping the order) and their
+    /// origins; the warning that counts them, or nil when there were none.
+    private static func leaveOutOrphans(_ events: inout [Event], _ rows: inout [HistorySheetReader.Origin],
+                                        cards: [Card], file: String) -> Diagnostic? {
+        let index = IDIndex(cards: cards)
+        let positions = events.withUnsafeBufferPointer { index.positions(ofCardsOf: $0) }
+        guard positions.contains(-1) else { return nil }
+        var orphanCards: Set<String> = []
+        var kept = 0
+        for k in events.indices {
+            if positions[k] >= 0 {
+                events.swapAt(kept, k)
+                rows.swapAt(kept, k)
+                kept += 1
+            } else {
+                orphanCards.insert(events[k].card)
+            }
+        }
+        let orphans = events.count - kept
+        events.removeLast(orphans)
+        rows.removeLast(orphans)
+        let named = orphanCards.sorted().prefix(5).joined(separator: ", ") + (orphanCards.count > 5 ? ", …" : "")
+        return Diagnostic(.xlsxOrphanEvents,
+            "\(orphans) history row\(orphans == 1 ? "" : "s") of \(orphanCards.count) card\(orphanCards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(named))",
+            at: SourceLocation(file: file, cell: CellReference.sheetPrefix(WorkbookSchema.history) + "A1"))
     }
 
     /// State names and ids onto ids (the first state of a name wins).
