@@ -527,18 +527,24 @@ struct BoardDecoder {
         return Int(v)
     }
 
+    /// The value read before from exactly the JSON text of the array or object at the cursor
+    /// (which then moves past it), or nil. A validating skip finds the text's end; on a miss
+    /// the caller reads the value again.
+    private mutating func remembered<Value>(_ memo: RawTextMemo<Value>, opening: UInt8) -> Value? {
+        guard s.peek == opening else { return nil }
+        let start = s.pos
+        var probe = JSONScanner(s.bytes, at: start)
+        raw.removeAll(keepingCapacity: true)
+        guard (try? probe.skipValue(copy: false, into: &raw)) != nil,
+              let value = memo.value(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) else { return nil }
+        s.pos = probe.pos
+        return value
+    }
+
     private mutating func readStringArray(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String] {
         let start = s.pos
-        // The same list as before (labels, assignees)? As for custom-field objects.
-        if s.peek == UInt8(ascii: "[") {
-            var probe = JSONScanner(s.bytes, at: start)
-            raw.removeAll(keepingCapacity: true)
-            if (try? probe.skipValue(copy: false, into: &raw)) != nil,
-               let list = listMemo.value(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
-                s.pos = probe.pos
-                return list
-            }
-        }
+        // The same list as before (labels, assignees)?
+        if let list = remembered(listMemo, opening: UInt8(ascii: "[")) { return list }
         guard try beginArray(path()) else { return [] }
         var out: [String] = []
         var more = true
@@ -560,16 +566,8 @@ struct BoardDecoder {
     private mutating func readStringMap(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String: String] {
         if try skipNull() { return [:] }
         let start = s.pos
-        // The same object as before? A validating skip finds its end; a miss reads it again.
-        if s.peek == UInt8(ascii: "{") {
-            var probe = JSONScanner(s.bytes, at: start)
-            raw.removeAll(keepingCapacity: true)
-            if (try? probe.skipValue(copy: false, into: &raw)) != nil,
-               let map = mapMemo.value(for: UnsafeBufferPointer(rebasing: s.bytes[start..<probe.pos])) {
-                s.pos = probe.pos
-                return map
-            }
-        }
+        // The same object as before?
+        if let map = remembered(mapMemo, opening: UInt8(ascii: "{")) { return map }
         guard try beginObject(path()) else { return [:] }
         var out: [String: String] = [:]
         var first = true

@@ -171,7 +171,7 @@ public final class TabularBoardBuilder {
         rowNumber += 1
         guard headerOK, !cells.allSatisfy(\.isEmpty) else { return }
         if let kindColumn, let kinds = mapping?.rowKinds, !kindRow(cells, kindColumn, kinds, locate) { return }
-        let cached = TabularCachedCellRow(row: TabularCellRow(cells: cells), strings: strings, lists: lists)
+        let cached = TabularCachedRow(row: TabularCellRow(cells: cells), strings: strings, lists: lists)
         addCard(cached, locate, fields: sharesFieldSets ? fieldSet(of: cached) : nil)
     }
 
@@ -182,7 +182,7 @@ public final class TabularBoardBuilder {
         if kindColumn != nil { return self.row(row.cells, locate: locate) }
         rowNumber += 1
         guard headerOK, !(0..<row.count).allSatisfy(row.isEmpty) else { return }
-        let cached = TabularCachedTextRow(row: row, strings: strings, lists: lists)
+        let cached = TabularCachedRow(row: row, strings: strings, lists: lists)
         addCard(cached, locate, fields: sharesFieldSets ? fieldSet(of: cached) : nil)
     }
 

@@ -94,35 +94,6 @@ struct TabularCellRow: TabularRowCells {
     }
 }
 
-/// A workbook's row read through the builder's caches, as `TabularCachedTextRow` reads a text
-/// row: short repeated texts and lists share one value across rows, so a million cards do not
-/// keep a million copies of the same label list, priority or custom-field set.
-struct TabularCachedCellRow: TabularRowCells {
-    let row: TabularCellRow
-    let strings: TabularValueCache<String>
-    let lists: TabularValueCache<[String]>
-
-    var count: Int { row.count }
-    func isEmpty(_ k: Int) -> Bool { row.isEmpty(k) }
-    func text(_ k: Int) -> String {
-        guard case .text(let s) = row.cells[k] else { return row.text(k) }
-        // A long text is rarely repeated: keep the string the cell already has.
-        if s.utf8.count > TabularValueCache<String>.maxKey { return s }
-        return withUTF8(k) { bytes in strings.value(for: bytes) { _ in s } }
-    }
-    func uniqueText(_ k: Int) -> String { row.uniqueText(k) }
-    func cell(_ k: Int) -> TabularCell { row.cell(k) }
-    func trimmedText(_ k: Int) -> String { row.trimmedText(k) }
-    func date(_ k: Int, _ reader: TabularDateReader) -> TabularDateReader.Reading { row.date(k, reader) }
-    func number(_ k: Int) -> Double? { row.number(k) }
-    func bool(_ k: Int) -> Bool? { row.bool(k) }
-    func listItems(_ k: Int) -> [String] {
-        guard case .text = row.cells[k] else { return row.listItems(k) }
-        return withUTF8(k) { bytes in lists.value(for: bytes) { ListCodec.split(utf8: $0) } }
-    }
-    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { row.withUTF8(k, body) }
-}
-
 extension TabularTextRow: TabularRowCells {
     @inline(__always) func isEmpty(_ k: Int) -> Bool {
         (k == 0 ? 0 : ends[k - 1]) == ends[k]
@@ -190,26 +161,27 @@ enum TabularBytes {
     }
 }
 
-/// A text row read through the builder's caches: short repeated text and list cells share
-/// one value across rows (`TabularValueCache`).
-struct TabularCachedTextRow: TabularRowCells {
-    let row: TabularTextRow
+/// A row (text bytes or a workbook's cells) read through the builder's caches: short repeated
+/// texts and list cells share one value across rows (`TabularValueCache`), so a million cards
+/// do not keep a million copies of the same label list or priority.
+struct TabularCachedRow<Row: TabularRowCells>: TabularRowCells {
+    let row: Row
     let strings: TabularValueCache<String>
     let lists: TabularValueCache<[String]>
 
     var count: Int { row.count }
     @inline(__always) func isEmpty(_ k: Int) -> Bool { row.isEmpty(k) }
     func text(_ k: Int) -> String {
-        strings.value(for: row.field(k)) { String(decoding: $0, as: UTF8.self) }
+        row.withUTF8(k) { bytes in strings.value(for: bytes) { _ in row.text(k) } }
     }
-    func uniqueText(_ k: Int) -> String { row.text(k) }
+    func uniqueText(_ k: Int) -> String { row.uniqueText(k) }
     func cell(_ k: Int) -> TabularCell { row.cell(k) }
     func trimmedText(_ k: Int) -> String { row.trimmedText(k) }
     func date(_ k: Int, _ reader: TabularDateReader) -> TabularDateReader.Reading { row.date(k, reader) }
     func number(_ k: Int) -> Double? { row.number(k) }
     func bool(_ k: Int) -> Bool? { row.bool(k) }
     func listItems(_ k: Int) -> [String] {
-        lists.value(for: row.field(k)) { ListCodec.split(utf8: $0) }
+        row.withUTF8(k) { bytes in lists.value(for: bytes) { _ in row.listItems(k) } }
     }
-    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(row.field(k)) }
+    func withUTF8<R>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { row.withUTF8(k, body) }
 }
