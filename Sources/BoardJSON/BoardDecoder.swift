@@ -27,6 +27,7 @@ struct BoardDecoder {
     private var shortStrings = ShortStrings()
     /// Custom-field objects seen before, by their text.
     private var mapMemo = RawTextMemo<[String: String]>(maxLength: 256)
+    /// Label and assignee lists seen before, by their text.
     private var listMemo = RawTextMemo<[String]>(maxLength: 256)
     /// How far the input has been handed back to the kernel (see `SourceText.release`).
     private var released = 0

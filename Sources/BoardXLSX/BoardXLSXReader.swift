@@ -91,8 +91,9 @@ public struct BoardXLSXReader: SniffingReader {
         // Cards and History do not depend on each other: read on two cores, History through
         // its own handle on the package and into its own tally (reported after the cards').
         // From/to state names map to the States sheet's ids here, to the final states after.
+        let catalogueStateIDs = Self.stateIDs(catalogue.states)
         let historyReader = source.reopened().map { own in
-            HistorySheetReader(source: own, zone: zone, overflow: overflow, stateIDs: Self.stateIDs(catalogue.states))
+            HistorySheetReader(source: own, zone: zone, overflow: overflow, stateIDs: catalogueStateIDs)
         }
         let historyTally = DiagnosticTally(file: file)
         var read: CardsSheetReader.Output?
@@ -111,7 +112,7 @@ public struct BoardXLSXReader: SniffingReader {
         var (events, eventRows) = history
         history = ([], [])   // so that the changes below happen in place, not on a copy
         let stateIDs = Self.stateIDs(board.states)
-        if stateIDs != Self.stateIDs(catalogue.states) {
+        if stateIDs != catalogueStateIDs {
             // The Cards sheet named states the States sheet lacks: history rows may name them too.
             for k in events.indices {
                 events[k].from = events[k].from.map { stateIDs[$0] ?? $0 }
@@ -121,10 +122,8 @@ public struct BoardXLSXReader: SniffingReader {
         // Events of cards a person deleted from the Cards sheet go with them, counted.
         if let orphans = Self.leaveOutOrphans(&events, &eventRows, cards: board.cards, file: file) { tally.add(orphans) }
         board.events = events
-        var result = out
-        result.built.board = board
         return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
-                          sourceMap: sourceMap(result, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
+                          sourceMap: sourceMap(out, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
     }
 
     /// Removes the events of cards not on the board (in place, keeping the order) and their

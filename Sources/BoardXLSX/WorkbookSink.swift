@@ -86,8 +86,8 @@ final class WorkbookSink {
     /// Writes the Overflow sheet and finishes the file. Returns the writers' warnings and, when
     /// a libxlsxwriter call failed, the first failure.
     func close() -> (failure: String?, diagnostics: [Diagnostic]) {
-        let found = writers
-        writeOverflow(found.flatMap(\.overflow))
+        writeOverflow(writers.flatMap(\.overflow))
+        let found = writers   // the Overflow sheet's own writer included
         let rc = workbook_close(workbook)
         rowFileBuffers.forEach { $0.deallocate() }
         let failures = [failure] + found.map(\.failure)
