@@ -15,17 +15,22 @@ public struct Event: Sendable, Equatable {
     public var to: String?
     /// Who did it.
     public var actor: String?
+    /// The fields an `updated` event changed, with old and new values (empty when the source
+    /// kept no detail). Additive to boardkit/1.
+    public var changes: [FieldChange]
     /// Keys of the source this version does not know, as raw JSON text.
     public var extras: [String: String]
 
     public init(card: String, at: Instant, type: EventType, from: String? = nil,
-                to: String? = nil, actor: String? = nil, extras: [String: String] = [:]) {
+                to: String? = nil, actor: String? = nil, changes: [FieldChange] = [],
+                extras: [String: String] = [:]) {
         self.card = card
         self.at = at
         self.type = type
         self.from = from
         self.to = to
         self.actor = actor
+        self.changes = changes
         self.extras = extras
     }
 }
