@@ -1,16 +1,16 @@
 # boardkit — the two commands of the README's quick start are `make run` and `make test`.
 SWIFT ?= swift
 BOARDKIT = .build/debug/boardkit
-APT_PACKAGES = libxlsxwriter-dev libcsv-dev zlib1g-dev pkg-config
+APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps system-deps python-deps test-tools build run test bench samples clean
 
 all: build
 
-## Install the Debian libraries when missing (libxlsxwriter, libcsv).
+## Install the Debian libraries when missing (libxlsxwriter, libcsv, SQLite for the store).
 system-deps:
-	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ]; then \
+	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/sqlite3.h ]; then \
 		echo "Installing $(APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \

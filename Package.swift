@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System libraries from Debian (`make deps` installs them).
@@ -38,6 +39,13 @@ let package = Package(
         .target(name: "BoardICS", dependencies: ["BoardModel"]),
         .target(name: "BoardForeign", dependencies: ["BoardModel"]),
 
+        // The store: a board boardkit holds itself (SQLite through GRDB), with its change log.
+        .target(name: "BoardStore", dependencies: [
+            "BoardModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
+
         // Reports render through templates; the XLSX report uses libxlsxwriter directly.
         .target(name: "BoardReport", dependencies: [
             "BoardModel", "CXlsxWriter",
@@ -47,7 +55,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore",
         ]),
         .target(name: "BoardServer", dependencies: [
             "BoardKit",
@@ -70,6 +78,7 @@ let package = Package(
         .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample"]),
     ]
 )

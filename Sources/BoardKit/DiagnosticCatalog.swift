@@ -6,6 +6,7 @@ import BoardCSV
 import BoardICS
 import BoardReport
 import BoardForeign
+import BoardStore
 
 /// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
 public enum DiagnosticCatalog {
@@ -16,5 +17,6 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.icsCodes
             + DiagnosticCode.reportCodes
             + DiagnosticCode.foreignCodes
+            + DiagnosticCode.storeCodes
     }
 }

@@ -4,6 +4,7 @@ import BoardXLSX
 import BoardICS
 import BoardCSV
 import BoardForeign
+import BoardStore
 
 /// One format the command knows: its name, the file extensions that select it, and its
 /// reader and writer (either may be absent for one-way formats).
@@ -33,6 +34,7 @@ public struct BoardFormat: Sendable {
 public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
+        BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (SQLite): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter()),
         BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
         // Foreign JSON formats: found by content (no extension of their own, so a .json output stays canonical JSON).
         BoardFormat(name: "trello", extensions: [], summary: "Trello board export JSON, .json found by content (lists, cards, checklists, custom fields, actions as history); also what Wekan, Planka and Focalboard import", reader: TrelloReader(), writer: TrelloWriter()),

@@ -14,16 +14,19 @@ public struct WriterOptions: Sendable {
     public var exportedAt: Instant?
     /// Options of the calendar writer.
     public var calendar: CalendarOptions
+    /// Who an import into a store is recorded as, in its change log.
+    public var actor: String?
 
     public init(mapping: String? = nil, eventsPath: String? = nil, excel: Bool = false,
                 encoding: String? = nil, exportedAt: Instant? = nil,
-                calendar: CalendarOptions = CalendarOptions()) {
+                calendar: CalendarOptions = CalendarOptions(), actor: String? = nil) {
         self.mapping = mapping
         self.eventsPath = eventsPath
         self.excel = excel
         self.encoding = encoding
         self.exportedAt = exportedAt
         self.calendar = calendar
+        self.actor = actor
     }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An exact moment, with the UTC offset it was written in, so `18:00+09:00` stays
 /// `18:00+09:00` through a round trip. Equality compares both the moment and the offset;
 /// use `<` or `epochMilliseconds` to compare moments only.
@@ -100,5 +104,15 @@ public struct LocalDateTime: Sendable, Equatable, Hashable, Comparable {
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
         a.epochMillisecondsAsIfUTC < b.epochMillisecondsAsIfUTC
+    }
+}
+
+extension Instant {
+    /// This moment, to the millisecond, written in UTC (or in `offsetSeconds`).
+    public static func now(offsetSeconds: Int32 = 0) -> Instant {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Instant(epochMilliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000,
+                       offsetSeconds: offsetSeconds)
     }
 }

@@ -1,0 +1,229 @@
+// BoardStore: a board that boardkit holds itself, in one SQLite file (through GRDB), with
+// every change in an append-only log that undo and redo walk. It depends on BoardModel only;
+// the commands, the board page and the sync all change a board through this type, so every
+// change is one undoable step in one log, and every format and report sees the same board
+// (`board()` builds the model's Board, events included, from the current values and the log).
+//
+// Where things are: the tables in StoreSchema; a card's columns in CardRow; JSON-valued
+// columns in StoredJSON; the raw-SQLite loops for a million rows in SQLiteStatement,
+// StoreImport and StoreExport; the change log in ChangeLog; the format's reader and writer
+// (`convert … team.db`) in StoreFormat.
+import BoardModel
+import Foundation
+import GRDB
+
+/// An open store. Every write is one IMMEDIATE transaction, so two processes editing the
+/// same file at once both land (the second waits up to `busyTimeout`), and a process killed
+/// half-way leaves the store as it was before its command.
+public final class BoardStore: @unchecked Sendable {
+    /// The file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// How long a writer waits for another to finish before giving up.
+    public static let busyTimeout: TimeInterval = 10
+
+    private init(path: String, queue: DatabaseQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    // MARK: Opening
+
+    /// Opens an existing store. Refuses, without changing the file, one that is not a
+    /// boardkit store or was written by a newer boardkit; migrates an older one forward
+    /// (unless `readOnly`).
+    public static func open(_ path: String, readOnly: Bool = false) throws(StoreError) -> BoardStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        guard SQLiteHeader.matches(path: path) else { throw .notAStore(path: path) }
+        var config = Configuration()
+        config.readonly = readOnly
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "boardkit"
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+        } catch {
+            throw .database(path: path, message: describe(error))
+        }
+        let store = BoardStore(path: path, queue: queue)
+        try store.checkStamp(migrating: !readOnly)
+        return store
+    }
+
+    /// A new, empty store at `path` (which must not exist yet): the board's name, zone and
+    /// states, no cards. Written to a temporary file and linked into place, so an existing
+    /// file is never overwritten and a killed process leaves no half-made store.
+    public static func create(_ path: String, board: Board, step: StepInfo) throws(StoreError) -> BoardStore {
+        try createAtomically(path) { temp throws(StoreError) in try write(board, toNewFile: temp, step: step) }
+        return try open(path)
+    }
+
+    /// Places a store made by `make` at `path`, failing if something is there.
+    static func createAtomically(_ path: String, _ make: (String) throws(StoreError) -> Void) throws(StoreError) {
+        if FileManager.default.fileExists(atPath: path) { throw .alreadyExists(path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        let temp = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        try make(temp)
+        // link(2) fails when the target exists, unlike rename(2): two `init`s racing cannot
+        // overwrite each other.
+        guard link(temp, path) == 0 else {
+            if errno == EEXIST { throw .alreadyExists(path: path) }
+            throw .database(path: path, message: String(cString: strerror(errno)))
+        }
+    }
+
+    private func checkStamp(migrating: Bool) throws(StoreError) {
+        do {
+            let stamp = try queue.read { db in try StoreSchema.stamp(db) }
+            guard let stamp, stamp.format == StoreSchema.formatName else { throw StoreError.notAStore(path: path) }
+            guard stamp.schema <= StoreSchema.version else {
+                throw StoreError.newerSchema(path: path, found: stamp.schema, supported: StoreSchema.version)
+            }
+            if migrating && stamp.schema < StoreSchema.version {
+                try StoreSchema.migrator.migrate(queue)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database(path: path, message: Self.describe(error))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let e = error as? DatabaseError {
+            if e.resultCode == .SQLITE_NOTADB { return "not a database" }
+            return e.message ?? "\(e.resultCode)"
+        }
+        return "\(error)"
+    }
+
+    /// Runs `body` and turns SQLite's errors into `StoreError.database`.
+    func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .database(path: path, message: Self.describe(error))
+        }
+    }
+
+    /// One write transaction, taken at once (BEGIN IMMEDIATE) so that a reader turned writer
+    /// cannot deadlock against another process.
+    func write<T>(_ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+        try guarded {
+            try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    try db.execute(sql: "UPDATE boardkit_store SET value = value + 1 WHERE key = 'revision'")
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try guarded { try queue.read(body) }
+    }
+
+    // MARK: Reading
+
+    /// The board's id, name, zone, states and metadata, without cards or events.
+    public func header() throws(StoreError) -> Board {
+        try read { db in try StoreExport.header(db) }
+    }
+
+    /// The whole board as the model has it: present cards, deleted cards that history still
+    /// names (as archived), and the events the log gives (undone steps left out).
+    public func board() throws(StoreError) -> Board {
+        try read { db in try StoreExport.board(db) }
+    }
+
+    /// Cards on the board (not deleted), in board order.
+    public func cards(includeArchived: Bool = true) throws(StoreError) -> [StoredCard] {
+        try read { db in
+            try CardRow.fetch(db, where: includeArchived ? "WHERE present = 1 ORDER BY number"
+                                                         : "WHERE present = 1 AND archived = 0 ORDER BY number")
+        }
+    }
+
+    /// The card a person means by `reference`: its id, its number (`12` or `#12`), or a
+    /// title that only one card has. Deleted cards are not found.
+    public func card(_ reference: String) throws(StoreError) -> StoredCard {
+        try read { db in try CardLookup.find(reference, in: db) }
+    }
+
+    /// The log, newest last: every event, or one card's, since an instant, at most `limit`
+    /// (the newest ones).
+    public func history(card: String? = nil, since: Instant? = nil, limit: Int? = nil) throws(StoreError) -> [LogEvent] {
+        try read { db in try ChangeLog.events(db, card: card, since: since, limit: limit) }
+    }
+
+    /// The remote this store syncs with, as `boardkit sync` last used it.
+    public func syncTarget() throws(StoreError) -> (url: String, user: String?)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT sync_url, sync_user FROM board"),
+                  let url: String = row["sync_url"] else { return nil }
+            return (url, row["sync_user"])
+        }
+    }
+
+    // MARK: Changing
+
+    /// Applies `edits` as one undo step. An edit that changes nothing adds nothing; when no
+    /// edit changed anything there is no step (nil). Cards named must exist (ids, as
+    /// `card(_:)` resolves them); states must exist.
+    @discardableResult
+    public func apply(_ edits: [CardEdit], by info: StepInfo) throws(StoreError) -> AppliedStep? {
+        try write { db in try ChangeLog.apply(edits, info: info, in: db) }
+    }
+
+    /// Takes back the last step that is not undone, and says what it was.
+    public func undo() throws(StoreError) -> StepRecord {
+        try write { db in try ChangeLog.undo(in: db) }
+    }
+
+    /// Puts back the step undone last, unless a new step came after it.
+    public func redo() throws(StoreError) -> StepRecord {
+        try write { db in try ChangeLog.redo(in: db) }
+    }
+
+    /// Remembers the remote for the next `boardkit sync`.
+    public func setSyncTarget(url: String, user: String?) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE board SET sync_url = ?, sync_user = ?", arguments: [url, user])
+        }
+    }
+
+    /// A number every write transaction raises, whichever process made it, for servers that
+    /// follow the store (the feed, the board page).
+    public func revision() throws(StoreError) -> Int64 {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM boardkit_store WHERE key = 'revision'") ?? 0
+        }
+    }
+}
+
+/// What `apply` did: the step's number and the cards as they are after it.
+public struct AppliedStep: Sendable, Equatable {
+    public var step: Int64
+    public var cards: [StoredCard]
+}
+
+/// The 16-byte header every SQLite 3 database starts with.
+enum SQLiteHeader {
+    static let magic = Array("SQLite format 3\0".utf8)
+
+    static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
+
+    static func matches(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return matches(head: Array(head))
+    }
+}

@@ -1,0 +1,91 @@
+import BoardModel
+
+/// One change a person asks for. A step (one command, one page action) is a list of these,
+/// applied in one transaction and undone together.
+public enum CardEdit: Sendable, Equatable {
+    /// A new card. An empty id gets a fresh one; created is set to the step's time.
+    case add(Card)
+    /// Changes to fields other than the state (the patch is applied to the card as stored
+    /// when the transaction starts, so two people adding labels at once both land).
+    case update(card: String, CardPatch)
+    /// Into `state` (an id), at 1-based `position` within that column, or at its end.
+    case move(card: String, state: String, position: Int?)
+    case archive(card: String)
+    case restore(card: String)
+    case delete(card: String)
+
+    /// The card this edit concerns (empty for `add` without an id).
+    public var cardID: String {
+        switch self {
+        case .add(let card): return card.id
+        case .update(let id, _), .move(let id, _, _), .archive(let id), .restore(let id), .delete(let id): return id
+        }
+    }
+}
+
+/// What `edit` changes: nil leaves a field as it is. Lists change by adding and removing
+/// items, so an edit made from a stale view adds to what others added meanwhile.
+public struct CardPatch: Sendable, Equatable {
+    public var title: String?
+    public var body: String?
+    /// `.some(nil)` clears the due date.
+    public var due: DueDate??
+    public var start: DueDate??
+    public var url: String??
+    public var addLabels: [String] = []
+    public var removeLabels: [String] = []
+    public var addAssignees: [String] = []
+    public var removeAssignees: [String] = []
+    /// Custom fields: a value sets, nil removes.
+    public var fields: [String: String?] = [:]
+
+    public init(title: String? = nil, body: String? = nil, due: DueDate?? = nil, start: DueDate?? = nil,
+                url: String?? = nil, addLabels: [String] = [], removeLabels: [String] = [],
+                addAssignees: [String] = [], removeAssignees: [String] = [], fields: [String: String?] = [:]) {
+        self.title = title
+        self.body = body
+        self.due = due
+        self.start = start
+        self.url = url
+        self.addLabels = addLabels
+        self.removeLabels = removeLabels
+        self.addAssignees = addAssignees
+        self.removeAssignees = removeAssignees
+        self.fields = fields
+    }
+
+    /// The card with the patch applied.
+    public func applied(to card: Card) -> Card {
+        var c = card
+        if let title { c.title = title }
+        if let body { c.body = body }
+        if let due { c.due = due }
+        if let start { c.start = start }
+        if let url { c.url = url }
+        c.labels = Self.edited(c.labels, adding: addLabels, removing: removeLabels)
+        c.assignees = Self.edited(c.assignees, adding: addAssignees, removing: removeAssignees)
+        for (name, value) in fields { c.fields[name] = value }
+        return c
+    }
+
+    /// Removes, then appends what is not there yet; the order of the rest is kept.
+    static func edited(_ list: [String], adding: [String], removing: [String]) -> [String] {
+        var out = list.filter { !removing.contains($0) }
+        for item in adding where !out.contains(item) { out.append(item) }
+        return out
+    }
+}
+
+/// Who makes a step, when, and with which command (the history shows them).
+public struct StepInfo: Sendable, Equatable {
+    public var actor: String?
+    /// `add`, `move`, `import board.json`, or a page action's name.
+    public var command: String
+    public var at: Instant
+
+    public init(actor: String?, command: String, at: Instant) {
+        self.actor = actor
+        self.command = command
+        self.at = at
+    }
+}

@@ -1,0 +1,304 @@
+import BoardModel
+import Foundation
+import GRDB
+
+/// The change log: applying a step's edits (current values and log rows in one
+/// transaction), undoing and redoing steps, and reading the log back as events.
+///
+/// Undo takes the newest step that is not undone and puts back each row's old value (a
+/// created card leaves, a deleted one returns); redo puts back the new values of the oldest
+/// undone step newer than every step still done. So a new step after an undo leaves the
+/// undone steps out of reach of redo without deleting them: the log keeps them, marked.
+enum ChangeLog {
+    /// The field of a row that records from/to states.
+    static let stateField = "state"
+    /// Kind of the row an import adds for a card whose file had no creation event: it makes
+    /// the card undoable with the import but is no event of the board.
+    static let importedKind = "imported"
+
+    /// Fields a kind implies, not shown as changes (an archive sets `archived`).
+    static func isImplied(field: String, kind: String) -> Bool {
+        field == "archived" && (kind == EventType.archived.rawValue || kind == EventType.restored.rawValue)
+    }
+
+    // MARK: Applying
+
+    static func apply(_ edits: [CardEdit], info: StepInfo, in db: Database) throws -> AppliedStep? {
+        let step = (try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps") ?? 0) + 1
+        try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
+                       arguments: [step, info.at.description, info.actor, info.command])
+        var event = try Int64.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
+        let rows = LogRowWriter(try SQLiteStatement(db, LogRowWriter.insertSQL), step: step)
+        let states = try StoreExport.header(db).states
+        var touched: [StoredCard] = []
+        var wrote = false
+
+        for edit in edits {
+            event += 1
+            func row(_ kind: EventType, _ card: String, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
+                try rows.write(event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
+                               field: field, old: old, new: new, applied: true)
+                wrote = true
+            }
+            switch edit {
+            case .add(var card):
+                guard states.contains(where: { $0.id == card.state }) else {
+                    throw StoreError.unknownState(card.state, known: states.map(\.name))
+                }
+                if card.id.isEmpty { card.id = try freshID(db) }
+                if try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, card.id) }).first != nil {
+                    throw StoreError.invalidValue(field: "card id", value: card.id, accepted: "another card has it")
+                }
+                if card.created == nil { card.created = info.at }
+                if card.position == nil { card.position = try endPosition(in: card.state, db) }
+                if states.first(where: { $0.id == card.state })?.category == .done, card.completed == nil {
+                    card.completed = info.at
+                }
+                let insert = try SQLiteStatement(db, CardRow.insertSQL)
+                CardRow.bind(card, number: nil, present: true, to: insert)
+                try insert.run()
+                try row(.created, card.id, stateField, nil, .text(card.state))
+                touched.append(StoredCard(number: db.lastInsertedRowID, card: card, present: true))
+
+            case .update(let id, let patch):
+                let before = try present(id, db)
+                let after = patch.applied(to: before.card)
+                for (field, old, new) in differences(before.card, after) {
+                    try row(.updated, id, field, old, new)
+                }
+                try save(after, number: before.number, present: true, db)
+                touched.append(StoredCard(number: before.number, card: after, present: true))
+
+            case .move(let id, let state, let position):
+                guard let target = states.first(where: { $0.id == state }) else {
+                    throw StoreError.unknownState(state, known: states.map(\.name))
+                }
+                let before = try present(id, db)
+                var after = before.card
+                after.state = state
+                after.position = try newPosition(of: before, in: state, at: position, db)
+                let fromCategory = states.first { $0.id == before.card.state }?.category
+                if target.category == .done && fromCategory != .done { after.completed = info.at }
+                if before.card.state != after.state || before.card.position != after.position {
+                    if before.card.state != after.state {
+                        try row(.moved, id, stateField, .text(before.card.state), .text(state))
+                    }
+                    for (field, old, new) in differences(before.card, after) where field != stateField {
+                        try row(.moved, id, field, old, new)
+                    }
+                    try save(after, number: before.number, present: true, db)
+                }
+                touched.append(StoredCard(number: before.number, card: after, present: true))
+
+            case .archive(let id), .restore(let id):
+                let archiving: Bool
+                if case .archive = edit { archiving = true } else { archiving = false }
+                let before = try present(id, db)
+                var after = before.card
+                if before.card.archived != archiving {
+                    after.archived = archiving
+                    try row(archiving ? .archived : .restored, id, "archived",
+                            .text(String(before.card.archived)), .text(String(archiving)))
+                    try save(after, number: before.number, present: true, db)
+                }
+                touched.append(StoredCard(number: before.number, card: after, present: true))
+
+            case .delete(let id):
+                let before = try present(id, db)
+                try row(.deleted, id, nil, nil, nil)
+                try setPresence([id], false, db)
+                touched.append(StoredCard(number: before.number, card: before.card, present: false))
+            }
+        }
+        guard wrote else {
+            try db.execute(sql: "DELETE FROM steps WHERE step = ?", arguments: [step])
+            return nil
+        }
+        return AppliedStep(step: step, cards: touched)
+    }
+
+    /// The fields that differ between two versions of a card, in canonical order.
+    static func differences(_ a: Card, _ b: Card) -> [(String, FieldValue?, FieldValue?)] {
+        var out: [(String, FieldValue?, FieldValue?)] = []
+        for field in Card.fieldNames where field != "archived" {
+            let old = a.value(of: field), new = b.value(of: field)
+            if old != new { out.append((field, old, new)) }
+        }
+        for name in Set(a.fields.keys).union(b.fields.keys).sorted() where a.fields[name] != b.fields[name] {
+            out.append(("fields." + name, a.fields[name].map(FieldValue.text), b.fields[name].map(FieldValue.text)))
+        }
+        return out
+    }
+
+    // MARK: Undo and redo
+
+    static func undo(in db: Database) throws -> StepRecord {
+        guard let step = try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps WHERE undone = 0") else {
+            throw StoreError.nothingToUndo
+        }
+        try replay(step, backwards: true, db)
+        return try record(step, db)
+    }
+
+    static func redo(in db: Database) throws -> StepRecord {
+        let lastDone = try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps WHERE undone = 0") ?? 0
+        guard let step = try Int64.fetchOne(db, sql: "SELECT min(step) FROM steps WHERE undone = 1 AND step > ?",
+                                            arguments: [lastDone]) else {
+            throw StoreError.nothingToRedo
+        }
+        try replay(step, backwards: false, db)
+        return try record(step, db)
+    }
+
+    /// Puts back the old values of a step's rows (newest first), or its new values.
+    private static func replay(_ step: Int64, backwards: Bool, _ db: Database) throws {
+        let s = try SQLiteStatement(db, """
+            SELECT card, kind, field, old, new FROM changes WHERE step = ? AND applied = 1
+            ORDER BY seq \(backwards ? "DESC" : "ASC")
+            """)
+        s.bind(1, step)
+        var appear: [String] = [], disappear: [String] = []
+        var edits: [(card: String, field: String, value: FieldValue?)] = []
+        while try s.next() {
+            let card = s.text(0) ?? "", kind = s.text(1) ?? ""
+            switch kind {
+            case EventType.created.rawValue, importedKind:
+                if backwards { disappear.append(card) } else { appear.append(card) }
+            case EventType.deleted.rawValue:
+                if backwards { appear.append(card) } else { disappear.append(card) }
+            default:
+                guard let field = s.text(2) else { continue }
+                edits.append((card, field, StoredJSON.value(s.text(backwards ? 3 : 4))))
+            }
+        }
+        for edit in edits {
+            guard var stored = try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, edit.card) }).first else { continue }
+            stored.card.set(edit.field, to: edit.value)
+            try save(stored.card, number: stored.number, present: stored.present, db)
+        }
+        try setPresence(appear, true, db)
+        try setPresence(disappear, false, db)
+        try db.execute(sql: "UPDATE changes SET undone = ? WHERE step = ?", arguments: [backwards, step])
+        try db.execute(sql: "UPDATE steps SET undone = ? WHERE step = ?", arguments: [backwards, step])
+    }
+
+    private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {
+        let row = try Row.fetchOne(db, sql: "SELECT command, actor, at FROM steps WHERE step = ?", arguments: [step])
+        return StepRecord(step: step, command: row?["command"] ?? "", actor: row?["actor"],
+                          at: ISO8601.parseInstant((row?["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
+                          events: try events(db, step: step))
+    }
+
+    // MARK: Reading the log
+
+    /// Events in log order, each with its rows put together.
+    static func events(_ db: Database, card: String? = nil, step: Int64? = nil, since: Instant? = nil,
+                       limit: Int? = nil) throws -> [LogEvent] {
+        var conditions: [String] = []
+        var arguments: [DatabaseValueConvertible?] = []
+        if let card { conditions.append("c.card = ?"); arguments.append(card) }
+        if let step { conditions.append("c.step = ?"); arguments.append(step) }
+        var filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        // A time filter compares instants, not their texts (offsets differ), so it is applied
+        // below, and the limit after it.
+        if let limit, since == nil {
+            filter = (filter.isEmpty ? "WHERE " : filter + " AND ")
+                + "c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT \(max(limit, 0)))"
+            arguments += arguments
+        }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT c.seq, c.step, c.event, c.at, c.actor, c.card, c.kind, c.field, c.old, c.new, c.undone,
+                   k.number, k.title
+            FROM changes c LEFT JOIN cards k ON k.id = c.card
+            \(filter) ORDER BY c.seq
+            """, arguments: StatementArguments(arguments))
+        var out: [LogEvent] = []
+        var current: Int64 = -1
+        while let row = try rows.next() {
+            let event: Int64 = row["event"]
+            if event != current {
+                current = event
+                out.append(LogEvent(seq: row["seq"], step: row["step"],
+                                    at: ISO8601.parseInstant((row["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
+                                    actor: row["actor"], card: row["card"], cardNumber: row["number"],
+                                    cardTitle: row["title"], kind: row["kind"], from: nil, to: nil, changes: [],
+                                    undone: row["undone"] as Bool))
+            }
+            guard let field: String = row["field"] else { continue }
+            let old = StoredJSON.value(row["old"]), new = StoredJSON.value(row["new"])
+            let last = out.count - 1
+            if field == stateField {
+                out[last].from = old?.description
+                out[last].to = new?.description
+            } else if !isImplied(field: field, kind: out[last].kind) {
+                out[last].changes.append(FieldChange(field: field, old: old, new: new))
+            }
+        }
+        if let since {
+            out.removeAll { $0.at < since }
+            if let limit { out = Array(out.suffix(max(limit, 0))) }
+        }
+        return out
+    }
+
+    // MARK: Cards
+
+    /// The card with this id, which must be on the board.
+    private static func present(_ id: String, _ db: Database) throws -> StoredCard {
+        guard let stored = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first else {
+            throw StoreError.unknownCard(id, close: [])
+        }
+        return stored
+    }
+
+    private static func save(_ card: Card, number: Int64, present: Bool, _ db: Database) throws {
+        let update = try SQLiteStatement(db, CardRow.updateSQL)
+        CardRow.bind(card, number: number, present: present, to: update)
+        try update.run()
+    }
+
+    private static func setPresence(_ ids: [String], _ present: Bool, _ db: Database) throws {
+        guard !ids.isEmpty else { return }
+        let s = try SQLiteStatement(db, "UPDATE cards SET present = ? WHERE id = ?")
+        for id in ids {
+            s.bind(1, Int64(present ? 1 : 0))
+            s.bind(2, id)
+            try s.run()
+        }
+    }
+
+    /// One past the last position in a column.
+    private static func endPosition(in state: String, _ db: Database) throws -> Double {
+        (try Double.fetchOne(db, sql: "SELECT max(position) FROM cards WHERE state = ? AND present = 1", arguments: [state]) ?? 0) + 1
+    }
+
+    /// The position that puts `card` at 1-based `index` among the column's other cards
+    /// (between its neighbours), or at the column's end.
+    private static func newPosition(of card: StoredCard, in state: String, at index: Int?, _ db: Database) throws -> Double? {
+        guard let index else {
+            return card.card.state == state ? card.card.position : try endPosition(in: state, db)
+        }
+        let others = try Double?.fetchAll(db, sql: """
+            SELECT position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
+            ORDER BY position IS NULL, position, number
+            """, arguments: [state, card.number]).map { $0 ?? 0 }
+        let k = min(max(index, 1), others.count + 1) - 1
+        let before = k > 0 ? others[k - 1] : nil
+        let after = k < others.count ? others[k] : nil
+        switch (before, after) {
+        case (nil, nil): return 1
+        case (let b?, nil): return b + 1
+        case (nil, let a?): return a - 1
+        case (let b?, let a?): return (b + a) / 2
+        }
+    }
+
+    /// A short random id no card has (`k7m2x9qd`).
+    private static func freshID(_ db: Database) throws -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        while true {
+            let id = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+            if try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE id = ?", arguments: [id]) == 0 { return id }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import BoardModel
+
+/// A card as the store holds it: its values and the short number commands take.
+public struct StoredCard: Sendable, Equatable {
+    /// `#12` in `boardkit show`; never reused.
+    public var number: Int64
+    public var card: Card
+    /// False once deleted (or when the step that added it was undone).
+    public var present: Bool
+
+    public init(number: Int64, card: Card, present: Bool) {
+        self.number = number
+        self.card = card
+        self.present = present
+    }
+}
+
+/// One event of the change log, as `history` shows it: the rows of one event put together.
+public struct LogEvent: Sendable, Equatable {
+    /// The first row's sequence number (the log's order).
+    public var seq: Int64
+    /// The undo step it belongs to.
+    public var step: Int64
+    public var at: Instant
+    public var actor: String?
+    public var card: String
+    /// The card's number and title now (its title at the time is in `changes` when it changed).
+    public var cardNumber: Int64?
+    public var cardTitle: String?
+    /// `created`, `moved`, … or `imported` (a card brought in by a file with no creation event).
+    public var kind: String
+    /// The state before and after, for a creation or a move.
+    public var from: String?
+    public var to: String?
+    /// The other fields it changed.
+    public var changes: [FieldChange]
+    /// True when the step was undone: kept for the record, out of the board and its reports.
+    public var undone: Bool
+
+    public init(seq: Int64, step: Int64, at: Instant, actor: String?, card: String, cardNumber: Int64?,
+                cardTitle: String?, kind: String, from: String?, to: String?, changes: [FieldChange], undone: Bool) {
+        self.seq = seq
+        self.step = step
+        self.at = at
+        self.actor = actor
+        self.card = card
+        self.cardNumber = cardNumber
+        self.cardTitle = cardTitle
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.changes = changes
+        self.undone = undone
+    }
+}
+
+/// A step undone or redone: what it was, for the sentence the command prints.
+public struct StepRecord: Sendable, Equatable {
+    public var step: Int64
+    public var command: String
+    public var actor: String?
+    public var at: Instant
+    public var events: [LogEvent]
+}

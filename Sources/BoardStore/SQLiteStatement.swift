@@ -1,0 +1,84 @@
+import GRDB
+import GRDBSQLite
+
+/// A prepared statement driven through SQLite's C API: bind, step, read columns.
+///
+/// GRDB opens the connection, runs migrations and transactions; this is the one place that
+/// talks to `sqlite3_*` directly, for the loops over every card and every change (a million
+/// of each), where building GRDB's `StatementArguments` and `Row` values per row costs more
+/// than SQLite itself.
+struct SQLiteStatement {
+    private let statement: Statement
+    private var handle: OpaquePointer { statement.sqliteStatement }
+
+    init(_ db: Database, _ sql: String) throws {
+        statement = try db.makeStatement(sql: sql)
+    }
+
+    // MARK: Binding (indices start at 1, as in SQLite)
+
+    func bind(_ index: Int32, _ text: String?) {
+        guard var text else { sqlite3_bind_null(handle, index); return }
+        _ = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                if let start = chars.baseAddress {
+                    sqlite3_bind_text(handle, index, start, Int32(chars.count), sqliteTransient)
+                } else {
+                    // An empty string may have no buffer; '' is still text, not NULL.
+                    sqlite3_bind_text(handle, index, "", 0, nil)
+                }
+            }
+        }
+    }
+
+    func bind(_ index: Int32, _ value: Int64?) {
+        guard let value else { sqlite3_bind_null(handle, index); return }
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    func bind(_ index: Int32, _ value: Double?) {
+        guard let value else { sqlite3_bind_null(handle, index); return }
+        sqlite3_bind_double(handle, index, value)
+    }
+
+    /// Runs a statement that returns no rows, then resets it for the next bindings.
+    func run() throws {
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+    }
+
+    /// Steps to the next row; false at the end (the statement is then reset).
+    func next() throws -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+        }
+        return false
+    }
+
+    // MARK: Columns of the current row (indices start at 0, as in SQLite)
+
+    func text(_ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    func int(_ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    func double(_ column: Int32) -> Double? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+    }
+}
+
+/// SQLite copies bound text before `bind` returns (the C macro SQLITE_TRANSIENT).
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,90 @@
+import BoardModel
+
+/// Why a store operation was refused. Each case carries its data; `diagnostic` is the one
+/// place that turns it into words.
+public enum StoreError: Error, Sendable, Equatable {
+    /// The file is SQLite but not a boardkit store (or not SQLite at all).
+    case notAStore(path: String)
+    /// The store was written by a newer boardkit.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// `init` onto an existing file.
+    case alreadyExists(path: String)
+    /// No store at the path (editing commands never create one).
+    case missing(path: String)
+    /// SQLite failed (disk full, locked past the busy timeout, a damaged file).
+    case database(path: String, message: String)
+    /// No card is called that; `close` are the nearest ids, titles or numbers.
+    case unknownCard(String, close: [String])
+    /// No state is called that; `known` are the board's state names.
+    case unknownState(String, known: [String])
+    /// A field value that does not fit (`field` named as the command's flag).
+    case invalidValue(field: String, value: String, accepted: String)
+    case nothingToUndo
+    case nothingToRedo
+
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .notAStore(let path):
+            return Diagnostic(.storeNotBoardkit,
+                              "not a boardkit store (a SQLite file without boardkit's tables); it was not changed",
+                              at: SourceLocation(file: path))
+        case .newerSchema(let path, let found, let supported):
+            return Diagnostic(.storeNewerSchema,
+                              "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed",
+                              at: SourceLocation(file: path))
+        case .alreadyExists(let path):
+            return Diagnostic(.storeExists, "a file is already there; init never overwrites one",
+                              at: SourceLocation(file: path))
+        case .missing(let path):
+            return Diagnostic(.storeMissing, "no store here; create one with 'boardkit init'",
+                              at: SourceLocation(file: path))
+        case .database(let path, let message):
+            return Diagnostic(.storeFailed, "the store could not be used: \(message)",
+                              at: SourceLocation(file: path))
+        case .unknownCard(let ref, let close):
+            let hint = close.isEmpty ? "name a card by its id or its number (#12) as 'boardkit show' prints"
+                                     : "did you mean \(close.joined(separator: ", "))?"
+            return Diagnostic(.unknownCard, "no card '\(ref)'; \(hint)", at: SourceLocation(file: "card"))
+        case .unknownState(let ref, let known):
+            return Diagnostic(.unknownStateName,
+                              "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))",
+                              at: SourceLocation(file: "state"))
+        case .invalidValue(let field, let value, let accepted):
+            return Diagnostic(.invalidValue, "'\(value)' is not a valid \(field); \(accepted)",
+                              at: SourceLocation(file: field))
+        case .nothingToUndo:
+            return Diagnostic(.nothingToUndo, "nothing to undo")
+        case .nothingToRedo:
+            return Diagnostic(.nothingToRedo, "nothing to redo")
+        }
+    }
+}
+
+extension DiagnosticCode {
+    public static let storeNotBoardkit = DiagnosticCode(
+        "store-not-boardkit", .error, "A SQLite file that is not a boardkit store; left unchanged.")
+    public static let storeNewerSchema = DiagnosticCode(
+        "store-newer-schema", .error, "A store written by a newer boardkit; left unchanged.")
+    public static let storeExists = DiagnosticCode(
+        "store-exists", .error, "`init` would overwrite an existing file.")
+    public static let storeMissing = DiagnosticCode(
+        "store-missing", .error, "No store at the path an editing command was given.")
+    public static let storeFailed = DiagnosticCode(
+        "store-failed", .error, "SQLite could not read or write the store (disk full, locked, damaged).")
+    public static let unknownCard = DiagnosticCode(
+        "unknown-card", .error, "A command names a card the board does not have.")
+    public static let unknownStateName = DiagnosticCode(
+        "unknown-state-name", .error, "A command names a state the board does not have.")
+    public static let invalidValue = DiagnosticCode(
+        "invalid-value", .error, "A value given to a command does not fit its field (a bad date).")
+    public static let nothingToUndo = DiagnosticCode(
+        "nothing-to-undo", .error, "`undo` with no change left to undo.")
+    public static let nothingToRedo = DiagnosticCode(
+        "nothing-to-redo", .error, "`redo` with no undone change to put back.")
+
+    /// The store's codes, in the order the README lists them.
+    public static let storeCodes: [DiagnosticCode] = [
+        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed,
+        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo,
+    ]
+}

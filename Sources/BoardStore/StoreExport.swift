@@ -1,0 +1,75 @@
+import BoardModel
+import GRDB
+
+/// Building the model's Board from a store: `convert team.db …`, `report team.db`, the feed.
+enum StoreExport {
+    /// The board's id, name, zone, metadata and states.
+    static func header(_ db: Database) throws -> Board {
+        var board = Board(states: [])
+        if let row = try Row.fetchOne(db, sql: "SELECT id, name, timezone, metadata, extras FROM board") {
+            board.id = row["id"]
+            board.name = row["name"]
+            board.timeZone = row["timezone"]
+            board.metadata = StoredJSON.map(row["metadata"])
+            board.extras = StoredJSON.map(row["extras"])
+        }
+        let s = try SQLiteStatement(db, "SELECT id, name, category, wip_limit, extras FROM states ORDER BY ord")
+        while try s.next() {
+            board.states.append(BoardState(id: s.text(0) ?? "", name: s.text(1) ?? "",
+                                           category: StateCategory(rawValue: s.text(2) ?? "") ?? .todo,
+                                           wipLimit: s.int(3).map(Int.init), extras: StoredJSON.map(s.text(4))))
+        }
+        return board
+    }
+
+    /// Present cards, and deleted cards whose deletion is in the history (written archived,
+    /// so feeds and counts leave them out while the history still names a card).
+    static func board(_ db: Database) throws -> Board {
+        var board = try header(db)
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards") ?? 0
+        board.cards.reserveCapacity(count)
+        let cards = try SQLiteStatement(db, """
+            SELECT \(CardRow.columns) FROM cards
+            WHERE present = 1 OR id IN (SELECT card FROM changes WHERE kind = 'deleted' AND undone = 0)
+            ORDER BY number
+            """)
+        while try cards.next() {
+            var stored = CardRow.read(cards)
+            if !stored.present { stored.card.archived = true }
+            board.cards.append(stored.card)
+        }
+        board.events = try events(db)
+        return board
+    }
+
+    /// The model's events: the log's rows that are not undone, one event per `event` number.
+    static func events(_ db: Database) throws -> [Event] {
+        let eventCount = try Int.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
+        var events: [Event] = []
+        events.reserveCapacity(eventCount)
+        let s = try SQLiteStatement(db, """
+            SELECT event, at, actor, card, kind, field, old, new, extras FROM changes
+            WHERE undone = 0 AND kind != '\(ChangeLog.importedKind)' ORDER BY seq
+            """)
+        var current: Int64 = -1
+        while try s.next() {
+            let number = s.int(0) ?? 0
+            if number != current {
+                current = number
+                let type = EventType(rawValue: s.text(4) ?? "") ?? .updated
+                events.append(Event(card: s.text(3) ?? "", at: ISO8601.parseInstant(s.text(1) ?? "") ?? Instant(epochMilliseconds: 0),
+                                    type: type, actor: s.text(2), extras: StoredJSON.map(s.text(8))))
+            }
+            guard let field = s.text(5) else { continue }
+            let old = StoredJSON.value(s.text(6)), new = StoredJSON.value(s.text(7))
+            let last = events.count - 1
+            if field == ChangeLog.stateField {
+                events[last].from = old?.description
+                events[last].to = new?.description
+            } else if !ChangeLog.isImplied(field: field, kind: events[last].type.rawValue) {
+                events[last].changes.append(FieldChange(field: field, old: old, new: new))
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,40 @@
+import BoardModel
+import Foundation
+
+/// The store as a format: `convert team.db board.json` exports, `convert board.json team.db`
+/// imports (history included), and `validate`, `report` and `serve` read it.
+public struct StoreReader: SniffingReader {
+    public init() {}
+
+    /// Any SQLite file: the reader then refuses, with `store-not-boardkit`, one that has no
+    /// boardkit tables, since no other format reads SQLite.
+    public func recognizes(head: [UInt8]) -> Bool { SQLiteHeader.matches(head: head) }
+
+    public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
+        do throws(StoreError) {
+            let store = try BoardStore.open(input.path, readOnly: true)
+            return ReadResult(board: try store.board(), diagnostics: [],
+                              sourceMap: PathSourceMap(file: input.displayName))
+        } catch {
+            var d = error.diagnostic
+            if d.location?.file == input.path { d.location?.file = input.displayName }
+            return .failed([d], file: input.displayName)
+        }
+    }
+}
+
+/// Writes a new store holding the whole board; its import is the log's first undo step.
+public struct StoreWriter: BoardWriter {
+    public init() {}
+
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+        let step = StepInfo(actor: options.actor, command: "import",
+                            at: options.exportedAt ?? Instant.now())
+        do throws(StoreError) {
+            try BoardStore.write(board, toNewFile: path, step: step)
+            return []
+        } catch {
+            return [error.diagnostic]
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import GRDB
+
+/// The store's tables and their versions.
+///
+/// Every release that changes the tables adds a migration at the end of `migrator` and
+/// raises `version`; a store is migrated forward when opened for writing, and a store whose
+/// version is newer than this build's is refused untouched (see `BoardStore.open`).
+enum StoreSchema {
+    /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
+    static let formatName = "boardkit-store"
+    /// The schema this build writes.
+    static let version = 1
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE boardkit_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE board (
+                    id TEXT NOT NULL, name TEXT NOT NULL, timezone TEXT NOT NULL,
+                    metadata TEXT, extras TEXT,
+                    sync_url TEXT, sync_user TEXT);
+                CREATE TABLE states (
+                    ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                    category TEXT NOT NULL, wip_limit INTEGER, extras TEXT);
+                -- Current values. `number` is the short number commands take (#12); `present`
+                -- is 0 for a card deleted, or whose creation was undone (kept for undo/redo).
+                CREATE TABLE cards (
+                    number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                    body TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,
+                    due TEXT, start TEXT, created TEXT, updated TEXT, completed TEXT,
+                    labels TEXT, assignees TEXT, position REAL,
+                    archived INTEGER NOT NULL DEFAULT 0, url TEXT, fields TEXT, extras TEXT,
+                    present INTEGER NOT NULL DEFAULT 1);
+                -- One row per command (or page action): the unit of undo and redo.
+                CREATE TABLE steps (
+                    step INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT,
+                    command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+                -- The append-only change log: one row per changed field. Rows of one event
+                -- share `event`. `applied` is 0 for history carried in from a file (a record,
+                -- not something undo reverses). `old` and `new` are JSON (StoredJSON).
+                CREATE TABLE changes (
+                    seq INTEGER PRIMARY KEY, step INTEGER NOT NULL REFERENCES steps(step),
+                    event INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT, card TEXT NOT NULL,
+                    kind TEXT NOT NULL, field TEXT, old TEXT, new TEXT,
+                    applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
+                    undone INTEGER NOT NULL DEFAULT 0);
+                """)
+            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', ?), ('revision', '0')",
+                           arguments: [formatName, String(version)])
+        }
+        return migrator
+    }
+
+    /// Indexes made after a bulk import (building them once is faster than keeping them
+    /// up to date row by row).
+    static let indexes = """
+        CREATE INDEX IF NOT EXISTS changes_card ON changes(card);
+        CREATE INDEX IF NOT EXISTS changes_step ON changes(step);
+        CREATE INDEX IF NOT EXISTS cards_state ON cards(state, present);
+        """
+
+    /// What a SQLite file says about itself: nil when it has no `boardkit_store` table.
+    static func stamp(_ db: Database) throws -> (format: String, schema: Int)? {
+        guard try db.tableExists("boardkit_store") else { return nil }
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM boardkit_store")
+        var format = "", schema = 0
+        for row in rows {
+            let key: String = row["key"], value: String = row["value"]
+            if key == "format" { format = value }
+            if key == "schema" { schema = Int(value) ?? 0 }
+        }
+        return (format, schema)
+    }
+}

@@ -1,0 +1,156 @@
+import BoardModel
+
+/// How the store keeps values that are not one SQL scalar: lists (labels, assignees) as a
+/// JSON array of strings, maps (custom fields, metadata, unknown keys) as a JSON object of
+/// strings, and a change's old or new value as a JSON string or array. JSON, so a person
+/// reading the file with `sqlite3` sees what it means; only this small subset, so it is
+/// read here by hand without Foundation.
+enum StoredJSON {
+    // MARK: Writing
+
+    static func list(_ items: [String]) -> String? {
+        guard !items.isEmpty else { return nil }
+        return "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
+    }
+
+    static func map(_ map: [String: String]) -> String? {
+        guard !map.isEmpty else { return nil }
+        let pairs = map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return "{" + pairs.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }
+            .joined(separator: ",") + "}"
+    }
+
+    static func value(_ value: FieldValue?) -> String? {
+        switch value {
+        case nil: return nil
+        case .text(let s)?: return JSONText.quoted(s)
+        case .list(let items)?: return "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
+        }
+    }
+
+    // MARK: Reading (nil or malformed text reads as empty: the store wrote it)
+
+    static func list(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        var reader = Reader(text)
+        return reader.stringArray() ?? []
+    }
+
+    static func map(_ text: String?) -> [String: String] {
+        guard let text else { return [:] }
+        var reader = Reader(text)
+        return reader.stringObject() ?? [:]
+    }
+
+    static func value(_ text: String?) -> FieldValue? {
+        guard let text else { return nil }
+        var reader = Reader(text)
+        if text.utf8.first == UInt8(ascii: "[") { return reader.stringArray().map(FieldValue.list) }
+        return reader.string().map(FieldValue.text)
+    }
+
+    /// Reads strings, arrays of strings and objects of strings.
+    private struct Reader {
+        let bytes: [UInt8]
+        var pos = 0
+
+        init(_ text: String) { bytes = Array(text.utf8) }
+
+        mutating func skipSpace() {
+            while pos < bytes.count, bytes[pos] == 0x20 || bytes[pos] == 0x0A || bytes[pos] == 0x09 || bytes[pos] == 0x0D { pos += 1 }
+        }
+
+        mutating func expect(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard pos < bytes.count, bytes[pos] == byte else { return false }
+            pos += 1
+            return true
+        }
+
+        mutating func stringArray() -> [String]? {
+            guard expect(UInt8(ascii: "[")) else { return nil }
+            var items: [String] = []
+            if expect(UInt8(ascii: "]")) { return items }
+            repeat {
+                guard let s = string() else { return nil }
+                items.append(s)
+            } while expect(UInt8(ascii: ","))
+            return expect(UInt8(ascii: "]")) ? items : nil
+        }
+
+        mutating func stringObject() -> [String: String]? {
+            guard expect(UInt8(ascii: "{")) else { return nil }
+            var map: [String: String] = [:]
+            if expect(UInt8(ascii: "}")) { return map }
+            repeat {
+                guard let key = string(), expect(UInt8(ascii: ":")), let value = string() else { return nil }
+                map[key] = value
+            } while expect(UInt8(ascii: ","))
+            return expect(UInt8(ascii: "}")) ? map : nil
+        }
+
+        mutating func string() -> String? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            var out: [UInt8] = []
+            while pos < bytes.count {
+                let b = bytes[pos]
+                pos += 1
+                switch b {
+                case UInt8(ascii: "\""):
+                    return String(decoding: out, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard pos < bytes.count else { return nil }
+                    let e = bytes[pos]
+                    pos += 1
+                    switch e {
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "u"):
+                        guard let scalar = unicodeEscape() else { return nil }
+                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    default: out.append(e)
+                    }
+                default:
+                    out.append(b)
+                }
+            }
+            return nil
+        }
+
+        /// `\uXXXX` (JSONText writes these only for control characters; a surrogate pair is
+        /// accepted for text written by hand).
+        private mutating func unicodeEscape() -> Unicode.Scalar? {
+            guard let high = hex4() else { return nil }
+            if (0xD800..<0xDC00).contains(high), pos + 1 < bytes.count,
+               bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
+                pos += 2
+                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(high)
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard pos + 4 <= bytes.count else { return nil }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                guard let d = hexDigit(bytes[pos]) else { return nil }
+                v = v << 4 | d
+                pos += 1
+            }
+            return v
+        }
+
+        private func hexDigit(_ b: UInt8) -> UInt32? {
+            switch b {
+            case 0x30...0x39: return UInt32(b - 0x30)
+            case 0x41...0x46: return UInt32(b - 0x41 + 10)
+            case 0x61...0x66: return UInt32(b - 0x61 + 10)
+            default: return nil
+            }
+        }
+    }
+}
