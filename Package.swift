@@ -63,7 +63,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "boardkit", dependencies: [
-            "BoardKit", "BoardServer",
+            "BoardKit", "BoardServer", "BoardStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

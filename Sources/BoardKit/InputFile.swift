@@ -36,7 +36,7 @@ struct InputFile {
         }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: headSize)) ?? Data()
-        return .success(InputFile(input: BoardInput(path: path), head: Array(head ?? Data()),
+        return .success(InputFile(input: BoardInput(path: path), head: Array(head),
                                   temporaryCopy: nil))
     }
 

@@ -11,8 +11,9 @@ import Synchronization
 
 /// One served board: its name and secret, the file it follows, and the current feed.
 ///
-/// Every request checks the file's size, modification time and inode (one `stat`); when any
-/// changed, the board is read again through BoardKit's pipeline (any format boardkit reads)
+/// Every request checks the file's size, modification time and inode (one `stat`, two for a
+/// store: a SQLite store in WAL mode takes its commits in `FILE-wal` before they reach the
+/// file itself); when any changed, the board is read again through BoardKit's pipeline (any format boardkit reads)
 /// and the feed rebuilt, so an edit on disk shows in the next response. A file that stops
 /// reading cleanly keeps the last good feed served and is logged once.
 public final class BoardFeed: Sendable {
@@ -37,12 +38,20 @@ public final class BoardFeed: Sendable {
         var seconds: Int64
         var nanoseconds: Int
         var inode: UInt64
+        /// The same of a SQLite write-ahead log beside the file, when there is one.
+        var log: [Int64] = []
 
         static func of(_ path: String) -> FileSignature? {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            return FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
-                                 nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+            var signature = FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
+                                          nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
+            var wal = stat()
+            if stat(path + "-wal", &wal) == 0 {
+                signature.log = [Int64(wal.st_size), Int64(wal.st_mtim.tv_sec), Int64(wal.st_mtim.tv_nsec), Int64(wal.st_ino)]
+                signature.seconds = max(signature.seconds, Int64(wal.st_mtim.tv_sec))
+            }
+            return signature
         }
     }
 

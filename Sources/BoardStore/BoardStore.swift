@@ -163,6 +163,11 @@ public final class BoardStore: @unchecked Sendable {
         try read { db in try ChangeLog.events(db, card: card, since: since, limit: limit) }
     }
 
+    /// The events of one step.
+    public func history(step: Int64) throws(StoreError) -> [LogEvent] {
+        try read { db in try ChangeLog.events(db, step: step) }
+    }
+
     /// The remote this store syncs with, as `boardkit sync` last used it.
     public func syncTarget() throws(StoreError) -> (url: String, user: String?)? {
         try read { db in

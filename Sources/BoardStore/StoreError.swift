@@ -22,6 +22,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case nothingToUndo
     case nothingToRedo
 
+    /// The diagnostic; a refusal about the board's contents (an unknown card, nothing to
+    /// undo) has no place of its own and gets the store's path from the caller.
     public var diagnostic: Diagnostic {
         switch self {
         case .notAStore(let path):
@@ -44,11 +46,10 @@ public enum StoreError: Error, Sendable, Equatable {
         case .unknownCard(let ref, let close):
             let hint = close.isEmpty ? "name a card by its id or its number (#12) as 'boardkit show' prints"
                                      : "did you mean \(close.joined(separator: ", "))?"
-            return Diagnostic(.unknownCard, "no card '\(ref)'; \(hint)", at: SourceLocation(file: "card"))
+            return Diagnostic(.unknownCard, "no card '\(ref)'; \(hint)")
         case .unknownState(let ref, let known):
             return Diagnostic(.unknownStateName,
-                              "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))",
-                              at: SourceLocation(file: "state"))
+                              "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))")
         case .invalidValue(let field, let value, let accepted):
             return Diagnostic(.invalidValue, "'\(value)' is not a valid \(field); \(accepted)",
                               at: SourceLocation(file: field))

@@ -7,13 +7,16 @@ import Foundation
 struct Boardkit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "boardkit",
-        abstract: "Convert kanban boards between formats, report on them, serve their due dates as calendars.",
+        abstract: "Convert kanban boards between formats, report on them, serve their due dates as calendars, and work on a board of your own.",
         discussion: """
         Exit status: 0 done (warnings allowed), 1 the input has errors or the conversion was \
         refused, 2 wrong usage.
         """,
         subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self,
-                      ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self])
+                      ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
+                      InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
+                      ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
+                      HistoryCommand.self, UndoCommand.self, RedoCommand.self])
 
     /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)
     /// rather than ArgumentParser's 64.

@@ -1,11 +1,22 @@
 import ArgumentParser
 import BoardModel
 
-/// Flags every command that reads a board takes. Each maps onto one `ReaderOptions` field.
+/// Flags every command that reads a board takes: the format, then how to read it.
 struct ReadingFlags: ParsableArguments {
     @Option(name: .long, help: "Input format (default: from the extension and the content).")
     var from: String?
 
+    @OptionGroup var reader: ReaderFlags
+
+    var readerOptions: ReaderOptions { reader.readerOptions }
+    var mapping: String? { reader.mapping }
+    var encoding: String? { reader.encoding }
+    var eventsIn: String? { reader.eventsIn }
+}
+
+/// How to read an input, whatever its format. Each maps onto one `ReaderOptions` field.
+/// (`init --from FILE` takes these without `ReadingFlags`' own `--from FORMAT`.)
+struct ReaderFlags: ParsableArguments {
     @Option(name: .long, help: "Column mapping for tabular input: a preset name (jira, github, trello, todoist, asana, kanboard) or a mapping file.")
     var mapping: String?
 

@@ -1,0 +1,82 @@
+import BoardModel
+import BoardReport
+import BoardStore
+
+/// The change log in sentences, as `history` prints them and the board page shows them:
+/// "2026-11-20 14:03 mina moved #12 'Fix login' from Doing to Done", in the board's zone,
+/// in English or Korean.
+public struct HistoryText {
+    public var states: [BoardState]
+    public var zone: Zone
+    public var locale: ReportLocale
+
+    public init(states: [BoardState], zone: Zone, locale: ReportLocale = .en) {
+        self.states = states
+        self.zone = zone
+        self.locale = locale
+    }
+
+    /// One event: time, who, what.
+    public func sentence(_ e: LogEvent) -> String {
+        let local = zone.local(e.at)
+        let time = "\(local.date) \(two(local.hour)):\(two(local.minute))"
+        var text = "\(time) \(clause(e))"
+        if e.undone { text += locale == .ko ? " (취소됨)" : " (undone)" }
+        return text
+    }
+
+    /// Who did what, without the time: "mina moved #12 'Fix login' from Doing to Done".
+    public func clause(_ e: LogEvent) -> String {
+        let who = e.actor ?? (locale == .ko ? "누군가" : "someone")
+        let card = "#\(e.cardNumber.map(String.init) ?? "?") '\(e.cardTitle ?? e.card)'"
+        let from = e.from.map(stateName) ?? "?", to = e.to.map(stateName) ?? "?"
+        let changes = e.changes.map(change).joined(separator: ", ")
+        switch (locale, e.kind) {
+        case (.en, "created"): return "\(who) created \(card) in \(to)"
+        case (.en, "moved") where e.from != nil: return "\(who) moved \(card) from \(from) to \(to)"
+        case (.en, "moved"): return "\(who) moved \(card) within its column"
+        case (.en, "updated"): return changes.isEmpty ? "\(who) changed \(card)" : "\(who) changed \(card): \(changes)"
+        case (.en, "archived"): return "\(who) archived \(card)"
+        case (.en, "restored"): return "\(who) restored \(card)"
+        case (.en, "deleted"): return "\(who) deleted \(card)"
+        case (.en, "imported"): return "\(who) imported \(card)"
+        case (.ko, "created"): return "\(who)님이 \(card) 카드를 \(to)에 만듦"
+        case (.ko, "moved") where e.from != nil: return "\(who)님이 \(card) 카드를 \(from)에서 \(to)(으)로 옮김"
+        case (.ko, "moved"): return "\(who)님이 \(card) 카드의 순서를 바꿈"
+        case (.ko, "updated"): return changes.isEmpty ? "\(who)님이 \(card) 카드를 수정함" : "\(who)님이 \(card) 카드를 수정함: \(changes)"
+        case (.ko, "archived"): return "\(who)님이 \(card) 카드를 보관함"
+        case (.ko, "restored"): return "\(who)님이 \(card) 카드를 복원함"
+        case (.ko, "deleted"): return "\(who)님이 \(card) 카드를 삭제함"
+        case (.ko, "imported"): return "\(who)님이 \(card) 카드를 가져옴"
+        default: return "\(who) \(e.kind) \(card)"
+        }
+    }
+
+    /// What undo or redo did, in one sentence: the step's events, or a count for a big one.
+    public func stepSentence(_ record: StepRecord, undone: Bool) -> String {
+        let verb = locale == .ko ? (undone ? "취소함" : "다시 함") : (undone ? "Undid" : "Redid")
+        let shown = record.events.prefix(3).map(clause).joined(separator: "; ")
+        let more = record.events.count > 3
+            ? (locale == .ko ? " 외 \(record.events.count - 3)건" : " and \(record.events.count - 3) more") : ""
+        let what = record.events.isEmpty ? record.command : shown + more
+        return locale == .ko ? "\(verb): \(what)" : "\(verb) \(record.command): \(what)"
+    }
+
+    private func change(_ c: FieldChange) -> String {
+        let none = locale == .ko ? "없음" : "none"
+        return "\(fieldName(c.field)) \(c.old?.description ?? none) → \(c.new?.description ?? none)"
+    }
+
+    private func fieldName(_ field: String) -> String {
+        guard locale == .ko else { return field }
+        let names = ["title": "제목", "body": "내용", "due": "마감", "start": "시작", "labels": "라벨",
+                     "assignees": "담당자", "url": "URL", "position": "위치", "completed": "완료"]
+        return names[field] ?? field
+    }
+
+    private func stateName(_ id: String) -> String {
+        states.first { $0.id == id }?.name ?? id
+    }
+
+    private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

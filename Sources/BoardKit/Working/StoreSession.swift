@@ -1,0 +1,72 @@
+import BoardModel
+import BoardReport
+import BoardStore
+import Foundation
+
+/// What an editing command works with: the store it names, the board's zone and states, the
+/// moment of the command and who makes it. It reads what people type (a date, a state's
+/// name, a card's number) into what the store takes, with the errors a person can act on.
+public struct StoreSession {
+    public let store: BoardStore
+    /// The board without cards: id, name, zone, states.
+    public let header: Board
+    public let zone: Zone
+    public let now: Instant
+    public let actor: String?
+
+    /// Opens the store for a command. `readOnly` for commands that only look.
+    public init(path: String, actor: String?, readOnly: Bool = false, now: Instant = .now()) throws(StoreError) {
+        store = try BoardStore.open(path, readOnly: readOnly)
+        header = try store.header()
+        zone = header.zone ?? .utc
+        self.now = now.withOffset(zone.offset(atEpochSeconds: now.epochSeconds))
+        self.actor = actor
+    }
+
+    /// The store a command means: `--board`, else `$BOARDKIT_BOARD`, else `board.db` here.
+    public static func path(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let env = environment["BOARDKIT_BOARD"], !env.isEmpty { return env }
+        return "board.db"
+    }
+
+    /// Who a change is recorded as when `--actor` is not given: the login name.
+    public static var loginName: String? {
+        let env = ProcessInfo.processInfo.environment
+        if let user = env["USER"] ?? env["LOGNAME"], !user.isEmpty { return user }
+        guard let pw = getpwuid(getuid()), let name = pw.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    public func step(_ command: String) -> StepInfo {
+        StepInfo(actor: actor, command: command, at: now)
+    }
+
+    /// A date typed for `flag` (`--due`), in the board's zone.
+    public func date(_ text: String, for flag: String) throws(StoreError) -> DueDate {
+        guard let date = DateInput.parse(text, zone: zone, now: now) else {
+            throw .invalidValue(field: flag, value: text, accepted: DateInput.accepted)
+        }
+        return date
+    }
+
+    /// The state a person names: its id or its name, in any case.
+    public func state(_ reference: String) throws(StoreError) -> BoardState {
+        let wanted = reference.lowercased()
+        if let s = header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) {
+            return s
+        }
+        throw .unknownState(reference, known: header.states.map(\.name))
+    }
+
+    /// Applies the edits as one step and returns the step's events for the command to print.
+    public func apply(_ edits: [CardEdit], command: String) throws(StoreError) -> [LogEvent] {
+        guard let applied = try store.apply(edits, by: step(command)) else { return [] }
+        return try store.history(step: applied.step)
+    }
+
+    /// Sentences in the board's zone and states.
+    public func sentences(_ locale: ReportLocale = .en) -> HistoryText {
+        HistoryText(states: header.states, zone: zone, locale: locale)
+    }
+}

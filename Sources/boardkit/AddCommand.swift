@@ -1,0 +1,59 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardStore
+
+/// `boardkit add TITLE`: a new card; prints its number and id.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a card to the board.",
+        discussion: "Dates: \(DateInput.accepted).")
+
+    @Argument(help: "The card's title.")
+    var title: String
+
+    @Option(name: .long, help: "Its state, by id or name (default: the board's first).")
+    var state: String?
+
+    @Option(name: .long, help: "Due date.")
+    var due: String?
+
+    @Option(name: .long, help: "Start date.")
+    var start: String?
+
+    @Option(name: .long, help: "Text of the card.")
+    var body: String = ""
+
+    @Option(name: .long, help: "A label (repeatable).")
+    var label: [String] = []
+
+    @Option(name: .long, help: "Who works on it (repeatable).")
+    var assignee: [String] = []
+
+    @Option(name: .long, help: "A link.")
+    var url: String?
+
+    @OptionGroup var store: StoreFlags
+    @OptionGroup var actor: ActorFlag
+
+    func validate() throws {
+        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("a card needs a title") }
+    }
+
+    func run() throws {
+        try StoreCommand.run(store) { () throws(StoreError) in
+            let session = try StoreCommand.session(store, actor)
+            guard let first = session.header.states.first else { throw StoreError.unknownState(state ?? "", known: []) }
+            var card = Card(id: "", title: title, body: body, state: try state.map(session.state)?.id ?? first.id)
+            card.due = try due.map { v throws(StoreError) in try session.date(v, for: "--due") }
+            card.start = try start.map { v throws(StoreError) in try session.date(v, for: "--start") }
+            card.labels = label
+            card.assignees = assignee
+            card.url = url
+            let events = try session.apply([.add(card)], command: "add")
+            StoreCommand.report(events, session)
+            if let id = events.first?.card { print("id: \(id)") }
+        }
+    }
+}

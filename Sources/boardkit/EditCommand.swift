@@ -1,0 +1,82 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardStore
+
+/// `boardkit edit CARD`: changes fields of a card, as one step.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a card's title, text, dates, labels, assignees or link.",
+        discussion: "CARD is its number (12 or #12), its id, or its title. Lists: --label +ui,-bug adds ui and removes bug (a bare name adds). Dates: \(DateInput.accepted).")
+
+    @Argument(help: "The card.")
+    var card: String
+
+    @Option(name: .long, help: "New title.")
+    var title: String?
+
+    @Option(name: .long, help: "New text.")
+    var body: String?
+
+    @Option(name: .long, help: "New due date.")
+    var due: String?
+
+    @Flag(name: .customLong("no-due"), help: "Remove the due date.")
+    var noDue = false
+
+    @Option(name: .long, help: "New start date.")
+    var start: String?
+
+    @Flag(name: .customLong("no-start"), help: "Remove the start date.")
+    var noStart = false
+
+    @Option(name: .long, help: ArgumentHelp("Labels to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+a,-b"))
+    var label: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Assignees to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+x,-y"))
+    var assignee: [String] = []
+
+    @Option(name: .long, help: "New link ('' removes it).")
+    var url: String?
+
+    @OptionGroup var store: StoreFlags
+    @OptionGroup var actor: ActorFlag
+
+    func validate() throws {
+        if due != nil && noDue { throw ValidationError("--due and --no-due cannot go together") }
+        if start != nil && noStart { throw ValidationError("--start and --no-start cannot go together") }
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("a card needs a title") }
+    }
+
+    func run() throws {
+        try StoreCommand.run(store) { () throws(StoreError) in
+            let session = try StoreCommand.session(store, actor)
+            let target = try session.store.card(card)
+            var patch = CardPatch(title: title, body: body)
+            if noDue { patch.due = .some(nil) } else if let due { patch.due = .some(try session.date(due, for: "--due")) }
+            if noStart { patch.start = .some(nil) } else if let start { patch.start = .some(try session.date(start, for: "--start")) }
+            if let url { patch.url = .some(url.isEmpty ? nil : url) }
+            (patch.addLabels, patch.removeLabels) = ListEdit.parse(label)
+            (patch.addAssignees, patch.removeAssignees) = ListEdit.parse(assignee)
+            let events = try session.apply([.update(card: target.card.id, patch)], command: "edit")
+            StoreCommand.report(events, session)
+        }
+    }
+}
+
+/// `+a,-b,c`: names to add (`+a`, `c`) and to remove (`-b`).
+enum ListEdit {
+    static func parse(_ values: [String]) -> (add: [String], remove: [String]) {
+        var add: [String] = [], remove: [String] = []
+        for value in values {
+            for part in value.split(separator: ",") {
+                let item = part.trimmingCharacters(in: .whitespaces)
+                if item.hasPrefix("-") { remove.append(String(item.dropFirst())) }
+                else if item.hasPrefix("+") { add.append(String(item.dropFirst())) }
+                else if !item.isEmpty { add.append(item) }
+            }
+        }
+        return (add.filter { !$0.isEmpty }, remove.filter { !$0.isEmpty })
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardStore
+import Foundation
+
+/// `boardkit show`: the board in the terminal.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the board: each state with its cards, numbers, due dates, labels and assignees.",
+        discussion: "Overdue dates are red, today's yellow, the next 7 days' cyan (colour on a terminal only; NO_COLOR turns it off).")
+
+    @Option(name: .long, help: "Only this state (id or name).")
+    var state: String?
+
+    @Flag(name: .long, help: "Include archived cards.")
+    var archived = false
+
+    @Option(name: .long, help: "auto, always or never.")
+    var color: ColorChoice = .auto
+
+    @OptionGroup var store: StoreFlags
+
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+
+    func run() throws {
+        try StoreCommand.run(store) { () throws(StoreError) in
+            let session = try StoreSession(path: store.path, actor: nil, readOnly: true)
+            var board = session.header
+            if let state { board.states = [try session.state(state)] }
+            let useColor: Bool
+            switch color {
+            case .always: useColor = true
+            case .never: useColor = false
+            case .auto: useColor = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            }
+            let cards = try session.store.cards(includeArchived: archived)
+            print(BoardShowText(board: board, cards: cards, now: session.now, color: useColor).render(), terminator: "")
+        }
+    }
+}

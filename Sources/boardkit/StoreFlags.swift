@@ -1,0 +1,45 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardStore
+
+/// `--board FILE` (`-b`): the store a command works on.
+struct StoreFlags: ParsableArguments {
+    @Option(name: [.customShort("b"), .long], help: ArgumentHelp("The board's store (default: $BOARDKIT_BOARD, else board.db here).", valueName: "FILE"))
+    var board: String?
+
+    var path: String { StoreSession.path(flag: board) }
+}
+
+/// `--actor NAME`: who a change is recorded as.
+struct ActorFlag: ParsableArguments {
+    @Option(name: .long, help: "Who the change is recorded as (default: your login name).")
+    var actor: String?
+
+    var name: String? { actor ?? StoreSession.loginName }
+}
+
+/// Runs a store command: a refusal is its diagnostic on standard error and exit 1.
+enum StoreCommand {
+    static func run(_ store: StoreFlags, _ body: () throws(StoreError) -> Void) throws {
+        do throws(StoreError) {
+            try body()
+        } catch {
+            var d = error.diagnostic
+            if d.location == nil { d.location = SourceLocation(file: store.path) }
+            try DiagnosticOutput.finish([d], style: .text)
+        }
+    }
+
+    /// Opens the store for an editing command.
+    static func session(_ store: StoreFlags, _ actor: ActorFlag, readOnly: Bool = false) throws(StoreError) -> StoreSession {
+        try StoreSession(path: store.path, actor: actor.name, readOnly: readOnly)
+    }
+
+    /// Prints what a step did, one sentence per event.
+    static func report(_ events: [LogEvent], _ session: StoreSession, nothing: String = "Nothing changed.") {
+        guard !events.isEmpty else { print(nothing); return }
+        let text = session.sentences()
+        for e in events { print(text.clause(e)) }
+    }
+}
