@@ -7,8 +7,8 @@ import GRDB
 ///
 /// Undo takes the newest step that is not undone and puts back each row's old value (a
 /// created card leaves, a deleted one returns); redo puts back the new values of the oldest
-/// undone step newer than every step still done. So a new step after an undo leaves the
-/// undone steps out of reach of redo without deleting them: the log keeps them, marked.
+/// undone step. A new step after an undo marks the undone steps dropped: out of reach of
+/// redo, but kept in the log, marked undone.
 enum ChangeLog {
     /// The field of a row that records from/to states.
     static let stateField = "state"
@@ -114,6 +114,7 @@ enum ChangeLog {
             try db.execute(sql: "DELETE FROM steps WHERE step = ?", arguments: [step])
             return nil
         }
+        try db.execute(sql: "UPDATE steps SET dropped = 1 WHERE undone = 1")
         return AppliedStep(step: step, cards: touched)
     }
 
@@ -141,9 +142,7 @@ enum ChangeLog {
     }
 
     static func redo(in db: Database) throws -> StepRecord {
-        let lastDone = try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps WHERE undone = 0") ?? 0
-        guard let step = try Int64.fetchOne(db, sql: "SELECT min(step) FROM steps WHERE undone = 1 AND step > ?",
-                                            arguments: [lastDone]) else {
+        guard let step = try Int64.fetchOne(db, sql: "SELECT min(step) FROM steps WHERE undone = 1 AND dropped = 0") else {
             throw StoreError.nothingToRedo
         }
         try replay(step, backwards: false, db)

@@ -32,10 +32,12 @@ enum StoreSchema {
                     labels TEXT, assignees TEXT, position REAL,
                     archived INTEGER NOT NULL DEFAULT 0, url TEXT, fields TEXT, extras TEXT,
                     present INTEGER NOT NULL DEFAULT 1);
-                -- One row per command (or page action): the unit of undo and redo.
+                -- One row per command (or page action): the unit of undo and redo. `dropped`
+                -- marks an undone step a later step took off the redo list.
                 CREATE TABLE steps (
                     step INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT,
-                    command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+                    command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,
+                    dropped INTEGER NOT NULL DEFAULT 0);
                 -- The append-only change log: one row per changed field. Rows of one event
                 -- share `event`. `applied` is 0 for history carried in from a file (a record,
                 -- not something undo reverses). `old` and `new` are JSON (StoredJSON).

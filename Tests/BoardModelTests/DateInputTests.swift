@@ -1,0 +1,51 @@
+import BoardModel
+import Testing
+
+/// Dates as people type them, in the board's zone.
+@Suite("date input")
+struct DateInputTests {
+    let seoul = Zone(identifier: "Asia/Seoul")!
+    // 2026-11-24T14:30Z: 23:30 on the 24th in Seoul.
+    let now = Instant(epochSeconds: 1_795_530_600)
+
+    func date(_ text: String) -> String? { DateInput.parse(text, zone: seoul, now: now)?.description }
+
+    @Test func wordsAndOffsetsAreDaysInTheBoardsZone() {
+        #expect(date("today") == "2026-11-24")
+        #expect(date("Tomorrow") == "2026-11-25")
+        #expect(date("yesterday") == "2026-11-23")
+        #expect(date("내일") == "2026-11-25")
+        #expect(date("+3d") == "2026-11-27")
+        #expect(date("+2w") == "2026-12-08")
+        #expect(date("-1d") == "2026-11-23")
+        #expect(date("+3m") == "2027-02-24")
+        // 2026-11-24 is a Tuesday: the next Tuesday is a week on, the next Friday this week.
+        #expect(date("tuesday") == "2026-12-01")
+        #expect(date("fri") == "2026-11-27")
+    }
+
+    @Test func isoTextKeepsWhatItSays() {
+        #expect(date("2026-12-01") == "2026-12-01")
+        #expect(date("2026-12-01T18:00:00Z") == "2026-12-01T18:00:00Z")
+        // A time without an offset is the board's wall clock.
+        #expect(date("2026-12-01T18:00") == "2026-12-01T18:00:00+09:00")
+        #expect(date("2026-12-01 09:30") == "2026-12-01T09:30:00+09:00")
+    }
+
+    @Test func nonsenseIsRefused() {
+        for text in ["someday", "2026-02-30", "+3x", "+d", "", "next week"] {
+            #expect(date(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func dueStatusFollowsTheBoardsDay() {
+        let d = DueDate.date(CalendarDate(year: 2026, month: 11, day: 24)!)
+        #expect(DueStatus.of(d, category: .todo, archived: false, now: now, zone: seoul) == .today)
+        let utc = Zone.utc
+        let tomorrowMorning = Instant(epochSeconds: 1_795_568_400)  // 2026-11-25T01:00Z
+        #expect(DueStatus.of(d, category: .todo, archived: false, now: tomorrowMorning, zone: utc) == .overdue(days: 1))
+        #expect(DueStatus.of(d, category: .done, archived: false, now: tomorrowMorning, zone: utc) == .done)
+        let nextWeek = DueDate.date(CalendarDate(year: 2026, month: 12, day: 1)!)
+        #expect(DueStatus.of(nextWeek, category: .doing, archived: false, now: now, zone: seoul) == .soon(days: 7))
+    }
+}

@@ -1,0 +1,194 @@
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// The editing commands as a person uses them, and the store as a format for every other
+/// command: exit codes, messages, concurrency, a killed import, files that are not stores.
+@Suite("store commands")
+struct StoreCommandTests {
+    let tmp: TemporaryFolder
+    init() throws { tmp = try TemporaryFolder() }
+
+    @discardableResult
+    func bk(_ args: [String], env: [String: String] = [:], status: Int32 = 0) throws -> ProcessOutput {
+        let r = try CommandRunner.boardkit(args, environment: env)
+        #expect(r.status == status, "boardkit \(args.joined(separator: " ")): \(r.stderr)")
+        return r
+    }
+
+    func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func aDayOnTheBoard() throws {
+        let db = tmp.path("team.db")
+        let env = ["BOARDKIT_BOARD": db]
+        try bk(["init", "--name", "Web team", "--timezone", "Asia/Seoul"], env: env)
+        let added = try bk(["add", "Fix login", "--due", "2026-12-01", "--label", "bug", "--assignee", "mina", "--actor", "mina"], env: env)
+        #expect(added.stdoutText.contains("mina created #1 'Fix login' in To do"))
+        #expect(added.stdoutText.contains("id: "))
+        try bk(["add", "로그인 화면 다듬기", "--state", "DOING", "--actor", "지수"], env: env)
+        let edited = try bk(["edit", "1", "--due", "2026-12-03", "--label", "+ui,-bug", "--actor", "mina"], env: env)
+        #expect(edited.stdoutText.contains("due 2026-12-01 → 2026-12-03"))
+        #expect(edited.stdoutText.contains("labels bug → ui"))
+        try bk(["move", "#1", "done", "--actor", "mina"], env: env)
+
+        let shown = try bk(["show"], env: env).stdoutText
+        #expect(shown.contains("#1  Fix login"))
+        #expect(shown.contains("로그인 화면 다듬기"))
+        #expect(!shown.contains("\u{1B}["), "no colour when standard output is not a terminal")
+
+        let history = try bk(["history"], env: env).stdoutText
+        #expect(history.contains("mina moved #1 'Fix login' from To do to Done"))
+        let korean = try bk(["history", "1", "--locale", "ko"], env: env).stdoutText
+        #expect(korean.contains("mina님이 #1 'Fix login' 카드를 To do에서 Done(으)로 옮김"))
+        #expect(!korean.contains("로그인"), "history of card 1 only")
+
+        // Undo takes back the move and says so; the report and the export forget it.
+        let undone = try bk(["undo"], env: env).stdoutText
+        #expect(undone.contains("Undid move: mina moved #1 'Fix login' from To do to Done"))
+        #expect(try bk(["history", "--limit", "1"], env: env).stdoutText.hasSuffix("(undone)\n"))
+        let json = try bk(["convert", db, "-", "--to", "json"]).stdoutText
+        #expect(!json.contains("\"moved\""))
+        #expect(json.contains("\"changes\": [{\"field\": \"due\""))
+        try bk(["redo"], env: env)
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdoutText.contains("\"type\": \"moved\""))
+    }
+
+    @Test func mistakesAreExitOneWithWhatIsAccepted() throws {
+        let db = tmp.path("b.db")
+        try bk(["init", "-b", db])
+        try bk(["add", "Write the docs", "-b", db])
+        let card = try bk(["move", "docs", "done", "-b", db], status: 1)
+        #expect(card.stderr.contains("no card 'docs'; did you mean #1 'Write the docs'"))
+        #expect(card.stderr.contains("[unknown-card]"))
+        let state = try bk(["move", "1", "Review", "-b", db], status: 1)
+        #expect(state.stderr.contains("the board's states are To do, Doing, Done"))
+        let date = try bk(["edit", "1", "--due", "someday", "-b", db], status: 1)
+        #expect(date.stderr.contains("today, tomorrow"))
+        #expect(try bk(["undo", "-b", db]).status == 0)
+        let nothing = try bk(["undo", "-b", db], status: 1)
+        #expect(nothing.stderr.contains("[nothing-to-undo]"))
+        try bk(["add", "x", "-b", tmp.path("missing.db")], status: 1)
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("missing.db")))
+        try bk(["init", "-b", db], status: 1)
+    }
+
+    @Test func storeIsAFormatForEveryCommand() throws {
+        let sample = CommandRunner.sample("board.json")
+        let db = tmp.path("sample.db"), back = tmp.path("back.json")
+        try bk(["convert", sample, db])
+        try bk(["convert", db, back])
+        #expect(try read(back) == (try read(sample)))
+        #expect(try bk(["validate", db]).stdoutText.contains("40 cards, 4 states, 99 events (store)"))
+        for format in ["text", "md", "json"] {
+            let fromJSON = try bk(["report", sample, "--as-of", "2026-11-20", "--format", format]).stdout
+            let fromStore = try bk(["report", db, "--as-of", "2026-11-20", "--format", format]).stdout
+            #expect(fromJSON == fromStore, "report --format \(format)")
+        }
+        // init --from any format, then edits, then out through JSON, CSV with events and XLSX, and back.
+        let team = tmp.path("team.db")
+        try bk(["init", "-b", team, "--from", CommandRunner.sample("board.xlsx")])
+        try bk(["edit", "c1", "--title", "Renamed", "--due", "2026-12-24", "-b", team])
+        try bk(["move", "c2", "done", "-b", team])
+        try bk(["delete", "c3", "-b", team])
+        let canonical = tmp.path("team.json")
+        try bk(["convert", team, canonical])
+        for (name, extra) in [("again.json", [String]()), ("again.xlsx", []), ("again.csv", ["--events", tmp.path("again.events.csv")])] {
+            let out = tmp.path(name), store = tmp.path(name + ".db"), json = tmp.path(name + ".json")
+            try bk(["convert", team, out] + extra)
+            try bk(["convert", out, store] + extra)
+            try bk(["convert", store, json])
+            #expect(try read(json) == (try read(canonical)), "store → \(name) → store keeps everything")
+        }
+    }
+
+    @Test func twentyWritersAtOnceAllLand() throws {
+        let db = tmp.path("busy.db")
+        try bk(["init", "-b", db])
+        let processes: [Process] = try (1...20).map { n in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+            p.arguments = ["add", "card \(n)", "-b", db, "--actor", "w\(n)"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        for p in processes { p.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let json = try bk(["convert", db, "-", "--to", "json"]).stdoutText
+        #expect(json.components(separatedBy: "\"type\": \"created\"").count - 1 == 20)
+        #expect(try bk(["history", "-b", db]).stdoutText.split(separator: "\n").count == 20)
+        let numbers = Set(try bk(["show", "-b", db]).stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").first { $0.hasPrefix("#") } })
+        #expect(numbers.count == 20)
+    }
+
+    @Test func aKilledImportLeavesNothingBehind() throws {
+        let big = tmp.path("big.json")
+        try bk(["sample", "--cards", "60000", "-o", big])
+        let db = tmp.path("killed.db")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        p.arguments = ["init", "-b", db, "--from", big]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Kill it once it is writing the store (its temporary file appears), or after a while.
+        for _ in 0..<400 {
+            let names = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path)
+            if names.contains(where: { $0.hasPrefix(".killed.db") }) { break }
+            usleep(10_000)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal)
+        #expect(!FileManager.default.fileExists(atPath: db), "no half-made store in place")
+        // The next init works, and the store is whole.
+        try bk(["init", "-b", db, "--from", big])
+        #expect(try bk(["validate", db]).stdoutText.contains("60000 cards"))
+    }
+
+    @Test func aKilledEditLeavesTheStoreAsItWas() throws {
+        let db = tmp.path("edit.db")
+        try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
+        let before = try bk(["convert", db, "-", "--to", "json"]).stdout
+        // Many processes editing, each killed at a random moment: every edit lands whole or not at all.
+        for n in 0..<15 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+            p.arguments = ["edit", "c\(n % 5 + 1)", "--title", "edited \(n)", "--label", "+k\(n)", "-b", db]
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32(1_000 * (n % 8)))
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+        }
+        try bk(["validate", db])
+        // Undo every step the edits made: the board is byte for byte what it was.
+        while try CommandRunner.boardkit(["undo", "-b", db]).status == 0 {
+            if try bk(["convert", db, "-", "--to", "json"]).stdout == before { break }
+        }
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdout == before)
+    }
+
+    @Test func sqliteFilesThatAreNotStoresAreRefusedUntouched() throws {
+        let other = tmp.path("other.db")
+        _ = try CommandRunner.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.execute('insert into t values (1)'); c.commit()", other])
+        let before = try read(other)
+        for args in [["add", "x", "-b", other], ["show", "-b", other], ["convert", other, tmp.path("o.json")], ["validate", other]] {
+            let r = try bk(args, status: 1)
+            #expect((r.stderr + r.stdoutText).contains("[store-not-boardkit]"), "\(args)")
+        }
+        #expect(try read(other) == before)
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("o.json")))
+
+        // A store of a newer schema: refused by name, never migrated or written.
+        let newer = tmp.path("newer.db")
+        try bk(["init", "-b", newer])
+        _ = try CommandRunner.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update boardkit_store set value='99' where key='schema'\"); c.commit()", newer])
+        let newerBytes = try read(newer)
+        let r = try bk(["add", "x", "-b", newer], status: 1)
+        #expect(r.stderr.contains("schema version 99"))
+        #expect(r.stderr.contains("[store-newer-schema]"))
+        #expect(try read(newer) == newerBytes)
+    }
+}

@@ -1,0 +1,161 @@
+import BoardModel
+import BoardSample
+import BoardStore
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// The store through its library API: every kind of change, its log, undo and redo, and the
+/// board it gives every format.
+@Suite("store lifecycle")
+struct StoreLifecycleTests {
+    let tmp: TemporaryFolder
+    init() throws { tmp = try TemporaryFolder() }
+
+    static let states = [
+        BoardState(id: "todo", name: "To do", category: .todo),
+        BoardState(id: "doing", name: "Doing", category: .doing, wipLimit: 2),
+        BoardState(id: "done", name: "Done", category: .done),
+    ]
+
+    func newStore() throws -> BoardStore {
+        try BoardStore.create(tmp.path("team.db"), board: Board(id: "team", name: "Team", timeZone: "Asia/Seoul", states: Self.states),
+                              step: StepInfo(actor: "mina", command: "init", at: at(0)))
+    }
+
+    func at(_ minutes: Int64) -> Instant {
+        Instant(epochSeconds: 1_795_000_000 + minutes * 60, offsetSeconds: 9 * 3600)
+    }
+
+    func step(_ minutes: Int64, _ command: String = "test", actor: String = "mina") -> StepInfo {
+        StepInfo(actor: actor, command: command, at: at(minutes))
+    }
+
+    @Test func everyKindOfChangeIsLoggedAndUndoable() throws {
+        let store = try newStore()
+        let added = try #require(try store.apply([.add(Card(id: "c1", title: "Fix login", state: "todo"))], by: step(1)))
+        #expect(added.cards.first?.number == 1)
+        try store.apply([.update(card: "c1", CardPatch(due: .some(.date(CalendarDate(year: 2026, month: 12, day: 1)!)),
+                                                       addLabels: ["bug"]))], by: step(2))
+        try store.apply([.move(card: "c1", state: "doing", position: nil)], by: step(3))
+        try store.apply([.archive(card: "c1")], by: step(4))
+        try store.apply([.restore(card: "c1")], by: step(5))
+
+        var board = try store.board()
+        #expect(board.cards.map(\.state) == ["doing"])
+        #expect(board.cards[0].labels == ["bug"])
+        #expect(board.events.map(\.type) == [.created, .updated, .moved, .archived, .restored])
+        #expect(board.events[1].changes == [
+            FieldChange(field: "due", old: nil, new: .text("2026-12-01")),
+            FieldChange(field: "labels", old: nil, new: .list(["bug"])),
+        ])
+        #expect(board.events[2].from == "todo" && board.events[2].to == "doing")
+
+        // Undo walks back one step at a time, each restoring the values before it.
+        #expect(try store.undo().command == "test")  // restore
+        #expect(try store.board().cards[0].archived)
+        _ = try store.undo()  // archive
+        _ = try store.undo()  // move
+        board = try store.board()
+        #expect(board.cards[0].state == "todo")
+        #expect(board.events.map(\.type) == [.created, .updated])
+        _ = try store.undo()  // edit
+        #expect(try store.board().cards[0].due == nil)
+        #expect(try store.board().cards[0].labels.isEmpty)
+        _ = try store.undo()  // add
+        #expect(try store.board().cards.isEmpty)
+        #expect(try store.board().events.isEmpty)
+        #expect(throws: StoreError.nothingToUndo) { try store.undo() }
+
+        // Redo puts them back in order.
+        for _ in 0..<3 { _ = try store.redo() }
+        board = try store.board()
+        #expect(board.cards.map(\.state) == ["doing"])
+        #expect(board.events.map(\.type) == [.created, .updated, .moved])
+
+        // A new change drops what was left to redo; the log keeps it, marked undone.
+        try store.apply([.update(card: "c1", CardPatch(title: "Fix the login"))], by: step(6))
+        #expect(throws: StoreError.nothingToRedo) { try store.redo() }
+        let log = try store.history()
+        #expect(log.map(\.kind) == ["created", "updated", "moved", "archived", "restored", "updated"])
+        #expect(log.map(\.undone) == [false, false, false, true, true, false])
+        #expect(try store.board().events.map(\.type) == [.created, .updated, .moved, .updated])
+    }
+
+    @Test func deleteThenUndoBringsTheCardBack() throws {
+        let store = try newStore()
+        try store.apply([.add(Card(id: "c1", title: "A", state: "todo")), .add(Card(id: "c2", title: "B", state: "todo"))], by: step(1))
+        try store.apply([.delete(card: "c1")], by: step(2))
+        #expect(try store.cards().map(\.card.id) == ["c2"])
+        #expect(throws: StoreError.self) { try store.card("c1") }
+        // The board still names the deleted card for its history, archived so feeds leave it.
+        let board = try store.board()
+        #expect(board.cards.map(\.id) == ["c1", "c2"])
+        #expect(board.cards[0].archived)
+        #expect(board.events.last?.type == .deleted)
+        let undone = try store.undo()
+        #expect(undone.events.map(\.kind) == ["deleted"])
+        #expect(try store.cards().map(\.card.id) == ["c1", "c2"])
+        #expect(try store.board().cards[0].archived == false)
+        // Two adds in one step are one undo.
+        _ = try store.undo()
+        #expect(try store.cards().isEmpty)
+    }
+
+    @Test func movesKeepPositionsAndSetCompletion() throws {
+        let store = try newStore()
+        try store.apply((1...3).map { .add(Card(id: "c\($0)", title: "Card \($0)", state: "todo")) }, by: step(1))
+        try store.apply([.move(card: "c3", state: "todo", position: 1)], by: step(2))
+        let order = try store.cards().sorted { ($0.card.position ?? 0) < ($1.card.position ?? 0) }.map(\.card.id)
+        #expect(order == ["c3", "c1", "c2"])
+        try store.apply([.move(card: "c1", state: "done", position: nil)], by: step(3))
+        let done = try store.card("c1").card
+        #expect(done.completed == at(3))
+        // A move to where the card already is changes nothing and makes no step.
+        #expect(try store.apply([.move(card: "c1", state: "done", position: nil)], by: step(4)) == nil)
+        _ = try store.undo()
+        #expect(try store.card("c1").card.completed == nil)
+        #expect(throws: StoreError.unknownState("nowhere", known: ["To do", "Doing", "Done"])) {
+            try store.apply([.move(card: "c1", state: "nowhere", position: nil)], by: step(5))
+        }
+    }
+
+    @Test func cardsAreFoundByNumberIDOrTitle() throws {
+        let store = try newStore()
+        try store.apply([.add(Card(id: "login-1", title: "로그인 고치기", state: "todo")),
+                         .add(Card(id: "x2", title: "Write docs", state: "todo"))], by: step(1))
+        #expect(try store.card("1").card.id == "login-1")
+        #expect(try store.card("#2").card.id == "x2")
+        #expect(try store.card("x2").number == 2)
+        #expect(try store.card("write DOCS").card.id == "x2")
+        #expect(try store.card("로그인 고치기").number == 1)
+        do {
+            _ = try store.card("login")
+            Issue.record("a partial id must not match")
+        } catch {
+            #expect(error == .unknownCard("login", close: ["#1 '로그인 고치기' (login-1)"]))
+        }
+    }
+
+    @Test func sampleBoardRoundTripsThroughTheStore() throws {
+        let board = SampleBoard(cards: 60, weeks: 8, seed: 3, until: SampleBoard.defaultUntil).generate()
+        let path = tmp.path("sample.db")
+        let store = try BoardStore.create(path, board: board, step: step(0, "import"))
+        #expect(try store.board() == board)
+        // The import is one step: undo empties the board, redo brings it all back.
+        _ = try store.undo()
+        #expect(try store.board().cards.isEmpty)
+        #expect(try store.board().events.isEmpty)
+        _ = try store.redo()
+        #expect(try store.board() == board)
+    }
+
+    @Test func createNeverOverwrites() throws {
+        let path = tmp.path("team.db")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.alreadyExists(path: path)) {
+            try BoardStore.create(path, board: Board(), step: step(0))
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+    }
+}
