@@ -180,7 +180,7 @@ enum EventsSidecar {
                     switch FieldChangesText.decode(text) {
                     case .success(let decoded): changes = decoded
                     case .failure(let failure):
-                        bad("\(failure.message) (expected [{\"field\":\"due\",\"old\":\"2026-12-01\",\"new\":\"2026-12-03\"}])",
+                        bad("\(failure.message) (expected \(FieldChangesText.example))",
                             row, columns["changes"])
                         return true
                     }

@@ -9,6 +9,9 @@ import BoardModel
 /// strings `.list`, a side without a value is left out (`null` reads as none too). No changes
 /// is an empty cell, so boards without them look as before.
 public enum FieldChangesText {
+    /// The shape, for messages that say what a cell should hold.
+    public static let example = #"[{"field":"due","old":"2026-12-01","new":"2026-12-03"}]"#
+
     /// Why a cell's text is not changes of that shape, for a diagnostic at the cell.
     public struct Failure: Error, Equatable {
         public let message: String

@@ -79,7 +79,7 @@ struct HistorySheetReader {
                         // Unlike a hidden cell, the changes are the event's own data: dropping
                         // them would lose history, so the read is refused.
                         tally.add(Diagnostic(.xlsxBadChanges,
-                            "history row of card \(card): \(failure.message) (expected [{\"field\":\"due\",\"old\":\"2026-12-01\",\"new\":\"2026-12-03\"}])",
+                            "history row of card \(card): \(failure.message) (expected \(FieldChangesText.example))",
                             at: at("changes")))
                     }
                 }
