@@ -109,8 +109,10 @@ public struct CSVWriter: BoardWriter {
         var out: [Diagnostic] = []
         let at = SourceLocation(file: file)
         if !board.events.isEmpty {
+            let changes = board.fieldChangeCount
+            let changesNote = changes == 0 ? "" : " (with \(changes) field change\(changes == 1 ? "" : "s"))"
             out.append(Diagnostic(.dataNotWritten,
-                "\(board.events.count) events not written: CSV has no history; use --events FILE", at: at))
+                "\(board.events.count) events\(changesNote) not written: CSV has no history; use --events FILE", at: at))
         }
         var lost: [String] = []
         let blank = Board()

@@ -6,20 +6,23 @@ import BoardTabular
 /// It is itself a CSV, one record per row, the kind in the first column:
 ///
 /// ```
-/// record,card,at,type,from,to,actor,id,name,category,wip,key,value
-/// board,,,,,,,,,,,id,team-web
-/// board,,,,,,,,,,,timezone,Asia/Seoul
-/// board,,,,,,,,,,,metadata.generator,boardkit sample --seed 1
-/// state,,,,,,,review,REVIEW,doing,3,,
-/// event,c1,2026-11-02T09:00:00Z,created,,todo,mina,,,,,,
+/// record,card,at,type,from,to,actor,changes,id,name,category,wip,key,value
+/// board,,,,,,,,,,,,id,team-web
+/// board,,,,,,,,,,,,timezone,Asia/Seoul
+/// board,,,,,,,,,,,,metadata.generator,boardkit sample --seed 1
+/// state,,,,,,,,review,REVIEW,doing,3,,
+/// event,c1,2026-11-02T09:00:00Z,created,,todo,mina,,,,,,,
+/// event,c1,2026-11-03T10:00:00Z,updated,,,mina,"[{""field"":""due"",""new"":""2026-12-01""}]",,,,,,
 /// ```
 ///
 /// `board` rows carry the board's id, name, time zone, `metadata.KEY` and `extra.KEY` (raw
 /// JSON of unknown keys); `state` rows the catalogue in order (id, name, category, WIP
-/// limit); `event` rows the history in order. A file with only the event columns
-/// (`card,at,type,from,to,actor`) is read too: every row is then an event.
+/// limit); `event` rows the history in order, with the fields each event changed as compact
+/// JSON (`FieldChangesText`; empty for none). A file with only the event columns
+/// (`card,at,type,from,to,actor`, `changes` optional) is read too: every row is then an
+/// event. Columns are found by their header, so sidecars written before `changes` read.
 enum EventsSidecar {
-    static let header = ["record", "card", "at", "type", "from", "to", "actor",
+    static let header = ["record", "card", "at", "type", "from", "to", "actor", "changes",
                          "id", "name", "category", "wip", "key", "value"]
 
     /// What the sidecar held.
@@ -57,7 +60,7 @@ enum EventsSidecar {
     static func encode(_ board: Board, into out: inout CSVOutput) {
         out.row(header)
         func boardRow(_ key: String, _ value: String) {
-            out.row(["board", "", "", "", "", "", "", "", "", "", "", key, value])
+            out.row(["board", "", "", "", "", "", "", "", "", "", "", "", key, value])
         }
         boardRow("id", board.id)
         boardRow("name", board.name)
@@ -65,7 +68,7 @@ enum EventsSidecar {
         for (k, v) in board.metadata.sorted(by: { $0.key < $1.key }) { boardRow("metadata." + k, v) }
         for (k, v) in board.extras.sorted(by: { $0.key < $1.key }) { boardRow("extra." + k, v) }
         for s in board.states {
-            out.row(["state", "", "", "", "", "", "", s.id, s.name, s.category.rawValue,
+            out.row(["state", "", "", "", "", "", "", "", s.id, s.name, s.category.rawValue,
                      s.wipLimit.map(String.init) ?? "", "", ""])
         }
         let delimiter = out.dialect.delimiter
@@ -76,7 +79,8 @@ enum EventsSidecar {
             out.text(e.type.rawValue); out.cellSeparator(delimiter)
             if let f = e.from { out.text(f) }; out.cellSeparator(delimiter)
             if let t = e.to { out.text(t) }; out.cellSeparator(delimiter)
-            if let a = e.actor { out.text(a) }
+            if let a = e.actor { out.text(a) }; out.cellSeparator(delimiter)
+            if !e.changes.isEmpty { out.text(FieldChangesText.encode(e.changes)) }
             for _ in 0..<6 { out.cellSeparator(delimiter) }
             out.endRow()
         }
@@ -171,8 +175,18 @@ enum EventsSidecar {
                     bad("event type '\(value("type") ?? "")' is not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))", row, columns["type"])
                     return true
                 }
+                var changes: [FieldChange] = []
+                if let text = value("changes") {
+                    switch FieldChangesText.decode(text) {
+                    case .success(let decoded): changes = decoded
+                    case .failure(let failure):
+                        bad("\(failure.message) (expected \(FieldChangesText.example))",
+                            row, columns["changes"])
+                        return true
+                    }
+                }
                 contents.events.append(Event(card: card, at: at, type: type, from: value("from"),
-                                             to: value("to"), actor: value("actor")))
+                                             to: value("to"), actor: value("actor"), changes: changes))
                 contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
             case let other:
                 bad("record kind '\(other)' is not board, state or event", row, columns["record"])

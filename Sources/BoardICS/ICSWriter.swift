@@ -68,6 +68,12 @@ public struct ICSWriter: BoardWriter {
         return .success(out)
     }
 
+    /// ` (with N field changes)` when the events carry changes, for the warning that counts them.
+    private static func changesNote(_ board: Board) -> String {
+        let n = board.fieldChangeCount
+        return n == 0 ? "" : " (with \(n) field change\(n == 1 ? "" : "s"))"
+    }
+
     /// One warning per kind of thing the feed left out, with its count.
     static func warnings(_ layout: ICSFeedLayout, board: Board, at location: SourceLocation?) -> [Diagnostic] {
         var out: [Diagnostic] = []
@@ -87,7 +93,7 @@ public struct ICSWriter: BoardWriter {
         }
         if !board.events.isEmpty {
             out.append(Diagnostic(.dataNotWritten,
-                "\(plural(board.events.count, "event", "events")) not written: iCalendar has no history",
+                "\(plural(board.events.count, "event", "events"))\(changesNote(board)) not written: iCalendar has no history",
                 at: location))
         }
         if layout.output.droppedControlCharacters > 0 {

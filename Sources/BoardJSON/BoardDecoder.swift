@@ -398,6 +398,7 @@ struct BoardDecoder {
         // and appending it copied the event (all its strings retained and released) twice.
         var card = "", at = Instant(epochMilliseconds: 0), type = EventType.created
         var from: String?, to: String?, actor: String?
+        var changes: [FieldChange] = []
         var extras: [String: String] = [:]
         var first = true
         var seen: UInt64 = 0
@@ -417,10 +418,65 @@ struct BoardDecoder {
             case .from: from = try readString("events[\(index)].from")
             case .to: to = try readString("events[\(index)].to")
             case .actor: actor = try readString("events[\(index)].actor")
+            case .changes: changes = try readChanges("events[\(index)].changes")
             }
         }
         try requireKeys(Required.event, seen: seen, object: start, path: "events[\(index)]")
-        board.events.append(Event(card: card, at: at, type: type, from: from, to: to, actor: actor, extras: extras))
+        board.events.append(Event(card: card, at: at, type: type, from: from, to: to, actor: actor,
+                                  changes: changes, extras: extras))
+    }
+
+    /// An event's `changes`: an array of `{"field", "old", "new"}` objects (null: none).
+    private mutating func readChanges(_ path: @autoclosure () -> String) throws(JSONProblem) -> [FieldChange] {
+        guard try beginArray(path()) else { return [] }
+        var out: [FieldChange] = []
+        var more = true, index = 0
+        while try s.nextElement(first: &more) {
+            if let change = try readChange("\(path())[\(index)]") { out.append(change) }
+            index += 1
+        }
+        return out
+    }
+
+    /// One change; nil after reporting it (not an object, no `field`).
+    private mutating func readChange(_ path: String) throws(JSONProblem) -> FieldChange? {
+        let start = s.pos
+        guard try beginObject(path) else { return nil }
+        var field: String?, old: FieldValue?, new: FieldValue?
+        var first = true
+        var seen: UInt64 = 0
+        while let key = try s.nextKey(first: &first) {
+            guard let (k, bit) = match(key, ChangeKey.self) else {
+                // A change has no extras to keep an unknown key in: refusing it is the only
+                // way not to drop it silently.
+                let name = s.string(key)
+                try s.skipValue(copy: false, into: &raw)
+                try record(.jsonInvalidValue, "\(path) has the key \"\(name)\"; a change holds only field, old and new",
+                           at: key.start - 1, path: "\(path).\(name)")
+                continue
+            }
+            if seen & bit != 0 { try duplicate(k.rawValue, section: "changes", at: key.start - 1, path: path) }
+            seen |= bit
+            switch k {
+            case .field: field = try readString("\(path).field", nullable: false)
+            case .old: old = try readFieldValue("\(path).old")
+            case .new: new = try readFieldValue("\(path).new")
+            }
+        }
+        try requireKeys(Required.change, seen: seen, object: start, path: path)
+        return field.map { FieldChange(field: $0, old: old, new: new) }
+    }
+
+    /// A string (`.text`), an array of strings (`.list`), or null (no value).
+    private mutating func readFieldValue(_ path: @autoclosure () -> String) throws(JSONProblem) -> FieldValue? {
+        switch s.peek {
+        case UInt8(ascii: "\""): return .text(text(try s.scanString()))
+        case UInt8(ascii: "["): return .list(try readStringArray(path()))
+        default:
+            if try skipNull() { return nil }
+            try wrongType("a string, an array of strings or null", path())
+            return nil
+        }
     }
 
     // MARK: Keys
@@ -712,4 +768,5 @@ enum Required {
     static let state = RequiredKeys<StateKey>([.id, .name, .category])
     static let card = RequiredKeys<CardKey>([.id, .title, .state])
     static let event = RequiredKeys<EventKey>([.card, .at, .type])
+    static let change = RequiredKeys<ChangeKey>([.field])
 }

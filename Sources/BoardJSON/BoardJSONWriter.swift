@@ -11,7 +11,8 @@ import BoardModel
 /// stay compact: the top level indented by two spaces, the `board` object on one line, then
 /// one line per state, card and event (indented four spaces). Keys come in the model's order
 /// (unknown keys kept from a source last, sorted); `fields`, `metadata` sorted by key; absent
-/// optionals, an empty body, empty label/assignee lists and `archived: false` are left out.
+/// optionals, an empty body, empty label/assignee lists, an event's empty `changes` and
+/// `archived: false` are left out.
 /// Each line is exactly what Python's `json.dumps(obj, ensure_ascii=False)` prints for it.
 public struct BoardJSONWriter: BoardWriter {
     /// The value of the `format` key this version reads and writes.
@@ -222,8 +223,30 @@ struct CanonicalLayout: ~Copyable {
         if let s = e.from { output.key("from"); output.string(s) }
         if let s = e.to { output.key("to"); output.string(s) }
         if let s = e.actor { output.key("actor"); output.string(s) }
+        if !e.changes.isEmpty { output.key("changes"); changes(e.changes) }
         extras(e.extras, EventKey.self)
         output.byte(UInt8(ascii: "}"))
+    }
+
+    /// `[{"field": "due", "old": "2026-12-01", "new": "2026-12-03"}, …]`: a side without a
+    /// value is left out, like every absent optional.
+    private mutating func changes(_ list: [FieldChange]) {
+        output.byte(UInt8(ascii: "["))
+        for (k, c) in list.enumerated() {
+            output.literal(k == 0 ? "{\"field\": " : ", {\"field\": ")
+            output.string(c.field)
+            if let v = c.old { output.key("old"); fieldValue(v) }
+            if let v = c.new { output.key("new"); fieldValue(v) }
+            output.byte(UInt8(ascii: "}"))
+        }
+        output.byte(UInt8(ascii: "]"))
+    }
+
+    private mutating func fieldValue(_ v: FieldValue) {
+        switch v {
+        case .text(let s): output.string(s)
+        case .list(let items): output.strings(items)
+        }
     }
 
     /// `{"a": "1", "b": "2"}`, keys in code-point order (as Python's `sort_keys`).

@@ -42,8 +42,14 @@ enum CardKey: String, CanonicalKey {
 
 /// Keys of an event object, in canonical order.
 enum EventKey: String, CanonicalKey {
-    case card, at, type, from, to, actor
+    case card, at, type, from, to, actor, changes
     static let table = KeyTable<EventKey>()
+}
+
+/// Keys of one object of an event's `changes`, in canonical order.
+enum ChangeKey: String, CanonicalKey {
+    case field, old, new
+    static let table = KeyTable<ChangeKey>()
 }
 
 /// The names of one key kind as UTF-8, for a quick match.

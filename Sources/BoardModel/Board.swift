@@ -47,4 +47,8 @@ public struct Board: Sendable, Equatable {
 
     /// The board's zone, or nil when `timeZone` is not a known IANA name.
     public var zone: Zone? { Zone(identifier: timeZone) }
+
+    /// How many field changes the events carry in all, for the writers that cannot hold them
+    /// to count what they left.
+    public var fieldChangeCount: Int { events.reduce(0) { $0 + $1.changes.count } }
 }

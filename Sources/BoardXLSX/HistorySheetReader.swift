@@ -3,7 +3,9 @@ import BoardTabular
 
 /// Reads the History sheet(s) into events, columns found by their headers so a person may
 /// reorder them. Dates are date-time cells in the board's zone (or ISO 8601 text), with the
-/// hidden `boardkit:at` restoring the exact instant (see `ExactInstant`).
+/// hidden `boardkit:at` restoring the exact instant (see `ExactInstant`). A `changes` column
+/// holds the fields each event changed (`FieldChangesText`); workbooks without it read as
+/// events without changes.
 struct HistorySheetReader {
     let source: WorkbookSource
     let zone: Zone
@@ -69,9 +71,21 @@ struct HistorySheetReader {
                     if let decoded = ExtrasText.decode(e) { extras = decoded }
                     else { tally.add(Diagnostic(.xlsxBadHiddenValue, "not a JSON object; ignored", at: at(ExactColumn.extras.header))) }
                 }
+                var changes: [FieldChange] = []
+                if let c = text("changes") {
+                    switch FieldChangesText.decode(c) {
+                    case .success(let decoded): changes = decoded
+                    case .failure(let failure):
+                        // Unlike a hidden cell, the changes are the event's own data: dropping
+                        // them would lose history, so the read is refused.
+                        tally.add(Diagnostic(.xlsxBadChanges,
+                            "history row of card \(card): \(failure.message) (expected \(FieldChangesText.example))",
+                            at: at("changes")))
+                    }
+                }
                 func state(_ s: String?) -> String? { s.map { stateIDs[$0] ?? $0 } }
                 events.append(Event(card: card, at: instant, type: type, from: state(text("from")), to: state(text("to")),
-                                    actor: text("actor"), extras: extras))
+                                    actor: text("actor"), changes: changes, extras: extras))
                 rows.append(Origin(part: UInt16(truncatingIfNeeded: p), row: Int32(row)))
             }
         }

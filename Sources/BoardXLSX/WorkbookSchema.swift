@@ -47,8 +47,10 @@ enum WorkbookSchema {
         static let extrasPrefix = "extras:"
     }
 
-    /// History sheet columns, in order.
-    static let historyHeader = ["card", "at", "type", "from", "to", "actor",
+    /// History sheet columns, in order. `changes` (the fields an event changed, as compact
+    /// JSON: `FieldChangesText`) came later than the others; the reader finds every column by
+    /// its header, so workbooks written before it still read.
+    static let historyHeader = ["card", "at", "type", "from", "to", "actor", "changes",
                                 ExactColumn.prefix + "at", ExactColumn.prefix + "extras"]
     /// States sheet columns, in order.
     static let statesHeader = ["id", "name", "category", "wip limit", ExactColumn.prefix + "extras"]

@@ -24,6 +24,9 @@ extension DiagnosticCode {
     public static let xlsxBadHiddenValue = DiagnosticCode(
         "xlsx-bad-hidden-value", .warning,
         "A hidden boardkit: cell, or a Board/States/History value, could not be read and was ignored or kept as text.")
+    public static let xlsxBadChanges = DiagnosticCode(
+        "xlsx-bad-changes", .error,
+        "A History row's changes cell is not a JSON array of {\"field\", \"old\", \"new\"} objects with text or list values.")
     public static let xlsxWriteFailed = DiagnosticCode(
         "xlsx-write-failed", .error, "libxlsxwriter could not write the workbook.")
 
@@ -31,6 +34,6 @@ extension DiagnosticCode {
     public static let xlsxCodes: [DiagnosticCode] = [
         .xlsxNotZip, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
         .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
-        .xlsxWriteFailed,
+        .xlsxBadChanges, .xlsxWriteFailed,
     ]
 }

@@ -24,6 +24,8 @@ struct OracleTests {
         full.extras["color"] = #""blue""#
         full.states[0].extras["hidden"] = "false"
         full.events[0].extras["source"] = "null"
+        full.events[1].changes = [FieldChange(field: "labels", old: .list([]), new: .list(["bug", "마감"])),
+                                  FieldChange(field: "due", old: .text("2026-12-01, \"soon\""), new: nil)]
         boards.append(full)
         boards.append(Board(states: [], cards: [], events: []))
         return boards
@@ -72,12 +74,14 @@ struct OracleTests {
         {"format": "boardkit/1", "board": {"id": "b", "name": "B", "timezone": "UTC"},
          "states": [{"id": "todo", "name": "TODO", "category": "wip"}],
          "cards": [{"id": "c1", "title": 3, "state": "todo", "due": "2026-13-01"}],
-         "events": [{"card": "c1", "at": "2026-11-02 09:00", "type": "teleported"}]}
+         "events": [{"card": "c1", "at": "2026-11-02 09:00", "type": "teleported"},
+                    {"card": "c1", "at": "2026-11-02T09:00:00Z", "type": "updated", "changes": [{"old": 3}]}]}
         """
         try bad.write(toFile: folder.path("bad.json"), atomically: true, encoding: .utf8)
         let out = try CommandRunner.python("json_validate_schema.py", [Self.schema, folder.path("bad.json")])
         #expect(out.status == 1)
-        for path in ["states/0/category", "cards/0/title", "cards/0/due", "events/0/at", "events/0/type"] {
+        for path in ["states/0/category", "cards/0/title", "cards/0/due", "events/0/at", "events/0/type",
+                     "events/1/changes/0", "events/1/changes/0/old"] {
             #expect(out.stdoutText.contains("\"\(path): "), "schema did not flag \(path): \(out.stdoutText)")
         }
     }

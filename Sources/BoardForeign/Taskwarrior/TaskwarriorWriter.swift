@@ -99,6 +99,8 @@ public struct TaskwarriorWriter: BoardWriter {
             tasks.append(.object(t))
         }
         lost.events = board.events.count - Self.keptEvents(board, category: category)
+        // No event a task still tells keeps its changes: a task holds only current values.
+        lost.changes = board.fieldChangeCount
         var out = Array("[\n".utf8)
         for (k, task) in tasks.enumerated() {
             JSONSerializer.writeCompact(task, to: &out)
@@ -155,11 +157,12 @@ public struct TaskwarriorWriter: BoardWriter {
 
     /// What the export could not hold, for one warning.
     private struct Loss {
-        var events = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
+        var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
 
         func diagnostics(file: String) -> [Diagnostic] {
             var parts: [String] = []
             if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") (Taskwarrior keeps only entry, start and end)") }
+            if changes > 0 { parts.append("\(changes) field change\(changes == 1 ? "" : "s") of events (tasks keep only current values)") }
             if positions > 0 { parts.append("\(positions) card position\(positions == 1 ? "" : "s") (tasks have no order)") }
             if archivedDone > 0 { parts.append("the archived flag of \(archivedDone) finished card\(archivedDone == 1 ? "" : "s") (written as completed)") }
             if extras > 0 { parts.append("\(extras) unknown key\(extras == 1 ? "" : "s") kept from an earlier read") }

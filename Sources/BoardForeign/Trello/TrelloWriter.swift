@@ -94,6 +94,12 @@ struct TrelloExportBuilder {
                 "\(extrasLeft) unknown key\(extrasLeft == 1 ? "" : "s") kept from an earlier read (extras) not written: a Trello export has no place for them",
                 at: nil))
         }
+        let changesLeft = board.fieldChangeCount
+        if changesLeft > 0 {
+            diagnostics.append(Diagnostic(.dataNotWritten,
+                "\(changesLeft) field change\(changesLeft == 1 ? "" : "s") of events (old and new values) not written: the export's actions keep only moves and archiving",
+                at: nil))
+        }
         return .object([
             ("id", .string(board.id)), ("name", .string(board.name)),
             ("desc", .string(board.metadata[TrelloKeys.desc] ?? "")), ("descData", .null),

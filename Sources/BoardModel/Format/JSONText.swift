@@ -1,5 +1,5 @@
-/// JSON text for the small writers that are not on a hot path (diagnostics as JSON, the
-/// extras kept in a workbook): one escaping rule for all of them.
+/// JSON text for the small writers and readers that are not on a hot path (diagnostics as
+/// JSON, the extras and field changes kept in a cell): one escaping rule for all of them.
 public enum JSONText {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else written as is (UTF-8).
@@ -19,5 +19,44 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Reads the JSON string literal at `i` (which must be at its quote), resolving escapes,
+    /// and moves `i` past it; nil when there is no well-formed literal there.
+    public static func string(_ b: [UInt8], at i: inout Int) -> String? {
+        guard i < b.count, b[i] == UInt8(ascii: "\"") else { return nil }
+        i += 1
+        var out: [UInt8] = []
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+            if c == UInt8(ascii: "\\") {
+                guard i + 1 < b.count else { return nil }
+                let e = b[i + 1]
+                i += 2
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard i + 4 <= b.count, var v = UInt32(String(decoding: b[i..<i + 4], as: UTF8.self), radix: 16) else { return nil }
+                    i += 4
+                    // A surrogate pair.
+                    if (0xD800..<0xDC00).contains(v), i + 6 <= b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u"),
+                       let low = UInt32(String(decoding: b[i + 2..<i + 6], as: UTF8.self), radix: 16), (0xDC00..<0xE000).contains(low) {
+                        v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                    out.append(contentsOf: Array(String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}").utf8))
+                default: out.append(e)
+                }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return nil
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import BoardKit
+import BoardModel
+import BoardTestSupport
+@testable import BoardForeign
+
+/// Trello and Taskwarrior exports have no place for an event's field changes: each writer
+/// says how many it left.
+@Suite("Field changes the foreign writers leave")
+struct FieldChangesTests {
+    static func board() throws -> Board {
+        let folder = try TemporaryFolder()
+        let path = folder.path("board.json")
+        try FieldChangesFixture.json.write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = BoardPipeline.read(path)
+        #expect(!loaded.diagnostics.hasErrors, "\(loaded.diagnostics)")
+        return try #require(loaded.board)
+    }
+
+    @Test func trelloCountsTheChanges() throws {
+        let board = try Self.board()
+        let (_, warnings) = TrelloWriter().export(board)
+        #expect(warnings.contains {
+            $0.code == .dataNotWritten
+                && $0.message == "8 field changes of events (old and new values) not written: the export's actions keep only moves and archiving"
+        }, "\(warnings)")
+        // Without changes, no such warning.
+        var plain = board
+        for k in plain.events.indices { plain.events[k].changes = [] }
+        #expect(!TrelloWriter().export(plain).1.contains { $0.message.contains("field change") })
+    }
+
+    @Test func taskwarriorCountsTheChanges() throws {
+        let board = try Self.board()
+        let (_, warnings) = TaskwarriorWriter().export(board)
+        let loss = try #require(warnings.first { $0.code == .dataNotWritten && $0.message.hasPrefix("not written: ") })
+        #expect(loss.message.contains("8 field changes of events (tasks keep only current values)"), "\(loss.message)")
+        var plain = board
+        for k in plain.events.indices { plain.events[k].changes = [] }
+        #expect(!TaskwarriorWriter().export(plain).1.contains { $0.message.contains("field change") })
+    }
+
+    @Test func theCalendarCountsThemWithTheEvents() throws {
+        let folder = try TemporaryFolder()
+        let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics"))
+        #expect(warnings.contains {
+            $0.code == .dataNotWritten && $0.message == "6 events (with 8 field changes) not written: iCalendar has no history"
+        }, "\(warnings)")
+    }
+}
