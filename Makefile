@@ -60,6 +60,17 @@ run: build
 	@echo
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF)
 	@echo
+	@echo "Working on a board: the sample imported into a store, a few edits, an undo, the history."
+	@rm -f out/team.db out/team.db-wal out/team.db-shm
+	$(BOARDKIT) init -b out/team.db --from $(SAMPLE) --actor demo
+	$(BOARDKIT) add -b out/team.db "Write the release notes" --due 2026-12-01 --label docs --assignee mina --actor mina
+	$(BOARDKIT) edit -b out/team.db c1 --due 2026-12-03 --label +urgent --actor mina
+	$(BOARDKIT) move -b out/team.db c2 done --actor jisoo
+	$(BOARDKIT) undo -b out/team.db
+	$(BOARDKIT) history -b out/team.db --limit 4
+	$(BOARDKIT) show -b out/team.db --state doing
+	$(BOARDKIT) convert out/team.db out/team.json
+	@echo
 	@echo "Written to out/:" && ls out
 
 test: deps python-deps test-tools

@@ -90,6 +90,18 @@ TASKS = [
         ("boardkit", "json", bk("convert", "{in}", "{out}", "--to", "taskwarrior"), False),
         ("python json", "json", py("foreign_board_to_taskwarrior.py") + ["{in}", "{out}"], False),
     ]),
+    # The store: importing and exporting a board, beside boardkit's own JSON→JSON (the issue's
+    # yardstick: each within 3x of it) and Python's sqlite3 doing the same work.
+    ("JSON→store", [
+        ("boardkit", "json", CONVERT, False),
+        ("boardkit JSON→JSON", "json", bk("convert", "{in}", "{out}", "--to", "json"), False),
+        ("python json+sqlite3", "json", py("store_python_sqlite_import.py") + ["{in}", "{out}"], False),
+    ]),
+    ("store→JSON", [
+        ("boardkit", "store", bk("convert", "{in}", "{out}"), False),
+        ("boardkit JSON→JSON", "json", bk("convert", "{in}", "{out}"), False),
+        ("python sqlite3+json", "store", py("store_python_sqlite_export.py") + ["{in}", "{out}"], False),
+    ]),
     ("report (JSON)", [
         ("boardkit", "report", bk("report", "{in}", "--format", "json", "--as-of", "2026-11-20",
                                   "-o", "{out}", "--timings"), False),
@@ -123,7 +135,7 @@ def prepare_inputs(cards):
                           "-o", files["json"]), check=True)
     if not os.path.exists(files["report"]):
         subprocess.run(py("report_make_board.py") + [files["report"], str(cards), "26"], check=True)
-    renditions = (("csv", ".csv", ["--events", base + ".events.csv"]), ("xlsx", ".xlsx", []),
+    renditions = (("csv", ".csv", ["--events", base + ".events.csv"]), ("xlsx", ".xlsx", []), ("store", ".db", []),
                   ("ics", ".ics", ["--include-done"]), ("trello", ".trello.json", ["--to", "trello"]))
     for kind, suffix, extra in renditions:
         path = base + suffix
@@ -265,51 +277,107 @@ def main():
                 notes.append(f"{cards:,} cards, {task}: boardkit loaded the board in {load:.2f} s and "
                              f"computed the report in {compute:.2f} s (medians of --timings).")
                 print("  " + notes[-1], flush=True)
+    edit_rows = []
+    if not only or "edits" in only:
+        print(f"== editing a store of {max(sizes):,} cards, beside Taskwarrior", flush=True)
+        edit_rows = edit_benchmark(prepare_inputs(max(sizes))["store"], max(sizes))
     serve_rows = []
     if not only or "serve" in only:
         print("== serve, 1,000 cards", flush=True)
         serve_rows = serve_benchmark(1000)
-    write_results(rows, serve_rows, notes, args)
+    write_results(rows, serve_rows, notes, args, edit_rows)
+
+
+def timed(argv, runs, env=None):
+    """Wall milliseconds of each of `runs` runs of a short command (it must succeed)."""
+    times = []
+    for n in range(runs):
+        args = [a.replace("{n}", str(n)) for a in argv]
+        t = time.perf_counter()
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def edit_benchmark(store, cards, runs=20):
+    """Whole-process time of one `add` and one `move` on a store of `cards` cards and of `show`
+    on a 1,000-card store, beside Debian's Taskwarrior (`task add`, `task ID modify`) on a
+    10,000-task database: rows (cards, command, tool, median ms, p95 ms, runs)."""
+    rows = []
+
+    def row(size, command, tool, times):
+        times.sort()
+        median, p95 = statistics.median(times), times[min(len(times) - 1, int(0.95 * len(times)))]
+        rows.append((size, command, tool, median, p95, len(times)))
+        print(f"  {command:8} {tool:12} {size:>10,} cards  median {median:7.1f} ms  p95 {p95:7.1f} ms", flush=True)
+
+    with tempfile.TemporaryDirectory() as scratch:
+        db = os.path.join(scratch, "team.db")
+        shutil.copyfile(store, db)
+        row(cards, "add", "boardkit", timed(bk("add", "bench card {n}", "-b", db, "--label", "bench"), runs))
+        row(cards, "move", "boardkit", timed(bk("move", "{n}", "doing", "-b", db), runs))
+        small = os.path.join(scratch, "small.db")
+        subprocess.run(bk("sample", "--cards", "1000", "--seed", "7", "-o", small), check=True)
+        row(1000, "show", "boardkit", timed(bk("show", "-b", small), runs))
+        if shutil.which("task"):
+            env = dict(os.environ, TASKRC=os.path.join(scratch, "taskrc"), TASKDATA=os.path.join(scratch, "task"))
+            open(env["TASKRC"], "w").write("confirmation=no\nverbose=nothing\nnews.version=2.6.0\n")
+            os.makedirs(env["TASKDATA"])
+            tasks = os.path.join(scratch, "tasks.json")
+            subprocess.run(bk("sample", "--cards", "10000", "--seed", "7", "-o", tasks, "--to", "taskwarrior"), check=True)
+            with open(tasks) as f:
+                subprocess.run(["task", "import"], stdin=f, env=env, check=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            row(10000, "add", "taskwarrior", timed(["task", "add", "bench task {n}", "+bench"], runs, env))
+            row(10000, "move", "taskwarrior", timed(["task", "{n}", "modify", "+moved"], runs, env))
+    return rows
 
 
 # Tasks whose peers cannot hold the largest boards in this machine's memory.
 MAX_CARDS = {"Trello→JSON": 100_000}
 
 # The output file's suffix per task: boardkit picks the writer from it.
-CONVERT_SUFFIX = {"JSON→CSV": ".csv", "JSON→XLSX": ".xlsx", "JSON→ICS": ".ics", "JSON→Taskwarrior": ".json"}
+CONVERT_SUFFIX = {"JSON→CSV": ".csv", "JSON→XLSX": ".xlsx", "JSON→ICS": ".ics", "JSON→Taskwarrior": ".json",
+                  "JSON→store": ".db"}
 
 
 def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
-def earlier_results(tasks_run, serve_run):
+def earlier_results(tasks_run, serve_run, edits_run):
     """What RESULTS.md already holds for the tasks this run did not measure, so that
     `--only` refreshes some rows and keeps the rest: (table lines, note lines, serve lines)."""
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
     if not os.path.exists(path):
         return [], [], []
-    table, notes, serve = [], [], []
-    in_serve = False
+    table, notes, serve, edits = [], [], [], []
+    section = "tasks"
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
         if line.startswith("## boardkit serve"):
-            in_serve = True
+            section = "serve"
+        elif line.startswith("## Editing a store"):
+            section = "edits"
+        elif line.startswith("## Goals"):
+            break
         cells = [c.strip() for c in line.strip("|").split("|")]
         if line.startswith("| ") and cells[0].replace(",", "").isdigit():
-            if in_serve and not serve_run:
+            if section == "serve" and not serve_run:
                 serve.append(line)
-            elif not in_serve and (int(cells[0].replace(",", "")), cells[1]) not in tasks_run:
+            elif section == "edits" and not edits_run:
+                edits.append(line)
+            elif section == "tasks" and (int(cells[0].replace(",", "")), cells[1]) not in tasks_run:
                 table.append(line)
         elif line.startswith("- ") and not any(f"{c:,} cards, {t}:" in line for c, t in tasks_run):
             notes.append(line[2:])
-    return table, notes, serve
+    return table, notes, serve, edits
 
 
-def write_results(rows, serve_rows, notes, args):
+def write_results(rows, serve_rows, notes, args, edit_rows=()):
     only = bool(args.only)
-    kept_table, kept_notes, kept_serve = (earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows))
-                                          if only else ([], [], []))
+    kept_table, kept_notes, kept_serve, kept_edits = (
+        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows)) if only else ([], [], [], []))
     header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
               "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(
@@ -337,6 +405,13 @@ def write_results(rows, serve_rows, notes, args):
         text += ("\n## boardkit serve under wrk (loopback, 2 threads, 32 connections)\n\n"
                  "| cards | requests | requests/s | p99 latency (ms) |\n|---:|---|---:|---:|\n")
         text += "".join(l + "\n" for l in serve_lines)
+    edit_lines = kept_edits + [f"| {c:,} | {command} | {tool} | {median:.1f} | {p95:.1f} | {n} |"
+                  for c, command, tool, median, p95, n in edit_rows]
+    if edit_lines:
+        text += ("\n## Editing a store (whole process, one command)\n\n"
+                 "`move` for Taskwarrior is `task ID modify`.\n\n"
+                 "| cards | command | tool | median (ms) | p95 (ms) | runs |\n|---:|---|---|---:|---:|---:|\n")
+        text += "".join(l + "\n" for l in edit_lines)
     print()
     print(text)
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")

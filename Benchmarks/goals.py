@@ -16,7 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (issue, task, what, kind, tool, threshold). Kinds: "ratio" peer time / boardkit time must
 # be at least threshold; "memory-x" boardkit's peak over the input size at most threshold;
 # "memory-mb" boardkit's peak at most threshold MB; "compute-s" the report's compute seconds
-# at most threshold; "rps" serve requests per second at least threshold.
+# at most threshold; "rps" serve requests per second at least threshold; "latency-ms" the median
+# milliseconds of one editing command (tool names the command) under threshold.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
     (2, "JSON→JSON", "within 2x of orjson", "ratio", "python orjson", 0.5),
@@ -39,6 +40,13 @@ GOALS = [
     (5, "serve", "over 10,000 revalidations per second", "rps", "revalidate 304", 10_000),
     (6, "report (JSON)", "compute under 3 s at 1M cards, 5M events", "compute-s", None, 3.0),
     (6, "report (JSON)", "peak memory under 2 GB", "memory-mb", None, 2048),
+    (14, "JSON→store", "within 3x of boardkit's JSON→JSON", "ratio", "boardkit JSON→JSON", 1 / 3),
+    (14, "JSON→store", "peak memory under 1 GB", "memory-mb", None, 1024),
+    (14, "store→JSON", "within 3x of boardkit's JSON→JSON", "ratio", "boardkit JSON→JSON", 1 / 3),
+    (14, "store→JSON", "peak memory under 1 GB", "memory-mb", None, 1024),
+    (14, "edits", "one add on the largest store under 50 ms", "latency-ms", "add", 50),
+    (14, "edits", "one move on the largest store under 50 ms", "latency-ms", "move", 50),
+    (14, "edits", "show of a 1,000-card board under 100 ms", "latency-ms", "show", 100),
 ]
 
 
@@ -51,17 +59,22 @@ def number(text):
 
 
 def read(path):
-    rows, serve, compute = [], {}, {}
-    in_serve = False
+    rows, serve, compute, edits = [], {}, {}, {}
+    section = "tasks"
     for line in open(path, encoding="utf-8"):
         if line.startswith("## Goals"):
             break
         if line.startswith("## boardkit serve"):
-            in_serve = True
+            section = "serve"
+        elif line.startswith("## Editing a store"):
+            section = "edits"
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| ") and number(cells[0]) is not None:
-            if in_serve:
+            if section == "serve":
                 serve[cells[1]] = number(cells[2])
+            elif section == "edits":
+                if cells[2] == "boardkit":
+                    edits[cells[1]] = (int(number(cells[0])), number(cells[3]))
             else:
                 cards, task, tool, wall, _, rss, size, ratio, _ = cells
                 rows.append({"cards": int(number(cards)), "task": task, "tool": tool, "wall": number(wall),
@@ -69,12 +82,17 @@ def read(path):
         m = re.match(r"- ([\d,]+) cards, (.+?): .* computed the report in ([\d.]+) s", line)
         if m:
             compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(3))
-    return rows, serve, compute
+    return rows, serve, compute, edits
 
 
-def verdicts(rows, serve, compute):
+def verdicts(rows, serve, compute, edits):
     out = []
     for issue, task, what, kind, tool, limit in GOALS:
+        if kind == "latency-ms":
+            cards, value = edits.get(tool, (None, None))
+            out.append((issue, task, what, value, f"{value:.1f} ms (median)" if value is not None else "not measured",
+                        value is not None and value < limit, cards))
+            continue
         if kind == "rps":
             value = serve.get(tool)
             out.append((issue, task, what, value, f"{value:,.0f} req/s" if value else "not measured",
@@ -116,10 +134,10 @@ def verdicts(rows, serve, compute):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Benchmarks", "RESULTS.md")
-    rows, serve, compute = read(path)
+    rows, serve, compute, edits = read(path)
     table = ("## Goals\n\nEach goal from the issues, read at the largest size measured.\n\n"
              "| issue | task | goal | cards | measured | met |\n|---:|---|---|---:|---|---|\n")
-    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute):
+    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute, edits):
         table += f"| #{issue} | {task} | {what} | {f'{cards:,}' if cards else '—'} | {shown} | {'yes' if ok else '**no**'} |\n"
     text = open(path, encoding="utf-8").read()
     text = text.split("\n## Goals")[0].rstrip("\n") + "\n\n" + table

@@ -12,6 +12,14 @@ public enum DueDate: Sendable, Equatable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Appends the ISO 8601 text (`description`) as UTF-8.
+    public func append(to out: inout [UInt8]) {
+        switch self {
+        case .date(let d): ISO8601.appendDate(d, to: &out)
+        case .instant(let i): ISO8601.appendInstant(i, to: &out)
+        }
+    }
+
     /// Parses `YYYY-MM-DD` as a date and a timestamp with an offset as an instant.
     public init?(iso text: some StringProtocol) {
         switch ISO8601.parse(Array(text.utf8)) {

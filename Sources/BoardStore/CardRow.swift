@@ -18,26 +18,36 @@ enum CardRow {
         WHERE number = ?1 AND id = ?2
         """
 
-    /// Binds every column (for `insertSQL` and `updateSQL`); a nil number lets SQLite pick.
-    static func bind(_ card: Card, number: Int64?, present: Bool, to s: SQLiteStatement) {
-        s.bind(1, number)
-        s.bind(2, card.id)
-        s.bind(3, card.title)
-        s.bind(4, card.body)
-        s.bind(5, card.state)
-        s.bind(6, card.due?.description)
-        s.bind(7, card.start?.description)
-        s.bind(8, card.created?.description)
-        s.bind(9, card.updated?.description)
-        s.bind(10, card.completed?.description)
-        s.bind(11, StoredJSON.list(card.labels))
-        s.bind(12, StoredJSON.list(card.assignees))
-        s.bind(13, card.position)
-        s.bind(14, Int64(card.archived ? 1 : 0))
-        s.bind(15, card.url)
-        s.bind(16, StoredJSON.map(card.fields))
-        s.bind(17, StoredJSON.map(card.extras))
-        s.bind(18, Int64(present ? 1 : 0))
+    /// Parameters of `insertSQL` and `updateSQL`.
+    static let parameterCount = 18
+
+    /// Adds the card as a row of `insertSQL` or `updateSQL`; a nil number lets SQLite pick.
+    static func encode(_ card: Card, number: Int64?, present: Bool, into b: inout RowBatch) {
+        b.int(number)
+        b.text(card.id)
+        b.text(card.title)
+        b.text(card.body)
+        b.text(card.state)
+        b.text(if: card.due != nil) { card.due!.append(to: &$0) }
+        b.text(if: card.start != nil) { card.start!.append(to: &$0) }
+        b.text(if: card.created != nil) { ISO8601.appendInstant(card.created!, to: &$0) }
+        b.text(if: card.updated != nil) { ISO8601.appendInstant(card.updated!, to: &$0) }
+        b.text(if: card.completed != nil) { ISO8601.appendInstant(card.completed!, to: &$0) }
+        b.text(if: !card.labels.isEmpty) { StoredJSON.append(list: card.labels, to: &$0) }
+        b.text(if: !card.assignees.isEmpty) { StoredJSON.append(list: card.assignees, to: &$0) }
+        b.real(card.position)
+        b.int(card.archived ? 1 : 0)
+        b.text(card.url)
+        b.text(if: !card.fields.isEmpty) { StoredJSON.append(map: card.fields, to: &$0) }
+        b.text(if: !card.extras.isEmpty) { StoredJSON.append(map: card.extras, to: &$0) }
+        b.int(present ? 1 : 0)
+    }
+
+    /// Writes one card with `sql` (`insertSQL` or `updateSQL`).
+    static func write(_ card: Card, number: Int64?, present: Bool, _ sql: String, _ db: Database) throws {
+        var batch = RowBatch(columns: parameterCount)
+        encode(card, number: number, present: present, into: &batch)
+        try SQLiteStatement(db, sql).run(batch)
     }
 
     /// Reads a row selected with `columns`.

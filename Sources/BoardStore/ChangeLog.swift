@@ -28,16 +28,19 @@ enum ChangeLog {
         try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        arguments: [step, info.at.description, info.actor, info.command])
         var event = try Int64.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
-        let rows = LogRowWriter(try SQLiteStatement(db, LogRowWriter.insertSQL), step: step)
+        let previous = try lastSeq(db)
+        let log = try SQLiteStatement(db, LogRow.insertSQL)
         let states = try StoreExport.header(db).states
         var touched: [StoredCard] = []
         var wrote = false
 
         for edit in edits {
             event += 1
-            func row(_ kind: EventType, _ card: String, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
-                try rows.write(event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
-                               field: field, old: old, new: new, applied: true)
+            func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
+                var batch = RowBatch(columns: LogRow.parameterCount)
+                LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
+                       field: field, old: old, new: new, applied: true).encode(into: &batch)
+                try log.run(batch)
                 wrote = true
             }
             switch edit {
@@ -54,17 +57,16 @@ enum ChangeLog {
                 if states.first(where: { $0.id == card.state })?.category == .done, card.completed == nil {
                     card.completed = info.at
                 }
-                let insert = try SQLiteStatement(db, CardRow.insertSQL)
-                CardRow.bind(card, number: nil, present: true, to: insert)
-                try insert.run()
-                try row(.created, card.id, stateField, nil, .text(card.state))
-                touched.append(StoredCard(number: db.lastInsertedRowID, card: card, present: true))
+                try CardRow.write(card, number: nil, present: true, CardRow.insertSQL, db)
+                let number = db.lastInsertedRowID
+                try row(.created, number, stateField, nil, .text(card.state))
+                touched.append(StoredCard(number: number, card: card, present: true))
 
             case .update(let id, let patch):
                 let before = try present(id, db)
                 let after = patch.applied(to: before.card)
                 for (field, old, new) in differences(before.card, after) {
-                    try row(.updated, id, field, old, new)
+                    try row(.updated, before.number, field, old, new)
                 }
                 try save(after, number: before.number, present: true, db)
                 touched.append(StoredCard(number: before.number, card: after, present: true))
@@ -81,10 +83,10 @@ enum ChangeLog {
                 if target.category == .done && fromCategory != .done { after.completed = info.at }
                 if before.card.state != after.state || before.card.position != after.position {
                     if before.card.state != after.state {
-                        try row(.moved, id, stateField, .text(before.card.state), .text(state))
+                        try row(.moved, before.number, stateField, .text(before.card.state), .text(state))
                     }
                     for (field, old, new) in differences(before.card, after) where field != stateField {
-                        try row(.moved, id, field, old, new)
+                        try row(.moved, before.number, field, old, new)
                     }
                     try save(after, number: before.number, present: true, db)
                 }
@@ -97,7 +99,7 @@ enum ChangeLog {
                 var after = before.card
                 if before.card.archived != archiving {
                     after.archived = archiving
-                    try row(archiving ? .archived : .restored, id, "archived",
+                    try row(archiving ? .archived : .restored, before.number, "archived",
                             .text(String(before.card.archived)), .text(String(archiving)))
                     try save(after, number: before.number, present: true, db)
                 }
@@ -105,8 +107,8 @@ enum ChangeLog {
 
             case .delete(let id):
                 let before = try present(id, db)
-                try row(.deleted, id, nil, nil, nil)
-                try setPresence([id], false, db)
+                try row(.deleted, before.number, nil, nil, nil)
+                try setPresence([before.number], false, db)
                 touched.append(StoredCard(number: before.number, card: before.card, present: false))
             }
         }
@@ -115,7 +117,20 @@ enum ChangeLog {
             return nil
         }
         try db.execute(sql: "UPDATE steps SET dropped = 1 WHERE undone = 1")
+        try closeStep(step, after: previous, db)
         return AppliedStep(step: step, cards: touched)
+    }
+
+    /// Records which log rows the step wrote: those after `previous`, the last row before it
+    /// (a step is one transaction, so its rows are contiguous).
+    static func closeStep(_ step: Int64, after previous: Int64, _ db: Database) throws {
+        try db.execute(sql: "UPDATE steps SET first_seq = ?, last_seq = (SELECT max(seq) FROM changes) WHERE step = ?",
+                       arguments: [previous + 1, step])
+    }
+
+    /// The sequence number of the log's last row (0 when empty).
+    static func lastSeq(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
     }
 
     /// The fields that differ between two versions of a card, in canonical order.
@@ -152,14 +167,16 @@ enum ChangeLog {
     /// Puts back the old values of a step's rows (newest first), or its new values.
     private static func replay(_ step: Int64, backwards: Bool, _ db: Database) throws {
         let s = try SQLiteStatement(db, """
-            SELECT card, kind, field, old, new FROM changes WHERE step = ? AND applied = 1
+            SELECT card, kind, field, old, new FROM changes
+            WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1)
+              AND applied = 1
             ORDER BY seq \(backwards ? "DESC" : "ASC")
             """)
         s.bind(1, step)
-        var appear: [String] = [], disappear: [String] = []
-        var edits: [(card: String, field: String, value: FieldValue?)] = []
+        var appear: [Int64] = [], disappear: [Int64] = []
+        var edits: [(card: Int64, field: String, value: FieldValue?)] = []
         while try s.next() {
-            let card = s.text(0) ?? "", kind = s.text(1) ?? ""
+            let card = s.int(0) ?? 0, kind = s.text(1) ?? ""
             switch kind {
             case EventType.created.rawValue, importedKind:
                 if backwards { disappear.append(card) } else { appear.append(card) }
@@ -171,13 +188,16 @@ enum ChangeLog {
             }
         }
         for edit in edits {
-            guard var stored = try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, edit.card) }).first else { continue }
+            guard var stored = try CardRow.fetch(db, where: "WHERE number = ?", { $0.bind(1, edit.card) }).first else { continue }
             stored.card.set(edit.field, to: edit.value)
             try save(stored.card, number: stored.number, present: stored.present, db)
         }
         try setPresence(appear, true, db)
         try setPresence(disappear, false, db)
-        try db.execute(sql: "UPDATE changes SET undone = ? WHERE step = ?", arguments: [backwards, step])
+        try db.execute(sql: """
+            UPDATE changes SET undone = ?1
+            WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?2) AND (SELECT last_seq FROM steps WHERE step = ?2)
+            """, arguments: [backwards, step])
         try db.execute(sql: "UPDATE steps SET undone = ? WHERE step = ?", arguments: [backwards, step])
     }
 
@@ -195,8 +215,11 @@ enum ChangeLog {
                        limit: Int? = nil) throws -> [LogEvent] {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
-        if let card { conditions.append("c.card = ?"); arguments.append(card) }
-        if let step { conditions.append("c.step = ?"); arguments.append(step) }
+        if let card { conditions.append("c.card = (SELECT number FROM cards WHERE id = ?)"); arguments.append(card) }
+        if let step {
+            conditions.append("c.seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?) AND (SELECT last_seq FROM steps WHERE step = ?)")
+            arguments += [step, step]
+        }
         var filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         // A time filter compares instants, not their texts (offsets differ), so it is applied
         // below, and the limit after it.
@@ -206,9 +229,9 @@ enum ChangeLog {
             arguments += arguments
         }
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT c.seq, c.step, c.event, c.at, c.actor, c.card, c.kind, c.field, c.old, c.new, c.undone,
+            SELECT c.seq, c.step, c.event, c.at, c.actor, k.id, c.kind, c.field, c.old, c.new, c.undone,
                    k.number, k.title
-            FROM changes c LEFT JOIN cards k ON k.id = c.card
+            FROM changes c JOIN cards k ON k.number = c.card
             \(filter) ORDER BY c.seq
             """, arguments: StatementArguments(arguments))
         var out: [LogEvent] = []
@@ -219,7 +242,7 @@ enum ChangeLog {
                 current = event
                 out.append(LogEvent(seq: row["seq"], step: row["step"],
                                     at: ISO8601.parseInstant((row["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
-                                    actor: row["actor"], card: row["card"], cardNumber: row["number"],
+                                    actor: row["actor"], card: row["id"], cardNumber: row["number"],
                                     cardTitle: row["title"], kind: row["kind"], from: nil, to: nil, changes: [],
                                     undone: row["undone"] as Bool))
             }
@@ -251,17 +274,15 @@ enum ChangeLog {
     }
 
     private static func save(_ card: Card, number: Int64, present: Bool, _ db: Database) throws {
-        let update = try SQLiteStatement(db, CardRow.updateSQL)
-        CardRow.bind(card, number: number, present: present, to: update)
-        try update.run()
+        try CardRow.write(card, number: number, present: present, CardRow.updateSQL, db)
     }
 
-    private static func setPresence(_ ids: [String], _ present: Bool, _ db: Database) throws {
-        guard !ids.isEmpty else { return }
-        let s = try SQLiteStatement(db, "UPDATE cards SET present = ? WHERE id = ?")
-        for id in ids {
+    private static func setPresence(_ numbers: [Int64], _ present: Bool, _ db: Database) throws {
+        guard !numbers.isEmpty else { return }
+        let s = try SQLiteStatement(db, "UPDATE cards SET present = ? WHERE number = ?")
+        for number in numbers {
             s.bind(1, Int64(present ? 1 : 0))
-            s.bind(2, id)
+            s.bind(2, number)
             try s.run()
         }
     }

@@ -41,6 +41,30 @@ struct SQLiteStatement {
         sqlite3_bind_double(handle, index, value)
     }
 
+    /// Runs the statement once per row of the batch (an INSERT or UPDATE), binding each text
+    /// where it lies in the batch's buffer.
+    func run(_ batch: RowBatch) throws {
+        try batch.bytes.withUnsafeBufferPointer { base in
+            var cell = 0
+            for _ in 0..<batch.rowCount {
+                for column in 1...Int32(batch.columns) {
+                    switch batch.cells[cell] {
+                    case .null: sqlite3_bind_null(handle, column)
+                    case .int(let v): sqlite3_bind_int64(handle, column, v)
+                    case .real(let v): sqlite3_bind_double(handle, column, v)
+                    case .text(let start, let count):
+                        // The batch outlives the step, so SQLite may use the bytes in place.
+                        let chars = UnsafeRawPointer(base.baseAddress.map { $0 + start } ?? UnsafePointer(emptyText))
+                            .assumingMemoryBound(to: CChar.self)
+                        sqlite3_bind_text(handle, column, chars, Int32(count), nil)
+                    }
+                    cell += 1
+                }
+                try run()
+            }
+        }
+    }
+
     /// Runs a statement that returns no rows, then resets it for the next bindings.
     func run() throws {
         let code = sqlite3_step(handle)
@@ -79,6 +103,9 @@ struct SQLiteStatement {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
     }
 }
+
+/// Where an empty text points when its batch has no bytes at all.
+nonisolated(unsafe) private let emptyText = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
 /// SQLite copies bound text before `bind` returns (the C macro SQLITE_TRANSIENT).
 private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -30,7 +30,7 @@ enum StoreExport {
         board.cards.reserveCapacity(count)
         let cards = try SQLiteStatement(db, """
             SELECT \(CardRow.columns) FROM cards
-            WHERE present = 1 OR id IN (SELECT card FROM changes WHERE kind = 'deleted' AND undone = 0)
+            WHERE present = 1 OR number IN (SELECT card FROM changes WHERE kind = 'deleted' AND undone = 0)
             ORDER BY number
             """)
         while try cards.next() {
@@ -45,6 +45,10 @@ enum StoreExport {
     /// The model's events: the log's rows that are not undone, one event per `event` number.
     static func events(_ db: Database) throws -> [Event] {
         let eventCount = try Int.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
+        // The log names cards by number; their ids, by number.
+        var ids = [String](repeating: "", count: (try Int.fetchOne(db, sql: "SELECT max(number) FROM cards") ?? 0) + 1)
+        let numbered = try SQLiteStatement(db, "SELECT number, id FROM cards")
+        while try numbered.next() { ids[Int(numbered.int(0) ?? 0)] = numbered.text(1) ?? "" }
         var events: [Event] = []
         events.reserveCapacity(eventCount)
         let s = try SQLiteStatement(db, """
@@ -57,7 +61,8 @@ enum StoreExport {
             if number != current {
                 current = number
                 let type = EventType(rawValue: s.text(4) ?? "") ?? .updated
-                events.append(Event(card: s.text(3) ?? "", at: ISO8601.parseInstant(s.text(1) ?? "") ?? Instant(epochMilliseconds: 0),
+                let card = Int(s.int(3) ?? 0)
+                events.append(Event(card: ids.indices.contains(card) ? ids[card] : "", at: ISO8601.parseInstant(s.text(1) ?? "") ?? Instant(epochMilliseconds: 0),
                                     type: type, actor: s.text(2), extras: StoredJSON.map(s.text(8))))
             }
             guard let field = s.text(5) else { continue }

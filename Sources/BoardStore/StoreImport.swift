@@ -10,18 +10,23 @@ extension BoardStore {
     static func write(_ board: Board, toNewFile path: String, step: StepInfo) throws(StoreError) {
         var config = Configuration()
         config.label = "boardkit-import"
+        // The rows come from a validated board (every event names one of its cards): checking
+        // each row's references again would cost a look-up per row.
+        config.foreignKeysEnabled = false
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
             }
-            try StoreSchema.migrator.migrate(queue)
+            try StoreSchema.migrator.migrate(queue, upTo: StoreSchema.tablesMigration)
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try StoreImport.insert(board, step: step, into: db)
                     return .commit
                 }
-                try db.execute(sql: StoreSchema.indexes)
+            }
+            try StoreSchema.migrator.migrate(queue)
+            try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try queue.close()
@@ -60,73 +65,91 @@ enum StoreImport {
             deleted[c] = e.type == .deleted
         }
 
+        // Rows are encoded on a second core while SQLite inserts the batch before.
         let cards = try SQLiteStatement(db, CardRow.insertSQL)
-        for k in board.cards.indices {
-            CardRow.bind(board.cards[k], number: Int64(k + 1), present: !deleted[k], to: cards)
-            try cards.run()
-        }
+        try pipelined(count: board.cards.count, make: { range in
+            var batch = RowBatch(columns: CardRow.parameterCount, rows: range.count)
+            for k in range { CardRow.encode(board.cards[k], number: Int64(k + 1), present: !deleted[k], into: &batch) }
+            return batch
+        }, take: cards.run)
 
         try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (1, ?, ?, ?)",
                        arguments: [step.at.description, step.actor, step.command])
-        let rows = LogRowWriter(try SQLiteStatement(db, LogRowWriter.insertSQL), step: 1)
-        for (i, e) in board.events.enumerated() {
-            let c = Int(cardOf[i])
-            let applied = c >= 0 && creation[c] == Int32(i)
-            try rows.write(e, event: Int64(i + 1), applied: applied)
-        }
+        let log = try SQLiteStatement(db, LogRow.insertSQL)
+        try pipelined(count: board.events.count, make: { range in
+            var batch = RowBatch(columns: LogRow.parameterCount, rows: range.count * 5 / 4)
+            for i in range {
+                let c = Int(cardOf[i])
+                LogRow.encode(board.events[i], step: 1, card: Int64(c + 1), event: Int64(i + 1),
+                              applied: creation[c] == Int32(i), into: &batch)
+            }
+            return batch
+        }, take: log.run)
+        var batch = RowBatch(columns: LogRow.parameterCount)
         var event = Int64(board.events.count)
         for k in board.cards.indices where creation[k] < 0 {
             event += 1
-            try rows.write(event: event, at: step.at, actor: step.actor, card: board.cards[k].id,
-                           kind: ChangeLog.importedKind, field: nil, old: nil, new: nil, applied: true)
+            LogRow(step: 1, event: event, at: step.at, actor: step.actor, card: Int64(k + 1),
+                   kind: ChangeLog.importedKind, applied: true).encode(into: &batch)
         }
+        try log.run(batch)
+        try ChangeLog.closeStep(1, after: 0, db)
     }
 }
 
-/// Inserts change-log rows: one per field an event changed.
-struct LogRowWriter {
+/// One row of the change log: one field an event changed.
+struct LogRow {
     static let insertSQL = """
         INSERT INTO changes (step, event, at, actor, card, kind, field, old, new, applied, extras)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    let statement: SQLiteStatement
-    let step: Int64
+    static let parameterCount = 11
 
-    init(_ statement: SQLiteStatement, step: Int64) {
-        self.statement = statement
-        self.step = step
+    var step: Int64
+    var event: Int64
+    var at: Instant
+    var actor: String?
+    /// The card's number.
+    var card: Int64
+    var kind: String
+    var field: String?
+    var old: FieldValue?
+    var new: FieldValue?
+    /// False for history carried in from a file (undo does not reverse it).
+    var applied: Bool
+    /// The event's unknown keys (on its first row).
+    var extras: [String: String] = [:]
+
+    func encode(into b: inout RowBatch) {
+        b.int(step)
+        b.int(event)
+        b.text { ISO8601.appendInstant(at, to: &$0) }
+        b.text(actor)
+        b.int(card)
+        b.text(kind)
+        b.text(field)
+        b.text(if: old != nil) { StoredJSON.append(value: old!, to: &$0) }
+        b.text(if: new != nil) { StoredJSON.append(value: new!, to: &$0) }
+        b.int(applied ? 1 : 0)
+        b.text(if: !extras.isEmpty) { StoredJSON.append(map: extras, to: &$0) }
     }
 
-    /// An event of the model: its from/to as a `state` row, each change as a row, or one row
-    /// with no field when it has neither. Unknown keys ride on the first row.
-    func write(_ e: Event, event: Int64, applied: Bool) throws {
-        var extras = StoredJSON.map(e.extras)
-        func row(_ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
-            try write(event: event, at: e.at, actor: e.actor, card: e.card, kind: e.type.rawValue,
-                      field: field, old: old, new: new, applied: applied, extras: extras)
-            extras = nil
+    /// The rows of an event of the model: its from/to as a `state` row, each change as a row,
+    /// or one row with no field when it has neither. Unknown keys ride on the first row.
+    static func encode(_ e: Event, step: Int64, card: Int64, event: Int64, applied: Bool, into b: inout RowBatch) {
+        var row = LogRow(step: step, event: event, at: e.at, actor: e.actor, card: card, kind: e.type.rawValue,
+                         applied: applied, extras: e.extras)
+        func emit(_ field: String?, _ old: FieldValue?, _ new: FieldValue?) {
+            row.field = field
+            row.old = old
+            row.new = new
+            row.encode(into: &b)
+            row.extras = [:]
         }
         if e.from != nil || e.to != nil {
-            try row(ChangeLog.stateField, e.from.map(FieldValue.text), e.to.map(FieldValue.text))
+            emit(ChangeLog.stateField, e.from.map(FieldValue.text), e.to.map(FieldValue.text))
         }
-        for change in e.changes { try row(change.field, change.old, change.new) }
-        if e.from == nil && e.to == nil && e.changes.isEmpty { try row(nil, nil, nil) }
-    }
-
-    func write(event: Int64, at: Instant, actor: String?, card: String, kind: String, field: String?,
-               old: FieldValue?, new: FieldValue?, applied: Bool, extras: String? = nil) throws {
-        let s = statement
-        s.bind(1, step)
-        s.bind(2, event)
-        s.bind(3, at.description)
-        s.bind(4, actor)
-        s.bind(5, card)
-        s.bind(6, kind)
-        s.bind(7, field)
-        s.bind(8, StoredJSON.value(old))
-        s.bind(9, StoredJSON.value(new))
-        s.bind(10, Int64(applied ? 1 : 0))
-        s.bind(11, extras)
-        try s.run()
+        for change in e.changes { emit(change.field, change.old, change.new) }
+        if e.from == nil && e.to == nil && e.changes.isEmpty { emit(nil, nil, nil) }
     }
 }

@@ -26,7 +26,7 @@ enum StoreSchema {
                 -- Current values. `number` is the short number commands take (#12); `present`
                 -- is 0 for a card deleted, or whose creation was undone (kept for undo/redo).
                 CREATE TABLE cards (
-                    number INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                    number INTEGER PRIMARY KEY, id TEXT NOT NULL, title TEXT NOT NULL,
                     body TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,
                     due TEXT, start TEXT, created TEXT, updated TEXT, completed TEXT,
                     labels TEXT, assignees TEXT, position REAL,
@@ -34,16 +34,18 @@ enum StoreSchema {
                     present INTEGER NOT NULL DEFAULT 1);
                 -- One row per command (or page action): the unit of undo and redo. `dropped`
                 -- marks an undone step a later step took off the redo list.
+                -- Its rows in `changes` are `first_seq` to `last_seq` (one transaction each).
                 CREATE TABLE steps (
                     step INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT,
                     command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,
-                    dropped INTEGER NOT NULL DEFAULT 0);
-                -- The append-only change log: one row per changed field. Rows of one event
-                -- share `event`. `applied` is 0 for history carried in from a file (a record,
+                    dropped INTEGER NOT NULL DEFAULT 0, first_seq INTEGER, last_seq INTEGER);
+                -- The append-only change log: one row per changed field, naming the card by
+                -- its number. Rows of one event share `event`. `applied` is 0 for history carried in from a file (a record,
                 -- not something undo reverses). `old` and `new` are JSON (StoredJSON).
                 CREATE TABLE changes (
                     seq INTEGER PRIMARY KEY, step INTEGER NOT NULL REFERENCES steps(step),
-                    event INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT, card TEXT NOT NULL,
+                    event INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT,
+                    card INTEGER NOT NULL REFERENCES cards(number),
                     kind TEXT NOT NULL, field TEXT, old TEXT, new TEXT,
                     applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
                     undone INTEGER NOT NULL DEFAULT 0);
@@ -51,16 +53,21 @@ enum StoreSchema {
             try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', ?), ('revision', '0')",
                            arguments: [formatName, String(version)])
         }
+        // Indexes are a migration of their own, so that an import fills the tables first and
+        // builds each index once (faster than keeping it up to date row by row).
+        migrator.registerMigration(indexesMigration) { db in
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX cards_id ON cards(id);
+                CREATE INDEX cards_state ON cards(state, present);
+                CREATE INDEX changes_card ON changes(card);
+                """)
+        }
         return migrator
     }
 
-    /// Indexes made after a bulk import (building them once is faster than keeping them
-    /// up to date row by row).
-    static let indexes = """
-        CREATE INDEX IF NOT EXISTS changes_card ON changes(card);
-        CREATE INDEX IF NOT EXISTS changes_step ON changes(step);
-        CREATE INDEX IF NOT EXISTS cards_state ON cards(state, present);
-        """
+    /// The migration an import stops before, to fill the tables without indexes.
+    static let tablesMigration = "v1"
+    static let indexesMigration = "v1-indexes"
 
     /// What a SQLite file says about itself: nil when it has no `boardkit_store` table.
     static func stamp(_ db: Database) throws -> (format: String, schema: Int)? {

@@ -8,24 +8,60 @@ import BoardModel
 enum StoredJSON {
     // MARK: Writing
 
-    static func list(_ items: [String]) -> String? {
-        guard !items.isEmpty else { return nil }
-        return "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
-    }
-
+    /// A map as its JSON text, nil when empty (for the few single values outside a batch).
     static func map(_ map: [String: String]) -> String? {
         guard !map.isEmpty else { return nil }
-        let pairs = map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        return "{" + pairs.map { JSONText.quoted($0.key) + ":" + JSONText.quoted($0.value) }
-            .joined(separator: ",") + "}"
+        var out: [UInt8] = []
+        append(map: map, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func value(_ value: FieldValue?) -> String? {
-        switch value {
-        case nil: return nil
-        case .text(let s)?: return JSONText.quoted(s)
-        case .list(let items)?: return "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
+    static func append(list items: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (k, item) in items.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            append(quoted: item, to: &out)
         }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    static func append(map: [String: String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        let pairs = map.count == 1 ? Array(map) : map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for (k, pair) in pairs.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            append(quoted: pair.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            append(quoted: pair.value, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    static func append(value: FieldValue, to out: inout [UInt8]) {
+        switch value {
+        case .text(let s): append(quoted: s, to: &out)
+        case .list(let items): append(list: items, to: &out)
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped (as
+    /// `JSONText.quoted`), everything else as is.
+    static func append(quoted text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in text.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: Reading (nil or malformed text reads as empty: the store wrote it)

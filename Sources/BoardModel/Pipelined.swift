@@ -1,0 +1,96 @@
+import Dispatch
+
+/// Makes the parts for `count` items in chunks on a second thread, one chunk ahead, while the
+/// calling thread takes the finished ones in order.
+///
+/// Unlike `inOrderChunks` (which makes two chunks at once, then takes them), making and
+/// taking overlap: for a consumer that cannot be split, such as inserting rows into one
+/// SQLite database, the encoding costs nothing on the critical path. `make` runs on another
+/// thread, so it may only read what it shares and must build its result in its own buffer.
+/// When `take` throws, no further chunk is taken and the error is rethrown after the maker
+/// stops.
+public func pipelined<Part>(count: Int, size: Int = 4096, make: (Range<Int>) -> Part,
+                            take: (Part) throws -> Void) rethrows {
+    guard count > size else {
+        if count > 0 { try take(make(0..<count)) }
+        return
+    }
+    let chunks = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    try withoutActuallyEscaping(make) { make in
+        let pipe = TwoSlotPipe(chunks: chunks, make: make)
+        // The maker writes a slot only between `emptied` and `filled`, the taker reads it only
+        // between `filled` and `emptied`: the semaphores order every access, unchecked.
+        let shared = UncheckedBox(pipe)
+        DispatchQueue.global(qos: .userInitiated).async { shared.value.runMaker() }
+        defer { pipe.stopMaker() }
+        for k in chunks.indices { try take(pipe.next(k)) }
+    }
+}
+
+/// The two slots between the maker and the taker of `pipelined`, and their semaphores.
+private final class TwoSlotPipe<Part> {
+    let chunks: [Range<Int>]
+    let make: (Range<Int>) -> Part
+    /// Raw memory rather than an array: the two threads write different slots at once, which
+    /// an array's copy-on-write check would turn into a race on the array itself.
+    let slots = UnsafeMutablePointer<Part?>.allocate(capacity: 2)
+    let filled = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    let emptied = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+    let done = DispatchSemaphore(value: 0)
+    let lock = DispatchSemaphore(value: 1)
+    var stopped = false
+
+    init(chunks: [Range<Int>], make: @escaping (Range<Int>) -> Part) {
+        self.chunks = chunks
+        self.make = make
+        slots.initialize(repeating: nil, count: 2)
+    }
+
+    deinit {
+        slots.deinitialize(count: 2)
+        slots.deallocate()
+    }
+
+    /// On the second thread: makes every chunk into the slot it takes turns with.
+    func runMaker() {
+        for (k, range) in chunks.enumerated() {
+            emptied[k % 2].wait()
+            if isStopped { break }
+            slots[k % 2] = make(range)
+            filled[k % 2].signal()
+        }
+        done.signal()
+    }
+
+    /// On the calling thread: chunk `k`, once made.
+    func next(_ k: Int) -> Part {
+        filled[k % 2].wait()
+        let part = slots[k % 2].take()!
+        emptied[k % 2].signal()
+        return part
+    }
+
+    /// Ends the maker (after the last chunk, or early when the taker failed) and waits for it.
+    func stopMaker() {
+        lock.wait()
+        stopped = true
+        lock.signal()
+        // A maker waiting for an empty slot wakes, sees the flag and ends.
+        emptied[0].signal()
+        emptied[1].signal()
+        done.wait()
+    }
+
+    private var isStopped: Bool {
+        lock.wait()
+        defer { lock.signal() }
+        return stopped
+    }
+}
+
+/// A value handed to another thread where the compiler cannot see why that is safe; the
+/// caller's comment says why.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
