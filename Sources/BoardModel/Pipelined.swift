@@ -30,12 +30,16 @@ public func pipelined<Part>(count: Int, size: Int = 4096, make: (Range<Int>) -> 
 /// The two slots between the maker and the taker of `pipelined`, and their semaphores.
 private final class TwoSlotPipe<Part> {
     let chunks: [Range<Int>]
-    let make: (Range<Int>) -> Part
+    /// Let go once the maker is done: `make` must not outlive `pipelined` (the maker thread
+    /// may release the pipe a moment after it signals `done`).
+    var make: ((Range<Int>) -> Part)?
     /// Raw memory rather than an array: the two threads write different slots at once, which
     /// an array's copy-on-write check would turn into a race on the array itself.
     let slots = UnsafeMutablePointer<Part?>.allocate(capacity: 2)
     let filled = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-    let emptied = [DispatchSemaphore(value: 1), DispatchSemaphore(value: 1)]
+    /// Made at 0 and signalled once: libdispatch traps when a semaphore is freed below the
+    /// value it was made with, which the extra signals of `stopMaker` would otherwise risk.
+    let emptied = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
     let done = DispatchSemaphore(value: 0)
     let lock = DispatchSemaphore(value: 1)
     var stopped = false
@@ -44,6 +48,8 @@ private final class TwoSlotPipe<Part> {
         self.chunks = chunks
         self.make = make
         slots.initialize(repeating: nil, count: 2)
+        emptied[0].signal()
+        emptied[1].signal()
     }
 
     deinit {
@@ -56,7 +62,7 @@ private final class TwoSlotPipe<Part> {
         for (k, range) in chunks.enumerated() {
             emptied[k % 2].wait()
             if isStopped { break }
-            slots[k % 2] = make(range)
+            slots[k % 2] = make?(range)
             filled[k % 2].signal()
         }
         done.signal()
@@ -79,6 +85,7 @@ private final class TwoSlotPipe<Part> {
         emptied[0].signal()
         emptied[1].signal()
         done.wait()
+        make = nil
     }
 
     private var isStopped: Bool {

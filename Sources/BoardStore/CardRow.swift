@@ -50,21 +50,22 @@ enum CardRow {
         try SQLiteStatement(db, sql).run(batch)
     }
 
-    /// Reads a row selected with `columns`.
-    static func read(_ s: SQLiteStatement) -> StoredCard {
+    /// Reads a row selected with `columns`. `memo` shares the lists and maps many cards
+    /// hold alike (labels `["bug"]`, the same custom fields), as the JSON reader does.
+    static func read(_ s: SQLiteStatement, memo: ValueMemo = ValueMemo()) -> StoredCard {
         var card = Card(id: s.text(1) ?? "", title: s.text(2) ?? "", body: s.text(3) ?? "", state: s.text(4) ?? "")
         card.due = s.text(5).flatMap { DueDate(iso: $0) }
         card.start = s.text(6).flatMap { DueDate(iso: $0) }
         card.created = s.text(7).flatMap { ISO8601.parseInstant($0) }
         card.updated = s.text(8).flatMap { ISO8601.parseInstant($0) }
         card.completed = s.text(9).flatMap { ISO8601.parseInstant($0) }
-        card.labels = StoredJSON.list(s.text(10))
-        card.assignees = StoredJSON.list(s.text(11))
+        card.labels = memo.list(s.text(10))
+        card.assignees = memo.list(s.text(11))
         card.position = s.double(12)
         card.archived = s.int(13) == 1
         card.url = s.text(14)
-        card.fields = StoredJSON.map(s.text(15))
-        card.extras = StoredJSON.map(s.text(16))
+        card.fields = memo.map(s.text(15))
+        card.extras = memo.map(s.text(16))
         return StoredCard(number: s.int(0) ?? 0, card: card, present: s.int(17) == 1)
     }
 

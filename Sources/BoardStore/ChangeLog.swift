@@ -27,7 +27,8 @@ enum ChangeLog {
         let step = (try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps") ?? 0) + 1
         try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        arguments: [step, info.at.description, info.actor, info.command])
-        var event = try Int64.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
+        // Event numbers grow with the log: the last row's is the largest (read by rowid, no scan).
+        var event = try Int64.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         let previous = try lastSeq(db)
         let log = try SQLiteStatement(db, LogRow.insertSQL)
         let states = try StoreExport.header(db).states

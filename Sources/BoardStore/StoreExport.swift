@@ -33,8 +33,9 @@ enum StoreExport {
             WHERE present = 1 OR number IN (SELECT card FROM changes WHERE kind = 'deleted' AND undone = 0)
             ORDER BY number
             """)
+        let memo = ValueMemo()
         while try cards.next() {
-            var stored = CardRow.read(cards)
+            var stored = CardRow.read(cards, memo: memo)
             if !stored.present { stored.card.archived = true }
             board.cards.append(stored.card)
         }
@@ -44,7 +45,7 @@ enum StoreExport {
 
     /// The model's events: the log's rows that are not undone, one event per `event` number.
     static func events(_ db: Database) throws -> [Event] {
-        let eventCount = try Int.fetchOne(db, sql: "SELECT max(event) FROM changes") ?? 0
+        let eventCount = try Int.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         // The log names cards by number; their ids, by number.
         var ids = [String](repeating: "", count: (try Int.fetchOne(db, sql: "SELECT max(number) FROM cards") ?? 0) + 1)
         let numbered = try SQLiteStatement(db, "SELECT number, id FROM cards")

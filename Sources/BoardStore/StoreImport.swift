@@ -16,7 +16,7 @@ extension BoardStore {
         do {
             let queue = try DatabaseQueue(path: path, configuration: config)
             try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32768; PRAGMA threads = 2")
             }
             try StoreSchema.migrator.migrate(queue, upTo: StoreSchema.tablesMigration)
             try queue.writeWithoutTransaction { db in

@@ -58,7 +58,7 @@ enum StoreSchema {
         migrator.registerMigration(indexesMigration) { db in
             try db.execute(sql: """
                 CREATE UNIQUE INDEX cards_id ON cards(id);
-                CREATE INDEX cards_state ON cards(state, present);
+                CREATE INDEX cards_state ON cards(state, present, position);
                 CREATE INDEX changes_card ON changes(card);
                 """)
         }

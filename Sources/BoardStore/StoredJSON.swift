@@ -1,5 +1,29 @@
 import BoardModel
 
+/// Decoded lists and maps by their stored text, so that a million cards with the same labels
+/// or custom fields share one copy (at most `limit` distinct texts are remembered).
+final class ValueMemo {
+    private var lists: [String: [String]] = [:]
+    private var maps: [String: [String: String]] = [:]
+    private let limit = 50_000
+
+    func list(_ text: String?) -> [String] {
+        guard let text else { return [] }
+        if let known = lists[text] { return known }
+        let value = StoredJSON.list(text)
+        if lists.count < limit { lists[text] = value }
+        return value
+    }
+
+    func map(_ text: String?) -> [String: String] {
+        guard let text else { return [:] }
+        if let known = maps[text] { return known }
+        let value = StoredJSON.map(text)
+        if maps.count < limit { maps[text] = value }
+        return value
+    }
+}
+
 /// How the store keeps values that are not one SQL scalar: lists (labels, assignees) as a
 /// JSON array of strings, maps (custom fields, metadata, unknown keys) as a JSON object of
 /// strings, and a change's old or new value as a JSON string or array. JSON, so a person

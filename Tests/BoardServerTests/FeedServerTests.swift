@@ -175,6 +175,33 @@ final class RunningServer: @unchecked Sendable {
         #expect(!log.contains(token), "the secret token must not be logged")
     }
 
+    @Test func followsAStoreAsItIsEdited() throws {
+        let folder = try TemporaryFolder()
+        let store = folder.path("team.db")
+        #expect(try CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")]).status == 0)
+        let server = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
+        defer { _ = server.stop() }
+        let first = try RawHTTP.get(port: server.port, server.feedPath)
+        #expect(first.status == 200)
+        let etag = try #require(first.headers["etag"])
+        #expect(!String(decoding: first.body, as: UTF8.self).contains("Ship the store feed"))
+
+        // A change made by another process, committed to the store's write-ahead log while
+        // the server holds the file open, is in the next response.
+        let add = try CommandRunner.boardkit(["add", "Ship the store feed", "--due", "2026-12-24", "-b", store])
+        #expect(add.status == 0, "\(add.stderr)")
+        let second = try RawHTTP.get(port: server.port, server.feedPath, headers: ["If-None-Match": etag])
+        #expect(second.status == 200)
+        let text = String(decoding: second.body, as: UTF8.self)
+        #expect(text.contains("SUMMARY:Ship the store feed"))
+        #expect(text.contains("DTSTART;VALUE=DATE:20261224"))
+
+        // Undo takes it out of the feed again.
+        #expect(try CommandRunner.boardkit(["undo", "-b", store]).status == 0)
+        let third = try RawHTTP.get(port: server.port, server.feedPath)
+        #expect(!String(decoding: third.body, as: UTF8.self).contains("Ship the store feed"))
+    }
+
     @Test func tokensSurviveRestartsAndNoGzipSwitch() throws {
         let folder = try TemporaryFolder()
         let state = folder.path("state/tokens.json")
