@@ -68,24 +68,8 @@ enum StoredJSON {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped (as
-    /// `JSONText.quoted`), everything else as is.
     static func append(quoted text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in text.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(text, to: &out)
     }
 
     // MARK: Reading (nil or malformed text reads as empty: the store wrote it)
@@ -150,67 +134,8 @@ enum StoredJSON {
         }
 
         mutating func string() -> String? {
-            guard expect(UInt8(ascii: "\"")) else { return nil }
-            var out: [UInt8] = []
-            while pos < bytes.count {
-                let b = bytes[pos]
-                pos += 1
-                switch b {
-                case UInt8(ascii: "\""):
-                    return String(decoding: out, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard pos < bytes.count else { return nil }
-                    let e = bytes[pos]
-                    pos += 1
-                    switch e {
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        guard let scalar = unicodeEscape() else { return nil }
-                        out.append(contentsOf: Array(String(Character(scalar)).utf8))
-                    default: out.append(e)
-                    }
-                default:
-                    out.append(b)
-                }
-            }
-            return nil
-        }
-
-        /// `\uXXXX` (JSONText writes these only for control characters; a surrogate pair is
-        /// accepted for text written by hand).
-        private mutating func unicodeEscape() -> Unicode.Scalar? {
-            guard let high = hex4() else { return nil }
-            if (0xD800..<0xDC00).contains(high), pos + 1 < bytes.count,
-               bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
-                pos += 2
-                guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return nil }
-                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-            }
-            return Unicode.Scalar(high)
-        }
-
-        private mutating func hex4() -> UInt32? {
-            guard pos + 4 <= bytes.count else { return nil }
-            var v: UInt32 = 0
-            for _ in 0..<4 {
-                guard let d = hexDigit(bytes[pos]) else { return nil }
-                v = v << 4 | d
-                pos += 1
-            }
-            return v
-        }
-
-        private func hexDigit(_ b: UInt8) -> UInt32? {
-            switch b {
-            case 0x30...0x39: return UInt32(b - 0x30)
-            case 0x41...0x46: return UInt32(b - 0x41 + 10)
-            case 0x61...0x66: return UInt32(b - 0x61 + 10)
-            default: return nil
-            }
+            skipSpace()
+            return JSONText.string(bytes, at: &pos)
         }
     }
 }

@@ -150,6 +150,14 @@ struct StoreLifecycleTests {
         #expect(try store.board() == board)
     }
 
+    @Test func aBoardLargerThanOneBatchRoundTrips() throws {
+        // Past 4,096 cards and events the import encodes rows on a second thread (pipelined).
+        let board = SampleBoard(cards: 9_000, weeks: 8, seed: 5, until: SampleBoard.defaultUntil).generate()
+        #expect(board.events.count > 3 * 4_096)
+        let store = try BoardStore.create(tmp.path("big.db"), board: board, step: step(0, "import"))
+        #expect(try store.board() == board)
+    }
+
     @Test func createNeverOverwrites() throws {
         let path = tmp.path("team.db")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
