@@ -65,7 +65,7 @@ run: build
 	$(BOARDKIT) init -b out/team.db --from $(SAMPLE) --actor demo
 	$(BOARDKIT) add -b out/team.db "Write the release notes" --due 2026-12-01 --label docs --assignee mina --actor mina
 	$(BOARDKIT) edit -b out/team.db c1 --due 2026-12-03 --label +urgent --actor mina
-	$(BOARDKIT) move -b out/team.db c2 done --actor jisoo
+	$(BOARDKIT) move -b out/team.db 5 done --actor jisoo
 	$(BOARDKIT) undo -b out/team.db
 	$(BOARDKIT) history -b out/team.db --limit 4
 	$(BOARDKIT) show -b out/team.db --state doing
