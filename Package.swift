@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CXlsxWriter", pkgConfig: "xlsxwriter",
                        providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CCsv", providers: [.apt(["libcsv-dev"])]),
+        // Checks that what `print` wrote reached standard output (see StandardStreams).
+        .target(name: "CStandardOutput"),
 
         // The model every format reads into and writes from.
         .target(name: "BoardModel"),
@@ -55,7 +57,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "CStandardOutput",
         ]),
         .target(name: "BoardServer", dependencies: [
             "BoardKit",

@@ -46,7 +46,11 @@ public struct AtomicOutput {
             }
             defer { try? handle.close() }
             while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                FileHandle.standardOutput.write(chunk)
+                do throws(StandardStreams.Failure) {
+                    try StandardStreams.out(chunk)
+                } catch {
+                    return diagnostics + [error.diagnostic]
+                }
             }
             return diagnostics
         }

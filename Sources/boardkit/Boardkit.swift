@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardKit
 import Foundation
 
 /// `boardkit`: converts kanban boards between formats, reports on them and serves their due
@@ -28,14 +29,18 @@ struct Boardkit: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            DiagnosticOutput.exit(0)
         } catch {
             let code = exitCode(for: error)
-            if code == .success || error is ExitCode {
+            if let exit = error as? ExitCode {
+                DiagnosticOutput.exit(exit.rawValue)
+            }
+            if code == .success {
                 exit(withError: error)
             }
             if code == .validationFailure {
                 let message = fullMessage(for: error)
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                StandardStreams.err(message + "\n")
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardKit
 import BoardModel
 import Foundation
 
@@ -10,10 +11,28 @@ enum DiagnosticOutput {
         let text = style == .json ? DiagnosticRendering.json(diagnostics)
                                   : DiagnosticRendering.text(diagnostics)
         if !text.isEmpty {
-            let handle = toStandardOutput ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data(text.utf8))
+            do throws(StandardStreams.Failure) {
+                // What was printed before goes first, so the lines stay in order.
+                if toStandardOutput, let failure = StandardStreams.flushPrinted() { throw failure }
+                try StandardStreams.write(Array(text.utf8), to: toStandardOutput ? STDOUT_FILENO : STDERR_FILENO)
+            } catch {
+                // Diagnostics that cannot be printed make the run a failure (say so on stderr if
+                // it is stdout that failed).
+                if error.stream == STDOUT_FILENO { StandardStreams.err(error.diagnostic.description + "\n") }
+                throw ExitCode(1)
+            }
         }
         if diagnostics.hasErrors { throw ExitCode(1) }
+    }
+
+    /// Ends the process with `status`, or 1 when what the command printed could not be
+    /// written (a full disk, a closed standard output).
+    static func exit(_ status: Int32) -> Never {
+        if let failure = StandardStreams.flushPrinted() {
+            StandardStreams.err(failure.diagnostic.description + "\n")
+            Foundation.exit(1)
+        }
+        Foundation.exit(status)
     }
 
     /// `finish`, then ends the process at once with `board` still alive: freeing a board of a
@@ -25,9 +44,9 @@ enum DiagnosticOutput {
             do {
                 try finish(diagnostics, style: style, toStandardOutput: toStandardOutput)
             } catch {
-                Foundation.exit(1)
+                exit(1)
             }
-            Foundation.exit(0)
+            exit(0)
         }
     }
 }
@@ -38,11 +57,11 @@ struct ProgressLine {
 
     func show(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        StandardStreams.err("\r\u{1B}[K\(text)")
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStreams.err("\r\u{1B}[K")
     }
 }

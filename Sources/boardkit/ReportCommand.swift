@@ -84,7 +84,7 @@ struct ReportCommand: ParsableCommand {
                 return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s"
             }
             let line = "report timings: load+validate \(s(readDone - started)), compute \(s(computed - readDone)), render+write \(s(clock.now - computed)) (\(board.cards.count) cards, \(board.events.count) events)\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            StandardStreams.err(line)
         }
         DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardKit
 import BoardModel
 import BoardServer
 import Foundation
@@ -73,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try FeedServer(configuration: config, logger: logger)
         } catch {
-            FileHandle.standardError.write(Data("boardkit serve: \(error)\n".utf8))
+            StandardStreams.err("boardkit serve: \(error)\n")
             throw ExitCode(1)
         }
         let host = self.host.contains(":") ? "[\(self.host)]" : self.host
@@ -85,7 +86,11 @@ struct ServeCommand: AsyncParsableCommand {
                 lines += "\(feed.name) report: http://\(host):\(boundPort)\(paths.report)\n"
             }
             // Written straight away (not buffered) so scripts waiting for the URL see it.
-            FileHandle.standardOutput.write(Data(lines.utf8))
+            do throws(StandardStreams.Failure) {
+                try StandardStreams.out(Array(lines.utf8))
+            } catch {
+                StandardStreams.err(error.diagnostic.description + "\n")
+            }
         }
     }
 }

@@ -16,6 +16,36 @@ struct CommandLineTests {
         return path
     }
 
+    /// Runs `boardkit ARGS` through the shell with `redirect` (`>/dev/full`, `>&-`).
+    func shell(_ args: [String], _ redirect: String) throws -> ProcessOutput {
+        let quoted = ([CommandRunner.boardkit] + args).map { "'\($0)'" }.joined(separator: " ")
+        return try CommandRunner.run("/bin/sh", ["-c", "\(quoted) \(redirect)"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+    }
+
+    @Test func aFullOrClosedStandardOutputIsExitOneNotACrash() throws {
+        let board = CommandRunner.sample("board.json")
+        let cases: [([String], String)] = [
+            (["convert", board, "-"], ">/dev/full"),
+            (["convert", board, "-"], ">&-"),
+            (["report", board, "--as-of", "2026-11-20"], ">/dev/full"),
+            (["sample", "-o", "-"], ">/dev/full"),
+            (["validate", board], ">/dev/full"),
+            (["formats"], ">/dev/full"),
+        ]
+        for (args, redirect) in cases {
+            let r = try shell(args, redirect)
+            #expect(r.status == 1, "\(args) \(redirect): \(r.status)")
+            #expect(r.stderr.contains("<stdout>: error: cannot write:"), "\(args) \(redirect)")
+            #expect(r.stderr.contains("[io-error]"))
+        }
+        // Diagnostics that cannot reach a full standard error still give exit 1, not a crash.
+        #expect(try shell(["convert", "no-such-board.json", tmp.path("x.json")], "2>/dev/full").status == 1)
+        // A reader that goes away ends the writer as it ends any Unix tool: by SIGPIPE.
+        let piped = try CommandRunner.run("/bin/bash", ["-c", "'\(CommandRunner.boardkit)' sample --cards 20000 -o - | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}"])
+        #expect(piped.stdoutText == "141\n", "128 + SIGPIPE")
+        #expect(!piped.stderr.contains("crashed"))
+    }
+
     @Test func wrongUsageExitsTwo() throws {
         #expect(try CommandRunner.boardkit(["convert"]).status == 2)
         #expect(try CommandRunner.boardkit(["frobnicate"]).status == 2)
