@@ -30,10 +30,12 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         logger.info("\(request.method) \(Self.masked(request.uri.path)) \(status) \(size) \(micros / 1000).\(fraction.count == 1 ? "0" + fraction : fraction)ms")
     }
 
-    /// `/9f86…/team.ics` → `/…/team.ics`: logs must not hand out subscriptions.
+    /// `/9f86…/team.ics` → `/…/team.ics`: logs must not hand out subscriptions. The first
+    /// segment is where a token stands, whatever the slashes before it (`//9f86…/team.ics`
+    /// is routed like the canonical path) and whether anything follows it (`/9f86…`).
     static func masked(_ path: String) -> String {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3 else { return path }
-        return "/…/" + parts.dropFirst(2).joined(separator: "/")
+        let segments = path.split(separator: "/")
+        guard !segments.isEmpty else { return path }
+        return (["/…"] + segments.dropFirst()).joined(separator: "/")
     }
 }

@@ -167,12 +167,18 @@ final class RunningServer: @unchecked Sendable {
         #expect(report.status == 200)
         #expect(report.headers["content-type"] == "text/html; charset=utf-8")
 
+        // Other spellings of a path that holds the token: doubled slashes, the token alone.
+        let token = server.feedPath.split(separator: "/").first.map(String.init) ?? "-"
+        _ = try RawHTTP.get(port: server.port, "/" + server.feedPath)
+        _ = try RawHTTP.get(port: server.port, "/\(token)")
+        _ = try RawHTTP.get(port: server.port, "//\(token)//team/report.html")
+
         #expect(server.stop() == 0, "graceful stop on SIGTERM")
         let log = server.log
         #expect(log.contains("GET /…/team.ics 200"))
         #expect(log.contains("GET /…/team.ics 304"))
-        let token = server.feedPath.split(separator: "/").first.map(String.init) ?? "-"
-        #expect(!log.contains(token), "the secret token must not be logged")
+        #expect(log.contains("GET /… 404"))
+        #expect(!log.contains(token), "the secret token must not be logged, however the path is spelt")
     }
 
     @Test func followsAStoreAsItIsEdited() throws {
