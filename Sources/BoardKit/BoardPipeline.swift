@@ -33,6 +33,12 @@ public enum BoardPipeline {
         }
         let result = reader.read(opened.input, options: options)
         var diagnostics = result.diagnostics
+        // No board and no error would let a command end with exit 0 having written and said
+        // nothing; whatever reader forgets its reason, the run fails with one.
+        if result.board == nil && !diagnostics.hasErrors {
+            diagnostics.append(Diagnostic(.noBoardRead, "the \(format.name) reader gave no board and no reason",
+                                          at: SourceLocation(file: path)))
+        }
         if let board = result.board {
             diagnostics += BoardValidator.validate(board, sourceMap: result.sourceMap)
         }

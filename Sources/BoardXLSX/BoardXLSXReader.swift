@@ -107,7 +107,8 @@ public struct BoardXLSXReader: SniffingReader {
         }
         tally.absorb(historyTally)
         guard let out = read, var board = out.built.board else {
-            return .failed(tally.finished(), file: file)
+            // The Cards builder says why it made no board (no title column…): keep its words.
+            return .failed(tally.finished() + (read?.built.diagnostics ?? []), file: file)
         }
         var (events, eventRows) = history
         history = ([], [])   // so that the changes below happen in place, not on a copy

@@ -20,6 +20,34 @@ import BoardXLSX
         #expect(!BoardXLSXReader().recognizes(head: Array("id,title".utf8)))
     }
 
+    /// boardkit's own workbook whose Cards header lost its title column (renamed, or an entity
+    /// the XML reader does not decode): exit 1 with the reason, no output, for every command.
+    @Test(arguments: ["renamed", "&nosuch;", "&#xD800;"])
+    func aCardsHeaderWithoutItsTitleIsRefusedAloud(header: String) throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("board.xlsx"), broken = folder.path("broken.xlsx")
+        #expect(try CommandRunner.boardkit(["convert", CommandRunner.sample("board.json"), source]).status == 0)
+        let script = """
+        import zipfile, sys
+        src, dst, header = sys.argv[1], sys.argv[2], sys.argv[3]
+        with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as zout:
+            for item in zin.infolist():
+                data = zin.read(item.filename)
+                if item.filename == 'xl/worksheets/sheet1.xml':
+                    data = data.replace(b'<t>title</t>', b'<t>' + header.encode() + b'</t>', 1)
+                zout.writestr(item, data)
+        """
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, source, broken, header]).status == 0)
+        let out = folder.path("out.json")
+        let convert = try CommandRunner.boardkit(["convert", broken, out])
+        #expect(convert.status == 1)
+        #expect(convert.stderr.contains("[tabular-no-title-column]"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let validate = try CommandRunner.boardkit(["validate", broken])
+        #expect(validate.status == 1)
+        #expect(validate.stdoutText.contains("[tabular-no-title-column]"))
+    }
+
     @Test func aZipThatIsNoWorkbook() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("other.xlsx")

@@ -65,12 +65,15 @@ extension DiagnosticCode {
         "io-error", .error, "A file could not be read or written.")
     public static let unknownFormat = DiagnosticCode(
         "unknown-format", .error, "The format could not be told from the name or the content.")
+    public static let noBoardRead = DiagnosticCode(
+        "no-board-read", .error,
+        "A reader gave no board and no reason; nothing is written (a bug in boardkit: please report it with the file).")
 
     /// The model's own codes, in the order the README lists them.
     public static let modelCodes: [DiagnosticCode] = [
         .duplicateCardID, .blankCardID, .unknownState, .duplicateStateID, .noStates, .blankTitle,
         .eventUnknownCard, .eventUnknownState, .eventsOutOfOrder, .stateContradictsHistory,
         .invalidTimeZone, .invalidDate, .dueBeforeCreated, .completedBeforeCreated,
-        .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat,
+        .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .noBoardRead,
     ]
 }
