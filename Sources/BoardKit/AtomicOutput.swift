@@ -3,21 +3,54 @@ import BoardModel
 
 /// Writes an output through a temporary file beside the target and renames it into place
 /// only when the writer succeeded: a failed run never leaves a half-written file and never
-/// touches an existing one. `-` streams the finished file to standard output.
+/// touches an existing one. `-` streams the finished file to standard output; so does a
+/// target that is a device or a named pipe (`/dev/stdout`, a FIFO), which is written to, never
+/// replaced. A symbolic link is followed: its target is replaced, the link stays.
 public struct AtomicOutput {
     /// The path the user named (`-` for standard output).
     public let target: String
 
     public init(target: String) { self.target = target }
 
+    /// Where the finished bytes go.
+    enum Destination: Equatable {
+        /// Renamed into place at this path (a symbolic link's final target).
+        case file(String)
+        /// Copied into what is already there: standard output, a device, a FIFO.
+        case stream(String)
+    }
+
+    var destination: Destination {
+        if target == "-" { return .stream("-") }
+        var info = stat()
+        // stat follows links: a link to /dev/null is a device, to a file a file.
+        if stat(target, &info) == 0 {
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFBLK { return .stream(target) }
+        }
+        return .file(Self.followingLinks(target))
+    }
+
+    /// The path a chain of symbolic links ends at (which need not exist yet).
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = next.hasPrefix("/") ? next : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
+        }
+        return current
+    }
+
     /// Runs `write` against a temporary path, then commits or discards it.
     /// Returns the writer's diagnostics, plus an I/O error if committing failed.
     public func write(strict: Bool = false, _ write: (String) -> [Diagnostic]) -> [Diagnostic] {
+        let destination = self.destination
         let folder: String
-        if target == "-" {
+        switch destination {
+        case .stream:
             folder = FileManager.default.temporaryDirectory.path
-        } else {
-            let parent = (target as NSString).deletingLastPathComponent
+        case .file(let path):
+            let parent = (path as NSString).deletingLastPathComponent
             folder = parent.isEmpty ? "." : parent
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
@@ -27,6 +60,11 @@ public struct AtomicOutput {
             }
         }
         let temp = TemporaryPath.make(near: folder, name: (target as NSString).lastPathComponent)
+        let watch = TemporaryFiles.register(temp)
+        defer {
+            try? FileManager.default.removeItem(atPath: temp)
+            TemporaryFiles.release(watch)
+        }
         // Writers only see the temporary name; users should read the one they typed.
         var diagnostics = write(temp).map { d in
             guard d.location?.file == temp else { return d }
@@ -35,37 +73,55 @@ public struct AtomicOutput {
             return d
         }
         if strict { diagnostics = diagnostics.strict() }
-        defer { try? FileManager.default.removeItem(atPath: temp) }
         guard !diagnostics.hasErrors else { return diagnostics }
         guard FileManager.default.fileExists(atPath: temp) else {
             return diagnostics + [Diagnostic(.ioError, "the writer produced no file", at: SourceLocation(file: target))]
         }
-        if target == "-" {
-            guard let handle = FileHandle(forReadingAtPath: temp) else {
-                return diagnostics + [Diagnostic(.ioError, "cannot reopen the output", at: SourceLocation(file: target))]
-            }
-            defer { try? handle.close() }
-            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                do throws(StandardStreams.Failure) {
-                    try StandardStreams.out(chunk)
-                } catch {
-                    return diagnostics + [error.diagnostic]
-                }
-            }
-            return diagnostics
+        switch destination {
+        case .stream(let path):
+            return diagnostics + copy(temp, to: path)
+        case .file(let path):
+            return diagnostics + replace(path, with: temp)
         }
-        // Keep the permissions of a file being replaced; new files get the usual 0644.
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: target),
+    }
+
+    /// Streams the finished file into standard output, a device or a FIFO.
+    private func copy(_ temp: String, to path: String) -> [Diagnostic] {
+        guard let handle = FileHandle(forReadingAtPath: temp) else {
+            return [Diagnostic(.ioError, "cannot reopen the output", at: SourceLocation(file: target))]
+        }
+        defer { try? handle.close() }
+        let fd = path == "-" ? STDOUT_FILENO : open(path, O_WRONLY)
+        guard fd >= 0 else {
+            return [Diagnostic(.ioError, "cannot open: \(String(cString: strerror(errno)))", at: SourceLocation(file: target))]
+        }
+        defer { if fd != STDOUT_FILENO { close(fd) } }
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            do throws(StandardStreams.Failure) {
+                try StandardStreams.write(chunk, to: fd)
+            } catch {
+                var d = error.diagnostic
+                if fd != STDOUT_FILENO { d.location = SourceLocation(file: target) }
+                return [d]
+            }
+        }
+        return []
+    }
+
+    /// Renames the finished file over `path`, keeping the permissions of a file replaced.
+    private func replace(_ path: String, with temp: String) -> [Diagnostic] {
+        // New files get the usual 0644.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
            let mode = attributes[.posixPermissions] {
             try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temp)
         } else {
             try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temp)
         }
-        if rename(temp, target) != 0 {
+        if rename(temp, path) != 0 {
             let reason = String(cString: strerror(errno))
-            return diagnostics + [Diagnostic(.ioError, "cannot move the finished output into place: \(reason)",
-                                             at: SourceLocation(file: target))]
+            return [Diagnostic(.ioError, "cannot move the finished output into place: \(reason)",
+                               at: SourceLocation(file: target))]
         }
-        return diagnostics
+        return []
     }
 }

@@ -64,7 +64,11 @@ public final class BoardStore: @unchecked Sendable {
         if FileManager.default.fileExists(atPath: path) { throw .alreadyExists(path: path) }
         let folder = (path as NSString).deletingLastPathComponent
         let temp = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let watch = TemporaryFiles.register(temp)
+        defer {
+            try? FileManager.default.removeItem(atPath: temp)
+            TemporaryFiles.release(watch)
+        }
         try make(temp)
         // link(2) fails when the target exists, unlike rename(2): two `init`s racing cannot
         // overwrite each other.

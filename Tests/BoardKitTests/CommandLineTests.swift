@@ -46,6 +46,66 @@ struct CommandLineTests {
         #expect(!piped.stderr.contains("crashed"))
     }
 
+    @Test func devicesPipesAndLinksAreWrittenThroughNotReplaced() throws {
+        let board = CommandRunner.sample("board.json")
+        // /dev/stdout: the CSV arrives on standard output and the device stays what it was.
+        let viaDevice = try CommandRunner.boardkit(["convert", board, "/dev/stdout", "--to", "csv"])
+        #expect(viaDevice.status == 0)
+        #expect(viaDevice.stdoutText.hasPrefix("id,title,"))
+        let stdoutLink = try FileManager.default.attributesOfItem(atPath: "/dev/stdout")[.type] as? FileAttributeType
+        #expect(stdoutLink == .typeSymbolicLink)
+
+        // A named pipe: a reader gets the board, the pipe stays a pipe.
+        let fifo = tmp.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = tmp.path("received.json")
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat '\(fifo)' > '\(received)'"]
+        try reader.run()
+        #expect(try CommandRunner.boardkit(["convert", board, fifo, "--to", "json"]).status == 0)
+        reader.waitUntilExit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: received)) == (try Data(contentsOf: URL(fileURLWithPath: board))))
+        #expect(isFIFO(fifo))
+
+        // A symbolic link: its target is replaced, the link stays a link.
+        try FileManager.default.createDirectory(atPath: tmp.path("real"), withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: tmp.path("real/board.json")))
+        try FileManager.default.createSymbolicLink(atPath: tmp.path("link.json"), withDestinationPath: "real/board.json")
+        #expect(try CommandRunner.boardkit(["convert", board, tmp.path("link.json")]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: tmp.path("link.json")) == "real/board.json")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.path("real/board.json"))) == (try Data(contentsOf: URL(fileURLWithPath: board))))
+    }
+
+    func isFIFO(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aStoppedRunLeavesNoTemporaryFile(signal: Int32) throws {
+        let big = try sample(cards: 60_000, to: "big.json")
+        // A store is written row by row into its temporary file, so there is time to stop it.
+        let out = tmp.path("big.db")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        p.arguments = ["convert", big, out]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Stop it once its temporary file is there.
+        var sawTemporary = false
+        for _ in 0..<12_000 where !sawTemporary {  // up to a minute on a loaded machine
+            sawTemporary = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path).contains { $0.hasPrefix(".big.db.") }
+            if !sawTemporary { usleep(5_000) }
+        }
+        kill(p.processIdentifier, signal)
+        p.waitUntilExit()
+        #expect(sawTemporary)
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signal)
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path)
+        #expect(left.sorted() == ["big.json"], "no temporary file, no output")
+    }
+
     @Test func wrongUsageExitsTwo() throws {
         #expect(try CommandRunner.boardkit(["convert"]).status == 2)
         #expect(try CommandRunner.boardkit(["frobnicate"]).status == 2)

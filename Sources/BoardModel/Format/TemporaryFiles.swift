@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Temporary files a run is writing, removed if the run is stopped by SIGINT, SIGTERM or
+/// SIGHUP, so that Ctrl-C does not leave a hidden half-written file of tens of MB beside an
+/// output. (SIGKILL cannot be caught: its temporary file stays, and the target is untouched.)
+///
+/// The handler may only call async-signal-safe functions, so the paths are kept as C strings
+/// in a fixed table and removed with unlink(2).
+public enum TemporaryFiles {
+    /// Starts removing `path` on those signals; returns a handle for `release`.
+    public static func register(_ path: String) -> Int {
+        installHandlersOnce()
+        let copy = strdup(path)
+        for k in 0..<slotCount where slots[k] == nil {
+            slots[k] = copy
+            return k
+        }
+        free(copy)
+        return -1
+    }
+
+    /// Stops watching the path (it was renamed into place or removed).
+    public static func release(_ handle: Int) {
+        guard (0..<slotCount).contains(handle), let p = slots[handle] else { return }
+        slots[handle] = nil
+        free(p)
+    }
+
+    private static let slotCount = 8
+    nonisolated(unsafe) private static var slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 8).initialized(count: 8)
+    nonisolated(unsafe) private static var installed = false
+
+    private static func installHandlersOnce() {
+        guard !installed else { return }
+        installed = true
+        // A parent may hand down these signals blocked (Foundation's Process does); then a
+        // stop would wait, pending, until the output was complete.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig) { sig in
+                for k in 0..<8 {
+                    if let p = TemporaryFiles.slots[k] { unlink(p) }
+                }
+                // Then end as the signal would have: default action, raised again.
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+        }
+    }
+}
+
+private extension UnsafeMutablePointer where Pointee == UnsafeMutablePointer<CChar>? {
+    func initialized(count: Int) -> Self {
+        initialize(repeating: nil, count: count)
+        return self
+    }
+}
