@@ -27,99 +27,126 @@ enum ChangeLog {
         let step = (try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps") ?? 0) + 1
         try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        arguments: [step, info.at.description, info.actor, info.command])
-        // Event numbers grow with the log: the last row's is the largest (read by rowid, no scan).
-        var event = try Int64.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         let previous = try lastSeq(db)
-        let log = try SQLiteStatement(db, LogRow.insertSQL)
-        let states = try StoreExport.header(db).states
-        var touched: [StoredCard] = []
-        var wrote = false
-
-        for edit in edits {
-            event += 1
-            func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
-                var batch = RowBatch(columns: LogRow.parameterCount)
-                LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
-                       field: field, old: old, new: new, applied: true).encode(into: &batch)
-                try log.run(batch)
-                wrote = true
-            }
-            switch edit {
-            case .add(var card):
-                guard states.contains(where: { $0.id == card.state }) else {
-                    throw StoreError.unknownState(card.state, known: states.map(\.name))
-                }
-                if card.id.isEmpty { card.id = try freshID(db) }
-                if try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, card.id) }).first != nil {
-                    throw StoreError.invalidValue(field: "card id", value: card.id, accepted: "another card has it")
-                }
-                if card.created == nil { card.created = info.at }
-                if card.position == nil { card.position = try endPosition(in: card.state, db) }
-                if states.first(where: { $0.id == card.state })?.category == .done, card.completed == nil {
-                    card.completed = info.at
-                }
-                try CardRow.write(card, number: nil, present: true, CardRow.insertSQL, db)
-                let number = db.lastInsertedRowID
-                try row(.created, number, stateField, nil, .text(card.state))
-                touched.append(StoredCard(number: number, card: card, present: true))
-
-            case .update(let id, let patch):
-                let before = try present(id, db)
-                let after = patch.applied(to: before.card)
-                for (field, old, new) in differences(before.card, after) {
-                    try row(.updated, before.number, field, old, new)
-                }
-                try save(after, number: before.number, present: true, db)
-                touched.append(StoredCard(number: before.number, card: after, present: true))
-
-            case .move(let id, let state, let position):
-                guard let target = states.first(where: { $0.id == state }) else {
-                    throw StoreError.unknownState(state, known: states.map(\.name))
-                }
-                let before = try present(id, db)
-                var after = before.card
-                after.state = state
-                after.position = try newPosition(of: before, in: state, at: position, db)
-                let fromCategory = states.first { $0.id == before.card.state }?.category
-                if target.category == .done && fromCategory != .done { after.completed = info.at }
-                if before.card.state != after.state || before.card.position != after.position {
-                    if before.card.state != after.state {
-                        try row(.moved, before.number, stateField, .text(before.card.state), .text(state))
-                    }
-                    for (field, old, new) in differences(before.card, after) where field != stateField {
-                        try row(.moved, before.number, field, old, new)
-                    }
-                    try save(after, number: before.number, present: true, db)
-                }
-                touched.append(StoredCard(number: before.number, card: after, present: true))
-
-            case .archive(let id), .restore(let id):
-                let archiving: Bool
-                if case .archive = edit { archiving = true } else { archiving = false }
-                let before = try present(id, db)
-                var after = before.card
-                if before.card.archived != archiving {
-                    after.archived = archiving
-                    try row(archiving ? .archived : .restored, before.number, "archived",
-                            .text(String(before.card.archived)), .text(String(archiving)))
-                    try save(after, number: before.number, present: true, db)
-                }
-                touched.append(StoredCard(number: before.number, card: after, present: true))
-
-            case .delete(let id):
-                let before = try present(id, db)
-                try row(.deleted, before.number, nil, nil, nil)
-                try setPresence([before.number], false, db)
-                touched.append(StoredCard(number: before.number, card: before.card, present: false))
-            }
-        }
-        guard wrote else {
+        var writer = try StepWriter(db: db, step: step, info: info)
+        let touched = try edits.map { edit in try writer.apply(edit) }
+        guard writer.wrote else {
             try db.execute(sql: "DELETE FROM steps WHERE step = ?", arguments: [step])
             return nil
         }
         try db.execute(sql: "UPDATE steps SET dropped = 1 WHERE undone = 1")
         try closeStep(step, after: previous, db)
         return AppliedStep(step: step, cards: touched)
+    }
+
+    /// The edits of one step: each changes a card's current values and logs one event, a
+    /// row per field it changed (none when it changed nothing).
+    private struct StepWriter {
+        let db: Database
+        let step: Int64
+        let info: StepInfo
+        let log: SQLiteStatement
+        let states: [BoardState]
+        var event: Int64
+        var wrote = false
+
+        init(db: Database, step: Int64, info: StepInfo) throws {
+            self.db = db
+            self.step = step
+            self.info = info
+            log = try SQLiteStatement(db, LogRow.insertSQL)
+            states = try StoreExport.header(db).states
+            // Event numbers grow with the log: the last row's is the largest (by rowid, no scan).
+            event = try Int64.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
+        }
+
+        /// Applies one edit; the card as it is after it.
+        mutating func apply(_ edit: CardEdit) throws -> StoredCard {
+            event += 1
+            switch edit {
+            case .add(let card): return try add(card)
+            case .update(let id, let patch):
+                let before = try present(id, db)
+                return try change(before, to: patch.applied(to: before.card), as: .updated)
+            case .move(let id, let state, let position): return try move(id, to: state, at: position)
+            case .archive(let id): return try setArchived(id, true)
+            case .restore(let id): return try setArchived(id, false)
+            case .delete(let id):
+                let before = try present(id, db)
+                try row(.deleted, before.number, nil, nil, nil)
+                try setPresence([before.number], false, db)
+                return StoredCard(number: before.number, card: before.card, present: false)
+            }
+        }
+
+        private mutating func add(_ new: Card) throws -> StoredCard {
+            var card = new
+            let category = try state(card.state).category
+            if card.id.isEmpty { card.id = try freshID(db) }
+            if try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, card.id) }).first != nil {
+                throw StoreError.invalidValue(field: "card id", value: card.id, accepted: "another card has it")
+            }
+            if card.created == nil { card.created = info.at }
+            if card.position == nil { card.position = try endPosition(in: card.state, db) }
+            if category == .done, card.completed == nil { card.completed = info.at }
+            try CardRow.write(card, number: nil, present: true, CardRow.insertSQL, db)
+            let number = db.lastInsertedRowID
+            try row(.created, number, stateField, nil, .text(card.state))
+            return StoredCard(number: number, card: card, present: true)
+        }
+
+        /// Into another column (its end, or `index` from 1), or within its own; entering a
+        /// done state from one that is not sets the completion time.
+        private mutating func move(_ id: String, to stateID: String, at index: Int?) throws -> StoredCard {
+            let target = try state(stateID)
+            let before = try present(id, db)
+            var after = before.card
+            after.state = stateID
+            after.position = try newPosition(of: before, in: stateID, at: index, db)
+            if target.category == .done && states.first(where: { $0.id == before.card.state })?.category != .done {
+                after.completed = info.at
+            }
+            guard before.card.state != after.state || before.card.position != after.position else { return before }
+            return try change(before, to: after, as: .moved)
+        }
+
+        private mutating func setArchived(_ id: String, _ archived: Bool) throws -> StoredCard {
+            let before = try present(id, db)
+            guard before.card.archived != archived else { return before }
+            var after = before.card
+            after.archived = archived
+            try row(archived ? .archived : .restored, before.number, "archived",
+                    .text(String(before.card.archived)), .text(String(archived)))
+            try save(after, number: before.number, present: true, db)
+            return StoredCard(number: before.number, card: after, present: true)
+        }
+
+        /// Logs every field that differs (a move's state first, as from/to) and saves.
+        private mutating func change(_ before: StoredCard, to after: Card, as kind: EventType) throws -> StoredCard {
+            if before.card.state != after.state {
+                try row(kind, before.number, stateField, .text(before.card.state), .text(after.state))
+            }
+            for (field, old, new) in differences(before.card, after) where field != stateField {
+                try row(kind, before.number, field, old, new)
+            }
+            try save(after, number: before.number, present: true, db)
+            return StoredCard(number: before.number, card: after, present: true)
+        }
+
+        private func state(_ id: String) throws -> BoardState {
+            guard let s = states.first(where: { $0.id == id }) else {
+                throw StoreError.unknownState(id, known: states.map(\.name))
+            }
+            return s
+        }
+
+        private mutating func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
+            var batch = RowBatch(columns: LogRow.parameterCount)
+            LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
+                   field: field, old: old, new: new, applied: true).encode(into: &batch)
+            try log.run(batch)
+            wrote = true
+        }
     }
 
     /// Records which log rows the step wrote: those after `previous`, the last row before it
