@@ -57,6 +57,7 @@ final class WorkbookSink {
         // buffer: a syscall per 4 KiB of a 2 GB sheet XML. A 1 MiB buffer (set before the
         // first write, freed after the close) took 1M cards from 50 s to 44 s, most of it sys time.
         if let file = ws?.pointee.optimize_tmpfile {
+            rowFiles.append((name, file))
             let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Self.rowFileBuffer)
             setvbuf(file, buffer, _IOFBF, Self.rowFileBuffer)
             rowFileBuffers.append(buffer)
@@ -66,6 +67,21 @@ final class WorkbookSink {
 
     private static let rowFileBuffer = 1 << 20
     private var rowFileBuffers: [UnsafeMutablePointer<CChar>] = []
+    /// Each sheet's temporary row file (in TMPDIR). libxlsxwriter ignores its write errors: a
+    /// full temporary folder gave a workbook of empty sheets and exit 0.
+    private var rowFiles: [(sheet: String, file: UnsafeMutablePointer<FILE>)] = []
+
+    /// The first sheet whose rows did not all reach its temporary file, and why.
+    private func rowFileFailure() -> String? {
+        for (sheet, file) in rowFiles {
+            errno = 0
+            if fflush(file) != 0 || ferror(file) != 0 {
+                let reason = errno != 0 ? String(cString: strerror(errno)) : "a write failed"
+                return "the rows of sheet '\(sheet)' could not be written to the temporary folder (TMPDIR): \(reason)"
+            }
+        }
+        return nil
+    }
 
     /// A new writer for cells; what it finds is reported in the order writers were made.
     func cellWriter() -> CellWriter {
@@ -88,9 +104,10 @@ final class WorkbookSink {
     func close() -> (failure: String?, diagnostics: [Diagnostic]) {
         writeOverflow(writers.flatMap(\.overflow))
         let found = writers   // the Overflow sheet's own writer included
+        let rowFailure = rowFileFailure()
         let rc = workbook_close(workbook)
         rowFileBuffers.forEach { $0.deallocate() }
-        let failures = [failure] + found.map(\.failure)
+        let failures = [failure, rowFailure] + found.map(\.failure)
         var first = failures.lazy.compactMap { $0 }.first
         if first == nil, rc != LXW_NO_ERROR { first = String(cString: lxw_strerror(rc)) }
         let tally = DiagnosticTally(file: file)

@@ -48,6 +48,24 @@ import BoardXLSX
         #expect(validate.stdoutText.contains("[tabular-no-title-column]"))
     }
 
+    /// libxlsxwriter writes each sheet's rows to a temporary file in TMPDIR and ignored a full
+    /// disk there: the workbook came out with empty sheets and exit 0. (A 64 KiB tmpfs needs
+    /// root to mount, as on CI.)
+    @Test(.enabled(if: getuid() == 0)) func aFullTemporaryFolderIsExitOneAndNoWorkbook() throws {
+        let folder = try TemporaryFolder()
+        let tiny = folder.path("tiny")
+        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
+        let mounted = try CommandRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", tiny])
+        try #require(mounted.status == 0, "\(mounted.stderr)")
+        defer { _ = try? CommandRunner.run("/bin/umount", [tiny]) }
+        let board = folder.path("board.json"), out = folder.path("board.xlsx")
+        #expect(try CommandRunner.boardkit(["sample", "--cards", "3000", "-o", board]).status == 0)
+        let r = try CommandRunner.boardkit(["convert", board, out], environment: ["TMPDIR": tiny])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("[xlsx-write-failed]"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func aZipThatIsNoWorkbook() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("other.xlsx")
