@@ -15,6 +15,13 @@ public struct CSVDialect: Sendable, Equatable {
     }
 
     public static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+
+    /// The delimiter a file's name asks for: a tab for `.tsv` (any case), nil for any other
+    /// name (a comma then, or what `--delimiter` says).
+    public static func delimiter(forPath path: String) -> UInt8? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return path[path.index(after: dot)...].lowercased() == "tsv" ? 0x09 : nil
+    }
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The dialect of `text` judged from its first lines (up to 64 KiB): the delimiter that
