@@ -1,5 +1,6 @@
-/// How a CSV file is spelled: its delimiter, whether it starts with a byte-order mark and how
-/// lines end. Reading sniffs it from the first lines; writing takes it from the options.
+/// How a CSV file is spelled: its delimiter, whether it starts with a byte-order mark, how
+/// lines end and whether texts that start like formulas are neutralised. Reading sniffs it
+/// from the first lines; writing takes it from the options.
 public struct CSVDialect: Sendable, Equatable {
     /// `,`, `;` or tab.
     public var delimiter: UInt8
@@ -7,14 +8,34 @@ public struct CSVDialect: Sendable, Equatable {
     public var byteOrderMark: Bool
     /// CRLF (RFC 4180, Excel) or LF line ends.
     public var crlf: Bool
+    /// A text cell that starts like a formula (`=`, `+`, `-`, `@`, tab, CR) is written with a
+    /// `'` before it, so a spreadsheet shows it instead of running it (OWASP's advice on CSV
+    /// injection). For CSV meant for a spreadsheet (`--excel`) only: it changes the text.
+    public var neutralisesFormulas: Bool
 
-    public init(delimiter: UInt8 = UInt8(ascii: ","), byteOrderMark: Bool = false, crlf: Bool = false) {
+    public init(delimiter: UInt8 = UInt8(ascii: ","), byteOrderMark: Bool = false, crlf: Bool = false,
+                neutralisesFormulas: Bool = false) {
         self.delimiter = delimiter
         self.byteOrderMark = byteOrderMark
         self.crlf = crlf
+        self.neutralisesFormulas = neutralisesFormulas
+    }
+
+    /// True when a cell starting with `byte` is one a spreadsheet may run as a formula.
+    @inline(__always)
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "@") || byte == 0x09 || byte == 0x0D
     }
 
     public static let delimiters: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+
+    /// The delimiter a file's name asks for: a tab for `.tsv` (any case), nil for any other
+    /// name (a comma then, or what `--delimiter` says).
+    public static func delimiter(forPath path: String) -> UInt8? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return path[path.index(after: dot)...].lowercased() == "tsv" ? 0x09 : nil
+    }
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The dialect of `text` judged from its first lines (up to 64 KiB): the delimiter that

@@ -8,7 +8,8 @@ import BoardTabular
 
 /// RFC 4180 output into a byte buffer, flushed to a file descriptor in 1 MiB writes (or kept
 /// in memory). A field is quoted when it holds the delimiter, a quote, CR or LF, or starts or
-/// ends with a space; quotes inside are doubled.
+/// ends with a space; quotes inside are doubled. With `dialect.neutralisesFormulas`, a text
+/// that starts like a formula gets a leading `'` (inside the quotes when it is quoted).
 struct CSVOutput {
     private(set) var bytes: [UInt8] = []
     private let fd: Int32?
@@ -65,7 +66,9 @@ struct CSVOutput {
         if bytes.count >= Self.flushAt { flush() }
     }
 
-    /// One cell, unquoted where RFC 4180 allows: dates and numbers never need quotes.
+    /// One cell, unquoted where RFC 4180 allows: dates and numbers never need quotes. Numbers
+    /// (a position of -3) are never neutralised: boardkit writes them from a number, so they
+    /// are only digits, a sign and a point, which a spreadsheet reads as that number.
     @inline(__always) mutating func cell(_ cell: TabularCell) {
         switch cell {
         case .empty: break
@@ -88,6 +91,7 @@ struct CSVOutput {
         var s = s
         s.withUTF8 { u in
             guard let first = u.first, let last = u.last else { return }
+            let neutralise = dialect.neutralisesFormulas && CSVDialect.startsFormula(first)
             var quote = first == 0x20 || last == 0x20
             if !quote {
                 let d = dialect.delimiter
@@ -96,8 +100,13 @@ struct CSVOutput {
                     break
                 }
             }
-            guard quote else { bytes.append(contentsOf: u); return }
+            guard quote else {
+                if neutralise { bytes.append(UInt8(ascii: "'")) }
+                bytes.append(contentsOf: u)
+                return
+            }
             bytes.append(0x22)
+            if neutralise { bytes.append(UInt8(ascii: "'")) }
             // Runs between quotes go in whole; each quote is written twice.
             var from = 0
             for (i, c) in u.enumerated() where c == 0x22 {

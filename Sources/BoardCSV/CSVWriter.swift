@@ -2,8 +2,9 @@ import BoardModel
 import BoardTabular
 
 /// Writes a board as CSV: one row per card in BoardTabular's layout (canonical, or a tool's
-/// import layout with `--mapping`), RFC 4180 quoting, LF line ends (CRLF and a byte-order
-/// mark with `--excel`). History and the board's catalogue go to the events sidecar when
+/// import layout with `--mapping`), RFC 4180 quoting, comma-separated unless
+/// `WriterOptions.delimiter` says otherwise, LF line ends (CRLF, a byte-order mark and texts
+/// that start like formulas neutralised with a leading `'` with `--excel`). History and the board's catalogue go to the events sidecar when
 /// `--events FILE` is given; without it, a warning counts what was left behind.
 public struct CSVWriter: BoardWriter {
     public init() {}
@@ -46,7 +47,7 @@ public struct CSVWriter: BoardWriter {
         if !closeFile(fd) { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
         diagnostics += layout.lossDiagnostics(for: board, file: path)
         if let events = options.eventsPath {
-            diagnostics += EventsSidecar.write(board, to: events, excel: options.excel)
+            diagnostics += EventsSidecar.write(board, to: events, dialect: Self.dialect(options))
         } else {
             diagnostics += Self.sidecarLoss(board, layout: layout, file: path)
         }
@@ -68,8 +69,11 @@ public struct CSVWriter: BoardWriter {
         return out.bytes
     }
 
+    /// The dialect of the CSV and of its sidecar, which follows the same delimiter. Plain CSV
+    /// keeps every text as it is; CSV for a spreadsheet must not let a cell run as a formula.
     static func dialect(_ options: WriterOptions) -> CSVDialect {
-        CSVDialect(delimiter: UInt8(ascii: ","), byteOrderMark: options.excel, crlf: options.excel)
+        CSVDialect(delimiter: options.delimiter ?? UInt8(ascii: ","), byteOrderMark: options.excel,
+                   crlf: options.excel, neutralisesFormulas: options.excel)
     }
 
     @discardableResult
@@ -91,7 +95,8 @@ public struct CSVWriter: BoardWriter {
             // Rows are made on two cores, a chunk of cards each, into buffers of their own.
             // Cards are read in place: `for card in board.cards` copied each one (retaining
             // and releasing all its strings), a tenth of the writer's time.
-            let rows = CSVDialect(delimiter: out.dialect.delimiter, byteOrderMark: false, crlf: out.dialect.crlf)
+            var rows = out.dialect
+            rows.byteOrderMark = false
             board.cards.withUnsafeBufferPointer { cards in
                 inOrderChunks(count: cards.count, make: { range in
                     var part = CSVOutput(fd: nil, dialect: rows)

@@ -36,12 +36,12 @@ enum EventsSidecar {
 
     // MARK: Writing
 
-    static func write(_ board: Board, to path: String, excel: Bool) -> [Diagnostic] {
+    static func write(_ board: Board, to path: String, dialect: CSVDialect) -> [Diagnostic] {
         let fd = openForWriting(path)
         guard fd >= 0 else {
             return [Diagnostic(.ioError, "cannot create the events file: \(errorText())", at: SourceLocation(file: path))]
         }
-        var out = CSVOutput(fd: fd, dialect: CSVDialect(byteOrderMark: excel, crlf: excel))
+        var out = CSVOutput(fd: fd, dialect: dialect)
         encode(board, into: &out)
         out.flush()
         let failed = out.failure

@@ -136,13 +136,16 @@ struct BoardDecoder {
         guard s.peek == UInt8(ascii: "{") else {
             throw s.problem(.jsonSyntax, "a boardkit file is a JSON object starting with '{', not \(JSONScanner.describe(s.peek))")
         }
+        let object = s.pos
         s.pos += 1
         var first = true
         var seen: UInt64 = 0
+        var unknownKeys: [String] = []
         while let key = try s.nextKey(first: &first) {
             guard let (k, bit) = match(key, DocumentKey.self) else {
                 let (name, value) = try unknown(key, section: "the document", path: nil)
                 board.extras[BoardExtrasKey.document(name).storedName] = value
+                unknownKeys.append(name)
                 continue
             }
             if seen & bit != 0 { try duplicate(k.rawValue, section: "the document", at: key.start - 1, path: k.rawValue) }
@@ -180,6 +183,25 @@ struct BoardDecoder {
         guard s.isAtEnd else {
             throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
         }
+        guard seen != 0 else { throw notABoard(keys: unknownKeys, at: object) }
+    }
+
+    /// An object with none of a board's keys is another tool's file: reading it as an empty
+    /// board would convert it to nothing with exit 0. Its unknown keys are then not worth a
+    /// warning each; the one error names them, or the tool they point to.
+    private mutating func notABoard(keys: [String], at offset: Int) -> JSONProblem {
+        tallies = Tallies()
+        let none = "the JSON object has none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\")"
+        let what: String
+        if keys.contains("boards") {
+            what = "it looks like a Nextcloud Deck export (\"boards\"), which boardkit does not read"
+        } else if keys.isEmpty {
+            what = "it is empty"
+        } else {
+            let shown = keys.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
+            what = "its keys are \(shown)\(keys.count > 10 ? " and \(keys.count - 10) more" : "")"
+        }
+        return JSONProblem(code: .jsonNotABoard, message: "\(none); \(what)", offset: offset, path: nil)
     }
 
     /// The cards of the array whose `[` was consumed, to its `]`; from the split on, the

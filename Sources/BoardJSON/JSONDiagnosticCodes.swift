@@ -33,6 +33,9 @@ extension DiagnosticCode {
     public static let jsonConvertedValue = DiagnosticCode(
         "json-converted-value", .warning,
         "A custom field or metadata value is a number, true/false or null; it is kept as text (null drops it).")
+    public static let jsonNotABoard = DiagnosticCode(
+        "json-not-a-board", .error,
+        "The JSON object has none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\"): another tool's file, not read as an empty board.")
     public static let jsonTooManyErrors = DiagnosticCode(
         "json-too-many-errors", .error, "Reading stopped after 100 errors.")
 
@@ -40,6 +43,6 @@ extension DiagnosticCode {
     public static let jsonCodes: [DiagnosticCode] = [
         .jsonSyntax, .jsonInvalidUTF8, .jsonInvalidString, .jsonTooDeep, .jsonWrongType,
         .jsonInvalidValue, .jsonMissingKey, .jsonMissingFormat, .jsonUnsupportedFormat,
-        .jsonDuplicateKey, .jsonLocalTime, .jsonConvertedValue, .jsonTooManyErrors,
+        .jsonDuplicateKey, .jsonLocalTime, .jsonConvertedValue, .jsonNotABoard, .jsonTooManyErrors,
     ]
 }

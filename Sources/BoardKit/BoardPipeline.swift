@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardCSV
 
 /// The convert pipeline every command shares: find the format, read, validate, write
 /// atomically. Commands only parse flags and call these.
@@ -48,7 +49,8 @@ public enum BoardPipeline {
     }
 
     /// Writes `board` to `path` (`-` for standard output) in `to` or the format its extension
-    /// names, through a temporary file renamed into place only on success.
+    /// names, through a temporary file renamed into place only on success. A `.tsv` path
+    /// gets tabs unless `options.delimiter` says otherwise.
     public static func write(_ board: Board, to path: String, format to: String? = nil,
                              options: WriterOptions = WriterOptions(), strict: Bool = false) -> [Diagnostic] {
         guard let format = FormatRegistry.formatForWriting(path: path, explicit: to),
@@ -59,6 +61,9 @@ public enum BoardPipeline {
             return [Diagnostic(.unknownFormat, "\(what); use --to with one of: \(known)",
                                at: SourceLocation(file: path))]
         }
+        // Writers only see the temporary path, so what the user's name asks for is set here.
+        var options = options
+        if options.delimiter == nil { options.delimiter = CSVDialect.delimiter(forPath: path) }
         return AtomicOutput(target: path).write(strict: strict) { temp in
             writer.write(board, to: temp, options: options)
         }

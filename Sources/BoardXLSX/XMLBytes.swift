@@ -1,7 +1,7 @@
 import Foundation
 
 /// The little XML a workbook's parts use, read straight from bytes: tags, attributes and
-/// text with entities. Not a general XML parser (no DTDs, no namespaces beyond ignoring a
+/// text with entities and CDATA sections. Not a general XML parser (no DTDs, no namespaces beyond ignoring a
 /// prefix), which is what makes it fast: FoundationXML's `XMLParser` spends 1.6 s just
 /// walking a 100,000-row sheet.
 struct XMLTag {
@@ -134,13 +134,16 @@ enum XMLBytes {
         attribute(tag, name, b, prefixed: prefixed).map { text(b, $0, spreadsheet: false) }
     }
 
-    /// Text content with XML entities and line ends decoded and, for cell text
-    /// (`spreadsheet`), OOXML's `_xHHHH_` escapes.
+    /// Text content with XML entities, CDATA sections and line ends decoded and, for cell
+    /// text (`spreadsheet`), OOXML's `_xHHHH_` escapes.
     static func text(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, spreadsheet: Bool) -> String {
         var plain = true
         for i in range {
             let c = b[i]
-            if c == UInt8(ascii: "&") || c == 0x0D || (spreadsheet && c == UInt8(ascii: "_")) { plain = false; break }
+            if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == 0x0D || (spreadsheet && c == UInt8(ascii: "_")) {
+                plain = false
+                break
+            }
         }
         if plain { return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self) }
         var out: [UInt8] = []
@@ -149,12 +152,56 @@ enum XMLBytes {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the text of `range`, element content between a tag and the next: character
+    /// data with its entities decoded, and CDATA sections (`<![CDATA[a & b]]>`, which other
+    /// writers use) as their content, entities left as they are. Comments and processing
+    /// instructions are no text. Line ends and `_xHHHH_` escapes are decoded in both: XML
+    /// normalises line ends before any markup, and OOXML's escapes apply to the text XML gives.
     static func appendText(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, spreadsheet: Bool, to out: inout [UInt8]) {
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
+            let lt = find(UInt8(ascii: "<"), b, from: i, end: end) ?? end
+            appendCharacters(b, i..<lt, spreadsheet: spreadsheet, entities: true, to: &out)
+            guard lt < end else { return }
+            if let cdata = section(b, at: lt, end: end, open: cdataOpen, close: cdataClose) {
+                appendCharacters(b, cdata.content, spreadsheet: spreadsheet, entities: false, to: &out)
+                i = cdata.next
+            } else if let skipped = section(b, at: lt, end: end, open: commentOpen, close: commentClose)
+                        ?? section(b, at: lt, end: end, open: instructionOpen, close: instructionClose) {
+                i = skipped.next
+            } else {
+                // No markup this reader knows (the tag scanner would have stopped at a tag):
+                // kept as text.
+                out.append(UInt8(ascii: "<"))
+                i = lt + 1
+            }
+        }
+    }
+
+    private static let cdataOpen = Array("<![CDATA[".utf8), cdataClose = Array("]]>".utf8)
+    private static let commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+    private static let instructionOpen = Array("<?".utf8), instructionClose = Array("?>".utf8)
+
+    /// The content of the markup section that starts at `i` with `open` and ends with `close`
+    /// within `end`, and the index after it; nil when `open` does not start there.
+    private static func section(_ b: UnsafeBufferPointer<UInt8>, at i: Int, end: Int,
+                                open: [UInt8], close: [UInt8]) -> (content: Range<Int>, next: Int)? {
+        guard i + open.count <= end else { return nil }
+        for k in 1..<open.count where b[i + k] != open[k] { return nil }
+        guard let closing = find(close, b, from: i + open.count, end: end) else { return nil }
+        return (i + open.count..<closing, closing + close.count)
+    }
+
+    /// Character data without markup: line ends, `_xHHHH_` escapes for cells and, outside a
+    /// CDATA section (`entities`), entity references decoded.
+    private static func appendCharacters(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, spreadsheet: Bool,
+                                         entities: Bool, to out: inout [UInt8]) {
+        var i = range.lowerBound
+        let end = range.upperBound
+        while i < end {
             let c = b[i]
-            if c == UInt8(ascii: "&"), let semi = find(UInt8(ascii: ";"), b, from: i + 1, end: min(end, i + 12)) {
+            if entities, c == UInt8(ascii: "&"), let semi = find(UInt8(ascii: ";"), b, from: i + 1, end: min(end, i + 12)) {
                 let name = UnsafeBufferPointer(rebasing: b[(i + 1)..<semi])
                 if let scalar = entity(name) {
                     appendScalar(scalar, to: &out)

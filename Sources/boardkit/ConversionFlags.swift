@@ -60,6 +60,9 @@ struct WritingFlags: ParsableArguments {
     @Flag(name: .long, help: "CSV for Excel: UTF-8 with a byte-order mark and CRLF line ends.")
     var excel = false
 
+    @Option(name: .long, help: "CSV field delimiter: ',', ';' or tab (default: tab for a .tsv output, else ',').")
+    var delimiter: CSVDelimiter?
+
     @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
     var component: CalendarOptions.Component = .event
 
@@ -77,6 +80,7 @@ struct WritingFlags: ParsableArguments {
 
     func writerOptions(mapping: String?, events: String?, encoding: String?) -> WriterOptions {
         WriterOptions(mapping: mapping, eventsPath: events, excel: excel, encoding: encoding,
+                      delimiter: delimiter?.byte,
                       calendar: CalendarOptions(component: component, alarms: alarm,
                                                 includeDone: includeDone, showState: showState,
                                                 calendarName: calendarName))

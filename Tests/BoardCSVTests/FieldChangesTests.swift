@@ -34,7 +34,7 @@ struct FieldChangesTests {
         let folder = try TemporaryFolder()
         let board = try #require(BoardPipeline.read(try fixture(in: folder)).board)
         let events = folder.path("events.csv")
-        #expect(EventsSidecar.write(board, to: events, excel: false).isEmpty)
+        #expect(EventsSidecar.write(board, to: events, dialect: CSVDialect()).isEmpty)
         let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
         #expect(lines[0] == "record,card,at,type,from,to,actor,changes,id,name,category,wip,key,value")
         #expect(lines.contains(#"event,c1,2026-11-03T18:30:00+09:00,updated,,,mina,"[{""field"":""due"",""old"":""2026-12-01"",""new"":""2026-12-03""},{""field"":""labels"",""old"":[""bug""],""new"":[""bug"",""ui""]}]",,,,,,"#))

@@ -9,6 +9,10 @@ public struct WriterOptions: Sendable {
     public var excel: Bool
     /// `--encoding`: the text encoding to write (CSV).
     public var encoding: String?
+    /// `--delimiter`: the byte between fields (CSV and its events sidecar): `,`, `;` or tab.
+    /// Nil means a comma, or a tab when the output is named `.tsv` (the pipeline sets it
+    /// from the name the user gave, since writers only see a temporary path).
+    public var delimiter: UInt8?
     /// The moment of export, for formats that record one (XLSX's Board sheet). Fixed by the
     /// caller so that tests and repeated exports can be byte-identical.
     public var exportedAt: Instant?
@@ -18,12 +22,13 @@ public struct WriterOptions: Sendable {
     public var actor: String?
 
     public init(mapping: String? = nil, eventsPath: String? = nil, excel: Bool = false,
-                encoding: String? = nil, exportedAt: Instant? = nil,
+                encoding: String? = nil, delimiter: UInt8? = nil, exportedAt: Instant? = nil,
                 calendar: CalendarOptions = CalendarOptions(), actor: String? = nil) {
         self.mapping = mapping
         self.eventsPath = eventsPath
         self.excel = excel
         self.encoding = encoding
+        self.delimiter = delimiter
         self.exportedAt = exportedAt
         self.calendar = calendar
         self.actor = actor

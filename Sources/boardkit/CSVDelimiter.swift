@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// What `--delimiter` takes: the three delimiters the CSV reader also sniffs. `tab` is a
+/// word because a tab character is awkward to type in a shell.
+enum CSVDelimiter: String, ExpressibleByArgument, CaseIterable {
+    case comma = ","
+    case semicolon = ";"
+    case tab
+
+    /// The byte written between fields.
+    var byte: UInt8 {
+        switch self {
+        case .comma: UInt8(ascii: ",")
+        case .semicolon: UInt8(ascii: ";")
+        case .tab: 0x09
+        }
+    }
+}
