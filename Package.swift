@@ -52,6 +52,7 @@ let package = Package(
         .target(name: "BoardReport", dependencies: [
             "BoardModel", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.copy("Templates")]),
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.

@@ -162,6 +162,11 @@ enum ReportXLSX {
             return [Diagnostic(.reportWriteFailed, "libxlsxwriter: \(String(cString: lxw_strerror(rc)))",
                                at: SourceLocation(file: path))]
         }
+        if let broken = WrittenWorkbookCheck.firstBrokenPart(of: path) {
+            return [Diagnostic(.reportWriteFailed,
+                               "the workbook's part \(broken) came out cut off (is the temporary folder, TMPDIR, full?)",
+                               at: SourceLocation(file: path))]
+        }
         if book.rowsCut > 0 {
             return [Diagnostic(.dataNotWritten, "\(book.rowsCut) list rows did not fit a worksheet (1,048,576 rows) and were left out; the JSON report has them all",
                                at: SourceLocation(file: path))]
