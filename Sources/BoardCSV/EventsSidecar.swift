@@ -102,10 +102,12 @@ enum EventsSidecar {
         var columns: [String: Int] = [:]
         var sawHeader = false
         var zone = Zone.utc
-        var errors = 0
+        // A reference, not a local var: the compiler lost track of a var mutated only through
+        // `bad` inside the parser's closure and called the summary below dead code.
+        let errors = BadRowCount()
         func bad(_ message: String, _ row: CSVRow, _ column: Int?) {
-            errors += 1
-            if errors <= 20 {
+            errors.count += 1
+            if errors.count <= 20 {
                 diagnostics.append(Diagnostic(.csvEventsSidecar, message,
                     at: locator.location(rowOffset: row.offset, line: row.line, field: column)))
             }
@@ -203,8 +205,8 @@ enum EventsSidecar {
         case .failure(.outOfMemory):
             diagnostics.append(Diagnostic(.ioError, "out of memory", at: SourceLocation(file: file)))
         }
-        if errors > 20 {
-            diagnostics.append(Diagnostic(.csvEventsSidecar, "\(errors) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file)))
+        if errors.count > 20 {
+            diagnostics.append(Diagnostic(.csvEventsSidecar, "\(errors.count) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file)))
         }
         return (contents, diagnostics)
     }
@@ -212,4 +214,9 @@ enum EventsSidecar {
 
 extension CSVOutput {
     @inline(__always) mutating func cellSeparator(_ d: UInt8) { appendByte(d) }
+}
+
+/// How many rows of an events file were bad (only the first 20 are listed one by one).
+private final class BadRowCount {
+    var count = 0
 }

@@ -1,4 +1,5 @@
 import Testing
+import BoardTestSupport
 import Foundation
 import BoardModel
 import BoardTabular
@@ -6,6 +7,19 @@ import BoardTabular
 
 /// Each kind of bad input gives its diagnostic at the right line and column, and no board.
 @Suite struct BadInputTests {
+    @Test func manyBadEventRowsAreListedTwentyThenCounted() throws {
+        let folder = try TemporaryFolder()
+        let events = folder.path("events.csv")
+        let rows = (1...25).map { "event,c1,not-a-time-\($0),moved,todo,doing," }
+        try Data((["record,card,at,type,from,to,actor"] + rows).joined(separator: "\n").utf8 + [0x0A])
+            .write(to: URL(fileURLWithPath: events))
+        let r = try CommandRunner.boardkit(["convert", CommandRunner.sample("board.csv"), folder.path("out.json"), "--events", events])
+        #expect(r.status == 1)
+        let listed = r.stderr.split(separator: "\n").filter { $0.contains("[csv-bad-events]") }
+        #expect(listed.count == 21, "20 rows one by one, then one line with the count")
+        #expect(listed.last?.contains("25") == true)
+    }
+
     func read(_ text: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
         CSVReader().read(bytes: Array(text.utf8), file: "in.csv", options: options)
     }
