@@ -27,6 +27,9 @@ extension DiagnosticCode {
     public static let xlsxBadChanges = DiagnosticCode(
         "xlsx-bad-changes", .error,
         "A History row's changes cell is not a JSON array of {\"field\", \"old\", \"new\"} objects with text or list values.")
+    public static let xlsxRowTooLarge = DiagnosticCode(
+        "xlsx-row-too-large", .error,
+        "A worksheet row's XML is larger than boardkit reads (32 MiB; Excel holds 32,767 characters a cell): reading stopped, so a small file cannot take the machine's memory.")
     public static let xlsxWriteFailed = DiagnosticCode(
         "xlsx-write-failed", .error, "libxlsxwriter could not write the workbook.")
 
@@ -34,6 +37,6 @@ extension DiagnosticCode {
     public static let xlsxCodes: [DiagnosticCode] = [
         .xlsxNotZip, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
         .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
-        .xlsxBadChanges, .xlsxWriteFailed,
+        .xlsxBadChanges, .xlsxRowTooLarge, .xlsxWriteFailed,
     ]
 }

@@ -66,6 +66,30 @@ import BoardXLSX
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// A workbook of ~120 KB whose one cell inflates to 100 MB: refused at the row limit
+    /// instead of holding the whole row in memory.
+    @Test func aRowThatInflatesPastTheLimitIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let bomb = folder.path("bomb.xlsx")
+        let script = """
+        import zipfile, sys
+        with zipfile.ZipFile(sys.argv[1]) as zin, zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as zout:
+            for item in zin.infolist():
+                data = zin.read(item.filename)
+                if item.filename == 'xl/worksheets/sheet1.xml':
+                    i = data.find(b'<row r="2"'); j = data.find(b'<t>', i); k = data.find(b'</t>', j)
+                    data = data[:j + 3] + b'A' * (100 << 20) + data[k:]
+                zout.writestr(item, data)
+        """
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, CommandRunner.sample("board.xlsx"), bomb]).status == 0)
+        let r = read(bomb)
+        #expect(r.diagnostics.hasErrors, "the pipeline writes nothing")
+        #expect(r.diagnostics.contains { $0.code == .xlsxRowTooLarge && $0.location?.cell == "Cards!A2" })
+        let out = folder.path("out.json")
+        #expect(try CommandRunner.boardkit(["convert", bomb, out]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func aZipThatIsNoWorkbook() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("other.xlsx")
