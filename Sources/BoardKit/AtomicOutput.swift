@@ -59,29 +59,25 @@ public struct AtomicOutput {
                                    at: SourceLocation(file: target))]
             }
         }
-        let temp = TemporaryPath.make(near: folder, name: (target as NSString).lastPathComponent)
-        let watch = TemporaryFiles.register(temp)
-        defer {
-            try? FileManager.default.removeItem(atPath: temp)
-            TemporaryFiles.release(watch)
-        }
-        // Writers only see the temporary name; users should read the one they typed.
-        var diagnostics = write(temp).map { d in
-            guard d.location?.file == temp else { return d }
-            var d = d
-            d.location?.file = target == "-" ? "<stdout>" : target
-            return d
-        }
-        if strict { diagnostics = diagnostics.strict() }
-        guard !diagnostics.hasErrors else { return diagnostics }
-        guard FileManager.default.fileExists(atPath: temp) else {
-            return diagnostics + [Diagnostic(.ioError, "the writer produced no file", at: SourceLocation(file: target))]
-        }
-        switch destination {
-        case .stream(let path):
-            return diagnostics + copy(temp, to: path)
-        case .file(let path):
-            return diagnostics + replace(path, with: temp)
+        return TemporaryFiles.using(near: folder, name: (target as NSString).lastPathComponent) { temp in
+            // Writers only see the temporary name; users should read the one they typed.
+            var diagnostics = write(temp).map { d in
+                guard d.location?.file == temp else { return d }
+                var d = d
+                d.location?.file = target == "-" ? "<stdout>" : target
+                return d
+            }
+            if strict { diagnostics = diagnostics.strict() }
+            guard !diagnostics.hasErrors else { return diagnostics }
+            guard FileManager.default.fileExists(atPath: temp) else {
+                return diagnostics + [Diagnostic(.ioError, "the writer produced no file", at: SourceLocation(file: target))]
+            }
+            switch destination {
+            case .stream(let path):
+                return diagnostics + copy(temp, to: path)
+            case .file(let path):
+                return diagnostics + replace(path, with: temp)
+            }
         }
     }
 

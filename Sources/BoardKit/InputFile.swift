@@ -6,22 +6,24 @@ import BoardModel
 struct InputFile {
     let input: BoardInput
     let head: [UInt8]
-    /// Removed when the conversion is over (standard input only).
-    let temporaryCopy: String?
+    /// Removed when the conversion is over, or on a stop signal (standard input only).
+    let temporaryCopy: (path: String, watch: Int)?
 
     static let headSize = 64 * 1024
 
     /// Opens `path` (`-` for standard input). Errors are diagnostics, not throws.
     static func open(_ path: String) -> Result<InputFile, Diagnostic> {
         if path == "-" {
-            let temp = TemporaryPath.make(near: FileManager.default.temporaryDirectory.path, name: "stdin")
+            let temp = TemporaryFiles.path(near: FileManager.default.temporaryDirectory.path, name: "stdin")
+            let watch = TemporaryFiles.register(temp)
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard FileManager.default.createFile(atPath: temp, contents: data) else {
+                TemporaryFiles.release(watch)
                 return .failure(Diagnostic(.ioError, "cannot buffer standard input in \(temp)",
                                            at: SourceLocation(file: "-")))
             }
             return .success(InputFile(input: BoardInput(path: temp, displayName: "-"),
-                                      head: Array(data.prefix(headSize)), temporaryCopy: temp))
+                                      head: Array(data.prefix(headSize)), temporaryCopy: (temp, watch)))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -41,6 +43,8 @@ struct InputFile {
     }
 
     func close() {
-        if let temporaryCopy { try? FileManager.default.removeItem(atPath: temporaryCopy) }
+        guard let temporaryCopy else { return }
+        try? FileManager.default.removeItem(atPath: temporaryCopy.path)
+        TemporaryFiles.release(temporaryCopy.watch)
     }
 }

@@ -63,18 +63,15 @@ public final class BoardStore: @unchecked Sendable {
     static func createAtomically(_ path: String, _ make: (String) throws(StoreError) -> Void) throws(StoreError) {
         if FileManager.default.fileExists(atPath: path) { throw .alreadyExists(path: path) }
         let folder = (path as NSString).deletingLastPathComponent
-        let temp = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let watch = TemporaryFiles.register(temp)
-        defer {
-            try? FileManager.default.removeItem(atPath: temp)
-            TemporaryFiles.release(watch)
-        }
-        try make(temp)
-        // link(2) fails when the target exists, unlike rename(2): two `init`s racing cannot
-        // overwrite each other.
-        guard link(temp, path) == 0 else {
-            if errno == EEXIST { throw .alreadyExists(path: path) }
-            throw .database(path: path, message: String(cString: strerror(errno)))
+        try TemporaryFiles.using(near: folder.isEmpty ? "." : folder, name: (path as NSString).lastPathComponent) {
+            temp throws(StoreError) in
+            try make(temp)
+            // link(2) fails when the target exists, unlike rename(2): two `init`s racing cannot
+            // overwrite each other.
+            guard link(temp, path) == 0 else {
+                if errno == EEXIST { throw .alreadyExists(path: path) }
+                throw .database(path: path, message: String(cString: strerror(errno)))
+            }
         }
     }
 

@@ -33,8 +33,8 @@ enum CardRow {
         b.text(if: card.created != nil) { ISO8601.appendInstant(card.created!, to: &$0) }
         b.text(if: card.updated != nil) { ISO8601.appendInstant(card.updated!, to: &$0) }
         b.text(if: card.completed != nil) { ISO8601.appendInstant(card.completed!, to: &$0) }
-        b.text(if: !card.labels.isEmpty) { StoredJSON.append(list: card.labels, to: &$0) }
-        b.text(if: !card.assignees.isEmpty) { StoredJSON.append(list: card.assignees, to: &$0) }
+        b.text(if: !card.labels.isEmpty) { JSONText.appendList(card.labels, to: &$0) }
+        b.text(if: !card.assignees.isEmpty) { JSONText.appendList(card.assignees, to: &$0) }
         b.real(card.position)
         b.int(card.archived ? 1 : 0)
         b.text(card.url)

@@ -16,9 +16,16 @@ enum ChangeLog {
     /// the card undoable with the import but is no event of the board.
     static let importedKind = "imported"
 
-    /// Fields a kind implies, not shown as changes (an archive sets `archived`).
-    static func isImplied(field: String, kind: String) -> Bool {
-        field == "archived" && (kind == EventType.archived.rawValue || kind == EventType.restored.rawValue)
+    /// Puts one log row into the event its `event` number groups it with: the `state` row as
+    /// from/to, a field the kind implies (an archive sets `archived`) nowhere, any other as one
+    /// of the event's changes. The board's events and the history read rows alike through it.
+    static func fold(field: String, old: FieldValue?, new: FieldValue?, into event: inout some FoldedEvent) {
+        if field == stateField {
+            event.from = old?.description
+            event.to = new?.description
+        } else if !(field == "archived" && (event.kind == EventType.archived.rawValue || event.kind == EventType.restored.rawValue)) {
+            event.changes.append(FieldChange(field: field, old: old, new: new))
+        }
     }
 
     // MARK: Applying
@@ -275,14 +282,7 @@ enum ChangeLog {
                                     undone: row["undone"] as Bool))
             }
             guard let field: String = row["field"] else { continue }
-            let old = StoredJSON.value(row["old"]), new = StoredJSON.value(row["new"])
-            let last = out.count - 1
-            if field == stateField {
-                out[last].from = old?.description
-                out[last].to = new?.description
-            } else if !isImplied(field: field, kind: out[last].kind) {
-                out[last].changes.append(FieldChange(field: field, old: old, new: new))
-            }
+            fold(field: field, old: StoredJSON.value(row["old"]), new: StoredJSON.value(row["new"]), into: &out[out.count - 1])
         }
         if let since {
             out.removeAll { $0.at < since }
@@ -349,4 +349,19 @@ enum ChangeLog {
             if try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE id = ?", arguments: [id]) == 0 { return id }
         }
     }
+}
+
+/// An event being put together from its log rows (`ChangeLog.fold`).
+protocol FoldedEvent {
+    /// The kind of event, as the log names it.
+    var kind: String { get }
+    var from: String? { get set }
+    var to: String? { get set }
+    var changes: [FieldChange] { get set }
+}
+
+extension LogEvent: FoldedEvent {}
+
+extension Event: FoldedEvent {
+    var kind: String { type.rawValue }
 }

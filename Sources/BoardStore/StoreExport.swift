@@ -67,14 +67,8 @@ enum StoreExport {
                                     type: type, actor: s.text(2), extras: StoredJSON.map(s.text(8))))
             }
             guard let field = s.text(5) else { continue }
-            let old = StoredJSON.value(s.text(6)), new = StoredJSON.value(s.text(7))
-            let last = events.count - 1
-            if field == ChangeLog.stateField {
-                events[last].from = old?.description
-                events[last].to = new?.description
-            } else if !ChangeLog.isImplied(field: field, kind: events[last].type.rawValue) {
-                events[last].changes.append(FieldChange(field: field, old: old, new: new))
-            }
+            ChangeLog.fold(field: field, old: StoredJSON.value(s.text(6)), new: StoredJSON.value(s.text(7)),
+                           into: &events[events.count - 1])
         }
         return events
     }

@@ -30,6 +30,8 @@ extension BoardStore {
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try queue.close()
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw .database(path: path, message: describe(error))
         }
@@ -56,6 +58,11 @@ enum StoreImport {
         // Which event of each card comes into the store as its creation (undoing the import
         // takes the card away), and which cards history says were deleted.
         let cardOf = board.events.withUnsafeBufferPointer { IDIndex(cards: board.cards).positions(ofCardsOf: $0) }
+        // Boards from the pipeline are validated; a library caller's may not be.
+        if let orphan = cardOf.firstIndex(of: -1) {
+            throw StoreError.invalidValue(field: "events[\(orphan)].card", value: board.events[orphan].card,
+                                          accepted: "an event must name one of the board's cards")
+        }
         var creation = [Int32](repeating: -1, count: board.cards.count)
         var deleted = [Bool](repeating: false, count: board.cards.count)
         for (i, e) in board.events.enumerated() {
@@ -128,8 +135,8 @@ struct LogRow {
         b.int(card)
         b.text(kind)
         b.text(field)
-        b.text(if: old != nil) { StoredJSON.append(value: old!, to: &$0) }
-        b.text(if: new != nil) { StoredJSON.append(value: new!, to: &$0) }
+        b.text(if: old != nil) { JSONText.append(old!, to: &$0) }
+        b.text(if: new != nil) { JSONText.append(new!, to: &$0) }
         b.int(applied ? 1 : 0)
         b.text(if: !extras.isEmpty) { StoredJSON.append(map: extras, to: &$0) }
     }

@@ -27,8 +27,8 @@ final class ValueMemo {
 /// How the store keeps values that are not one SQL scalar: lists (labels, assignees) as a
 /// JSON array of strings, maps (custom fields, metadata, unknown keys) as a JSON object of
 /// strings, and a change's old or new value as a JSON string or array. JSON, so a person
-/// reading the file with `sqlite3` sees what it means; only this small subset, so it is
-/// read here by hand without Foundation.
+/// reading the file with `sqlite3` sees what it means; strings, lists and values are
+/// `JSONText`'s, the flat map is this file's.
 enum StoredJSON {
     // MARK: Writing
 
@@ -40,36 +40,16 @@ enum StoredJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func append(list items: [String], to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (k, item) in items.enumerated() {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            append(quoted: item, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-    }
-
     static func append(map: [String: String], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         let pairs = map.count == 1 ? Array(map) : map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         for (k, pair) in pairs.enumerated() {
             if k > 0 { out.append(UInt8(ascii: ",")) }
-            append(quoted: pair.key, to: &out)
+            JSONText.appendQuoted(pair.key, to: &out)
             out.append(UInt8(ascii: ":"))
-            append(quoted: pair.value, to: &out)
+            JSONText.appendQuoted(pair.value, to: &out)
         }
         out.append(UInt8(ascii: "}"))
-    }
-
-    static func append(value: FieldValue, to out: inout [UInt8]) {
-        switch value {
-        case .text(let s): append(quoted: s, to: &out)
-        case .list(let items): append(list: items, to: &out)
-        }
-    }
-
-    static func append(quoted text: String, to out: inout [UInt8]) {
-        JSONText.appendQuoted(text, to: &out)
     }
 
     // MARK: Reading (nil or malformed text reads as empty: the store wrote it)
@@ -112,14 +92,8 @@ enum StoredJSON {
         }
 
         mutating func stringArray() -> [String]? {
-            guard expect(UInt8(ascii: "[")) else { return nil }
-            var items: [String] = []
-            if expect(UInt8(ascii: "]")) { return items }
-            repeat {
-                guard let s = string() else { return nil }
-                items.append(s)
-            } while expect(UInt8(ascii: ","))
-            return expect(UInt8(ascii: "]")) ? items : nil
+            skipSpace()
+            return JSONText.stringArray(bytes, at: &pos)
         }
 
         mutating func stringObject() -> [String: String]? {

@@ -20,22 +20,17 @@ public enum FieldChangesText {
     /// The compact text of `changes`; empty for none.
     public static func encode(_ changes: [FieldChange]) -> String {
         guard !changes.isEmpty else { return "" }
-        var out = "["
+        var out: [UInt8] = [UInt8(ascii: "[")]
         for (k, c) in changes.enumerated() {
-            if k > 0 { out += "," }
-            out += "{\"field\":" + JSONText.quoted(c.field)
-            if let v = c.old { out += ",\"old\":"; append(v, to: &out) }
-            if let v = c.new { out += ",\"new\":"; append(v, to: &out) }
-            out += "}"
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array(#"{"field":"#.utf8)
+            JSONText.appendQuoted(c.field, to: &out)
+            if let v = c.old { out += Array(#","old":"#.utf8); JSONText.append(v, to: &out) }
+            if let v = c.new { out += Array(#","new":"#.utf8); JSONText.append(v, to: &out) }
+            out.append(UInt8(ascii: "}"))
         }
-        return out + "]"
-    }
-
-    private static func append(_ value: FieldValue, to out: inout String) {
-        switch value {
-        case .text(let s): out += JSONText.quoted(s)
-        case .list(let items): out += "[" + items.map(JSONText.quoted).joined(separator: ",") + "]"
-        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The changes `text` holds (any JSON spacing; empty text is none), or what is wrong.
@@ -113,17 +108,8 @@ public enum FieldChangesText {
                 return .text(s)
             }
             if b[i...].starts(with: "null".utf8) { i += 4; return nil }
-            guard peek(UInt8(ascii: "[")) else { throw wrong }
-            i += 1
-            var items: [String] = []
-            skipSpace()
-            if peek(UInt8(ascii: "]")) { i += 1; return .list(items) }
-            while true {
-                skipSpace()
-                guard let s = JSONText.string(b, at: &i) else { throw wrong }
-                items.append(s)
-                if try endOf("]", what) { return .list(items) }
-            }
+            guard let items = JSONText.stringArray(b, at: &i) else { throw wrong }
+            return .list(items)
         }
 
         /// After an element: true at `close` (consumed), false at `,` (consumed).

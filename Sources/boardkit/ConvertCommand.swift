@@ -40,10 +40,10 @@ struct ConvertCommand: ParsableCommand {
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
         // Standard output has no extension: without --to it gets the input's format.
         let format = writing.to ?? (output == "-" ? loaded.format : nil)
-        let written = BoardPipeline.write(
-            board, to: output, format: format,
-            options: writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding),
-            strict: strict)
+        var options = writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding)
+        // A store records who imported it, as its editing commands record who changed it.
+        options.actor = StoreSession.loginName
+        let written = BoardPipeline.write(board, to: output, format: format, options: options, strict: strict)
         progress.clear()
         DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }

@@ -158,6 +158,16 @@ struct StoreLifecycleTests {
         #expect(try store.board() == board)
     }
 
+    @Test func aBoardWhoseEventNamesNoCardIsRefusedNotCrashedOn() throws {
+        let board = Board(states: Self.states, cards: [Card(id: "c1", title: "A", state: "todo")],
+                          events: [Event(card: "ghost", at: at(1), type: .created, to: "todo")])
+        #expect(throws: StoreError.invalidValue(field: "events[0].card", value: "ghost",
+                                                accepted: "an event must name one of the board's cards")) {
+            try BoardStore.create(tmp.path("orphan.db"), board: board, step: step(0, "import"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: tmp.path("orphan.db")))
+    }
+
     @Test func createNeverOverwrites() throws {
         let path = tmp.path("team.db")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))

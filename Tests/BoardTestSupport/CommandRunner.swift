@@ -96,5 +96,16 @@ public final class TemporaryFolder: @unchecked Sendable {
     }
     /// A path inside the folder.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Runs `body` with a 64 KiB tmpfs mounted at `name` in the folder: a temporary folder
+    /// that is full at once (as TMPDIR). Mounting needs root, as CI has.
+    public func withFullFileSystem<T>(_ name: String, _ body: (String) throws -> T) throws -> T {
+        let mountPoint = path(name)
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let mounted = try CommandRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint])
+        guard mounted.status == 0 else { throw POSIXError(.EPERM) }
+        defer { _ = try? CommandRunner.run("/bin/umount", [mountPoint]) }
+        return try body(mountPoint)
+    }
     deinit { try? FileManager.default.removeItem(at: url) }
 }

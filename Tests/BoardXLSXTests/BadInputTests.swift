@@ -53,14 +53,11 @@ import BoardXLSX
     /// root to mount, as on CI.)
     @Test(.enabled(if: getuid() == 0)) func aFullTemporaryFolderIsExitOneAndNoWorkbook() throws {
         let folder = try TemporaryFolder()
-        let tiny = folder.path("tiny")
-        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
-        let mounted = try CommandRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", tiny])
-        try #require(mounted.status == 0, "\(mounted.stderr)")
-        defer { _ = try? CommandRunner.run("/bin/umount", [tiny]) }
         let board = folder.path("board.json"), out = folder.path("board.xlsx")
         #expect(try CommandRunner.boardkit(["sample", "--cards", "3000", "-o", board]).status == 0)
-        let r = try CommandRunner.boardkit(["convert", board, out], environment: ["TMPDIR": tiny])
+        let r = try folder.withFullFileSystem("tiny") { tiny in
+            try CommandRunner.boardkit(["convert", board, out], environment: ["TMPDIR": tiny])
+        }
         #expect(r.status == 1)
         #expect(r.stderr.contains("[xlsx-write-failed]"))
         #expect(!FileManager.default.fileExists(atPath: out))

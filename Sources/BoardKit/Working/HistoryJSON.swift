@@ -33,9 +33,8 @@ public enum HistoryJSON {
     }
 
     private static func value(_ v: FieldValue) -> String {
-        switch v {
-        case .text(let s): return JSONText.quoted(s)
-        case .list(let items): return "[" + items.map(JSONText.quoted).joined(separator: ", ") + "]"
-        }
+        var out: [UInt8] = []
+        JSONText.append(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

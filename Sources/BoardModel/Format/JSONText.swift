@@ -1,5 +1,6 @@
 /// JSON text for the small writers and readers that are not on a hot path (diagnostics as
-/// JSON, the extras and field changes kept in a cell): one escaping rule for all of them.
+/// JSON, the extras and field changes kept in a cell, the store's lists and values): one
+/// escaping rule, one way to write and read a string, a list of strings and a field value.
 public enum JSONText {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else written as is (UTF-8).
@@ -30,6 +31,47 @@ public enum JSONText {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A list of strings as a compact JSON array: `["bug","ui"]`.
+    public static func appendList(_ items: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (k, item) in items.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            appendQuoted(item, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A field's value as JSON: a string, or an array of strings for a list.
+    public static func append(_ value: FieldValue, to out: inout [UInt8]) {
+        switch value {
+        case .text(let s): appendQuoted(s, to: &out)
+        case .list(let items): appendList(items, to: &out)
+        }
+    }
+
+    /// Reads the JSON array of strings at `i` (which must be at its `[`; spaces allowed
+    /// between items) and moves `i` past it; nil when there is no such array there.
+    public static func stringArray(_ b: [UInt8], at i: inout Int) -> [String]? {
+        func skipSpace() {
+            while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+        }
+        guard i < b.count, b[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var items: [String] = []
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return items }
+        while true {
+            skipSpace()
+            guard let item = string(b, at: &i) else { return nil }
+            items.append(item)
+            skipSpace()
+            guard i < b.count else { return nil }
+            i += 1
+            if b[i - 1] == UInt8(ascii: "]") { return items }
+            guard b[i - 1] == UInt8(ascii: ",") else { return nil }
+        }
     }
 
     /// Reads the JSON string literal at `i` (which must be at its quote), resolving escapes,

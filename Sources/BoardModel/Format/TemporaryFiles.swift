@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Temporary files a run is writing, removed if the run is stopped by SIGINT, SIGTERM or
 /// SIGHUP, so that Ctrl-C does not leave a hidden half-written file of tens of MB beside an
@@ -9,6 +7,26 @@ import Glibc
 /// The handler may only call async-signal-safe functions, so the paths are kept as C strings
 /// in a fixed table and removed with unlink(2).
 public enum TemporaryFiles {
+    /// A fresh hidden name in `folder` for a file that will become `name` (beside its final
+    /// place, so the rename stays on one file system and is atomic).
+    public static func path(near folder: String, name: String) -> String {
+        let unique = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        return (folder as NSString).appendingPathComponent(".\(name).\(unique).tmp")
+    }
+
+    /// Runs `body` with a fresh temporary path in `folder`, removed when `body` is done (a
+    /// rename into place has emptied it by then) or when a stop signal comes first.
+    public static func using<T, E: Error>(near folder: String, name: String,
+                                          _ body: (String) throws(E) -> T) throws(E) -> T {
+        let temp = path(near: folder, name: name)
+        let watch = register(temp)
+        defer {
+            try? FileManager.default.removeItem(atPath: temp)
+            release(watch)
+        }
+        return try body(temp)
+    }
+
     /// Starts removing `path` on those signals; returns a handle for `release`.
     public static func register(_ path: String) -> Int {
         installHandlersOnce()
