@@ -3,9 +3,10 @@ import BoardTabular
 
 /// Writes a board as CSV: one row per card in BoardTabular's layout (canonical, or a tool's
 /// import layout with `--mapping`), RFC 4180 quoting, comma-separated unless
-/// `WriterOptions.delimiter` says otherwise, LF line ends (CRLF, a byte-order mark and texts
-/// that start like formulas neutralised with a leading `'` with `--excel`). History and the board's catalogue go to the events sidecar when
-/// `--events FILE` is given; without it, a warning counts what was left behind.
+/// `WriterOptions.delimiter` says otherwise, LF line ends (with `--excel`: CRLF, a byte-order
+/// mark, and texts that start like formulas neutralised with a leading `'`). History and the
+/// board's catalogue go to the events sidecar when `--events FILE` is given; without it, a
+/// warning counts what was left behind.
 public struct CSVWriter: BoardWriter {
     public init() {}
 

@@ -24,7 +24,7 @@ public enum StandardStreams {
     }
 
     /// Writes all of `bytes` to standard output.
-    public static func out(_ bytes: some Collection<UInt8>) throws(Failure) {
+    public static func out(_ bytes: some ContiguousBytes) throws(Failure) {
         try write(bytes, to: STDOUT_FILENO)
     }
 
@@ -34,16 +34,22 @@ public enum StandardStreams {
         (try? write(Array(text.utf8), to: STDERR_FILENO)) != nil
     }
 
-    public static func write(_ bytes: some Collection<UInt8>, to fd: Int32) throws(Failure) {
-        let data = Array(bytes)
-        var done = 0
-        while done < data.count {
-            let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n >= 0 { done += n; continue }
-            if errno == EINTR { continue }
-            if errno == EPIPE { endBySIGPIPE() }
-            throw Failure(stream: fd, errno: errno)
+    /// Writes all of `bytes` (a chunk of a file, a line) where they lie, retrying what
+    /// write(2) left.
+    public static func write(_ bytes: some ContiguousBytes, to fd: Int32) throws(Failure) {
+        let failed: Int32? = bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                if n >= 0 { done += n; continue }
+                if errno == EINTR { continue }
+                return errno
+            }
+            return nil
         }
+        guard let failed else { return }
+        if failed == EPIPE { endBySIGPIPE() }
+        throw Failure(stream: fd, errno: failed)
     }
 
     /// Everything `print` left in stdio's buffer, written now; the failure if it could not be.

@@ -119,7 +119,6 @@ public final class BoardStore: @unchecked Sendable {
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    try db.execute(sql: "UPDATE boardkit_store SET value = value + 1 WHERE key = 'revision'")
                     return .commit
                 }
                 return result!
@@ -169,15 +168,6 @@ public final class BoardStore: @unchecked Sendable {
         try read { db in try ChangeLog.events(db, step: step) }
     }
 
-    /// The remote this store syncs with, as `boardkit sync` last used it.
-    public func syncTarget() throws(StoreError) -> (url: String, user: String?)? {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT sync_url, sync_user FROM board"),
-                  let url: String = row["sync_url"] else { return nil }
-            return (url, row["sync_user"])
-        }
-    }
-
     // MARK: Changing
 
     /// Applies `edits` as one undo step. An edit that changes nothing adds nothing; when no
@@ -196,21 +186,6 @@ public final class BoardStore: @unchecked Sendable {
     /// Puts back the step undone last, unless a new step came after it.
     public func redo() throws(StoreError) -> StepRecord {
         try write { db in try ChangeLog.redo(in: db) }
-    }
-
-    /// Remembers the remote for the next `boardkit sync`.
-    public func setSyncTarget(url: String, user: String?) throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "UPDATE board SET sync_url = ?, sync_user = ?", arguments: [url, user])
-        }
-    }
-
-    /// A number every write transaction raises, whichever process made it, for servers that
-    /// follow the store (the feed, the board page).
-    public func revision() throws(StoreError) -> Int64 {
-        try read { db in
-            try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM boardkit_store WHERE key = 'revision'") ?? 0
-        }
     }
 }
 

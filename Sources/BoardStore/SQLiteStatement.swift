@@ -36,11 +36,6 @@ struct SQLiteStatement {
         sqlite3_bind_int64(handle, index, value)
     }
 
-    func bind(_ index: Int32, _ value: Double?) {
-        guard let value else { sqlite3_bind_null(handle, index); return }
-        sqlite3_bind_double(handle, index, value)
-    }
-
     /// Runs the statement once per row of the batch (an INSERT or UPDATE), binding each text
     /// where it lies in the batch's buffer.
     func run(_ batch: RowBatch) throws {

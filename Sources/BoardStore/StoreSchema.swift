@@ -18,8 +18,7 @@ enum StoreSchema {
                 CREATE TABLE boardkit_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 CREATE TABLE board (
                     id TEXT NOT NULL, name TEXT NOT NULL, timezone TEXT NOT NULL,
-                    metadata TEXT, extras TEXT,
-                    sync_url TEXT, sync_user TEXT);
+                    metadata TEXT, extras TEXT);
                 CREATE TABLE states (
                     ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
                     category TEXT NOT NULL, wip_limit INTEGER, extras TEXT);
@@ -50,7 +49,7 @@ enum StoreSchema {
                     applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
                     undone INTEGER NOT NULL DEFAULT 0);
                 """)
-            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', ?), ('revision', '0')",
+            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', ?)",
                            arguments: [formatName, String(version)])
         }
         // Indexes are a migration of their own, so that an import fills the tables first and
