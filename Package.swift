@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -60,11 +61,13 @@ let package = Package(
             "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
             "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "CStandardOutput",
         ]),
+        // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit",
+            "BoardKit", "BoardStore", "BoardReport", "BoardJSON",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], resources: [.copy("Assets")]),
         .executableTarget(name: "boardkit", dependencies: [
             "BoardKit", "BoardServer", "BoardStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -45,6 +45,14 @@ public struct BoardJSONWriter: BoardWriter {
         layout.document(board)
         return layout.finish()
     }
+
+    /// One card as a line of the canonical document has it (`{"id": …}`), for an API that
+    /// answers with a single card.
+    public func encode(card: Card) -> [UInt8] {
+        var layout = CanonicalLayout(output: JSONOutput())
+        layout.card(card)
+        return layout.finish()
+    }
 }
 
 /// The canonical layout, line by line.
@@ -180,7 +188,7 @@ struct CanonicalLayout: ~Copyable {
         output.byte(UInt8(ascii: "}"))
     }
 
-    private mutating func card(_ c: Card) {
+    mutating func card(_ c: Card) {
         output.literal("{\"id\": ")
         output.string(c.id)
         output.key("title")

@@ -1,11 +1,13 @@
 import BoardModel
+import BoardStore
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 
-/// `boardkit serve`: calendar feeds of boards over HTTP (Hummingbird), one secret URL per
-/// board, following each board file as it changes.
+/// `boardkit serve`: boards over HTTP (Hummingbird), one secret URL per board: the board
+/// page and its API (changes through BoardStore when the board is a store, read-only
+/// otherwise), the calendar feed and the live report, each following the file as it changes.
 public struct FeedServer: Sendable {
     /// What to serve and how.
     public struct Configuration: Sendable {
@@ -41,6 +43,9 @@ public struct FeedServer: Sendable {
         case duplicateName(String)
         case tokens(TokenStore.Failure)
         case board(String, [Diagnostic])
+        case store(String, StoreError)
+        /// The page's stylesheet or script is missing from the installation.
+        case assets
 
         public var description: String {
             switch self {
@@ -48,6 +53,8 @@ public struct FeedServer: Sendable {
             case .duplicateName(let n): return "board name '\(n)' is given twice"
             case .tokens(let f): return f.description
             case .board(let n, let d): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text(d)
+            case .store(let n, let e): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text([e.diagnostic])
+            case .assets: return "the board page's board.css and board.js were not found beside the program"
             }
         }
     }
@@ -55,6 +62,9 @@ public struct FeedServer: Sendable {
     public let configuration: Configuration
     /// The boards in the order given.
     public let feeds: [BoardFeed]
+    /// The page's side of each board, by name.
+    let desks: [String: BoardDesk]
+    let assets: PageAssets
     let logger: Logger
 
     /// Checks the names, loads (or creates) the tokens and reads every board once.
@@ -70,17 +80,26 @@ public struct FeedServer: Sendable {
         } catch {
             throw .tokens(error)
         }
+        guard let assets = PageAssets.load() else { throw .assets }
         var feeds: [BoardFeed] = []
+        var desks: [String: BoardDesk] = [:]
         for (name, path) in configuration.boards {
             let feed = BoardFeed(name: name, path: path, token: tokens[name] ?? TokenStore.newToken(),
                                  readerOptions: configuration.readerOptions,
                                  writerOptions: configuration.writerOptions, logger: logger)
             let problems = feed.load()
             guard !problems.hasErrors else { throw .board(name, problems) }
+            var store: BoardStore?
+            if BoardStore.isStore(path: path) {
+                do { store = try BoardStore.open(path) } catch { throw .store(name, error) }
+            }
             feeds.append(feed)
+            desks[name] = BoardDesk(feed: feed, store: store)
         }
         self.configuration = configuration
         self.feeds = feeds
+        self.desks = desks
+        self.assets = assets
         self.logger = logger
     }
 
@@ -89,8 +108,13 @@ public struct FeedServer: Sendable {
     }
 
     /// The paths each board is served at (append to `http://host:port`).
-    public func paths(of feed: BoardFeed) -> (calendar: String, report: String) {
-        ("/\(feed.token)/\(feed.name).ics", "/\(feed.token)/\(feed.name)/report.html")
+    public func paths(of feed: BoardFeed) -> (calendar: String, report: String, page: String) {
+        ("/\(feed.token)/\(feed.name).ics", "/\(feed.token)/\(feed.name)/report.html", "/\(feed.token)/\(feed.name)/")
+    }
+
+    /// True when the board is a store, so its page can change it.
+    public func isWritable(_ feed: BoardFeed) -> Bool {
+        desks[feed.name]?.store != nil
     }
 
     /// The Hummingbird application: routes, request log, header limits.
@@ -98,13 +122,19 @@ public struct FeedServer: Sendable {
         -> some ApplicationProtocol {
         let responder = FeedResponder(feeds: Dictionary(uniqueKeysWithValues: feeds.map { ($0.name, $0) }),
                                       gzip: configuration.gzip)
+        let page = PageResponder(desks: desks, assets: assets)
         let router = Router()
         router.add(middleware: RequestLog(logger: logger))
         // One parameter name per segment: the router's trie shares the second segment.
+        // `/<token>/<name>.ics` is the feed; `/<token>/<name>/` the board page.
         router.get("/:token/:name") { request, context -> Response in
-            responder.calendar(request, token: context.parameters.get("token") ?? "",
-                               file: context.parameters.get("name") ?? "")
+            let token = context.parameters.get("token") ?? "", name = context.parameters.get("name") ?? ""
+            if !name.hasSuffix(".ics"), let desk = page.desk(token: token, name: name) {
+                return page.boardPage(request, desk)
+            }
+            return responder.calendar(request, token: token, file: name)
         }
+        PageRoutes(responder: page).add(to: router)
         router.get("/:token/:name/report.html") { request, context -> Response in
             responder.report(request, token: context.parameters.get("token") ?? "",
                              name: context.parameters.get("name") ?? "")

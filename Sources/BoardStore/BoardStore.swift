@@ -11,6 +11,7 @@
 import BoardModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// An open store. Every write is one IMMEDIATE transaction, so two processes editing the
 /// same file at once both land (the second waits up to `busyTimeout`), and a process killed
@@ -19,6 +20,8 @@ public final class BoardStore: @unchecked Sendable {
     /// The file.
     public let path: String
     let queue: DatabaseQueue
+    /// Commits made through this object (see `revision()`).
+    private let commits = Mutex<Int64>(0)
 
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10
@@ -49,6 +52,12 @@ public final class BoardStore: @unchecked Sendable {
         let store = BoardStore(path: path, queue: queue)
         try store.checkStamp(migrating: !readOnly)
         return store
+    }
+
+    /// True when the file starts as a SQLite database does (the store format's sniff); `open`
+    /// then says whether it is a boardkit store.
+    public static func isStore(path: String) -> Bool {
+        SQLiteHeader.matches(path: path)
     }
 
     /// A new, empty store at `path` (which must not exist yet): the board's name, zone and
@@ -121,6 +130,7 @@ public final class BoardStore: @unchecked Sendable {
                     result = try body(db)
                     return .commit
                 }
+                commits.withLock { $0 += 1 }
                 return result!
             }
         }
@@ -157,6 +167,26 @@ public final class BoardStore: @unchecked Sendable {
         try read { db in try CardLookup.find(reference, in: db) }
     }
 
+    /// The present card whose id is exactly `id` (no number or title lookup: for URLs and
+    /// APIs, where a reference must not change meaning as cards come and go).
+    public func card(id: String) throws(StoreError) -> StoredCard {
+        try read { db in
+            guard let card = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first else {
+                throw StoreError.unknownCard(id, close: [])
+            }
+            return card
+        }
+    }
+
+    /// A value that differs after every change to the file, by this process or another,
+    /// and is cheap to read (a server checks it on each request before using what it built
+    /// from the board last time). Only meaningful within this process.
+    public func revision() throws(StoreError) -> StoreRevision {
+        // SQLite's data_version moves when another connection commits; our own commits are counted.
+        let others = try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        return StoreRevision(others: others, own: commits.withLock { $0 })
+    }
+
     /// The log, newest last: every event, or one card's, since an instant, at most `limit`
     /// (the newest ones).
     public func history(card: String? = nil, since: Instant? = nil, limit: Int? = nil) throws(StoreError) -> [LogEvent] {
@@ -173,9 +203,21 @@ public final class BoardStore: @unchecked Sendable {
     /// Applies `edits` as one undo step. An edit that changes nothing adds nothing; when no
     /// edit changed anything there is no step (nil). Cards named must exist (ids, as
     /// `card(_:)` resolves them); states must exist.
+    ///
+    /// `expecting` maps card ids to the `StoredCard.version` the person saw: when a card has
+    /// another version by the time the transaction starts, nothing is applied and the
+    /// error is `cardChanged` (someone else changed it meanwhile).
     @discardableResult
-    public func apply(_ edits: [CardEdit], by info: StepInfo) throws(StoreError) -> AppliedStep? {
-        try write { db in try ChangeLog.apply(edits, info: info, in: db) }
+    public func apply(_ edits: [CardEdit], by info: StepInfo,
+                      expecting versions: [String: String] = [:]) throws(StoreError) -> AppliedStep? {
+        try write { db in
+            for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
+                let current = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first
+                guard let current else { throw StoreError.unknownCard(id, close: []) }
+                guard current.version == version else { throw StoreError.cardChanged(id: id) }
+            }
+            return try ChangeLog.apply(edits, info: info, in: db)
+        }
     }
 
     /// Takes back the last step that is not undone, and says what it was.
@@ -187,6 +229,14 @@ public final class BoardStore: @unchecked Sendable {
     public func redo() throws(StoreError) -> StepRecord {
         try write { db in try ChangeLog.redo(in: db) }
     }
+}
+
+/// See `BoardStore.revision()`.
+public struct StoreRevision: Sendable, Hashable, CustomStringConvertible {
+    var others: Int64
+    var own: Int64
+
+    public var description: String { "\(others).\(own)" }
 }
 
 /// What `apply` did: the step's number and the cards as they are after it.

@@ -13,6 +13,23 @@ public struct StoredCard: Sendable, Equatable {
         self.card = card
         self.present = present
     }
+
+    /// A tag that changes whenever any of the card's values does (`v-` and 16 hex digits of
+    /// a hash over them): the board page and its API send it back with an edit, and the
+    /// store refuses the edit when the card no longer has it (`BoardStore.apply(_:by:expecting:)`).
+    public var version: String {
+        var parts = [String(number), card.id]
+        for field in Card.fieldNames {
+            switch card.value(of: field) {
+            case nil: parts.append("\u{0}")
+            case .text(let s)?: parts.append(s)
+            case .list(let items)?: parts.append(items.joined(separator: "\u{1E}"))
+            }
+        }
+        for (name, value) in card.fields.sorted(by: { $0.key < $1.key }) { parts += ["f", name, value] }
+        for (name, value) in card.extras.sorted(by: { $0.key < $1.key }) { parts += ["x", name, value] }
+        return StableID.make(prefix: "v-", from: parts)
+    }
 }
 
 /// One event of the change log, as `history` shows it: the rows of one event put together.

@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Equatable {
     case invalidValue(field: String, value: String, accepted: String)
     case nothingToUndo
     case nothingToRedo
+    /// The card is no longer as the person saw it (its version differs): someone changed it.
+    case cardChanged(id: String)
 
     /// The diagnostic; a refusal about the board's contents (an unknown card, nothing to
     /// undo) has no place of its own and gets the store's path from the caller.
@@ -57,6 +59,8 @@ public enum StoreError: Error, Sendable, Equatable {
             return Diagnostic(.nothingToUndo, "nothing to undo")
         case .nothingToRedo:
             return Diagnostic(.nothingToRedo, "nothing to redo")
+        case .cardChanged(let id):
+            return Diagnostic(.cardChanged, "card '\(id)' changed since it was loaded; nothing was changed, look at it again")
         }
     }
 }
@@ -82,10 +86,12 @@ extension DiagnosticCode {
         "nothing-to-undo", .error, "`undo` with no change left to undo.")
     public static let nothingToRedo = DiagnosticCode(
         "nothing-to-redo", .error, "`redo` with no undone change to put back.")
+    public static let cardChanged = DiagnosticCode(
+        "card-changed", .error, "An edit from the board page names a card someone changed since the page showed it.")
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
         .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed,
-        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo,
+        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .cardChanged,
     ]
 }

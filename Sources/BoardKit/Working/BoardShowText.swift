@@ -46,7 +46,7 @@ public struct BoardShowText {
     }
 
     /// Within a column: by position, cards without one last, then by number.
-    static func columnOrder(_ a: StoredCard, _ b: StoredCard) -> Bool {
+    public static func columnOrder(_ a: StoredCard, _ b: StoredCard) -> Bool {
         switch (a.card.position, b.card.position) {
         case let (x?, y?) where x != y: return x < y
         case (_?, nil): return true

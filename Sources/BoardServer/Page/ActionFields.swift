@@ -1,0 +1,116 @@
+import Foundation
+
+/// The fields of a request body, read from JSON (the API) or from an HTML form (the page
+/// without script), so one parser turns either into an action.
+struct ActionFields: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
+        case text(String)
+        case list([String])
+        /// JSON `null`: clear the field.
+        case null
+        /// A JSON object of strings (custom `fields`); a null member removes that field.
+        case map([String: String?])
+    }
+
+    var values: [String: Value]
+
+    init(_ values: [String: Value] = [:]) { self.values = values }
+
+    subscript(_ name: String) -> Value? { values[name] }
+
+    /// A JSON object. An empty body is no fields; anything but an object, or a value that is
+    /// not a string, number, list of strings or null, is refused with the member's name.
+    static func json(_ bytes: [UInt8]) throws(FieldProblem) -> ActionFields {
+        guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return ActionFields() }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw FieldProblem(kind: .unreadable, field: "body", message: "the body is not JSON")
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw FieldProblem(kind: .unreadable, field: "body", message: "the body must be a JSON object")
+        }
+        var out: [String: Value] = [:]
+        for (key, value) in object {
+            out[key] = try jsonValue(value, key)
+        }
+        return ActionFields(out)
+    }
+
+    private static func jsonValue(_ value: Any, _ key: String) throws(FieldProblem) -> Value {
+        switch value {
+        case let s as String: return .text(s)
+        case is NSNull: return .null
+        case let n as NSNumber: return .text(n.stringValue)
+        case let items as [Any]:
+            var list: [String] = []
+            for item in items {
+                guard let s = item as? String else { throw .invalid(key, "must be a list of strings") }
+                list.append(s)
+            }
+            return .list(list)
+        case let object as [String: Any]:
+            var map: [String: String?] = [:]
+            for (name, member) in object {
+                switch member {
+                case let s as String: map[name] = .some(s)
+                case is NSNull: map[name] = .some(nil)
+                default: throw .invalid("\(key).\(name)", "must be a string or null")
+                }
+            }
+            return .map(map)
+        default:
+            throw .invalid(key, "has a value of an unexpected type")
+        }
+    }
+
+    /// `application/x-www-form-urlencoded`: `name=value&…`, `+` for a space. A name given
+    /// twice keeps its last value.
+    static func form(_ bytes: [UInt8]) -> ActionFields {
+        var out: [String: Value] = [:]
+        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decodeFormComponent(parts[0])
+            out[name] = .text(parts.count > 1 ? decodeFormComponent(parts[1]) : "")
+        }
+        return ActionFields(out)
+    }
+
+    /// Percent-decoding after `+` → space; malformed escapes are kept as typed.
+    static func decodeFormComponent(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        return text.removingPercentEncoding ?? text
+    }
+
+    /// The field as text: nil when absent; `""` for null (a cleared field).
+    func text(_ name: String) throws(FieldProblem) -> String? {
+        switch values[name] {
+        case nil: return nil
+        case .text(let s)?: return s
+        case .null?: return ""
+        case .list?, .map?: throw .invalid(name, "must be a string")
+        }
+    }
+
+    /// The field as a list: a JSON list, or text split at commas (a form's `bug, ui`).
+    func list(_ name: String) throws(FieldProblem) -> [String]? {
+        switch values[name] {
+        case nil: return nil
+        case .list(let items)?: return Self.cleaned(items)
+        case .text(let s)?: return Self.cleaned(s.split(separator: ",").map(String.init))
+        case .null?: return []
+        case .map?: throw .invalid(name, "must be a list of strings")
+        }
+    }
+
+    /// Items trimmed, empty ones and repeats left out, the order kept.
+    private static func cleaned(_ items: [String]) -> [String] {
+        var out: [String] = []
+        for item in items {
+            let t = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !t.isEmpty, !out.contains(t) { out.append(t) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,120 @@
+import BoardModel
+import BoardStore
+import Foundation
+
+/// Turns a request's fields into card edits, checking each against the board: a state it
+/// has, a date the board's zone can read, a title that fits. Errors name the field.
+struct ActionParser {
+    let view: BoardView
+    let now: Instant
+
+    /// Longest title, label, assignee and link accepted (in characters): what a board shows,
+    /// with room to spare, and not a way to fill the store.
+    static let titleLimit = 500
+    static let itemLimit = 100
+    static let urlLimit = 2_000
+
+    /// `POST cards`: a new card (title required; state by id or name, else the first one).
+    func add(_ f: ActionFields) throws(FieldProblem) -> CardEdit {
+        let title = try self.title(f, required: true)!
+        let stateID = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }.map(state)?.id
+        guard let first = view.header.states.first else { throw .invalid("state", "the board has no states") }
+        var card = Card(id: "", title: title, body: try f.text("body") ?? "", state: stateID ?? first.id)
+        card.due = try date(f, "due") ?? nil
+        card.start = try date(f, "start") ?? nil
+        card.labels = try items(f, "labels") ?? []
+        card.assignees = try items(f, "assignees") ?? []
+        card.url = try url(f) ?? nil
+        if case .map(let fields)? = f["fields"] { card.fields = fields.compactMapValues { $0 } }
+        return .add(card)
+    }
+
+    /// `PATCH cards/ID` or the edit form: the fields given change, the rest stay. Lists
+    /// are the whole new list (the version check makes the difference from `current` safe).
+    /// A `state` that differs adds a move to the same step.
+    func update(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> [CardEdit] {
+        let id = current.card.id
+        var patch = CardPatch()
+        patch.title = try title(f, required: false)
+        patch.body = try f.text("body")
+        patch.due = try date(f, "due")
+        patch.start = try date(f, "start")
+        patch.url = try url(f)
+        if let labels = try items(f, "labels") {
+            patch.addLabels = labels.filter { !current.card.labels.contains($0) }
+            patch.removeLabels = current.card.labels.filter { !labels.contains($0) }
+        }
+        if let assignees = try items(f, "assignees") {
+            patch.addAssignees = assignees.filter { !current.card.assignees.contains($0) }
+            patch.removeAssignees = current.card.assignees.filter { !assignees.contains($0) }
+        }
+        if case .map(let fields)? = f["fields"] { patch.fields = fields }
+        var edits: [CardEdit] = [.update(card: id, patch)]
+        if let name = try f.text("state"), !name.isEmpty {
+            let target = try state(name)
+            if target.id != current.card.state { edits.append(.move(card: id, state: target.id, position: nil)) }
+        }
+        return edits
+    }
+
+    /// `POST cards/ID/move`: `state` (id or name; the card's own when absent) and an
+    /// optional 1-based `position` in that column.
+    func move(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
+        let name = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }
+        let target = try name.map(state)?.id ?? current.card.state
+        var position: Int?
+        if let text = try f.text("position"), !text.isEmpty {
+            guard let n = Int(text), n >= 1 else { throw .invalid("position", "must be a whole number from 1") }
+            position = n
+        }
+        return .move(card: current.card.id, state: target, position: position)
+    }
+
+    /// A state by id or name, in any case.
+    func state(_ reference: String) throws(FieldProblem) -> BoardState {
+        let wanted = reference.lowercased()
+        guard let s = view.header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) else {
+            throw .invalid("state", "no state '\(reference)'; the board's states are \(view.header.states.map(\.name).joined(separator: ", "))")
+        }
+        return s
+    }
+
+    private func title(_ f: ActionFields, required: Bool) throws(FieldProblem) -> String? {
+        guard let raw = try f.text("title") else {
+            if required { throw .invalid("title", "a card needs a title") }
+            return nil
+        }
+        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw .invalid("title", "a card needs a title") }
+        guard title.count <= Self.titleLimit else {
+            throw .invalid("title", "is \(title.count) characters; at most \(Self.titleLimit)")
+        }
+        return title
+    }
+
+    /// nil: not given; `.some(nil)`: cleared (an empty value or null).
+    private func date(_ f: ActionFields, _ name: String) throws(FieldProblem) -> DueDate?? {
+        guard let text = try f.text(name) else { return nil }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .some(nil) }
+        guard let date = DateInput.parse(text, zone: view.zone, now: now) else {
+            throw .invalid(name, "'\(text)' is not a date; \(DateInput.accepted)")
+        }
+        return .some(date)
+    }
+
+    private func items(_ f: ActionFields, _ name: String) throws(FieldProblem) -> [String]? {
+        guard let list = try f.list(name) else { return nil }
+        if let long = list.first(where: { $0.count > Self.itemLimit }) {
+            throw .invalid(name, "'\(long.prefix(20))…' is longer than \(Self.itemLimit) characters")
+        }
+        return list
+    }
+
+    private func url(_ f: ActionFields) throws(FieldProblem) -> String?? {
+        guard let text = try f.text("url") else { return nil }
+        let url = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if url.isEmpty { return .some(nil) }
+        guard url.count <= Self.urlLimit else { throw .invalid("url", "is longer than \(Self.urlLimit) characters") }
+        return .some(url)
+    }
+}

@@ -1,0 +1,97 @@
+import BoardKit
+import BoardModel
+import BoardStore
+import Foundation
+import Synchronization
+
+/// The working side of one served board: what the page and its API read and change.
+///
+/// A store is worked on through BoardStore (every change one undo step, in its log); any
+/// other file is shown read-only from the feed's last good reading. The view is rebuilt only
+/// when the board changed: for a store, when its revision moved (a cheap SQLite pragma, so a
+/// change by `boardkit move` in another process shows in the next request).
+final class BoardDesk: Sendable {
+    enum Source: Sendable {
+        case store(BoardStore)
+        case file(BoardFeed)
+    }
+
+    let feed: BoardFeed
+    let source: Source
+    /// Distinguishes this process's tags from another run's, whose counters started again.
+    private let boot = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private let cached = Mutex<(key: String, view: BoardView)?>(nil)
+
+    init(feed: BoardFeed, store: BoardStore?) {
+        self.feed = feed
+        self.source = store.map(Source.store) ?? .file(feed)
+    }
+
+    var name: String { feed.name }
+    var token: String { feed.token }
+
+    var store: BoardStore? {
+        if case .store(let store) = source { return store }
+        return nil
+    }
+
+    /// The board as it is now.
+    func view() throws(StoreError) -> BoardView {
+        switch source {
+        case .store(let store):
+            let revision = try store.revision()
+            let key = "\(boot)-\(revision)"
+            if let hit = cached.withLock({ $0?.key == key ? $0?.view : nil }) { return hit }
+            // Read the revision again after the board: a commit in between gives a newer
+            // board under the older key, which the next request then replaces.
+            let header = try store.header()
+            let cards = try store.cards()
+            let view = BoardView(header: header, cards: cards, tag: "\"board-\(key)\"", writable: true)
+            cached.withLock { $0 = (key, view) }
+            return view
+        case .file(let feed):
+            guard let snapshot = feed.current() else { throw StoreError.missing(path: feed.path) }
+            let key = snapshot.etag
+            if let hit = cached.withLock({ $0?.key == key ? $0?.view : nil }) { return hit }
+            let stored = snapshot.board.cards.enumerated().map {
+                StoredCard(number: Int64($0.offset + 1), card: $0.element, present: true)
+            }
+            let tag = "\"board-" + snapshot.etag.filter { $0 != "\"" } + "\""
+            let view = BoardView(header: snapshot.board, cards: stored, tag: tag, writable: false)
+            cached.withLock { $0 = (key, view) }
+            return view
+        }
+    }
+
+    /// Does what a person asked, as one undo step recorded with their name.
+    func perform(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
+        guard let store else { throw .readOnly }
+        let step = StepInfo(actor: actor, command: request.action.commandName, at: now)
+        do {
+            switch request.action {
+            case .undo:
+                return .stepTaken(try store.undo(), undone: true)
+            case .redo:
+                return .stepTaken(try store.redo(), undone: false)
+            case .edit(let edits):
+                let id = edits.first?.cardID ?? ""
+                let expecting = request.version.map { [id: $0] } ?? [:]
+                guard let applied = try store.apply(edits, by: step, expecting: expecting) else {
+                    // Nothing changed (a move onto its own place): the card as it is.
+                    return .unchanged(try store.card(id: id))
+                }
+                let events = try store.history(step: applied.step)
+                let card = applied.cards.last
+                return .changed(card?.present == true ? card : nil, events: events)
+            }
+        } catch {
+            throw ActionFailure.store(error)
+        }
+    }
+
+    /// The log, newest first: the board's or one card's.
+    func history(card: String?, limit: Int) throws(StoreError) -> [LogEvent] {
+        guard let store else { return [] }
+        return try store.history(card: card, limit: limit).reversed()
+    }
+}

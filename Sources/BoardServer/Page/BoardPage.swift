@@ -1,0 +1,181 @@
+import BoardModel
+import BoardStore
+
+/// The board page: one column per state in board order, its count against its WIP limit,
+/// its cards (title, due chip, labels, assignees) and a form to add one. Works without
+/// script (every change is a form post); board.js adds drag and drop, keys and live updates
+/// by fetching `columns` (this page's `<main>` alone) when its tag changes.
+struct BoardPage {
+    let view: BoardView
+    let context: PageContext
+
+    func document() -> String {
+        let query = context.showArchived ? "&amp;archived=1" : ""
+        return PageFrame(view: view, context: context)
+            .document(title: view.header.name, bodyClass: "board",
+                      main: "<main id=\"columns\" data-tag=\"\(HTMLText.escape(view.tag))\">\n\(columns())</main>\n",
+                      query: query)
+    }
+
+    /// The inside of `<main>`.
+    func columns() -> String {
+        let w = context.words
+        var h = HTMLText()
+        let archivedCount = view.cards.filter(\.card.archived).count
+        h.raw("<p class=\"tools\"><a class=\"archived-toggle\" href=\"?archived=\(context.showArchived ? "0" : "1")\">")
+        h.raw(context.showArchived ? w.hideArchived : w.showArchived)
+        h.raw(" (\(archivedCount))</a>")
+        if canChange { h.raw(" <span class=\"hint\">\(w.keyboardHint)</span>") }
+        h.raw("</p>\n<div class=\"columns\">\n")
+        for state in view.header.states {
+            column(state, into: &h)
+        }
+        h.raw("</div>\n")
+        return h.text
+    }
+
+    private var canChange: Bool { view.writable && context.actor != nil }
+
+    private func column(_ state: BoardState, into h: inout HTMLText) {
+        let w = context.words
+        let all = view.cards(in: state.id)
+        let active = all.filter { !$0.card.archived }
+        let shown = context.showArchived ? all : active
+        let over = state.wipLimit.map { active.count > $0 } ?? false
+        let headingID = "state-" + HTMLText.segment(state.id)
+        h.raw("<section class=\"column\(over ? " over" : "")\" data-state=\"")
+        h.escaped(state.id)
+        h.raw("\" data-category=\"\(state.category.rawValue)\" aria-labelledby=\"\(headingID)\">\n<h2 id=\"\(headingID)\"><span class=\"name\">")
+        h.escaped(state.name)
+        h.raw("</span> <span class=\"count\"")
+        if over { h.raw(" title=\"\(w.overLimit)\"") }
+        h.raw(">\(active.count)\(state.wipLimit.map { "/\($0)" } ?? "")</span>")
+        if over { h.raw(" <span class=\"over-note\">\(w.overLimit)</span>") }
+        h.raw("</h2>\n<ol class=\"cards\">\n")
+        for stored in shown { card(stored, state: state, into: &h) }
+        h.raw("</ol>\n")
+        if canChange { addForm(state, into: &h) }
+        h.raw("</section>\n")
+    }
+
+    private func card(_ stored: StoredCard, state: BoardState, into h: inout HTMLText) {
+        let w = context.words
+        let c = stored.card
+        let id = HTMLText.escape(c.id)
+        h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(stored.version)\"")
+        if canChange && !c.archived { h.raw(" tabindex=\"0\" draggable=\"true\"") }
+        h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\"><span class=\"number\">#\(stored.number)</span> ")
+        h.escaped(c.title)
+        h.raw("</a>\n")
+        var meta = HTMLText()
+        if let due = c.due {
+            meta.raw(DueChip(due: due, category: state.category, archived: c.archived, context: context).html)
+        }
+        for label in c.labels { meta.raw("<span class=\"label\">"); meta.escaped(label); meta.raw("</span>") }
+        for person in c.assignees { meta.raw("<span class=\"assignee\">@"); meta.escaped(person); meta.raw("</span>") }
+        if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
+        if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
+        if canChange && !c.archived {
+            h.raw("<form class=\"move\" method=\"post\" action=\"\(context.root)cards/\(HTMLText.segment(c.id))/move\">")
+            h.raw("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)
+            h.raw("<button>\(w.move)</button></form>\n")
+        }
+        h.raw("</li>\n")
+    }
+
+    private func addForm(_ state: BoardState, into h: inout HTMLText) {
+        let w = context.words
+        h.raw("<details class=\"add\"><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\">")
+        h.raw("<input type=\"hidden\" name=\"state\" value=\"\(HTMLText.escape(state.id))\">")
+        h.raw(CardFields(card: nil, words: w).html)
+        h.raw("<button>\(w.addCard)</button></form></details>\n")
+    }
+}
+
+/// A card's due date with its status: the red chip of an overdue card, today, within a week.
+struct DueChip {
+    let due: DueDate
+    let category: StateCategory
+    let archived: Bool
+    let context: PageContext
+
+    var html: String {
+        let w = context.words
+        let zone = context.zone
+        let status = DueStatus.of(due, category: category, archived: archived, now: context.now, zone: zone)
+        let (kind, note): (String, String?) = switch status {
+        case .overdue(let days): ("overdue", w.overdue(days))
+        case .today: ("today", w.dueToday)
+        case .soon(let days): ("soon", w.dueIn(days))
+        case .later: ("later", nil)
+        case .done: ("done", nil)
+        }
+        var h = HTMLText()
+        h.raw("<span class=\"due due-\(kind)\" title=\"\(w.due)\"><time datetime=\"")
+        h.escaped(due.description)
+        h.raw("\">")
+        h.escaped(Self.shown(due, in: zone))
+        h.raw("</time>")
+        if let note { h.raw(" · "); h.escaped(note) }
+        h.raw("</span>")
+        return h.text
+    }
+
+    /// A date as is; a time in the board's zone, minutes only (`2026-11-20 15:00`).
+    static func shown(_ due: DueDate, in zone: Zone) -> String {
+        switch due {
+        case .date(let d): return d.description
+        case .instant(let i):
+            let local = zone.local(i)
+            return "\(local.date) \(local.hour < 10 ? "0" : "")\(local.hour):\(local.minute < 10 ? "0" : "")\(local.minute)"
+        }
+    }
+}
+
+/// `<select name="state">` with the board's states.
+struct StateSelect {
+    let states: [BoardState]
+    let selected: String?
+    let label: String
+
+    var html: String {
+        var h = HTMLText()
+        h.raw("<select name=\"state\" aria-label=\"\(HTMLText.escape(label))\">")
+        for s in states {
+            h.raw("<option value=\"")
+            h.escaped(s.id)
+            h.raw(s.id == selected ? "\" selected>" : "\">")
+            h.escaped(s.name)
+            h.raw("</option>")
+        }
+        h.raw("</select>")
+        return h.text
+    }
+}
+
+/// The inputs of a card's add and edit forms, filled from `card` when editing.
+struct CardFields {
+    let card: Card?
+    let words: PageWords
+
+    var html: String {
+        let w = words
+        var h = HTMLText()
+        func input(_ name: String, _ label: String, _ value: String, extra: String = "") {
+            h.raw("<label>\(label) <input name=\"\(name)\" value=\"")
+            h.escaped(value)
+            h.raw("\"\(extra)></label>")
+        }
+        input("title", w.title, card?.title ?? "", extra: " required maxlength=\"\(ActionParser.titleLimit)\"")
+        h.raw("<label>\(w.body) <textarea name=\"body\" rows=\"3\">")
+        h.escaped(card?.body ?? "")
+        h.raw("</textarea></label>")
+        input("due", w.due, card?.due?.description ?? "", extra: " placeholder=\"\(w.dateHint)\"")
+        input("start", w.start, card?.start?.description ?? "", extra: " placeholder=\"\(w.dateHint)\"")
+        input("labels", w.labels, card?.labels.joined(separator: ", ") ?? "", extra: " placeholder=\"\(w.listHint)\"")
+        input("assignees", w.assignees, card?.assignees.joined(separator: ", ") ?? "", extra: " placeholder=\"\(w.listHint)\"")
+        input("url", w.link, card?.url ?? "", extra: " type=\"url\"")
+        return h.text
+    }
+}

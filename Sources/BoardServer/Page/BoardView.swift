@@ -1,0 +1,65 @@
+import BoardJSON
+import BoardKit
+import BoardModel
+import BoardStore
+import Synchronization
+
+/// One version of a served board as the page shows it: the board's name, zone and states,
+/// its cards in column order (archived ones too) with their numbers and versions, and a tag
+/// that names this version (the ETag of the API's board and the page's columns).
+final class BoardView: Sendable {
+    /// Name, id, zone, states and metadata; no cards, no events.
+    let header: Board
+    /// Present cards, grouped by nothing: column order within each state (position, then number).
+    let cards: [StoredCard]
+    /// Quoted entity tag of this version.
+    let tag: String
+    let writable: Bool
+    private let json = Mutex<[UInt8]?>(nil)
+
+    init(header: Board, cards: [StoredCard], tag: String, writable: Bool) {
+        var plain = header
+        plain.cards = []
+        plain.events = []
+        self.header = plain
+        self.cards = cards.sorted(by: BoardShowText.columnOrder)
+        self.tag = tag
+        self.writable = writable
+    }
+
+    var zone: Zone { header.zone ?? .utc }
+
+    /// The cards in the state with this id, in column order.
+    func cards(in state: String) -> [StoredCard] {
+        cards.filter { $0.card.state == state }
+    }
+
+    func card(id: String) -> StoredCard? {
+        cards.first { $0.card.id == id }
+    }
+
+    /// `GET api/board`: the canonical JSON document (no events), each card with its
+    /// `number` and `version` as two more keys. Built once per version.
+    var apiJSON: [UInt8] {
+        if let done = json.withLock({ $0 }) { return done }
+        var board = header
+        board.cards = cards.map(Self.withHandles)
+        let bytes = BoardJSONWriter().encode(board)
+        json.withLock { $0 = bytes }
+        return bytes
+    }
+
+    /// One card for an API answer: `{"id": …, "number": 12, "version": "v-…"}`.
+    static func apiJSON(_ stored: StoredCard) -> [UInt8] {
+        BoardJSONWriter().encode(card: withHandles(stored))
+    }
+
+    /// The card with its number and version as unknown keys, so the canonical writer puts
+    /// them after the model's keys.
+    private static func withHandles(_ stored: StoredCard) -> Card {
+        var card = stored.card
+        card.extras["number"] = String(stored.number)
+        card.extras["version"] = JSONText.quoted(stored.version)
+        return card
+    }
+}

@@ -1,0 +1,99 @@
+import BoardKit
+import BoardModel
+import BoardStore
+
+/// A card's own page (`cards/ID`): its values in an edit form (with its version, so a
+/// change made meanwhile by someone else is refused rather than overwritten), archive,
+/// restore and delete, and the card's history in sentences.
+struct CardPage {
+    let view: BoardView
+    let stored: StoredCard
+    let history: [LogEvent]
+    let context: PageContext
+    /// Shown above the form: why the last change was not saved.
+    var notice: String?
+
+    func document() -> String {
+        let w = context.words
+        let c = stored.card
+        let state = view.header.state(withID: c.state)
+        let path = context.root + "cards/" + HTMLText.segment(c.id)
+        var h = HTMLText()
+        h.raw("<main class=\"card-page\">\n<p><a href=\"\(context.root.isEmpty ? "./" : context.root)\">← \(w.backToBoard)</a></p>\n")
+        if let notice {
+            h.raw("<p class=\"notice conflict\" role=\"alert\">")
+            h.escaped(notice)
+            h.raw("</p>\n")
+        }
+        h.raw("<h2><span class=\"number\">#\(stored.number)</span> ")
+        h.escaped(c.title)
+        h.raw("</h2>\n<p class=\"meta\"><span class=\"state\">")
+        h.escaped(state?.name ?? c.state)
+        h.raw("</span>")
+        if let due = c.due {
+            h.raw(" ")
+            h.raw(DueChip(due: due, category: state?.category ?? .todo, archived: c.archived, context: context).html)
+        }
+        if c.archived { h.raw(" <span class=\"archived-mark\">\(w.archived)</span>") }
+        h.raw("</p>\n")
+        if view.writable && context.actor != nil {
+            h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw(CardFields(card: c, words: w).html)
+            h.raw("<label>\(w.state) \(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)</label>")
+            h.raw("<button>\(w.save)</button></form>\n<div class=\"actions\">")
+            let lifecycle = c.archived ? ("restore", w.restore) : ("archive", w.archive)
+            for (action, label) in [lifecycle, ("delete", w.delete)] {
+                h.raw("<form method=\"post\" action=\"\(path)/\(action)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+                h.raw("<button class=\"\(action)\">\(label)</button></form>")
+            }
+            h.raw("</div>\n")
+        } else {
+            if !c.body.isEmpty { h.raw("<p class=\"body\">"); h.escaped(c.body); h.raw("</p>\n") }
+            for label in c.labels { h.raw("<span class=\"label\">"); h.escaped(label); h.raw("</span> ") }
+            for person in c.assignees { h.raw("<span class=\"assignee\">@"); h.escaped(person); h.raw("</span> ") }
+        }
+        h.raw("<h3>\(w.cardHistory)</h3>\n")
+        h.raw(HistoryList(view: view, events: history, context: context).html)
+        h.raw("</main>\n")
+        return PageFrame(view: view, context: context).document(title: "#\(stored.number) \(c.title) — \(view.header.name)",
+                                                                bodyClass: "card-view", main: h.text)
+    }
+}
+
+/// The history page: the board's log, newest first, in the sentences `boardkit history` prints.
+struct HistoryPage {
+    let view: BoardView
+    let events: [LogEvent]
+    let context: PageContext
+
+    func document() -> String {
+        let w = context.words
+        var h = HTMLText()
+        h.raw("<main class=\"history-page\">\n<p><a href=\"./\">← \(w.backToBoard)</a></p>\n<h2>\(w.history)</h2>\n")
+        h.raw(HistoryList(view: view, events: events, context: context).html)
+        h.raw("</main>\n")
+        return PageFrame(view: view, context: context).document(title: "\(w.history) — \(view.header.name)",
+                                                                bodyClass: "history-view", main: h.text)
+    }
+}
+
+/// Events as a list of sentences; undone ones struck through.
+struct HistoryList {
+    let view: BoardView
+    let events: [LogEvent]
+    let context: PageContext
+
+    var html: String {
+        guard !events.isEmpty else { return "<p class=\"empty\">\(context.words.noHistory)</p>\n" }
+        let text = HistoryText(states: view.header.states, zone: context.zone, locale: context.language.reportLocale)
+        var h = HTMLText()
+        h.raw("<ol class=\"history\">\n")
+        for e in events {
+            h.raw(e.undone ? "<li class=\"undone\">" : "<li>")
+            h.escaped(text.sentence(e))
+            h.raw("</li>\n")
+        }
+        h.raw("</ol>\n")
+        return h.text
+    }
+}

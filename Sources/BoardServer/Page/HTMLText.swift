@@ -1,0 +1,43 @@
+/// Building HTML as text with every value escaped: the page never puts a card's text into
+/// markup as is, so a title like `<img src=x onerror=…>` shows as those characters.
+struct HTMLText {
+    private(set) var text = ""
+
+    /// Markup written by this code (never data).
+    mutating func raw(_ markup: String) { text += markup }
+
+    /// A value as text content or an attribute value (quotes escaped too).
+    mutating func escaped(_ value: String) { text += Self.escape(value) }
+
+    static func escape(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for ch in value.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A path segment of a URL (a card id in `cards/ID`), percent-encoded.
+    static func segment(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || "-._~".contains(c)) { out.append(c) } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,57 @@
+/// The parts every page shares: the document head (one stylesheet, one deferred script, no
+/// inline code, as the Content-Security-Policy requires), the top bar with the language
+/// switch, history, undo and redo, the name prompt, and the footer.
+struct PageFrame {
+    let view: BoardView
+    let context: PageContext
+
+    func document(title: String, bodyClass: String, main: String, query: String = "") -> String {
+        let w = context.words
+        var h = HTMLText()
+        h.raw("<!doctype html>\n<html lang=\"\(context.language.rawValue)\"><head><meta charset=\"utf-8\">")
+        h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        h.raw("<meta name=\"color-scheme\" content=\"light dark\"><title>")
+        h.escaped(title)
+        h.raw("</title><link rel=\"stylesheet\" href=\"\(context.root)board.css\"><script src=\"\(context.root)board.js\" defer></script></head>\n")
+        h.raw("<body class=\"\(bodyClass)\" data-writable=\"\(view.writable)\"")
+        if let actor = context.actor { h.raw(" data-actor=\""); h.escaped(actor); h.raw("\"") }
+        h.raw(">\n<header class=\"bar\"><h1><a href=\"\(context.root.isEmpty ? "./" : context.root)\">")
+        h.escaped(view.header.name)
+        h.raw("</a></h1><nav>")
+        h.raw("<a href=\"\(context.root)history\">\(w.history)</a>")
+        h.raw("<a href=\"\(context.root)?lang=\(context.language.other.rawValue)\(query)\" hreflang=\"\(context.language.other.rawValue)\" class=\"lang\">\(w.switchTo)</a>")
+        if view.writable && context.actor != nil {
+            h.raw("<form method=\"post\" action=\"\(context.root)undo\"><button class=\"undo\">\(w.undo)</button></form>")
+            h.raw("<form method=\"post\" action=\"\(context.root)redo\"><button class=\"redo\">\(w.redo)</button></form>")
+        }
+        h.raw("</nav></header>\n")
+        h.raw(notices())
+        h.raw(main)
+        h.raw("<footer><a href=\"\(context.root)../\(HTMLText.escape(lastSegment(context.calendarPath)))\">\(w.calendar)</a>")
+        h.raw(" · <a href=\"\(context.root)report.html\">\(w.report)</a>")
+        if let actor = context.actor, view.writable {
+            h.raw(" · <span class=\"who\">\(w.signedIn) <b>")
+            h.escaped(actor)
+            h.raw("</b></span>")
+        }
+        h.raw("</footer>\n<div id=\"toast\" role=\"status\" aria-live=\"polite\" hidden></div>\n</body></html>\n")
+        return h.text
+    }
+
+    /// Read-only notice, or the name prompt for a writable board whose reader has not said who they are.
+    private func notices() -> String {
+        let w = context.words
+        guard view.writable else { return "<p class=\"notice\">\(w.readOnly)</p>\n" }
+        guard context.actor == nil else { return "" }
+        return """
+            <form class="ask-name notice" method="post" action="\(context.root)actor"><label>\(w.askName) \
+            <input name="actor" required maxlength="100" autocomplete="name" placeholder="\(w.yourName)"></label> \
+            <button>\(w.save)</button></form>
+
+            """
+    }
+
+    private func lastSegment(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

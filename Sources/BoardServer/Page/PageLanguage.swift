@@ -1,0 +1,111 @@
+import BoardReport
+
+/// The page's words in English and Korean. The language comes from `?lang=`, then the
+/// `boardkit-lang` cookie a switch sets, then the browser's Accept-Language.
+enum PageLanguage: String, Sendable, CaseIterable {
+    case en, ko
+
+    /// The first of `en` and `ko` an Accept-Language header prefers (q-values honoured).
+    static func preferred(by header: String?) -> PageLanguage? {
+        guard let header else { return nil }
+        var best: (PageLanguage, Double)?
+        for item in header.split(separator: ",") {
+            let parts = item.split(separator: ";")
+            let tag = parts[0].trimmingSpaces.lowercased()
+            let q = parts.dropFirst().compactMap { p -> Double? in
+                let kv = p.trimmingSpaces
+                return kv.hasPrefix("q=") ? Double(kv.dropFirst(2)) : nil
+            }.first ?? 1
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            guard let language = PageLanguage(rawValue: primary), q > 0 else { continue }
+            if best == nil || q > best!.1 { best = (language, q) }
+        }
+        return best?.0
+    }
+
+    /// The history sentences' locale.
+    var reportLocale: ReportLocale { self == .ko ? .ko : .en }
+
+    var other: PageLanguage { self == .ko ? .en : .ko }
+
+    var words: PageWords { self == .ko ? .korean : .english }
+}
+
+/// Every text the page shows, by what it is for.
+struct PageWords: Sendable {
+    var switchTo: String
+    var history: String
+    var undo: String
+    var redo: String
+    var showArchived: String
+    var hideArchived: String
+    var addCard: String
+    var title: String
+    var body: String
+    var due: String
+    var start: String
+    var labels: String
+    var assignees: String
+    var link: String
+    var state: String
+    var save: String
+    var move: String
+    var archive: String
+    var restore: String
+    var delete: String
+    var overLimit: String
+    var archived: String
+    var readOnly: String
+    var yourName: String
+    var askName: String
+    var signedIn: String
+    var change: String
+    var backToBoard: String
+    var cardHistory: String
+    var noHistory: String
+    var dateHint: String
+    var listHint: String
+    var keyboardHint: String
+    var changedMeanwhile: String
+    var notSaved: String
+    var calendar: String
+    var report: String
+    var overdue: @Sendable (Int) -> String
+    var dueToday: String
+    var dueIn: @Sendable (Int) -> String
+    var done: String
+
+    static let english = PageWords(
+        switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
+        showArchived: "Show archived", hideArchived: "Hide archived", addCard: "Add a card",
+        title: "Title", body: "Notes", due: "Due", start: "Start", labels: "Labels",
+        assignees: "Assignees", link: "Link", state: "State", save: "Save", move: "Move",
+        archive: "Archive", restore: "Restore", delete: "Delete", overLimit: "over the WIP limit",
+        archived: "archived", readOnly: "Read-only: this board is a file, not a store; open a store to change it here.",
+        yourName: "Your name", askName: "Tell the board who you are to change it (kept in this browser).",
+        signedIn: "Changes are recorded as", change: "change",
+        backToBoard: "Back to the board", cardHistory: "History of this card", noHistory: "No changes yet.",
+        dateHint: "2026-12-01, tomorrow, friday, +3d", listHint: "comma-separated",
+        keyboardHint: "Keyboard: focus a card, then Shift+←/→ moves it to another column, Shift+↑/↓ within its column.",
+        changedMeanwhile: "Someone changed this card since you loaded it. Here it is now; your change was not saved.",
+        notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
+        overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
+        dueIn: { "in \($0)d" }, done: "done")
+
+    static let korean = PageWords(
+        switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
+        showArchived: "보관된 카드 보기", hideArchived: "보관된 카드 숨기기", addCard: "카드 추가",
+        title: "제목", body: "내용", due: "마감", start: "시작", labels: "라벨",
+        assignees: "담당자", link: "링크", state: "상태", save: "저장", move: "옮기기",
+        archive: "보관", restore: "복원", delete: "삭제", overLimit: "WIP 한도 초과",
+        archived: "보관됨", readOnly: "읽기 전용: 이 보드는 저장소가 아닌 파일입니다. 여기서 바꾸려면 저장소를 여세요.",
+        yourName: "이름", askName: "보드를 바꾸려면 이름을 알려 주세요 (이 브라우저에 저장됩니다).",
+        signedIn: "변경 기록 이름:", change: "변경",
+        backToBoard: "보드로 돌아가기", cardHistory: "이 카드의 기록", noHistory: "아직 변경이 없습니다.",
+        dateHint: "2026-12-01, 내일, friday, +3d", listHint: "쉼표로 구분",
+        keyboardHint: "키보드: 카드에 초점을 두고 Shift+←/→ 로 다른 열로, Shift+↑/↓ 로 열 안에서 옮깁니다.",
+        changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
+        notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
+        overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
+        dueIn: { "\($0)일 남음" }, done: "완료")
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// What the page reads from a request besides its body: whether a write comes from the
+/// board's own page, who the reader is, which language they read.
+enum PageRequest {
+    static let actorCookie = "boardkit-actor"
+    static let languageCookie = "boardkit-lang"
+    /// A year: a name or language given once is remembered.
+    static let cookieSeconds = 365 * 24 * 3600
+
+    /// The same-origin check every write passes: a browser names the site a request comes
+    /// from (Sec-Fetch-Site, else Origin); another site's, or an opaque `null` origin, is
+    /// refused. A request with neither header is not from a browser page (curl, a script
+    /// holding the secret URL) and passes, since the secret URL is what grants access.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite]?.lowercased() {
+            return site == "same-origin" || site == "none"
+        }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = request.head.authority,
+              let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        // The scheme may differ behind a TLS-terminating proxy; the host and port may not.
+        return originAuthority.lowercased() == host.lowercased()
+    }
+
+    /// The name a change is recorded under: `X-Boardkit-Actor` (for scripts), else the cookie.
+    static func actor(_ request: Request) -> String? {
+        if let header = request.headers[.boardkitActor] { return cleanName(header) }
+        return request.cookies[actorCookie].flatMap { cleanName($0.value.removingPercentEncoding ?? $0.value) }
+    }
+
+    /// A name as given, trimmed and cut to 100 characters; nil when empty.
+    static func cleanName(_ raw: String) -> String? {
+        let name = String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        return name.isEmpty ? nil : name
+    }
+
+    /// The reader's language and, when `?lang=` chose it, the cookie that keeps the choice.
+    static func language(_ request: Request) -> (PageLanguage, cookie: String?) {
+        if let asked = request.uri.queryParameters.get("lang").flatMap(PageLanguage.init(rawValue:)) {
+            return (asked, cookie(languageCookie, asked.rawValue))
+        }
+        if let kept = request.cookies[languageCookie].flatMap({ PageLanguage(rawValue: $0.value) }) {
+            return (kept, nil)
+        }
+        return (PageLanguage.preferred(by: request.headers[.acceptLanguage]) ?? .en, nil)
+    }
+
+    /// A cookie for this board only: no Path, so the browser scopes it to the folder of
+    /// the URL that set it (the board's, also behind a path prefix); script cannot read it;
+    /// other sites' requests do not carry it.
+    static func cookie(_ name: String, _ value: String) -> String {
+        let encoded = value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return "\(name)=\(encoded); Max-Age=\(cookieSeconds); HttpOnly; SameSite=Strict"
+    }
+}

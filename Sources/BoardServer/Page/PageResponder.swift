@@ -1,0 +1,314 @@
+import BoardKit
+import BoardModel
+import BoardStore
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Where a write goes: the page's form posts and the API's requests name the same things.
+enum WriteTarget: Sendable, Equatable {
+    case addCard
+    case editCard(String)
+    case card(String, CardVerb)
+    case undo
+    case redo
+}
+
+/// What can be done to one card beyond editing its fields.
+enum CardVerb: String, Sendable, CaseIterable {
+    case move, archive, restore, delete
+}
+
+/// The board page and its API over HTTP. Reading builds on `BoardDesk.view()` (rebuilt
+/// only when the board changed); every write takes the same path whether it comes from a
+/// form post or the API: same-origin check, body size limit, fields parsed and checked
+/// against the board, one store step with the reader's name. Only the answer differs:
+/// a redirect or a page for a form, JSON for the API.
+struct PageResponder: Sendable {
+    let desks: [String: BoardDesk]
+    let assets: PageAssets
+
+    /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
+    func desk(token: String, name: String) -> BoardDesk? {
+        guard let desk = desks[name] else {
+            _ = constantTimeEquals(token, String(repeating: "0", count: 32))
+            return nil
+        }
+        return constantTimeEquals(token, desk.token) ? desk : nil
+    }
+
+    // MARK: Pages
+
+    /// `GET /<token>/<name>/`: the board. Without the trailing slash, a redirect to it (the
+    /// page's links are relative to the board's folder).
+    func boardPage(_ request: Request, _ desk: BoardDesk) -> Response {
+        guard request.uri.path.hasSuffix("/") else {
+            let query = request.uri.query.map { "?" + $0 } ?? ""
+            return PageReply.seeOther(desk.name + "/" + query)
+        }
+        return rendered(request, desk, root: "") { view, context in
+            BoardPage(view: view, context: context).document()
+        }
+    }
+
+    /// `GET columns`: the board page's `<main>` alone, for the script's live updates; 304
+    /// while the board (and the day, which moves due chips) is unchanged.
+    func columns(_ request: Request, _ desk: BoardDesk) -> Response {
+        rendered(request, desk, root: "", conditional: true) { view, context in
+            BoardPage(view: view, context: context).columns()
+        }
+    }
+
+    /// `GET cards/ID`: one card with its edit form and history.
+    func cardPage(_ request: Request, _ desk: BoardDesk, id: String) -> Response {
+        rendered(request, desk, root: "../") { view, context in
+            guard let stored = view.card(id: id) else { return nil }
+            let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
+            return CardPage(view: view, stored: stored, history: history, context: context).document()
+        }
+    }
+
+    /// `GET history`: the board's log, newest first.
+    func historyPage(_ request: Request, _ desk: BoardDesk) -> Response {
+        rendered(request, desk, root: "") { view, context in
+            let events = (try? desk.history(card: nil, limit: PageLimits.historyEvents)) ?? []
+            return HistoryPage(view: view, events: events, context: context).document()
+        }
+    }
+
+    func asset(_ request: Request, _ file: PageAssets.File) -> Response {
+        PageReply.asset(assets.bytes(file), type: file.contentType, tag: assets.tag(file), request: request)
+    }
+
+    private func rendered(_ request: Request, _ desk: BoardDesk, root: String, conditional: Bool = false,
+                          _ render: (BoardView, PageContext) -> String?) -> Response {
+        let view: BoardView
+        do { view = try desk.view() } catch { return failurePage(RequestRefusal.of(.store(error), current: { _ in nil }), request) }
+        let (context, cookies) = self.context(request, view: view, desk: desk, root: root)
+        var tag: String?
+        if conditional {
+            let inner = view.tag.filter { $0 != "\"" }
+            let today = context.zone.calendarDate(of: context.now)
+            tag = "\"\(inner)-\(context.language.rawValue)-\(context.showArchived ? "a" : "")\(context.actor == nil ? "" : "w")-\(today)\""
+            if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: tag!) {
+                return PageReply.notModified(tag: tag!)
+            }
+        }
+        guard let html = render(view, context) else { return failurePage(.notFound, request) }
+        return PageReply.html(html, tag: tag, cookies: cookies)
+    }
+
+    private func context(_ request: Request, view: BoardView, desk: BoardDesk, root: String) -> (PageContext, [String]) {
+        let (language, cookie) = PageRequest.language(request)
+        var context = PageContext(language: language, actor: PageRequest.actor(request), now: now(in: view.zone),
+                                  zone: view.zone, root: root,
+                                  calendarPath: "\(desk.name).ics", reportPath: "report.html")
+        context.showArchived = request.uri.queryParameters.get("archived") == "1"
+        return (context, cookie.map { [$0] } ?? [])
+    }
+
+    private func now(in zone: Zone) -> Instant {
+        let now = Instant.now()
+        return now.withOffset(zone.offset(atEpochSeconds: now.epochSeconds))
+    }
+
+    // MARK: Form posts
+
+    /// A form post from the page: on success back to the board (303); a refusal is a short
+    /// page saying why, or, for a card changed meanwhile, the card's page with its new values.
+    func form(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
+        switch await write(request, desk, target, api: false) {
+        case .success:
+            return PageReply.seeOther(target.root.isEmpty ? "./" : target.root)
+        case .failure(let refusal):
+            return failurePage(refusal, request, desk: desk, root: target.root)
+        }
+    }
+
+    /// `POST actor`: remembers the reader's name in a cookie.
+    func setActor(_ request: Request, _ desk: BoardDesk) async -> Response {
+        guard PageRequest.isSameOrigin(request) else { return failurePage(.crossOrigin, request) }
+        guard let body = await Self.body(request) else { return failurePage(.tooLarge, request) }
+        let fields = ActionFields.form(body)
+        guard let name = (try? fields.text("actor")).flatMap({ $0 }).flatMap(PageRequest.cleanName) else {
+            return failurePage(RequestRefusal(status: .unprocessableContent, code: DiagnosticCode.invalidValue.id,
+                                              field: "actor", message: "a name is needed"), request)
+        }
+        return PageReply.seeOther("./", cookies: [PageRequest.cookie(PageRequest.actorCookie, name)])
+    }
+
+    private func failurePage(_ refusal: RequestRefusal, _ request: Request, desk: BoardDesk? = nil, root: String = "") -> Response {
+        let (language, _) = PageRequest.language(request)
+        if let current = refusal.current, let desk, let view = try? desk.view() {
+            let (context, _) = self.context(request, view: view, desk: desk, root: "../")
+            let history = (try? desk.history(card: current.card.id, limit: PageLimits.historyEvents)) ?? []
+            let page = CardPage(view: view, stored: current, history: history, context: context,
+                                notice: language.words.changedMeanwhile)
+            return PageReply.html(page.document(), status: refusal.status)
+        }
+        var h = HTMLText()
+        h.raw("<!doctype html>\n<html lang=\"\(language.rawValue)\"><head><meta charset=\"utf-8\">")
+        h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>\(language.words.notSaved)</title>")
+        h.raw("<link rel=\"stylesheet\" href=\"\(root)board.css\"></head><body class=\"message\"><main><h1>\(language.words.notSaved)</h1><p class=\"notice\" role=\"alert\">")
+        if let field = refusal.field { h.escaped(field); h.raw(": ") }
+        h.escaped(refusal.message)
+        h.raw("</p><p><a href=\"\(root.isEmpty ? "./" : root)\">← \(language.words.backToBoard)</a></p></main></body></html>\n")
+        return PageReply.html(h.text, status: refusal.status)
+    }
+
+    // MARK: API
+
+    /// `GET api/board`: the board in the canonical JSON's shape with an ETag (304 when the
+    /// client's copy is current).
+    func apiBoard(_ request: Request, _ desk: BoardDesk) -> Response {
+        let view: BoardView
+        do { view = try desk.view() } catch { return apiRefusal(.of(.store(error), current: { _ in nil })) }
+        if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: view.tag) {
+            return PageReply.notModified(tag: view.tag)
+        }
+        return PageReply.json(view.apiJSON, tag: view.tag)
+    }
+
+    /// `GET api/cards/ID`: one card, its version as the ETag.
+    func apiCard(_ request: Request, _ desk: BoardDesk, id: String) -> Response {
+        guard let view = try? desk.view(), let stored = view.card(id: id) else { return apiRefusal(.notFound) }
+        return PageReply.json(BoardView.apiJSON(stored) + [0x0A], tag: "\"\(stored.version)\"")
+    }
+
+    /// `GET api/history[?card=ID][&limit=N]`: events newest first, as `boardkit history --format json` has them.
+    func apiHistory(_ request: Request, _ desk: BoardDesk) -> Response {
+        let card = request.uri.queryParameters.get("card")
+        let limit = request.uri.queryParameters.get("limit").flatMap(Int.init).map { min(max($0, 1), PageLimits.historyEvents) }
+            ?? PageLimits.historyEvents
+        do {
+            let view = try desk.view()
+            if let card, view.card(id: card) == nil { return apiRefusal(.notFound) }
+            let events = try desk.history(card: card, limit: limit)
+            let (language, _) = PageRequest.language(request)
+            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
+            return PageReply.json(Array((HistoryJSON.render(events, text: text) + "\n").utf8))
+        } catch {
+            return apiRefusal(.of(.store(error), current: { _ in nil }))
+        }
+    }
+
+    /// A write through the API: the card after it (or the step undone or redone) as JSON.
+    func api(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
+        switch await write(request, desk, target, api: true) {
+        case .success(.changed(let stored?, _)), .success(.unchanged(let stored)):
+            let created = target == .addCard
+            var response = PageReply.json(BoardView.apiJSON(stored) + [0x0A], status: created ? .created : .ok,
+                                          tag: "\"\(stored.version)\"")
+            if created { response.headers[.location] = "cards/" + HTMLText.segment(stored.card.id) }
+            return response
+        case .success(.changed(nil, _)):
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+        case .success(.stepTaken(let record, let undone)):
+            let view = try? desk.view()
+            let text = HistoryText(states: view?.header.states ?? [], zone: view?.zone ?? .utc,
+                                   locale: PageRequest.language(request).0.reportLocale)
+            var out = Array("{\"step\": \(record.step), \"command\": ".utf8)
+            JSONText.appendQuoted(record.command, to: &out)
+            out += Array(", \"undone\": \(undone), \"text\": ".utf8)
+            JSONText.appendQuoted(text.stepSentence(record, undone: undone), to: &out)
+            out += Array("}\n".utf8)
+            return PageReply.json(out)
+        case .failure(let refusal):
+            return apiRefusal(refusal)
+        }
+    }
+
+    private func apiRefusal(_ refusal: RequestRefusal) -> Response {
+        var response = PageReply.json(refusal.json, status: refusal.status)
+        if refusal.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
+        return response
+    }
+
+    // MARK: The one way a change is made
+
+    private func write(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget, api: Bool) async
+        -> Result<ActionOutcome, RequestRefusal> {
+        guard PageRequest.isSameOrigin(request) else { return .failure(.crossOrigin) }
+        guard let body = await Self.body(request) else { return .failure(.tooLarge) }
+        let view: BoardView
+        do { view = try desk.view() } catch { return .failure(.of(.store(error), current: { _ in nil })) }
+        let current: (String) -> StoredCard? = { id in try? desk.store?.card(id: id) }
+        do throws(ActionFailure) {
+            guard view.writable else { throw .readOnly }
+            let fields: ActionFields
+            do throws(FieldProblem) {
+                fields = api ? try ActionFields.json(body) : ActionFields.form(body)
+            } catch { throw .field(error) }
+            let version: String?
+            if api {
+                if target.isEdit && request.headers[.ifMatch] == nil { return .failure(.needsVersion) }
+                version = request.headers[.ifMatch].flatMap(Self.version(ifMatch:))
+            } else {
+                version = (try? fields.text("version")).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            let context = self.context(request, view: view, desk: desk, root: "").0
+            let action = try self.action(target, fields, view: view, now: context.now)
+            return .success(try desk.perform(ActionRequest(action: action, version: version),
+                                             actor: PageRequest.actor(request), at: context.now))
+        } catch {
+            return .failure(.of(error, current: current))
+        }
+    }
+
+    private func action(_ target: WriteTarget, _ fields: ActionFields, view: BoardView, now: Instant) throws(ActionFailure) -> BoardAction {
+        let parser = ActionParser(view: view, now: now)
+        let card: StoredCard?
+        switch target {
+        case .undo: return .undo
+        case .redo: return .redo
+        case .addCard: card = nil
+        case .editCard(let id), .card(let id, _):
+            guard let stored = view.card(id: id) else { throw .store(.unknownCard(id, close: [])) }
+            card = stored
+        }
+        do throws(FieldProblem) {
+            switch (target, card) {
+            case (.editCard, let card?): return .edit(try parser.update(card, fields))
+            case (.card(_, .move), let card?): return .edit([try parser.move(card, fields)])
+            case (.card(_, .archive), let card?): return .edit([.archive(card: card.card.id)])
+            case (.card(_, .restore), let card?): return .edit([.restore(card: card.card.id)])
+            case (.card(_, .delete), let card?): return .edit([.delete(card: card.card.id)])
+            default: return .edit([try parser.add(fields)])
+            }
+        } catch {
+            throw .field(error)
+        }
+    }
+
+    /// The version an `If-Match` names (`"v-…"`, `W/"v-…"`); nil for `*` (change whatever it is).
+    static func version(ifMatch header: String) -> String? {
+        var value = header.trimmingCharacters(in: .whitespaces)
+        if value == "*" { return nil }
+        if value.hasPrefix("W/") { value.removeFirst(2) }
+        return value.filter { $0 != "\"" }
+    }
+
+    /// The body, or nil when it is larger than the limit.
+    static func body(_ request: Request) async -> [UInt8]? {
+        var request = request
+        guard let buffer = try? await request.collectBody(upTo: PageLimits.bodyBytes) else { return nil }
+        return Array(buffer.readableBytesView)
+    }
+}
+
+extension WriteTarget {
+    /// A change to a card's fields: the API wants to know which version it edits.
+    var isEdit: Bool {
+        if case .editCard = self { return true }
+        return false
+    }
+
+    /// From the page a form posts to back to the board's folder.
+    var root: String {
+        switch self {
+        case .addCard, .undo, .redo: return ""
+        case .editCard: return "../"
+        case .card: return "../../"
+        }
+    }
+}
