@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps test-tools build run test bench samples clean
+.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots clean
 
 all: build
 
@@ -20,10 +20,12 @@ system-deps:
 python-deps:
 	@python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
 
-## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`.
-TEST_APT_PACKAGES = taskwarrior
+## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, and a real
+## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
+## Korean fonts so the Korean page renders in screenshots).
+TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk
 test-tools:
-	@if [ ! -x /usr/bin/task ]; then \
+	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ]; then \
 		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \
@@ -76,6 +78,12 @@ run: build
 test: deps python-deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Screenshots of the sample board's page in docs/ (desktop and phone width), shown in the README.
+screenshots: build python-deps test-tools
+	@rm -rf out/shots && mkdir -p out/shots docs/images
+	$(BOARDKIT) init -b out/shots/team.db --from $(SAMPLE) --actor demo
+	python3 Tests/Oracles/page_screenshots.py $(BOARDKIT) out/shots/team.db docs/images
 
 ## Regenerate samples/board.json and its renditions (a test checks they agree).
 samples: build

@@ -10,11 +10,13 @@ import Logging
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve boards' due dates as calendar feeds (and live weekly reports).",
+        abstract: "Serve boards as web pages, calendar feeds and live weekly reports.",
         discussion: """
-        Each board gets a secret URL, http://HOST:PORT/TOKEN/NAME.ics (and …/TOKEN/NAME/report.html), \
-        printed at start. Tokens are kept in the state file so subscriptions survive restarts. \
-        The board file is followed: an edit shows in the next response. Stop with Ctrl-C (SIGINT) or SIGTERM.
+        Each board gets a secret URL, printed at start: http://HOST:PORT/TOKEN/NAME/ is the board page \
+        (a store's board can be changed there: add, edit, move, undo; any other file is shown read-only), \
+        …/TOKEN/NAME.ics the calendar feed, …/TOKEN/NAME/report.html the weekly report. Tokens are kept \
+        in the state file so subscriptions survive restarts. The board file is followed: a change made \
+        elsewhere shows in the next response. Stop with Ctrl-C (SIGINT) or SIGTERM.
         """)
 
     @Option(name: .customLong("board"), help: ArgumentHelp("A board to serve, NAME=PATH (repeatable); PATH in any format boardkit reads.", valueName: "NAME=PATH"))
@@ -84,6 +86,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let paths = server.paths(of: feed)
                 lines += "\(feed.name): http://\(host):\(boundPort)\(paths.calendar)\n"
                 lines += "\(feed.name) report: http://\(host):\(boundPort)\(paths.report)\n"
+                lines += "\(feed.name) board: http://\(host):\(boundPort)\(paths.page)"
+                    + (server.isWritable(feed) ? "\n" : " (read-only: not a store)\n")
             }
             // Written straight away (not buffered) so scripts waiting for the URL see it.
             do throws(StandardStreams.Failure) {

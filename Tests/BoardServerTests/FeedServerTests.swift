@@ -63,6 +63,8 @@ final class RunningServer: @unchecked Sendable {
     let port: Int
     let feedPath: String
     let reportPath: String
+    /// The board page (`…/TOKEN/NAME/`) of the first board.
+    let pagePath: String
     let stderr = Pipe()
 
     init(boards: [String], stateFile: String, extra: [String] = []) throws {
@@ -89,6 +91,8 @@ final class RunningServer: @unchecked Sendable {
         self.feedPath = url.path
         let report = text.split(separator: "\n").first { $0.contains("report: ") }.map(String.init) ?? ""
         self.reportPath = URL(string: String(report.drop { $0 != "h" }))?.path ?? ""
+        let page = text.split(separator: "\n").first { $0.contains(" board: ") }.map(String.init) ?? ""
+        self.pagePath = (URL(string: String(page.drop { $0 != "h" }).split(separator: " ").first.map(String.init) ?? "")?.path ?? "") + "/"
     }
 
     /// Stops with SIGTERM (the graceful way) and returns the exit status.

@@ -1,16 +1,18 @@
 import Foundation
 
-/// The page's stylesheet and script, shipped with the binary as resources (no build step,
+/// The page's stylesheet, script and icon, shipped with the binary as resources (no build step,
 /// no CDN): read once at start, served with an ETag.
 struct PageAssets: Sendable {
     enum File: String, Sendable, CaseIterable {
         case stylesheet = "board.css"
         case script = "board.js"
+        case icon = "board.svg"
 
         var contentType: String {
             switch self {
             case .stylesheet: return "text/css; charset=utf-8"
             case .script: return "text/javascript; charset=utf-8"
+            case .icon: return "image/svg+xml"
             }
         }
     }

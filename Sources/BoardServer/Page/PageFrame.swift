@@ -12,7 +12,7 @@ struct PageFrame {
         h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         h.raw("<meta name=\"color-scheme\" content=\"light dark\"><title>")
         h.escaped(title)
-        h.raw("</title><link rel=\"stylesheet\" href=\"\(context.root)board.css\"><script src=\"\(context.root)board.js\" defer></script></head>\n")
+        h.raw("</title><link rel=\"icon\" href=\"\(context.root)board.svg\"><link rel=\"stylesheet\" href=\"\(context.root)board.css\"><script src=\"\(context.root)board.js\" defer></script></head>\n")
         h.raw("<body class=\"\(bodyClass)\" data-writable=\"\(view.writable)\"")
         if let actor = context.actor { h.raw(" data-actor=\""); h.escaped(actor); h.raw("\"") }
         h.raw(">\n<header class=\"bar\"><h1><a href=\"\(context.root.isEmpty ? "./" : context.root)\">")

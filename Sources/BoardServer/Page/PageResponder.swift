@@ -182,7 +182,6 @@ struct PageResponder: Sendable {
             ?? PageLimits.historyEvents
         do {
             let view = try desk.view()
-            if let card, view.card(id: card) == nil { return apiRefusal(.notFound) }
             let events = try desk.history(card: card, limit: limit)
             let (language, _) = PageRequest.language(request)
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)

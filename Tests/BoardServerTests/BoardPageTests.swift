@@ -1,0 +1,328 @@
+import BoardTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// One HTTP request with a body, and the JSON of an answer.
+extension RawHTTP {
+    static func call(port: Int, _ method: String, _ path: String, headers: [String: String] = [:],
+                     body: String = "") throws -> Reply {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (k, v) in headers { text += "\(k): \(v)\r\n" }
+        text += "Content-Length: \(body.utf8.count)\r\n\r\n"
+        return try send(port: port, Array(text.utf8) + Array(body.utf8))
+    }
+}
+
+extension RawHTTP.Reply {
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A store made from the sample board, served; the tests change it over HTTP and check
+/// what a person or a script would see.
+final class ServedStore: @unchecked Sendable {
+    let folder: TemporaryFolder
+    let store: String
+    let server: RunningServer
+
+    init(extraBoards: [String] = []) throws {
+        folder = try TemporaryFolder()
+        store = folder.path("team.db")
+        let made = try CommandRunner.boardkit(["init", "--board", store, "--from", CommandRunner.sample("board.json")])
+        guard made.status == 0 else { throw POSIXError(.EIO) }
+        server = try RunningServer(boards: ["team=\(store)"] + extraBoards, stateFile: folder.path("tokens.json"))
+    }
+
+    deinit { _ = server.stop() }
+
+    var page: String { server.pagePath }
+    var port: Int { server.port }
+
+    func call(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") throws -> RawHTTP.Reply {
+        try RawHTTP.call(port: port, method, page + path, headers: headers, body: body)
+    }
+
+    /// The cards `GET api/board` lists, by id.
+    func cards() throws -> [String: [String: Any]] {
+        let board = try call("GET", "api/board").json
+        let list = board["cards"] as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.map { ($0["id"] as? String ?? "", $0) })
+    }
+
+    func historyCount() throws -> Int {
+        let reply = try call("GET", "api/history")
+        return ((try? JSONSerialization.jsonObject(with: Data(reply.body))) as? [Any])?.count ?? -1
+    }
+}
+
+@Suite(.serialized) struct BoardPageAPITests {
+    @Test func cardsAreAddedMovedEditedDeletedAndUndoneThroughTheAPI() throws {
+        let s = try ServedStore()
+        let first = try s.call("GET", "api/board")
+        #expect(first.status == 200)
+        #expect(first.headers["content-type"] == "application/json; charset=utf-8")
+        let tag = try #require(first.headers["etag"])
+        #expect(first.json["format"] as? String == "boardkit/1")
+        #expect(try s.call("GET", "api/board", headers: ["If-None-Match": tag]).status == 304)
+
+        // Add, in a state named by its display name; the answer is the card with its version.
+        let added = try s.call("POST", "api/cards", headers: ["X-Boardkit-Actor": "mina"],
+                               body: #"{"title": "From the API", "state": "DOING", "due": "2026-12-01", "labels": ["api", "test"]}"#)
+        #expect(added.status == 201)
+        let id = try #require(added.json["id"] as? String)
+        #expect(added.headers["location"] == "cards/\(id)")
+        #expect(added.json["state"] as? String == "doing")
+        #expect(added.json["labels"] as? [String] == ["api", "test"])
+        let version = try #require(added.json["version"] as? String)
+        #expect(added.headers["etag"] == "\"\(version)\"")
+        #expect(try s.call("GET", "api/board", headers: ["If-None-Match": tag]).status == 200)
+
+        // Move with the version seen; the same stale version again is a conflict showing the card now.
+        let moved = try s.call("POST", "api/cards/\(id)/move", headers: ["If-Match": "\"\(version)\""],
+                               body: #"{"state": "done", "position": 1}"#)
+        #expect(moved.status == 200)
+        #expect(moved.json["state"] as? String == "done")
+        #expect(moved.json["completed"] != nil)
+        let stale = try s.call("PATCH", "api/cards/\(id)", headers: ["If-Match": "\"\(version)\""], body: #"{"title": "Lost?"}"#)
+        #expect(stale.status == 409)
+        #expect((stale.json["error"] as? [String: Any])?["code"] as? String == "card-changed")
+        #expect((stale.json["card"] as? [String: Any])?["state"] as? String == "done")
+        #expect(try s.cards()[id]?["title"] as? String == "From the API")
+
+        // PATCH needs If-Match; `*` means whatever it is now. A null clears, a list replaces.
+        #expect(try s.call("PATCH", "api/cards/\(id)", body: #"{"title": "x"}"#).status == 428)
+        let patched = try s.call("PATCH", "api/cards/\(id)", headers: ["If-Match": "*"],
+                                 body: #"{"title": "Renamed", "due": null, "labels": ["test", "new"]}"#)
+        #expect(patched.status == 200)
+        #expect(patched.json["title"] as? String == "Renamed")
+        #expect(patched.json["due"] == nil)
+        #expect(patched.json["labels"] as? [String] == ["test", "new"])
+
+        // Delete, then undo brings it back as it was, redo deletes it again.
+        #expect(try s.call("DELETE", "api/cards/\(id)").status == 204)
+        #expect(try s.call("GET", "api/cards/\(id)").status == 404)
+        let undone = try s.call("POST", "api/undo")
+        #expect(undone.status == 200)
+        #expect(undone.json["undone"] as? Bool == true)
+        #expect((undone.json["text"] as? String)?.hasPrefix("Undid delete") == true)
+        #expect(try s.call("GET", "api/cards/\(id)").json["title"] as? String == "Renamed")
+        #expect(try s.call("POST", "api/redo").status == 200)
+        #expect(try s.call("GET", "api/cards/\(id)").status == 404)
+
+        // The card's history: every step, newest first, with who did it.
+        let history = try s.call("GET", "api/history?card=\(id)")
+        let events = try #require((try? JSONSerialization.jsonObject(with: Data(history.body))) as? [[String: Any]])
+        #expect(events.map { $0["kind"] as? String ?? "" } == ["deleted", "updated", "moved", "created"])
+        #expect(events.last?["actor"] as? String == "mina")
+
+        // Archive and restore are posts; the board lists archived cards with `archived: true`.
+        let other = try #require(try s.cards().first { $0.value["archived"] == nil }?.key)
+        #expect(try s.call("POST", "api/cards/\(other)/archive").json["archived"] as? Bool == true)
+        #expect(try s.cards()[other]?["archived"] as? Bool == true)
+        #expect(try s.call("POST", "api/cards/\(other)/restore").json["archived"] == nil)
+        #expect(try s.call("POST", "api/undo").status == 200)
+        #expect(try s.call("POST", "api/undo").status == 200)
+        #expect(try s.cards()[other]?["archived"] == nil)
+    }
+
+    @Test func badInputIsRefusedNamingTheFieldAndChangesNothing() throws {
+        let s = try ServedStore()
+        let before = try s.historyCount()
+        let cases: [(String, Int, String?)] = [
+            (#"{"title": "x", "state": "Nowhere"}"#, 422, "state"),
+            (#"{"title": "x", "due": "someday"}"#, 422, "due"),
+            (#"{"title": "\#(String(repeating: "a", count: 501))"}"#, 422, "title"),
+            (#"{"title": "   "}"#, 422, "title"),
+            (#"{"state": "todo"}"#, 422, "title"),
+            (#"{"title": "x", "labels": [1, 2]}"#, 422, "labels"),
+            (#"{"title": "x""#, 400, "body"),
+            (#"["title"]"#, 400, "body"),
+        ]
+        for (body, status, field) in cases {
+            let reply = try s.call("POST", "api/cards", body: body)
+            #expect(reply.status == status, "\(body.prefix(40))")
+            #expect((reply.json["error"] as? [String: Any])?["field"] as? String == field, "\(body.prefix(40))")
+        }
+        let id = try #require(try s.cards().keys.first)
+        #expect(try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "done", "position": 0}"#).status == 422)
+        #expect(try s.call("POST", "api/cards/nosuchcard/move", body: #"{"state": "done"}"#).status == 404)
+        let huge = try s.call("POST", "api/cards", body: #"{"title": "x", "body": ""# + String(repeating: "b", count: 300_000) + #""}"#)
+        #expect(huge.status == 413)
+        #expect(try s.historyCount() == before)
+    }
+
+    @Test func writesFromAnotherSiteAreRefused() throws {
+        let s = try ServedStore()
+        let before = try s.historyCount()
+        let evil = try s.call("POST", "api/cards", headers: ["Origin": "http://evil.example"], body: #"{"title": "x"}"#)
+        #expect(evil.status == 403)
+        #expect((evil.json["error"] as? [String: Any])?["code"] as? String == "cross-origin")
+        #expect(try s.call("POST", "api/cards", headers: ["Sec-Fetch-Site": "cross-site"], body: #"{"title": "x"}"#).status == 403)
+        #expect(try s.call("POST", "undo", headers: ["Origin": "null"]).status == 403)
+        #expect(try s.historyCount() == before)
+        // The page's own origin passes.
+        #expect(try s.call("POST", "api/cards", headers: ["Origin": "http://127.0.0.1:\(s.port)"], body: #"{"title": "x"}"#).status == 201)
+        #expect(try s.call("POST", "api/cards", headers: ["Sec-Fetch-Site": "same-origin"], body: #"{"title": "y"}"#).status == 201)
+        // A wrong token is a 404 for pages, the API and posts alike.
+        var wrong = Array(s.page)
+        wrong[1] = wrong[1] == "a" ? "b" : "a"
+        for path in ["", "api/board", "history"] {
+            #expect(try RawHTTP.call(port: s.port, "GET", String(wrong) + path).status == 404)
+        }
+        #expect(try RawHTTP.call(port: s.port, "POST", String(wrong) + "api/cards", body: #"{"title": "x"}"#).status == 404)
+    }
+
+    @Test func concurrentWritersAllLand() throws {
+        let s = try ServedStore()
+        let before = try s.cards().count
+        let results = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 24) { k in
+            let status = (try? s.call("POST", "api/cards", body: #"{"title": "parallel \#(k)"}"#).status) ?? 0
+            results.withLock { $0.append(status) }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 == 201 })
+        let titles = try s.cards().values.compactMap { $0["title"] as? String }
+        #expect(try s.cards().count == before + 24)
+        #expect((0..<24).allSatisfy { titles.contains("parallel \($0)") })
+    }
+}
+
+@Suite(.serialized) struct BoardPageHTMLTests {
+    @Test func thePageEscapesTextAndAllowsNoInlineScript() throws {
+        let s = try ServedStore()
+        #expect(try CommandRunner.boardkit(["add", "<img src=x onerror=alert(1)>", "--board", s.store, "--label", "\"><script>x</script>"]).status == 0)
+        let page = try s.call("GET", "")
+        #expect(page.status == 200)
+        let html = page.text
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<script>x"))
+        #expect(html.contains("&quot;&gt;&lt;script&gt;x&lt;/script&gt;"))
+        // One script, from a file; the policy forbids any inline one.
+        #expect(html.components(separatedBy: "<script").count == 2)
+        #expect(html.contains("<script src=\"board.js\" defer></script>"))
+        let policy = try #require(page.headers["content-security-policy"])
+        #expect(policy.contains("script-src 'self'"))
+        #expect(policy.contains("default-src 'none'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(page.headers["referrer-policy"] == "no-referrer")
+        // The assets come with the binary.
+        for (file, type) in [("board.css", "text/css"), ("board.js", "text/javascript"), ("board.svg", "image/svg+xml")] {
+            let asset = try s.call("GET", file)
+            #expect(asset.status == 200)
+            #expect(asset.headers["content-type"]?.hasPrefix(type) == true)
+            #expect(try s.call("GET", file, headers: ["If-None-Match": asset.headers["etag"] ?? ""]).status == 304)
+        }
+        // Without the trailing slash, a redirect to the page (its links are relative).
+        let bare = try RawHTTP.call(port: s.port, "GET", String(s.page.dropLast()))
+        #expect(bare.status == 303)
+        #expect(bare.headers["location"] == "team/")
+    }
+
+    @Test func formsWorkWithoutScriptAndAConflictShowsTheCardNow() throws {
+        let s = try ServedStore()
+        // No name yet: the page asks for one and offers no changes.
+        #expect(try s.call("GET", "").text.contains("class=\"ask-name"))
+        let named = try s.call("POST", "actor", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "actor=Ji+Su")
+        #expect(named.status == 303)
+        let cookie = try #require(named.headers["set-cookie"])
+        #expect(cookie.hasPrefix("boardkit-actor=Ji%20Su;"))
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let me = ["Cookie": "boardkit-actor=Ji%20Su", "Content-Type": "application/x-www-form-urlencoded"]
+        #expect(!(try s.call("GET", "", headers: me).text.contains("class=\"ask-name")))
+
+        let added = try s.call("POST", "cards", headers: me, body: "title=Form+card&state=todo&due=tomorrow&labels=a%2C+b")
+        #expect(added.status == 303)
+        #expect(added.headers["location"] == "./")
+        let (id, card) = try #require(try s.cards().first { $0.value["title"] as? String == "Form card" })
+        #expect(card["labels"] as? [String] == ["a", "b"])
+        #expect(card["due"] != nil)
+        let version = try #require(card["version"] as? String)
+        let history = try s.call("GET", "api/history?card=\(id)").text
+        #expect(history.contains("\"actor\": \"Ji Su\""))
+
+        let moved = try s.call("POST", "cards/\(id)/move", headers: me, body: "version=\(version)&state=done")
+        #expect(moved.status == 303)
+        #expect(moved.headers["location"] == "../../")
+        #expect(try s.cards()[id]?["state"] as? String == "done")
+
+        // The old version again: 409, the card's page with its new state and a notice.
+        let stale = try s.call("POST", "cards/\(id)", headers: me, body: "version=\(version)&title=Stale")
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("class=\"notice conflict\""))
+        #expect(stale.text.contains("<option value=\"done\" selected>"))
+        #expect(try s.cards()[id]?["title"] as? String == "Form card")
+
+        // A bad date is a page saying which field, nothing changed.
+        let bad = try s.call("POST", "cards", headers: me, body: "title=x&due=someday")
+        #expect(bad.status == 422)
+        #expect(bad.text.contains("due: "))
+
+        #expect(try s.call("POST", "undo", headers: me).status == 303)
+        #expect(try s.cards()[id]?["state"] as? String == "todo")
+    }
+
+    @Test func koreanEnglishAndReadOnlyBoards() throws {
+        let folder = try TemporaryFolder()
+        let json = folder.path("plain.json")
+        try FileManager.default.copyItem(atPath: CommandRunner.sample("board.json"), toPath: json)
+        let s = try ServedStore(extraBoards: ["plain=\(json)"])
+        let korean = try s.call("GET", "", headers: ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"]).text
+        #expect(korean.contains("<html lang=\"ko\">"))
+        #expect(korean.contains("기록"))
+        let english = try s.call("GET", "", headers: ["Accept-Language": "en-US,ko;q=0.2"]).text
+        #expect(english.contains("<html lang=\"en\">"))
+        // The switch keeps the choice in a cookie.
+        let switched = try s.call("GET", "?lang=ko")
+        #expect(switched.headers["set-cookie"]?.hasPrefix("boardkit-lang=ko;") == true)
+        #expect(try s.call("GET", "history", headers: ["Cookie": "boardkit-lang=ko"]).text.contains("<html lang=\"ko\">"))
+
+        // A board that is a file, not a store: the same page, read-only; writes are 405.
+        let tokens = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.folder.path("tokens.json")))) as? [String: Any]
+        let plainToken = try #require((tokens?["tokens"] as? [String: String])?["plain"])
+        let plainPage = "/\(plainToken)/plain/"
+        let page = try RawHTTP.call(port: s.port, "GET", plainPage)
+        #expect(page.status == 200)
+        #expect(page.text.contains("class=\"notice\">Read-only"))
+        #expect(!page.text.contains("<form class=\"move\""))
+        let refused = try RawHTTP.call(port: s.port, "POST", plainPage + "api/cards", body: #"{"title": "x"}"#)
+        #expect(refused.status == 405)
+        #expect(refused.headers["allow"] == "GET, HEAD")
+        #expect(try RawHTTP.call(port: s.port, "GET", plainPage + "api/board").json["cards"] != nil)
+    }
+
+    @Test func theColumnsFollowChangesFromOtherProcesses() throws {
+        let s = try ServedStore()
+        let first = try s.call("GET", "columns")
+        let tag = try #require(first.headers["etag"])
+        #expect(try s.call("GET", "columns", headers: ["If-None-Match": tag]).status == 304)
+        #expect(try CommandRunner.boardkit(["add", "Made in a terminal", "--board", s.store]).status == 0)
+        let changed = try s.call("GET", "columns", headers: ["If-None-Match": tag])
+        #expect(changed.status == 200)
+        #expect(changed.text.contains("Made in a terminal"))
+        let newTag = try #require(changed.headers["etag"])
+        #expect(newTag != tag)
+        #expect(try s.call("GET", "columns", headers: ["If-None-Match": newTag]).status == 304)
+        // An undo in the terminal shows too.
+        #expect(try CommandRunner.boardkit(["undo", "--board", s.store]).status == 0)
+        #expect(!(try s.call("GET", "columns").text.contains("Made in a terminal")))
+    }
+}
+
+/// The page in Debian's chromium through Selenium: see Tests/Oracles/page_browser_check.py.
+@Suite(.serialized) struct BoardPageBrowserTests {
+    @Test func aPersonWorksOnTheBoardInARealBrowser() throws {
+        let s = try ServedStore()
+        let url = "http://127.0.0.1:\(s.port)\(s.page)"
+        let run = try CommandRunner.python("page_browser_check.py", [url, CommandRunner.boardkit, s.store])
+        #expect(run.status == 0, "\(run.stderr)")
+        let checks = try #require((try? JSONSerialization.jsonObject(with: run.stdout)) as? [String: Any])
+        #expect(checks.count >= 18)
+        for (name, result) in checks.sorted(by: { $0.key < $1.key }) {
+            #expect(result as? Bool == true, "\(name): \(result)")
+        }
+    }
+}

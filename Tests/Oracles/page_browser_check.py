@@ -1,0 +1,217 @@
+"""Drives boardkit's board page in a real browser (Debian's chromium and chromedriver through
+Selenium) the way a person would, and prints one JSON object of named checks.
+
+    page_browser_check.py PAGE_URL BOARDKIT STORE
+
+PAGE_URL is the board page `boardkit serve` printed for STORE; BOARDKIT is the binary, used to
+change the board behind the page's back (the live-update and conflict checks). Each check is
+`true` or a string saying what was seen instead, so a failing test names the step.
+"""
+import json
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+PAGE, BOARDKIT, STORE = sys.argv[1], sys.argv[2], sys.argv[3]
+checks = {}
+
+
+def browser(javascript=True, width=1440, height=1000, language="en-US"):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--lang={language}",
+                f"--window-size={width},{height}"]:
+        options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The driver Debian installs; Selenium must not try to download one.
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def check(name, ok, seen=""):
+    checks[name] = True if ok else (seen or "no")
+
+
+def wait_for(predicate, seconds=5.0):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def boardkit(*args):
+    return subprocess.run([BOARDKIT, *args, "--board", STORE, "--actor", "cli"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+# Both look the card up in one script call: the page replaces its columns when the board
+# changes, so elements found one call earlier may be gone.
+def column_of(driver, title):
+    return driver.execute_script("""
+        for (const link of document.querySelectorAll('li.card a.title'))
+            if (link.textContent.includes(arguments[0])) return link.closest('section.column').dataset.state;
+        return null;""", title)
+
+
+def card_element(driver, title):
+    return driver.execute_script("""
+        for (const link of document.querySelectorAll('li.card a.title'))
+            if (link.textContent.includes(arguments[0])) return link.closest('li.card');
+        return null;""", title)
+
+
+# HTML5 drag and drop as the browser's own events carry it (Selenium's drag_and_drop only
+# moves the mouse, which does not start an HTML5 drag in Chrome).
+DRAG = """
+const [card, list] = arguments;
+const data = new DataTransfer();
+const fire = (el, type, y) => el.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true,
+    dataTransfer: data, clientY: y}));
+const box = list.getBoundingClientRect();
+fire(card, 'dragstart', 0);
+fire(list, 'dragover', box.bottom - 2);
+fire(list, 'drop', box.bottom - 2);
+fire(card, 'dragend', 0);
+"""
+
+driver = browser()
+try:
+    driver.get(PAGE)
+    check("page loads", driver.find_elements(By.CSS_SELECTOR, "section.column"), driver.title)
+
+    # The name is asked once and kept in a cookie.
+    ask = driver.find_elements(By.CSS_SELECTOR, "form.ask-name input[name=actor]")
+    check("asks for a name", ask)
+    ask[0].send_keys("mina", Keys.ENTER)
+    wait_for(lambda: driver.find_element(By.TAG_NAME, "body").get_attribute("data-actor") == "mina")
+    check("name kept", driver.find_element(By.TAG_NAME, "body").get_attribute("data-actor") == "mina")
+
+    # Add a card with the column's form.
+    todo = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=todo]")
+    todo.find_element(By.CSS_SELECTOR, "details.add summary").click()
+    form = todo.find_element(By.CSS_SELECTOR, "details.add form")
+    form.find_element(By.NAME, "title").send_keys("Browser card")
+    form.find_element(By.NAME, "due").send_keys("2026-01-02")
+    form.find_element(By.NAME, "labels").send_keys("web, test")
+    form.find_element(By.TAG_NAME, "button").click()
+    wait_for(lambda: column_of(driver, "Browser card") is not None)
+    todo_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=todo]").get_attribute("data-state")
+    check("added card in its column", column_of(driver, "Browser card") == todo_state, column_of(driver, "Browser card"))
+
+    # An overdue card's chip is red, as the browser computes it.
+    chip = card_element(driver, "Browser card").find_element(By.CSS_SELECTOR, ".due")
+    colour = driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", chip)
+    rgb = [int(v) for v in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+    check("overdue chip is red", rgb[0] > 150 and rgb[1] < 90 and rgb[2] < 90, colour)
+
+    # Drag it to the doing column; it stays there after a reload.
+    doing = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=doing]")
+    doing_state = doing.get_attribute("data-state")
+    driver.execute_script(DRAG, card_element(driver, "Browser card"), doing.find_element(By.CSS_SELECTOR, "ol.cards"))
+    moved = wait_for(lambda: column_of(driver, "Browser card") == doing_state)
+    check("drag to doing", moved, column_of(driver, "Browser card"))
+    driver.refresh()
+    check("still in doing after reload", column_of(driver, "Browser card") == doing_state, column_of(driver, "Browser card"))
+    doing_cards = [c.get_attribute("data-card") for c in driver.find_elements(
+        By.CSS_SELECTOR, f"section.column[data-state='{doing_state}'] li.card")]
+    dragged_id = card_element(driver, "Browser card").get_attribute("data-card")
+    check("dropped at the end of the column", doing_cards and doing_cards[-1] == dragged_id, str(doing_cards))
+
+    # Undo puts it back.
+    driver.find_element(By.CSS_SELECTOR, "button.undo").click()
+    wait_for(lambda: column_of(driver, "Browser card") == todo_state)
+    check("undo moves it back", column_of(driver, "Browser card") == todo_state, column_of(driver, "Browser card"))
+
+    # Keyboard: focus the card, Shift+Right moves it to the next column.
+    states = driver.execute_script("return [...document.querySelectorAll('section.column')].map(s => s.dataset.state)")
+    next_state = states[states.index(todo_state) + 1]
+    card = card_element(driver, "Browser card")
+    driver.execute_script("arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+    check("keyboard move", wait_for(lambda: column_of(driver, "Browser card") == next_state),
+          column_of(driver, "Browser card"))
+    check("focus kept after a keyboard move", wait_for(
+        lambda: driver.switch_to.active_element.get_attribute("data-card") == dragged_id),
+        str(driver.switch_to.active_element.get_attribute("outerHTML"))[:80])
+
+    # A change made with the command line shows without a reload.
+    boardkit("move", dragged_id, "done")
+    done_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=done]").get_attribute("data-state")
+    check("command-line move shows live", wait_for(lambda: column_of(driver, "Browser card") == done_state, 5.0),
+          column_of(driver, "Browser card"))
+
+    # A script title is text.
+    boardkit("add", "<img src=x onerror=alert(1)>")
+    wait_for(lambda: column_of(driver, "<img src=x") is not None, 5.0)
+    shown = column_of(driver, "<img src=x onerror=alert(1)>") is not None
+    images = driver.find_elements(By.CSS_SELECTOR, "main img")
+    try:
+        driver.switch_to.alert
+        alerted = True
+    except NoAlertPresentException:
+        alerted = False
+    check("script title shown as text", shown and not images and not alerted, f"shown={shown} img={len(images)} alert={alerted}")
+
+    # A conflict: the card changes after its page loaded; saving shows the new values.
+    driver.get(PAGE + "cards/" + dragged_id)
+    boardkit("edit", dragged_id, "--title", "Renamed meanwhile")
+    title = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=title]")
+    title.clear()
+    title.send_keys("My stale edit")
+    driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".notice.conflict"))
+    notice = driver.find_elements(By.CSS_SELECTOR, ".notice.conflict")
+    value = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=title]").get_attribute("value")
+    check("conflict shows the card's new values", notice and value == "Renamed meanwhile", f"notice={bool(notice)} title={value}")
+
+    # The card's history, in sentences.
+    history = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ol.history li")]
+    check("card history", any("cli changed" in h for h in history) and any("mina created" in h for h in history), str(history[:4]))
+
+    # Korean.
+    driver.get(PAGE + "?lang=ko")
+    check("Korean page", driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
+          and "기록" in driver.find_element(By.CSS_SELECTOR, "header").text, driver.find_element(By.CSS_SELECTOR, "header").text)
+    driver.get(PAGE + "?lang=en")
+
+    # A phone: nothing wider than the screen.
+    driver.set_window_size(360, 800)
+    driver.get(PAGE)
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    inner = driver.execute_script("return window.innerWidth")
+    check("fits 360 px", width <= inner, f"scrollWidth={width} innerWidth={inner}")
+
+    # No Content-Security-Policy violation or script error in the console (the conflict's
+    # 409 above is a network entry, expected).
+    problems = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+    check("no console errors", not problems, str(problems[:3]))
+finally:
+    driver.quit()
+
+# Without JavaScript, the plain forms still move a card.
+plain = browser(javascript=False)
+try:
+    plain.get(PAGE)
+    plain.add_cookie({"name": "boardkit-actor", "value": "noscript"})
+    plain.get(PAGE)
+    card = card_element(plain, "Renamed meanwhile")
+    form = card.find_element(By.CSS_SELECTOR, "form.move")
+    form.find_element(By.CSS_SELECTOR, f"select option[value='{todo_state}']").click()
+    form.find_element(By.TAG_NAME, "button").click()
+    check("move without JavaScript", column_of(plain, "Renamed meanwhile") == todo_state, column_of(plain, "Renamed meanwhile"))
+finally:
+    plain.quit()
+
+print(json.dumps(checks, ensure_ascii=False, indent=1))
