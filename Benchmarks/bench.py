@@ -6,6 +6,7 @@ Each tool is a command line reading INPUT and writing OUTPUT. Runs alternate bet
 and peak memory come from /usr/bin/time; the figure kept is the median of the runs.
 """
 import argparse
+import json
 import datetime
 import os
 import platform
@@ -170,26 +171,74 @@ def report_phases(stderr):
     return phases
 
 
+def wrk(url, seconds, label, cards, rows, headers=(), script=None):
+    """One wrk run (2 threads, 32 connections); appends (cards, label, req/s, p99 ms) to rows."""
+    extra = ["-s", script] if script else []
+    r = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", *extra, *headers, url],
+                       capture_output=True, text=True)
+    rps = re.search(r"Requests/sec:\s+([0-9.]+)", r.stdout)
+    p99 = re.search(r"99%\s+([0-9.]+)(us|ms|s)", r.stdout)
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", r.stdout)
+    if non2xx:
+        print(f"  serve {label}: {non2xx.group(1)} answers were not 2xx/3xx; not recorded", flush=True)
+        return
+    if rps and p99:
+        scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+        rows.append((cards, label, float(rps.group(1)), float(p99.group(1)) * scale))
+        print(f"  serve {label:20} {float(rps.group(1)):10,.0f} req/s  p99 {float(p99.group(1)) * scale:.2f} ms", flush=True)
+
+
+def started(server, pattern):
+    """The first URL the server prints that matches pattern."""
+    for line in server.stdout:
+        m = re.search(pattern, line)
+        if m:
+            return m.group(1)
+    return None
+
+
+# Moves through the board page's API: each request moves the next of the board's cards to
+# the other end of the board (done, then back to todo), so every request writes a step. The
+# two wrk threads take turns over the cards, so no two requests move the same card at once.
+MOVE_SCRIPT = """
+local ids = {%s}
+local threads = 0
+function setup(thread)
+  thread:set("turn", threads)
+  threads = threads + 1
+end
+counter = 0
+function request()
+  local k = counter * 2 + turn
+  counter = counter + 1
+  local id = ids[(k %% #ids) + 1]
+  local state = (math.floor(k / #ids) %% 2 == 0) and "done" or "todo"
+  return wrk.format("POST", wrk.path .. "api/cards/" .. id .. "/move",
+    {["Content-Type"] = "application/json"}, '{"state": "' .. state .. '"}')
+end
+"""
+
+
 def serve_benchmark(cards, seconds=10):
-    """`boardkit serve` under wrk on loopback: full responses and revalidation (304)."""
+    """`boardkit serve` under wrk on loopback: the feed (full responses and revalidation),
+    and the board page's API on a store (GET board, card moves)."""
     if not shutil.which("wrk"):
         return []
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         board = os.path.join(scratch, "board.json")
+        store = os.path.join(scratch, "team.db")
         subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
+        subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True)
         port = 18000 + os.getpid() % 1000
-        server = subprocess.Popen(bk("serve", "--board", f"team={board}", "--port", str(port), "--quiet",
+        server = subprocess.Popen(bk("serve", "--board", f"team={board}", "--board", f"store={store}",
+                                     "--port", str(port), "--quiet",
                                      "--state-file", os.path.join(scratch, "tokens.json")),
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
-            url = None
-            for line in server.stdout:
-                m = re.search(r"(http://\S+\.ics)", line)
-                if m:
-                    url = m.group(1)
-                    break
-            if not url:
+            url = started(server, r"(http://\S+/team\.ics)")
+            page = started(server, r"store board: (http://\S+/)")
+            if not url or not page:
                 return []
             etag = None
             for _ in range(50):
@@ -199,15 +248,15 @@ def serve_benchmark(cards, seconds=10):
                         break
                 except OSError:
                     time.sleep(0.1)
-            for label, headers in (("GET 200", []), ("revalidate 304", ["-H", f"If-None-Match: {etag}"])):
-                r = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", *headers, url],
-                                   capture_output=True, text=True)
-                rps = re.search(r"Requests/sec:\s+([0-9.]+)", r.stdout)
-                p99 = re.search(r"99%\s+([0-9.]+)(us|ms|s)", r.stdout)
-                if rps and p99:
-                    scale = {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
-                    rows.append((cards, label, float(rps.group(1)), float(p99.group(1)) * scale))
-                    print(f"  serve {label:16} {float(rps.group(1)):10,.0f} req/s  p99 {float(p99.group(1)) * scale:.2f} ms", flush=True)
+            wrk(url, seconds, "GET 200", cards, rows)
+            wrk(url, seconds, "revalidate 304", cards, rows, headers=["-H", f"If-None-Match: {etag}"])
+            wrk(page + "api/board", seconds, "store GET api/board", cards, rows)
+            with urllib.request.urlopen(page + "api/board") as resp:
+                ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
+            script = os.path.join(scratch, "move.lua")
+            with open(script, "w") as f:
+                f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+            wrk(page, seconds, "store POST move", cards, rows, script=script)
         finally:
             server.terminate()
             server.wait(timeout=10)

@@ -121,30 +121,43 @@ public final class BoardStore: @unchecked Sendable {
     }
 
     /// One write transaction, taken at once (BEGIN IMMEDIATE) so that a reader turned writer
-    /// cannot deadlock against another process.
+    /// cannot deadlock against another process. BEGIN, COMMIT and ROLLBACK run as statements
+    /// compiled once per connection: GRDB's own transaction compiles them every time, which
+    /// cost a board page's card move more than the move itself.
     func write<T>(_ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
         try guarded {
             try queue.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
+                try db.execute(cached: "BEGIN IMMEDIATE TRANSACTION")
+                let result: T
+                do {
                     result = try body(db)
-                    return .commit
+                    try db.execute(cached: "COMMIT TRANSACTION")
+                } catch {
+                    if db.isInsideTransaction { try? db.execute(cached: "ROLLBACK TRANSACTION") }
+                    throw error
                 }
                 commits.withLock { $0 += 1 }
-                return result!
+                return result
             }
         }
     }
 
+    /// A read in one transaction (a consistent view across its statements).
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         try guarded { try queue.read(body) }
+    }
+
+    /// A read of one statement, or of statements that need not agree with each other,
+    /// outside a transaction (each statement is its own): no BEGIN and COMMIT to run.
+    func glance<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try guarded { try queue.inDatabase(body) }
     }
 
     // MARK: Reading
 
     /// The board's id, name, zone, states and metadata, without cards or events.
     public func header() throws(StoreError) -> Board {
-        try read { db in try StoreExport.header(db) }
+        try glance { db in try StoreExport.header(db) }
     }
 
     /// The whole board as the model has it: present cards, deleted cards that history still
@@ -170,7 +183,7 @@ public final class BoardStore: @unchecked Sendable {
     /// The present card whose id is exactly `id` (no number or title lookup: for URLs and
     /// APIs, where a reference must not change meaning as cards come and go).
     public func card(id: String) throws(StoreError) -> StoredCard {
-        try read { db in
+        try glance { db in
             guard let card = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first else {
                 throw StoreError.unknownCard(id, close: [])
             }
@@ -183,7 +196,7 @@ public final class BoardStore: @unchecked Sendable {
     /// from the board last time). Only meaningful within this process.
     public func revision() throws(StoreError) -> StoreRevision {
         // SQLite's data_version moves when another connection commits; our own commits are counted.
-        let others = try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        let others = try glance { db in try Int64.fetchOne(db, cached: "PRAGMA data_version") ?? 0 }
         return StoreRevision(others: others, own: commits.withLock { $0 })
     }
 
@@ -239,10 +252,12 @@ public struct StoreRevision: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(others).\(own)" }
 }
 
-/// What `apply` did: the step's number and the cards as they are after it.
+/// What `apply` did: the step's number, the cards as they are after it, and the step's
+/// events as `history` gives them.
 public struct AppliedStep: Sendable, Equatable {
     public var step: Int64
     public var cards: [StoredCard]
+    public var events: [LogEvent]
 }
 
 /// The 16-byte header every SQLite 3 database starts with.

@@ -31,19 +31,25 @@ enum ChangeLog {
     // MARK: Applying
 
     static func apply(_ edits: [CardEdit], info: StepInfo, in db: Database) throws -> AppliedStep? {
-        let step = (try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps") ?? 0) + 1
-        try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
+        let step = (try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps") ?? 0) + 1
+        // A step that changes nothing is rolled back to this savepoint rather than deleted:
+        // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
+        // index behind it), a scan of the whole log.
+        try db.execute(cached: "SAVEPOINT step")
+        try db.execute(cached: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        arguments: [step, info.at.description, info.actor, info.command])
         let previous = try lastSeq(db)
         var writer = try StepWriter(db: db, step: step, info: info)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
-            try db.execute(sql: "DELETE FROM steps WHERE step = ?", arguments: [step])
+            try db.execute(cached: "ROLLBACK TO step")
+            try db.execute(cached: "RELEASE step")
             return nil
         }
-        try db.execute(sql: "UPDATE steps SET dropped = 1 WHERE undone = 1")
+        try db.execute(cached: "RELEASE step")
+        try db.execute(cached: "UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
         try closeStep(step, after: previous, db)
-        return AppliedStep(step: step, cards: touched)
+        return AppliedStep(step: step, cards: touched, events: try events(db, step: step))
     }
 
     /// The edits of one step: each changes a card's current values and logs one event, a
@@ -64,7 +70,7 @@ enum ChangeLog {
             log = try SQLiteStatement(db, LogRow.insertSQL)
             states = try StoreExport.header(db).states
             // Event numbers grow with the log: the last row's is the largest (by rowid, no scan).
-            event = try Int64.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
+            event = try Int64.fetchOne(db, cached: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         }
 
         /// Applies one edit; the card as it is after it.
@@ -159,13 +165,13 @@ enum ChangeLog {
     /// Records which log rows the step wrote: those after `previous`, the last row before it
     /// (a step is one transaction, so its rows are contiguous).
     static func closeStep(_ step: Int64, after previous: Int64, _ db: Database) throws {
-        try db.execute(sql: "UPDATE steps SET first_seq = ?, last_seq = (SELECT max(seq) FROM changes) WHERE step = ?",
+        try db.execute(cached: "UPDATE steps SET first_seq = ?, last_seq = (SELECT max(seq) FROM changes) WHERE step = ?",
                        arguments: [previous + 1, step])
     }
 
     /// The sequence number of the log's last row (0 when empty).
     static func lastSeq(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
+        try Int64.fetchOne(db, cached: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
     }
 
     /// The fields that differ between two versions of a card, in canonical order.
@@ -184,7 +190,7 @@ enum ChangeLog {
     // MARK: Undo and redo
 
     static func undo(in db: Database) throws -> StepRecord {
-        guard let step = try Int64.fetchOne(db, sql: "SELECT max(step) FROM steps WHERE undone = 0") else {
+        guard let step = try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps WHERE undone = 0") else {
             throw StoreError.nothingToUndo
         }
         try replay(step, backwards: true, db)
@@ -192,7 +198,7 @@ enum ChangeLog {
     }
 
     static func redo(in db: Database) throws -> StepRecord {
-        guard let step = try Int64.fetchOne(db, sql: "SELECT min(step) FROM steps WHERE undone = 1 AND dropped = 0") else {
+        guard let step = try Int64.fetchOne(db, cached: "SELECT min(step) FROM steps WHERE undone = 1 AND dropped = 0") else {
             throw StoreError.nothingToRedo
         }
         try replay(step, backwards: false, db)
@@ -229,15 +235,15 @@ enum ChangeLog {
         }
         try setPresence(appear, true, db)
         try setPresence(disappear, false, db)
-        try db.execute(sql: """
+        try db.execute(cached: """
             UPDATE changes SET undone = ?1
             WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?2) AND (SELECT last_seq FROM steps WHERE step = ?2)
             """, arguments: [backwards, step])
-        try db.execute(sql: "UPDATE steps SET undone = ? WHERE step = ?", arguments: [backwards, step])
+        try db.execute(cached: "UPDATE steps SET undone = ? WHERE step = ?", arguments: [backwards, step])
     }
 
     private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {
-        let row = try Row.fetchOne(db, sql: "SELECT command, actor, at FROM steps WHERE step = ?", arguments: [step])
+        let row = try Row.fetchOne(db, cached: "SELECT command, actor, at FROM steps WHERE step = ?", arguments: [step])
         return StepRecord(step: step, command: row?["command"] ?? "", actor: row?["actor"],
                           at: ISO8601.parseInstant((row?["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
                           events: try events(db, step: step))
@@ -260,10 +266,11 @@ enum ChangeLog {
         // below, and the limit after it.
         if let limit, since == nil {
             filter = (filter.isEmpty ? "WHERE " : filter + " AND ")
-                + "c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT \(max(limit, 0)))"
-            arguments += arguments
+                + "c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT ?)"
+            arguments += arguments + [max(limit, 0)]
         }
-        let rows = try Row.fetchCursor(db, sql: """
+        // The text has a few shapes (which filters), so it is cached like the others.
+        let rows = try Row.fetchCursor(db, cached: """
             SELECT c.seq, c.step, c.event, c.at, c.actor, k.id, c.kind, c.field, c.old, c.new, c.undone,
                    k.number, k.title
             FROM changes c JOIN cards k ON k.number = c.card
@@ -317,7 +324,7 @@ enum ChangeLog {
 
     /// One past the last position in a column.
     private static func endPosition(in state: String, _ db: Database) throws -> Double {
-        (try Double.fetchOne(db, sql: "SELECT max(position) FROM cards WHERE state = ? AND present = 1", arguments: [state]) ?? 0) + 1
+        (try Double.fetchOne(db, cached: "SELECT max(position) FROM cards WHERE state = ? AND present = 1", arguments: [state]) ?? 0) + 1
     }
 
     /// The position that puts `card` at 1-based `index` among the column's other cards
@@ -326,7 +333,7 @@ enum ChangeLog {
         guard let index else {
             return card.card.state == state ? card.card.position : try endPosition(in: state, db)
         }
-        let others = try Double?.fetchAll(db, sql: """
+        let others = try Double?.fetchAll(db, cached: """
             SELECT position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
             ORDER BY position IS NULL, position, number
             """, arguments: [state, card.number]).map { $0 ?? 0 }
@@ -346,7 +353,7 @@ enum ChangeLog {
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
         while true {
             let id = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
-            if try Int.fetchOne(db, sql: "SELECT count(*) FROM cards WHERE id = ?", arguments: [id]) == 0 { return id }
+            if try Int.fetchOne(db, cached: "SELECT count(*) FROM cards WHERE id = ?", arguments: [id]) == 0 { return id }
         }
     }
 }

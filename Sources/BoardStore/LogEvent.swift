@@ -14,6 +14,20 @@ public struct StoredCard: Sendable, Equatable {
         self.present = present
     }
 
+    /// The cards in the order a column shows them: by position, cards without one last,
+    /// then by number. Small keys are sorted, not the cards: a card is a large value whose
+    /// copies cost retains, and the board page sorts a whole board after every change.
+    public static func inColumnOrder(_ cards: [StoredCard]) -> [StoredCard] {
+        let keys = cards.map { (hasPosition: $0.card.position != nil, position: $0.card.position ?? 0, number: $0.number) }
+        let order = keys.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            if x.hasPosition != y.hasPosition { return x.hasPosition }
+            if x.position != y.position { return x.position < y.position }
+            return x.number < y.number
+        }
+        return order.map { cards[$0] }
+    }
+
     /// A tag that changes whenever any of the card's values does (`v-` and 16 hex digits of
     /// a hash over them): the board page and its API send it back with an edit, and the
     /// store refuses the edit when the card no longer has it (`BoardStore.apply(_:by:expecting:)`).

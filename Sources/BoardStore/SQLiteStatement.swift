@@ -11,8 +11,14 @@ struct SQLiteStatement {
     private let statement: Statement
     private var handle: OpaquePointer { statement.sqliteStatement }
 
+    /// The statement for `sql`, compiled once per connection and reused (reset, bindings
+    /// cleared): GRDB checks every compilation with an authorizer, which costs more than
+    /// running the small statements a board page's change makes. Two statements of the same
+    /// text must not be stepped at once.
     init(_ db: Database, _ sql: String) throws {
-        statement = try db.makeStatement(sql: sql)
+        statement = try db.cachedStatement(sql: sql)
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
     }
 
     // MARK: Binding (indices start at 1, as in SQLite)
@@ -96,6 +102,36 @@ struct SQLiteStatement {
 
     func double(_ column: Int32) -> Double? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+    }
+}
+
+// GRDB's fetch and execute, through statements compiled once per connection (see
+// `SQLiteStatement.init`): the change log runs the same dozen single statements for every step.
+extension Database {
+    func execute(cached sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+}
+
+extension DatabaseValueConvertible {
+    static func fetchOne(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+}
+
+extension Optional where Wrapped: DatabaseValueConvertible {
+    static func fetchAll(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Wrapped?] {
+        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+}
+
+extension Row {
+    static func fetchOne(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    static func fetchCursor(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
+        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     }
 }
 

@@ -6,7 +6,7 @@ enum StoreExport {
     /// The board's id, name, zone, metadata and states.
     static func header(_ db: Database) throws -> Board {
         var board = Board(states: [])
-        if let row = try Row.fetchOne(db, sql: "SELECT id, name, timezone, metadata, extras FROM board") {
+        if let row = try Row.fetchOne(db, cached: "SELECT id, name, timezone, metadata, extras FROM board") {
             board.id = row["id"]
             board.name = row["name"]
             board.timeZone = row["timezone"]
@@ -26,7 +26,7 @@ enum StoreExport {
     /// so feeds and counts leave them out while the history still names a card).
     static func board(_ db: Database) throws -> Board {
         var board = try header(db)
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM cards") ?? 0
+        let count = try Int.fetchOne(db, cached: "SELECT count(*) FROM cards") ?? 0
         board.cards.reserveCapacity(count)
         let cards = try SQLiteStatement(db, """
             SELECT \(CardRow.columns) FROM cards
@@ -45,9 +45,9 @@ enum StoreExport {
 
     /// The model's events: the log's rows that are not undone, one event per `event` number.
     static func events(_ db: Database) throws -> [Event] {
-        let eventCount = try Int.fetchOne(db, sql: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
+        let eventCount = try Int.fetchOne(db, cached: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         // The log names cards by number; their ids, by number.
-        var ids = [String](repeating: "", count: (try Int.fetchOne(db, sql: "SELECT max(number) FROM cards") ?? 0) + 1)
+        var ids = [String](repeating: "", count: (try Int.fetchOne(db, cached: "SELECT max(number) FROM cards") ?? 0) + 1)
         let numbered = try SQLiteStatement(db, "SELECT number, id FROM cards")
         while try numbered.next() { ids[Int(numbered.int(0) ?? 0)] = numbered.text(1) ?? "" }
         var events: [Event] = []

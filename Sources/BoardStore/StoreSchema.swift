@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 1
+    static let version = 2
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -49,8 +49,8 @@ enum StoreSchema {
                     applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
                     undone INTEGER NOT NULL DEFAULT 0);
                 """)
-            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', ?)",
-                           arguments: [formatName, String(version)])
+            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', '1')",
+                           arguments: [formatName])
         }
         // Indexes are a migration of their own, so that an import fills the tables first and
         // builds each index once (faster than keeping it up to date row by row).
@@ -60,6 +60,12 @@ enum StoreSchema {
                 CREATE INDEX cards_state ON cards(state, present, position);
                 CREATE INDEX changes_card ON changes(card);
                 """)
+        }
+        // v2: finding the steps undo, redo and a new step look at without reading every step
+        // (a board changed from its page gathers tens of thousands).
+        migrator.registerMigration("v2-steps-index") { db in
+            try db.execute(sql: "CREATE INDEX steps_undone ON steps(undone, step)")
+            try db.execute(sql: "UPDATE boardkit_store SET value = '2' WHERE key = 'schema'")
         }
         return migrator
     }

@@ -123,7 +123,7 @@ final class TemporaryFolderLike {
     init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
     func write(_ name: String, _ text: String) -> String {
         let p = url.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: p, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: p, contents: Data(text.utf8)))
         return p
     }
     deinit { try? FileManager.default.removeItem(at: url) }

@@ -202,7 +202,7 @@ struct CommandLineTests {
         // xorshift64: cheap enough to fill 100 MB in a debug build.
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var chunk = [UInt64](repeating: 0, count: (1 << 20) / 8)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         for _ in 0..<100 {
             for k in chunk.indices {

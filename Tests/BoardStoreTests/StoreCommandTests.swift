@@ -193,5 +193,24 @@ struct StoreCommandTests {
         #expect(r.stderr.contains("schema version 99"))
         #expect(r.stderr.contains("[store-newer-schema]"))
         #expect(try read(newer) == newerBytes)
+
+        // A store of schema 1 (before the steps index): opened, migrated to 2, edited; a
+        // read-only command leaves it as it was.
+        let older = tmp.path("older.db")
+        try bk(["init", "-b", older])
+        try bk(["add", "before the upgrade", "-b", older])
+        let downgrade = """
+            import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("drop index steps_undone"); \
+            c.execute("delete from grdb_migrations where identifier='v2-steps-index'"); \
+            c.execute("update boardkit_store set value='1' where key='schema'"); c.commit()
+            """
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", downgrade, older]).status == 0)
+        let schema = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(\"select value from boardkit_store where key='schema'\").fetchone()[0], c.execute(\"select count(*) from sqlite_master where name='steps_undone'\").fetchone()[0])"
+        try bk(["show", "-b", older])
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "1 0\n")
+        try bk(["move", "1", "done", "-b", older])
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "2 1\n")
+        #expect(try bk(["history", "-b", older]).stdoutText.contains("moved #1 'before the upgrade'"))
+        try bk(["undo", "-b", older])
     }
 }

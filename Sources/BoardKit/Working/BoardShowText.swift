@@ -28,7 +28,7 @@ public struct BoardShowText {
         var byState: [String: [StoredCard]] = [:]
         for c in cards { byState[c.card.state, default: []].append(c) }
         for state in board.states {
-            let inState = (byState[state.id] ?? []).sorted(by: Self.columnOrder)
+            let inState = StoredCard.inColumnOrder(byState[state.id] ?? [])
             let active = inState.filter { !$0.card.archived }.count
             var heading = "\n" + paint(state.name, .bold) + "  "
             if let limit = state.wipLimit {
@@ -43,16 +43,6 @@ public struct BoardShowText {
             }
         }
         return out
-    }
-
-    /// Within a column: by position, cards without one last, then by number.
-    public static func columnOrder(_ a: StoredCard, _ b: StoredCard) -> Bool {
-        switch (a.card.position, b.card.position) {
-        case let (x?, y?) where x != y: return x < y
-        case (_?, nil): return true
-        case (nil, _?): return false
-        default: return a.number < b.number
-        }
     }
 
     private func line(_ stored: StoredCard, state: BoardState, zone: Zone, numberWidth: Int, titleWidth: Int) -> String {

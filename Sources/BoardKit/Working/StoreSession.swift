@@ -61,8 +61,7 @@ public struct StoreSession {
 
     /// Applies the edits as one step and returns the step's events for the command to print.
     public func apply(_ edits: [CardEdit], command: String) throws(StoreError) -> [LogEvent] {
-        guard let applied = try store.apply(edits, by: step(command)) else { return [] }
-        return try store.history(step: applied.step)
+        try store.apply(edits, by: step(command))?.events ?? []
     }
 
     /// Sentences in the board's zone and states.

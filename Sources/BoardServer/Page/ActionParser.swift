@@ -5,8 +5,11 @@ import Foundation
 /// Turns a request's fields into card edits, checking each against the board: a state it
 /// has, a date the board's zone can read, a title that fits. Errors name the field.
 struct ActionParser {
-    let view: BoardView
+    /// The board's name, zone and states.
+    let header: Board
     let now: Instant
+
+    private var zone: Zone { header.zone ?? .utc }
 
     /// Longest title, label, assignee and link accepted (in characters): what a board shows,
     /// with room to spare, and not a way to fill the store.
@@ -18,7 +21,7 @@ struct ActionParser {
     func add(_ f: ActionFields) throws(FieldProblem) -> CardEdit {
         let title = try self.title(f, required: true)!
         let stateID = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }.map(state)?.id
-        guard let first = view.header.states.first else { throw .invalid("state", "the board has no states") }
+        guard let first = header.states.first else { throw .invalid("state", "the board has no states") }
         var card = Card(id: "", title: title, body: try f.text("body") ?? "", state: stateID ?? first.id)
         card.due = try date(f, "due") ?? nil
         card.start = try date(f, "start") ?? nil
@@ -73,8 +76,8 @@ struct ActionParser {
     /// A state by id or name, in any case.
     func state(_ reference: String) throws(FieldProblem) -> BoardState {
         let wanted = reference.lowercased()
-        guard let s = view.header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) else {
-            throw .invalid("state", "no state '\(reference)'; the board's states are \(view.header.states.map(\.name).joined(separator: ", "))")
+        guard let s = header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) else {
+            throw .invalid("state", "no state '\(reference)'; the board's states are \(header.states.map(\.name).joined(separator: ", "))")
         }
         return s
     }
@@ -96,7 +99,7 @@ struct ActionParser {
     private func date(_ f: ActionFields, _ name: String) throws(FieldProblem) -> DueDate?? {
         guard let text = try f.text(name) else { return nil }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .some(nil) }
-        guard let date = DateInput.parse(text, zone: view.zone, now: now) else {
+        guard let date = DateInput.parse(text, zone: zone, now: now) else {
             throw .invalid(name, "'\(text)' is not a date; \(DateInput.accepted)")
         }
         return .some(date)

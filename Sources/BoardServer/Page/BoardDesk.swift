@@ -63,6 +63,23 @@ final class BoardDesk: Sendable {
         }
     }
 
+    /// The board's name, zone and states, without reading its cards (what a write needs to
+    /// check its fields).
+    func header() throws(StoreError) -> Board {
+        guard let store else { return try view().header }
+        return try store.header()
+    }
+
+    /// The card with this id as it is now (present cards only), or nil.
+    func card(id: String) throws(StoreError) -> StoredCard? {
+        guard let store else { return try view().card(id: id) }
+        do {
+            return try store.card(id: id)
+        } catch .unknownCard {
+            return nil
+        }
+    }
+
     /// Does what a person asked, as one undo step recorded with their name.
     func perform(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
@@ -80,9 +97,8 @@ final class BoardDesk: Sendable {
                     // Nothing changed (a move onto its own place): the card as it is.
                     return .unchanged(try store.card(id: id))
                 }
-                let events = try store.history(step: applied.step)
                 let card = applied.cards.last
-                return .changed(card?.present == true ? card : nil, events: events)
+                return .changed(card?.present == true ? card : nil, events: applied.events)
             }
         } catch {
             throw ActionFailure.store(error)

@@ -1,5 +1,4 @@
 import BoardJSON
-import BoardKit
 import BoardModel
 import BoardStore
 import Synchronization
@@ -22,7 +21,7 @@ final class BoardView: Sendable {
         plain.cards = []
         plain.events = []
         self.header = plain
-        self.cards = cards.sorted(by: BoardShowText.columnOrder)
+        self.cards = StoredCard.inColumnOrder(cards)
         self.tag = tag
         self.writable = writable
     }

@@ -229,11 +229,9 @@ struct PageResponder: Sendable {
         -> Result<ActionOutcome, RequestRefusal> {
         guard PageRequest.isSameOrigin(request) else { return .failure(.crossOrigin) }
         guard let body = await Self.body(request) else { return .failure(.tooLarge) }
-        let view: BoardView
-        do { view = try desk.view() } catch { return .failure(.of(.store(error), current: { _ in nil })) }
-        let current: (String) -> StoredCard? = { id in try? desk.store?.card(id: id) }
+        let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
         do throws(ActionFailure) {
-            guard view.writable else { throw .readOnly }
+            guard desk.store != nil else { throw .readOnly }
             let fields: ActionFields
             do throws(FieldProblem) {
                 fields = api ? try ActionFields.json(body) : ActionFields.form(body)
@@ -245,25 +243,31 @@ struct PageResponder: Sendable {
             } else {
                 version = (try? fields.text("version")).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
             }
-            let context = self.context(request, view: view, desk: desk, root: "").0
-            let action = try self.action(target, fields, view: view, now: context.now)
+            // The header and the one card the action names, not the whole board: a write reads
+            // what it checks, and the view is rebuilt only when a page asks for it.
+            let header: Board
+            do { header = try desk.header() } catch { throw .store(error) }
+            let now = now(in: header.zone ?? .utc)
+            let action = try self.action(target, fields, parser: ActionParser(header: header, now: now), desk: desk)
             return .success(try desk.perform(ActionRequest(action: action, version: version),
-                                             actor: PageRequest.actor(request), at: context.now))
+                                             actor: PageRequest.actor(request), at: now))
         } catch {
             return .failure(.of(error, current: current))
         }
     }
 
-    private func action(_ target: WriteTarget, _ fields: ActionFields, view: BoardView, now: Instant) throws(ActionFailure) -> BoardAction {
-        let parser = ActionParser(view: view, now: now)
+    private func action(_ target: WriteTarget, _ fields: ActionFields, parser: ActionParser,
+                        desk: BoardDesk) throws(ActionFailure) -> BoardAction {
         let card: StoredCard?
         switch target {
         case .undo: return .undo
         case .redo: return .redo
         case .addCard: card = nil
         case .editCard(let id), .card(let id, _):
-            guard let stored = view.card(id: id) else { throw .store(.unknownCard(id, close: [])) }
-            card = stored
+            let found: StoredCard?
+            do { found = try desk.card(id: id) } catch { throw .store(error) }
+            guard let found else { throw .store(.unknownCard(id, close: [])) }
+            card = found
         }
         do throws(FieldProblem) {
             switch (target, card) {
