@@ -261,6 +261,17 @@ final class ServedStore: @unchecked Sendable {
         #expect(bad.status == 422)
         #expect(bad.text.contains("due: "))
 
+        // A place within a column, from the card page's form.
+        let cardPage = try s.call("GET", "cards/\(id)", headers: me).text
+        #expect(cardPage.contains("<form class=\"move place\""))
+        let fresh = try #require(try s.cards()[id]?["version"] as? String)
+        #expect(try s.call("POST", "cards/\(id)/move", headers: me, body: "version=\(fresh)&state=done&position=1").status == 303)
+        let doneOrder = try s.call("GET", "api/board").json["cards"] as? [[String: Any]] ?? []
+        let firstDone = doneOrder.filter { $0["state"] as? String == "done" && $0["archived"] == nil }
+            .min { ($0["position"] as? Double ?? 0) < ($1["position"] as? Double ?? 0) }
+        #expect(firstDone?["id"] as? String == id)
+
+        #expect(try s.call("POST", "undo", headers: me).status == 303)
         #expect(try s.call("POST", "undo", headers: me).status == 303)
         #expect(try s.cards()[id]?["state"] as? String == "todo")
     }

@@ -40,7 +40,13 @@ struct CardPage {
             h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
             h.raw(CardFields(card: c, words: w).html)
             h.raw("<label>\(w.state) \(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)</label>")
-            h.raw("<button>\(w.save)</button></form>\n<div class=\"actions\">")
+            h.raw("<button>\(w.save)</button></form>\n")
+            // A move to a place within a column, for a browser without script (the board
+            // page's drag and drop and keys do it there).
+            h.raw("<form class=\"move place\" method=\"post\" action=\"\(path)/move\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)
+            h.raw("<label>\(w.position) <input name=\"position\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>")
+            h.raw("<button>\(w.move)</button></form>\n<div class=\"actions\">")
             let lifecycle = c.archived ? ("restore", w.restore) : ("archive", w.archive)
             for (action, label) in [lifecycle, ("delete", w.delete)] {
                 h.raw("<form method=\"post\" action=\"\(path)/\(action)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")

@@ -50,6 +50,7 @@ struct PageWords: Sendable {
     var state: String
     var save: String
     var move: String
+    var position: String
     var archive: String
     var restore: String
     var delete: String
@@ -79,7 +80,7 @@ struct PageWords: Sendable {
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
         showArchived: "Show archived", hideArchived: "Hide archived", addCard: "Add a card",
         title: "Title", body: "Notes", due: "Due", start: "Start", labels: "Labels",
-        assignees: "Assignees", link: "Link", state: "State", save: "Save", move: "Move",
+        assignees: "Assignees", link: "Link", state: "State", save: "Save", move: "Move", position: "Place in the column (1 = top)",
         archive: "Archive", restore: "Restore", delete: "Delete", overLimit: "over the WIP limit",
         archived: "archived", readOnly: "Read-only: this board is a file, not a store; open a store to change it here.",
         yourName: "Your name", askName: "Tell the board who you are to change it (kept in this browser).",
@@ -96,7 +97,7 @@ struct PageWords: Sendable {
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
         showArchived: "보관된 카드 보기", hideArchived: "보관된 카드 숨기기", addCard: "카드 추가",
         title: "제목", body: "내용", due: "마감", start: "시작", labels: "라벨",
-        assignees: "담당자", link: "링크", state: "상태", save: "저장", move: "옮기기",
+        assignees: "담당자", link: "링크", state: "상태", save: "저장", move: "옮기기", position: "열 안의 순서 (1 = 맨 위)",
         archive: "보관", restore: "복원", delete: "삭제", overLimit: "WIP 한도 초과",
         archived: "보관됨", readOnly: "읽기 전용: 이 보드는 저장소가 아닌 파일입니다. 여기서 바꾸려면 저장소를 여세요.",
         yourName: "이름", askName: "보드를 바꾸려면 이름을 알려 주세요 (이 브라우저에 저장됩니다).",
