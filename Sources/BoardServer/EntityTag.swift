@@ -33,6 +33,16 @@ extension Substring {
     }
 }
 
+/// The item a secret URL names (`/<token>/<name>…`), or nil when the name is unknown or the
+/// token is not its own. An unknown name costs a comparison too, so timing tells nothing.
+func secretLookup<Item>(_ items: [String: Item], name: String, token: String, tokenOf: (Item) -> String) -> Item? {
+    guard let item = items[name] else {
+        _ = constantTimeEquals(token, String(repeating: "0", count: 32))
+        return nil
+    }
+    return constantTimeEquals(token, tokenOf(item)) ? item : nil
+}
+
 /// Compares secrets in time that depends only on their lengths, so response timing does
 /// not reveal how much of a guessed token was right.
 func constantTimeEquals(_ a: some StringProtocol, _ b: some StringProtocol) -> Bool {

@@ -12,12 +12,7 @@ struct FeedResponder: Sendable {
 
     /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
     func feed(token: String, name: String) -> BoardFeed? {
-        guard let feed = feeds[name] else {
-            // Still compare, so an unknown name costs what a wrong token does.
-            _ = constantTimeEquals(token, String(repeating: "0", count: 32))
-            return nil
-        }
-        return constantTimeEquals(token, feed.token) ? feed : nil
+        secretLookup(feeds, name: name, token: token, tokenOf: \.token)
     }
 
     /// `GET|HEAD /<token>/<name>.ics`

@@ -254,6 +254,13 @@ final class ServedStore: @unchecked Sendable {
         #expect(stale.status == 409)
         #expect(stale.text.contains("class=\"notice conflict\""))
         #expect(stale.text.contains("<option value=\"done\" selected>"))
+        #expect(stale.text.contains("<form class=\"edit\" method=\"post\" action=\"../cards/\(id)\">"))
+        // A stale move, from the board's own move form: the card's page again, its links
+        // climbing two folders from `cards/ID/move`.
+        let staleMove = try s.call("POST", "cards/\(id)/move", headers: me, body: "version=\(version)&state=todo")
+        #expect(staleMove.status == 409)
+        #expect(staleMove.text.contains("href=\"../../board.css\""))
+        #expect(staleMove.text.contains("action=\"../../cards/\(id)\""))
         #expect(try s.cards()[id]?["title"] as? String == "Form card")
 
         // A bad date is a page saying which field, nothing changed.

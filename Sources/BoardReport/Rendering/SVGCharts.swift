@@ -124,21 +124,5 @@ enum SVGCharts {
 
     static func f(_ v: Double) -> String { DayFormat.oneDecimal(v) }
 
-    static func xml(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // XML 1.0 forbids most control characters even escaped.
-                if ch.value < 0x20 && ch != "\n" && ch != "\t" { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
-    }
+    static func xml(_ s: String) -> String { MarkupText.escape(s) }
 }

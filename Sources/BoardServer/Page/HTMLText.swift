@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Building HTML as text with every value escaped: the page never puts a card's text into
 /// markup as is, so a title like `<img src=x onerror=…>` shows as those characters.
 struct HTMLText {
@@ -9,21 +11,7 @@ struct HTMLText {
     /// A value as text content or an attribute value (quotes escaped too).
     mutating func escaped(_ value: String) { text += Self.escape(value) }
 
-    static func escape(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for ch in value.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
-    }
+    static func escape(_ value: String) -> String { MarkupText.escape(value) }
 
     /// A path segment of a URL (a card id in `cards/ID`), percent-encoded.
     static func segment(_ value: String) -> String {

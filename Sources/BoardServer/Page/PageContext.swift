@@ -13,9 +13,8 @@ struct PageContext: Sendable {
     /// "../" for a card's page (relative links keep working behind a path prefix).
     var root: String = ""
     var showArchived = false
-    /// The board's feed and report, linked in the footer.
+    /// The board's feed (`team.ics`), linked in the footer beside the report.
     var calendarPath: String
-    var reportPath: String
 
     var words: PageWords { language.words }
 }

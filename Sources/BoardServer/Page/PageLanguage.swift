@@ -60,7 +60,6 @@ struct PageWords: Sendable {
     var yourName: String
     var askName: String
     var signedIn: String
-    var change: String
     var backToBoard: String
     var cardHistory: String
     var noHistory: String
@@ -74,7 +73,6 @@ struct PageWords: Sendable {
     var overdue: @Sendable (Int) -> String
     var dueToday: String
     var dueIn: @Sendable (Int) -> String
-    var done: String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -84,14 +82,14 @@ struct PageWords: Sendable {
         archive: "Archive", restore: "Restore", delete: "Delete", overLimit: "over the WIP limit",
         archived: "archived", readOnly: "Read-only: this board is a file, not a store; open a store to change it here.",
         yourName: "Your name", askName: "Tell the board who you are to change it (kept in this browser).",
-        signedIn: "Changes are recorded as", change: "change",
+        signedIn: "Changes are recorded as",
         backToBoard: "Back to the board", cardHistory: "History of this card", noHistory: "No changes yet.",
         dateHint: "2026-12-01, tomorrow, friday, +3d", listHint: "comma-separated",
         keyboardHint: "Keyboard: focus a card, then Shift+←/→ moves it to another column, Shift+↑/↓ within its column.",
         changedMeanwhile: "Someone changed this card since you loaded it. Here it is now; your change was not saved.",
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
         overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
-        dueIn: { "in \($0)d" }, done: "done")
+        dueIn: { "in \($0)d" })
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -101,12 +99,12 @@ struct PageWords: Sendable {
         archive: "보관", restore: "복원", delete: "삭제", overLimit: "WIP 한도 초과",
         archived: "보관됨", readOnly: "읽기 전용: 이 보드는 저장소가 아닌 파일입니다. 여기서 바꾸려면 저장소를 여세요.",
         yourName: "이름", askName: "보드를 바꾸려면 이름을 알려 주세요 (이 브라우저에 저장됩니다).",
-        signedIn: "변경 기록 이름:", change: "변경",
+        signedIn: "변경 기록 이름:",
         backToBoard: "보드로 돌아가기", cardHistory: "이 카드의 기록", noHistory: "아직 변경이 없습니다.",
         dateHint: "2026-12-01, 내일, friday, +3d", listHint: "쉼표로 구분",
         keyboardHint: "키보드: 카드에 초점을 두고 Shift+←/→ 로 다른 열로, Shift+↑/↓ 로 열 안에서 옮깁니다.",
         changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
         overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
-        dueIn: { "\($0)일 남음" }, done: "완료")
+        dueIn: { "\($0)일 남음" })
 }

@@ -30,11 +30,7 @@ struct PageResponder: Sendable {
 
     /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
     func desk(token: String, name: String) -> BoardDesk? {
-        guard let desk = desks[name] else {
-            _ = constantTimeEquals(token, String(repeating: "0", count: 32))
-            return nil
-        }
-        return constantTimeEquals(token, desk.token) ? desk : nil
+        secretLookup(desks, name: name, token: token, tokenOf: \.token)
     }
 
     // MARK: Pages
@@ -102,7 +98,7 @@ struct PageResponder: Sendable {
         let (language, cookie) = PageRequest.language(request)
         var context = PageContext(language: language, actor: PageRequest.actor(request), now: now(in: view.zone),
                                   zone: view.zone, root: root,
-                                  calendarPath: "\(desk.name).ics", reportPath: "report.html")
+                                  calendarPath: "\(desk.name).ics")
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
         return (context, cookie.map { [$0] } ?? [])
     }
@@ -140,7 +136,9 @@ struct PageResponder: Sendable {
     private func failurePage(_ refusal: RequestRefusal, _ request: Request, desk: BoardDesk? = nil, root: String = "") -> Response {
         let (language, _) = PageRequest.language(request)
         if let current = refusal.current, let desk, let view = try? desk.view() {
-            let (context, _) = self.context(request, view: view, desk: desk, root: "../")
+            // Shown at the URL the form posted to (`cards/ID` or `cards/ID/move`): its links
+            // climb back from there.
+            let (context, _) = self.context(request, view: view, desk: desk, root: root)
             let history = (try? desk.history(card: current.card.id, limit: PageLimits.historyEvents)) ?? []
             let page = CardPage(view: view, stored: current, history: history, context: context,
                                 notice: language.words.changedMeanwhile)

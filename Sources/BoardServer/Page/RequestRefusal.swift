@@ -1,0 +1,69 @@
+import BoardModel
+import BoardStore
+import HTTPTypes
+
+/// Why a page or API request was refused, as one typed value: its HTTP status, a code a
+/// client can act on, the field at fault, and words for a person. Rendered in one place as
+/// JSON (`{"error": {…}}`) for the API and as a short page for a form post.
+struct RequestRefusal: Error, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var field: String?
+    var message: String
+    /// The card as it is now, for a conflict: the client shows it instead of its stale copy.
+    var current: StoredCard?
+
+    static let notFound = RequestRefusal(status: .notFound, code: "not-found", message: "no such board or card")
+    static let crossOrigin = RequestRefusal(
+        status: .forbidden, code: "cross-origin",
+        message: "a change must come from the board's own page (Origin or Sec-Fetch-Site is another site's)")
+    static let tooLarge = RequestRefusal(status: .contentTooLarge, code: "body-too-large",
+                                         message: "the body is larger than \(PageLimits.bodyBytes) bytes")
+    static let needsVersion = RequestRefusal(
+        status: .preconditionRequired, code: "if-match-required",
+        message: "send the card's version in If-Match (or If-Match: * to change it whatever it is now)")
+
+    /// The refusal for an action that failed; `current` looks the card up again for a conflict.
+    static func of(_ failure: ActionFailure, current: (String) -> StoredCard?) -> RequestRefusal {
+        switch failure {
+        case .readOnly:
+            return RequestRefusal(status: .methodNotAllowed, code: "board-read-only",
+                                  message: "this board is served from a file that is not a store; it cannot be changed here")
+        case .field(let problem):
+            return RequestRefusal(status: problem.kind == .unreadable ? .badRequest : .unprocessableContent,
+                                  code: problem.kind == .unreadable ? "bad-body" : DiagnosticCode.invalidValue.id,
+                                  field: problem.field, message: problem.message)
+        case .store(let error):
+            let code = error.diagnostic.code.id, message = error.diagnostic.message
+            switch error {
+            case .unknownCard: return RequestRefusal(status: .notFound, code: code, message: message)
+            case .unknownState: return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)
+            case .invalidValue(let field, _, _):
+                return RequestRefusal(status: .unprocessableContent, code: code, field: field, message: message)
+            case .nothingToUndo, .nothingToRedo: return RequestRefusal(status: .conflict, code: code, message: message)
+            case .cardChanged(let id):
+                return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
+            case .notAStore, .newerSchema, .alreadyExists, .missing, .database:
+                return RequestRefusal(status: .serviceUnavailable, code: code, message: message)
+            }
+        }
+    }
+
+    var json: [UInt8] {
+        var out = Array("{\"error\": {\"code\": ".utf8)
+        JSONText.appendQuoted(code, to: &out)
+        if let field {
+            out += Array(", \"field\": ".utf8)
+            JSONText.appendQuoted(field, to: &out)
+        }
+        out += Array(", \"message\": ".utf8)
+        JSONText.appendQuoted(message, to: &out)
+        out += Array("}".utf8)
+        if let current {
+            out += Array(", \"card\": ".utf8)
+            out += BoardView.apiJSON(current)
+        }
+        out += Array("}\n".utf8)
+        return out
+    }
+}
