@@ -13,12 +13,16 @@ public enum CardEdit: Sendable, Equatable {
     case archive(card: String)
     case restore(card: String)
     case delete(card: String)
+    /// A sync's record that a field changed on both sides and one value lost: written to the
+    /// history, changing nothing.
+    case recordConflict(card: String, SyncConflict)
 
     /// The card this edit concerns (empty for `add` without an id).
     public var cardID: String {
         switch self {
         case .add(let card): return card.id
-        case .update(let id, _), .move(let id, _, _), .archive(let id), .restore(let id), .delete(let id): return id
+        case .update(let id, _), .move(let id, _, _), .archive(let id), .restore(let id), .delete(let id),
+             .recordConflict(let id, _): return id
         }
     }
 }
@@ -87,5 +91,29 @@ public struct StepInfo: Sendable, Equatable {
         self.actor = actor
         self.command = command
         self.at = at
+    }
+}
+
+/// One field changed both here and on the sync's remote side since the last sync: which
+/// value was kept, which lost, and whose local change was involved.
+public struct SyncConflict: Sendable, Equatable {
+    public enum Side: String, Sendable {
+        case local, remote
+    }
+
+    public var field: String
+    public var kept: FieldValue?
+    public var lost: FieldValue?
+    /// The side whose value lost.
+    public var loser: Side
+    /// Who made the local change (the history names them).
+    public var localActor: String?
+
+    public init(field: String, kept: FieldValue?, lost: FieldValue?, loser: Side, localActor: String?) {
+        self.field = field
+        self.kept = kept
+        self.lost = lost
+        self.loser = loser
+        self.localActor = localActor
     }
 }

@@ -15,6 +15,10 @@ enum ChangeLog {
     /// Kind of the row an import adds for a card whose file had no creation event: it makes
     /// the card undoable with the import but is no event of the board.
     static let importedKind = "imported"
+    /// Kind of the row a sync writes when one field changed on both sides: the value that
+    /// lost (old) and the one kept (new), a record (not applied, so undo leaves it) and no
+    /// event of the board. `extras` says which side lost.
+    static let conflictKind = "conflict"
 
     /// Puts one log row into the event its `event` number groups it with: the `state` row as
     /// from/to, a field the kind implies (an archive sets `archived`) nowhere, any other as one
@@ -89,6 +93,15 @@ enum ChangeLog {
                 try row(.deleted, before.number, nil, nil, nil)
                 try setPresence([before.number], false, db)
                 return StoredCard(number: before.number, card: before.card, present: false)
+            case .recordConflict(let id, let conflict):
+                let card = try present(id, db)
+                var batch = RowBatch(columns: LogRow.parameterCount)
+                LogRow(step: step, event: event, at: info.at, actor: conflict.localActor, card: card.number,
+                       kind: ChangeLog.conflictKind, field: conflict.field, old: conflict.lost, new: conflict.kept,
+                       applied: false, extras: ["lost": JSONText.quoted(conflict.loser.rawValue)]).encode(into: &batch)
+                try log.run(batch)
+                wrote = true
+                return card
             }
         }
 
@@ -272,7 +285,7 @@ enum ChangeLog {
         // The text has a few shapes (which filters), so it is cached like the others.
         let rows = try Row.fetchCursor(db, cached: """
             SELECT c.seq, c.step, c.event, c.at, c.actor, k.id, c.kind, c.field, c.old, c.new, c.undone,
-                   k.number, k.title
+                   k.number, k.title, c.extras
             FROM changes c JOIN cards k ON k.number = c.card
             \(filter) ORDER BY c.seq
             """, arguments: StatementArguments(arguments))
@@ -287,6 +300,13 @@ enum ChangeLog {
                                     actor: row["actor"], card: row["id"], cardNumber: row["number"],
                                     cardTitle: row["title"], kind: row["kind"], from: nil, to: nil, changes: [],
                                     undone: row["undone"] as Bool))
+                if out[out.count - 1].kind == conflictKind {
+                    let lost = StoredJSON.map(row["extras"])["lost"].flatMap { text -> String? in
+                        var at = 0
+                        return JSONText.string(Array(text.utf8), at: &at)
+                    }
+                    out[out.count - 1].conflictLoser = lost.flatMap(SyncConflict.Side.init(rawValue:))
+                }
             }
             guard let field: String = row["field"] else { continue }
             fold(field: field, old: StoredJSON.value(row["old"]), new: StoredJSON.value(row["new"]), into: &out[out.count - 1])

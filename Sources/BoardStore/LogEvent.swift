@@ -67,6 +67,9 @@ public struct LogEvent: Sendable, Equatable {
     public var changes: [FieldChange]
     /// True when the step was undone: kept for the record, out of the board and its reports.
     public var undone: Bool
+    /// For a sync conflict (kind `conflict`): the side whose value lost. Its one change is
+    /// the field, the lost value as old and the kept one as new.
+    public var conflictLoser: SyncConflict.Side? = nil
 
     public init(seq: Int64, step: Int64, at: Instant, actor: String?, card: String, cardNumber: Int64?,
                 cardTitle: String?, kind: String, from: String?, to: String?, changes: [FieldChange], undone: Bool) {

@@ -54,7 +54,7 @@ enum StoreExport {
         events.reserveCapacity(eventCount)
         let s = try SQLiteStatement(db, """
             SELECT event, at, actor, card, kind, field, old, new, extras FROM changes
-            WHERE undone = 0 AND kind != '\(ChangeLog.importedKind)' ORDER BY seq
+            WHERE undone = 0 AND kind NOT IN ('\(ChangeLog.importedKind)', '\(ChangeLog.conflictKind)') ORDER BY seq
             """)
         var current: Int64 = -1
         while try s.next() {

@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 2
+    static let version = 3
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -66,6 +66,20 @@ enum StoreSchema {
         migrator.registerMigration("v2-steps-index") { db in
             try db.execute(sql: "CREATE INDEX steps_undone ON steps(undone, step)")
             try db.execute(sql: "UPDATE boardkit_store SET value = '2' WHERE key = 'schema'")
+        }
+        // v3: what a sync with a CalDAV to-do list remembers (SyncLedger).
+        migrator.registerMigration("v3-sync") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_remote (
+                    id INTEGER PRIMARY KEY CHECK (id = 1), url TEXT NOT NULL, user TEXT,
+                    token TEXT, synced_at TEXT);
+                -- One row per card that has a remote resource; `base` is the card's synced
+                -- values as both sides last agreed (JSON), `resource` the resource's text.
+                CREATE TABLE sync_items (
+                    card INTEGER PRIMARY KEY REFERENCES cards(number), href TEXT NOT NULL UNIQUE,
+                    etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
+                UPDATE boardkit_store SET value = '3' WHERE key = 'schema';
+                """)
         }
         return migrator
     }

@@ -40,6 +40,7 @@ public struct HistoryText {
         case (.en, "restored"): return "\(who) restored \(card)"
         case (.en, "deleted"): return "\(who) deleted \(card)"
         case (.en, "imported"): return "\(who) imported \(card)"
+        case (_, "conflict"): return conflict(e, card: card)
         case (.ko, "created"): return "\(who)님이 \(card) 카드를 \(to)에 만듦"
         case (.ko, "moved") where e.from != nil: return "\(who)님이 \(card) 카드를 \(from)에서 \(to)(으)로 옮김"
         case (.ko, "moved"): return "\(who)님이 \(card) 카드의 순서를 바꿈"
@@ -60,6 +61,23 @@ public struct HistoryText {
             ? (locale == .ko ? " 외 \(record.events.count - 3)건" : " and \(record.events.count - 3) more") : ""
         let what = record.events.isEmpty ? record.command : shown + more
         return locale == .ko ? "\(verb): \(what)" : "\(verb) \(record.command): \(what)"
+    }
+
+    /// "sync conflict on #12 'Fix login': mina's due 2026-12-01 lost to the server's 2026-12-03".
+    private func conflict(_ e: LogEvent, card: String) -> String {
+        let none = locale == .ko ? "없음" : "none"
+        guard let c = e.changes.first else { return card }
+        let person = e.actor ?? (locale == .ko ? "누군가" : "someone")
+        let lost = c.old?.description ?? none, kept = c.new?.description ?? none
+        let field = fieldName(c.field)
+        if locale == .ko {
+            return e.conflictLoser == .remote
+                ? "\(card) 동기화 충돌: 서버의 \(field) \(lost) 대신 \(person)님의 \(kept)(을)를 유지함"
+                : "\(card) 동기화 충돌: \(person)님의 \(field) \(lost) 대신 서버의 \(kept)(을)를 유지함"
+        }
+        return e.conflictLoser == .remote
+            ? "sync conflict on \(card): the server's \(field) \(lost) lost to \(person)'s \(kept)"
+            : "sync conflict on \(card): \(person)'s \(field) \(lost) lost to the server's \(kept)"
     }
 
     private func change(_ c: FieldChange) -> String {

@@ -22,6 +22,7 @@ enum BoardAction: Sendable, Equatable {
             case .archive: return "archive"
             case .restore: return "restore"
             case .delete: return "delete"
+            case .recordConflict: return "sync"
             }
         }
     }

@@ -1,0 +1,125 @@
+import BoardModel
+import GRDB
+
+/// What a store remembers of its sync with a remote to-do list (CalDAV): where it is, who
+/// signs in, the server's sync token, and for each card synced the resource it is, the
+/// resource's entity tag and text as last seen, and the card's values both sides last
+/// agreed on (the base of a three-way merge). The password is never kept.
+public struct SyncRemote: Sendable, Equatable {
+    public var url: String
+    public var user: String?
+    /// RFC 6578 sync token of the last completed sync (nil: none yet, or no support).
+    public var token: String?
+    public var lastSync: Instant?
+
+    public init(url: String, user: String?, token: String? = nil, lastSync: Instant? = nil) {
+        self.url = url
+        self.user = user
+        self.token = token
+        self.lastSync = lastSync
+    }
+}
+
+/// One card's remote resource, as of the last sync.
+public struct SyncedItem: Sendable, Equatable {
+    /// The card's id.
+    public var card: String
+    /// The resource's URL, as the server names it (usually a path).
+    public var href: String
+    public var etag: String?
+    /// The synced fields' values both sides last agreed on, by `FieldChange` name.
+    public var base: [String: FieldValue]
+    /// The resource's iCalendar text as last read or written: a push edits it, so what
+    /// other apps put there (alarms, their own properties) stays.
+    public var resource: String
+
+    public init(card: String, href: String, etag: String?, base: [String: FieldValue], resource: String) {
+        self.card = card
+        self.href = href
+        self.etag = etag
+        self.base = base
+        self.resource = resource
+    }
+}
+
+/// The newest local change to one field of a card: when, by whom (the later side wins a
+/// conflict; the history names the person).
+public struct LocalChange: Sendable, Equatable {
+    public var at: Instant
+    public var actor: String?
+}
+
+extension BoardStore {
+    /// The remote the store syncs with, if it has synced or been told one.
+    public func syncRemote() throws(StoreError) -> SyncRemote? {
+        try glance { db in
+            guard let row = try Row.fetchOne(db, cached: "SELECT url, user, token, synced_at FROM sync_remote WHERE id = 1") else { return nil }
+            return SyncRemote(url: row["url"], user: row["user"], token: row["token"],
+                              lastSync: (row["synced_at"] as String?).flatMap { ISO8601.parseInstant($0) })
+        }
+    }
+
+    /// Every card's synced resource.
+    public func syncedItems() throws(StoreError) -> [SyncedItem] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT k.id, s.href, s.etag, s.base, s.resource FROM sync_items s JOIN cards k ON k.number = s.card
+                """)
+            return rows.map { row in
+                SyncedItem(card: row[0], href: row[1], etag: row[2],
+                           base: StoredJSON.map(row[3] as String?).compactMapValues { StoredJSON.value($0) },
+                           resource: row[4])
+            }
+        }
+    }
+
+    /// Cards with their presence, the deleted ones too (a sync deletes their resources).
+    public func cardsForSync() throws(StoreError) -> [StoredCard] {
+        try read { db in try CardRow.fetch(db, where: "ORDER BY number") }
+    }
+
+    /// The newest change to `field` of the card in the log (not undone), if any.
+    public func lastChange(card: String, field: String) throws(StoreError) -> LocalChange? {
+        try glance { db in
+            let row = try Row.fetchOne(db, cached: """
+                SELECT c.at, c.actor FROM changes c
+                WHERE c.card = (SELECT number FROM cards WHERE id = ?) AND c.field = ? AND c.undone = 0 AND c.applied = 1
+                ORDER BY c.seq DESC LIMIT 1
+                """, arguments: [card, field])
+            guard let row, let at = ISO8601.parseInstant((row["at"] as String?) ?? "") else { return nil }
+            return LocalChange(at: at, actor: row["actor"])
+        }
+    }
+
+    /// One sync's writes to the store, in one transaction: the remote's changes as one undo
+    /// step (when there are any), the ledger's items saved or forgotten, and the remote's
+    /// address and token. A sync cut off before this leaves the store as it was; one cut off
+    /// after it finds its pulls done and its pushes still to do.
+    @discardableResult
+    public func recordSync(_ edits: [CardEdit], by info: StepInfo, save items: [SyncedItem], forget: [String],
+                           remote: SyncRemote?) throws(StoreError) -> AppliedStep? {
+        try write { db in
+            let applied = edits.isEmpty ? nil : try ChangeLog.apply(edits, info: info, in: db)
+            for id in forget {
+                try db.execute(cached: "DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", arguments: [id])
+            }
+            for item in items {
+                let base = StoredJSON.map(item.base.mapValues { value -> String in
+                    var out: [UInt8] = []
+                    JSONText.append(value, to: &out)
+                    return String(decoding: out, as: UTF8.self)
+                }) ?? "{}"
+                try db.execute(cached: """
+                    INSERT OR REPLACE INTO sync_items (card, href, etag, base, resource)
+                    VALUES ((SELECT number FROM cards WHERE id = ?), ?, ?, ?, ?)
+                    """, arguments: [item.card, item.href, item.etag, base, item.resource])
+            }
+            if let remote {
+                try db.execute(cached: """
+                    INSERT OR REPLACE INTO sync_remote (id, url, user, token, synced_at) VALUES (1, ?, ?, ?, ?)
+                    """, arguments: [remote.url, remote.user, remote.token, remote.lastSync?.description])
+            }
+            return applied
+        }
+    }
+}
