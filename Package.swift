@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -49,6 +50,12 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
 
+        // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).
+        .target(name: "BoardSync", dependencies: [
+            "BoardModel", "BoardStore", "BoardICS",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+
         // Reports render through templates; the XLSX report uses libxlsxwriter directly.
         .target(name: "BoardReport", dependencies: [
             "BoardModel", "CXlsxWriter",
@@ -69,7 +76,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Assets")]),
         .executableTarget(name: "boardkit", dependencies: [
-            "BoardKit", "BoardServer", "BoardStore",
+            "BoardKit", "BoardServer", "BoardStore", "BoardSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

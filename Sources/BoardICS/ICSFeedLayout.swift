@@ -168,7 +168,7 @@ struct ICSFeedLayout {
     }
 
     @inline(__always) private func isZoned(_ i: Instant, _ zone: Zone) -> Bool {
-        i.offsetSeconds != 0 && zone.offset(atEpochSeconds: i.epochSeconds) == i.offsetSeconds
+        i.isZoned(in: zone)
     }
 
     // MARK: One item
@@ -185,11 +185,11 @@ struct ICSFeedLayout {
         output.end()
         if todo {
             if let start = card.start, Self.canBeStart(start, of: due) {
-                dateProperty("DTSTART", start)
+                output.dateProperty("DTSTART", start, zone: zone)
             }
-            dateProperty("DUE", due)
+            output.dateProperty("DUE", due, zone: zone)
         } else {
-            dateProperty("DTSTART", due)
+            output.dateProperty("DTSTART", due, zone: zone)
             if case .date(let d) = due {
                 // All-day: the end is exclusive, the next day (never an instant: no off-by-one).
                 output.begin("DTEND"); output.param("VALUE", "DATE"); output.colon()
@@ -209,7 +209,7 @@ struct ICSFeedLayout {
         if !card.body.isEmpty { output.begin("DESCRIPTION"); output.colon(); output.text(card.body); output.end() }
         if !card.labels.isEmpty { output.begin("CATEGORIES"); output.colon(); output.textList(card.labels); output.end() }
         if let url = card.url, !url.isEmpty { output.begin("URL"); output.colon(); output.uri(url); output.end() }
-        if todo { status(card) }
+        if todo { output.todoStatus(category(of: card.state) ?? .todo, completed: card.completed) }
         if let created = card.created { output.begin("CREATED"); output.colon(); output.utcDateTime(created); output.end() }
         if let updated = card.updated { output.begin("LAST-MODIFIED"); output.colon(); output.utcDateTime(updated); output.end() }
         output.begin("SEQUENCE"); output.colon(); output.integer(revisionCount(at: k, of: card.id)); output.end()
@@ -231,52 +231,12 @@ struct ICSFeedLayout {
     }
 
     /// RFC 5545 wants DTSTART and DUE of a VTODO of one value type, the start not after the due.
-    private static func canBeStart(_ start: DueDate, of due: DueDate) -> Bool {
+    static func canBeStart(_ start: DueDate, of due: DueDate) -> Bool {
         switch (start, due) {
         case (.date(let s), .date(let d)): return s <= d
         case (.instant(let s), .instant(let d)): return !(d < s)
         default: return false
         }
-    }
-
-    /// VTODO STATUS from the state's category; done gives COMPLETED and PERCENT-COMPLETE.
-    private mutating func status(_ card: Card) {
-        switch category(of: card.state) ?? .todo {
-        case .todo: output.fixedLine("STATUS:NEEDS-ACTION")
-        case .doing: output.fixedLine("STATUS:IN-PROCESS")
-        case .done:
-            output.fixedLine("STATUS:COMPLETED")
-            if let completed = card.completed {
-                output.begin("COMPLETED"); output.colon(); output.utcDateTime(completed); output.end()
-            }
-            output.fixedLine("PERCENT-COMPLETE:100")
-        }
-    }
-
-    /// `NAME;VALUE=DATE:20261130`, `NAME;TZID=Asia/Seoul:20261130T180000` or `NAME:…Z`.
-    private mutating func dateProperty(_ name: StaticString, _ value: DueDate) {
-        output.begin(name)
-        switch value {
-        case .date(let d):
-            output.param("VALUE", "DATE")
-            output.colon()
-            output.date(d)
-        case .instant(let i):
-            if let zone, isZoned(i, zone) {
-                output.param("TZID", text: zone.identifier)
-                output.colon()
-                output.localDateTime(i.local)
-            } else {
-                if i.offsetSeconds != 0 {
-                    // Neither UTC nor the board's zone: UTC, with the offset kept aside.
-                    output.raw(";X-BOARDKIT-OFFSET=")
-                    output.utcOffset(i.offsetSeconds)
-                }
-                output.colon()
-                output.utcDateTime(i)
-            }
-        }
-        output.end()
     }
 
     /// A display reminder before the due moment (the end of a VTODO, the start of a VEVENT).

@@ -86,6 +86,14 @@ struct ICSOutput {
         }
     }
 
+    /// A whole content line as read (unfolded, without CRLF), folded again on the way out.
+    mutating func contentLine(_ text: String) {
+        line.removeAll()
+        var text = text
+        text.withUTF8 { line.append($0) }
+        end()
+    }
+
     /// `;NAME=VALUE` with a value known to be safe (`DATE`, `END`).
     @inline(__always) mutating func param(_ name: StaticString, _ value: StaticString) {
         line.append(UInt8(ascii: ";"))

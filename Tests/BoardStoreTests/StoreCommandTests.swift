@@ -201,7 +201,8 @@ struct StoreCommandTests {
         try bk(["add", "before the upgrade", "-b", older])
         let downgrade = """
             import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("drop index steps_undone"); \
-            c.execute("delete from grdb_migrations where identifier='v2-steps-index'"); \
+            c.execute("drop table sync_items"); c.execute("drop table sync_remote"); \
+            c.execute("delete from grdb_migrations where identifier in ('v2-steps-index', 'v3-sync')"); \
             c.execute("update boardkit_store set value='1' where key='schema'"); c.commit()
             """
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", downgrade, older]).status == 0)

@@ -1,0 +1,197 @@
+import BoardModel
+
+/// A card as a CalDAV to-do resource: one VCALENDAR holding the card's VTODO and the
+/// VTIMEZONE its times need (what `boardkit sync` puts on a server), and the reading back of
+/// such a resource, whoever wrote it.
+///
+/// A push edits the resource the server had rather than replacing it: the properties boardkit
+/// writes from a card (`ownedProperties`) and its own reminders are replaced; every other
+/// property, another app's reminders and other components stay as they were.
+public enum ICSTodoResource {
+    /// VTODO properties written from the card, replaced on every push.
+    public static let ownedProperties: Set<String> = [
+        "UID", "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "CATEGORIES", "URL", "STATUS",
+        "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED", "SEQUENCE", ICSVocabulary.state.description,
+    ]
+    /// Marks the reminders boardkit wrote (from `--alarm`), so a push replaces them and keeps
+    /// the ones a person added in another app.
+    static let alarmMark = "X-BOARDKIT-ALARM"
+
+    /// The resource's text for `card` of `board` (whose states give STATUS and whose zone
+    /// gives the TZID of times), with a reminder per `alarms` duration (`-P1D`), written over
+    /// `existing` (the resource as the server last had it) when there is one.
+    public static func render(_ card: Card, board: Board, uid: String, alarms: [String], stamp: Instant,
+                              sequence: Int, over existing: String?) -> String {
+        let zone = board.zone.flatMap { $0.identifier == "UTC" ? nil : $0 }
+        let category = board.category(ofState: card.state) ?? .todo
+        var todo = ICSOutput()
+        todo.begin("UID"); todo.colon(); todo.text(uid); todo.end()
+        todo.begin("DTSTAMP"); todo.colon(); todo.utcDateTime(stamp); todo.end()
+        todo.begin("LAST-MODIFIED"); todo.colon(); todo.utcDateTime(card.updated ?? stamp); todo.end()
+        todo.begin("SEQUENCE"); todo.colon(); todo.integer(sequence); todo.end()
+        todo.begin("SUMMARY"); todo.colon(); todo.text(card.title); todo.end()
+        if !card.body.isEmpty { todo.begin("DESCRIPTION"); todo.colon(); todo.text(card.body); todo.end() }
+        if let due = card.due {
+            if let start = card.start, ICSFeedLayout.canBeStart(start, of: due) { todo.dateProperty("DTSTART", start, zone: zone) }
+            todo.dateProperty("DUE", due, zone: zone)
+        } else if let start = card.start {
+            todo.dateProperty("DTSTART", start, zone: zone)
+        }
+        if !card.labels.isEmpty { todo.begin("CATEGORIES"); todo.colon(); todo.textList(card.labels); todo.end() }
+        if let url = card.url, !url.isEmpty { todo.begin("URL"); todo.colon(); todo.uri(url); todo.end() }
+        todo.todoStatus(category, completed: card.completed)
+        todo.begin(ICSVocabulary.state); todo.colon(); todo.text(card.state); todo.end()
+        for text in alarms {
+            guard let trigger = ICSDuration(text), card.due != nil else { continue }
+            todo.fixedLine("BEGIN:VALARM")
+            todo.fixedLine("ACTION:DISPLAY")
+            todo.begin("DESCRIPTION"); todo.colon(); todo.text(card.title); todo.end()
+            todo.begin("TRIGGER"); todo.param("RELATED", "END"); todo.colon(); todo.uri(trigger.description); todo.end()
+            todo.fixedLine("X-BOARDKIT-ALARM:TRUE")
+            todo.fixedLine("END:VALARM")
+        }
+        let ours = ContentLines(String(decoding: todo.finish(), as: UTF8.self))
+
+        var zoneText: [String] = []
+        if let zone, let span = zonedSpan(card, zone) {
+            var out = ICSOutput()
+            ICSTimeZoneWriter.write(zone, covering: span.first, through: span.last, to: &out)
+            zoneText = ContentLines(String(decoding: out.finish(), as: UTF8.self)).lines
+        }
+        let merged = merge(ours.lines, zone: zone?.identifier, zoneLines: zoneText,
+                           over: existing.map { ContentLines($0).lines } ?? [])
+        var out = ICSOutput()
+        for line in merged { out.contentLine(line) }
+        return String(decoding: out.finish(), as: UTF8.self)
+    }
+
+    /// The VCALENDAR: the existing one's lines with its first VTODO's owned properties and
+    /// marked reminders replaced by `todo` (kept where they stood otherwise), and the
+    /// board's VTIMEZONE added when the times need it and it is not there yet.
+    private static func merge(_ todo: [String], zone: String?, zoneLines: [String], over existing: [String]) -> [String] {
+        guard let begin = existing.firstIndex(where: { $0.uppercased() == "BEGIN:VTODO" }),
+              let end = existing[begin...].firstIndex(where: { $0.uppercased() == "END:VTODO" }) else {
+            return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//boardkit//boardkit 1//EN"]
+                + zoneLines + ["BEGIN:VTODO"] + todo + ["END:VTODO", "END:VCALENDAR"]
+        }
+        var kept: [String] = []
+        var k = begin + 1
+        while k < end {
+            let line = existing[k]
+            if line.uppercased().hasPrefix("BEGIN:") {
+                // A nested component (a reminder): kept whole, unless it is one of ours.
+                var depth = 0, stop = k
+                repeat {
+                    let upper = existing[stop].uppercased()
+                    if upper.hasPrefix("BEGIN:") { depth += 1 }
+                    if upper.hasPrefix("END:") { depth -= 1 }
+                    stop += 1
+                } while depth > 0 && stop < end
+                let block = Array(existing[k..<stop])
+                if !block.contains(where: { ContentLines.name(of: $0) == alarmMark }) { kept += block }
+                k = stop
+                continue
+            }
+            if !ownedProperties.contains(ContentLines.name(of: line)) { kept.append(line) }
+            k += 1
+        }
+        var out = Array(existing[..<begin])
+        let hasZone = zone.map { tzid in
+            existing.contains { ContentLines.name(of: $0) == "TZID" && $0.hasSuffix(":" + tzid) }
+        } ?? true
+        if !hasZone { out += zoneLines }
+        out += ["BEGIN:VTODO"] + todo + kept + ["END:VTODO"]
+        out += existing[(end + 1)...]
+        return out
+    }
+
+    private static func zonedSpan(_ card: Card, _ zone: Zone) -> (first: Int64, last: Int64)? {
+        let instants = [card.due, card.start].compactMap { date -> Int64? in
+            if case .instant(let i)? = date, i.isZoned(in: zone) { return i.epochSeconds }
+            return nil
+        }
+        guard let first = instants.min(), let last = instants.max() else { return nil }
+        return (first, last)
+    }
+
+    /// The diagnostic for the first `--alarm` duration that is not one, or nil.
+    public static func badAlarm(_ texts: [String]) -> Diagnostic? {
+        if case .failure(let diagnostic) = ICSWriter.alarms(texts, at: nil) { return diagnostic }
+        return nil
+    }
+
+    // MARK: Reading
+
+    /// What a to-do resource says, as a sync compares it with a card.
+    public struct Todo: Sendable, Equatable {
+        public var uid: String
+        /// Title, body, due, start, labels, link, completion and last change, read as a
+        /// boardkit card (dates through the resource's own VTIMEZONE).
+        public var card: Card
+        /// STATUS, upper-cased (NEEDS-ACTION, IN-PROCESS, COMPLETED, CANCELLED).
+        public var status: String?
+        /// boardkit's exact state, when boardkit wrote it.
+        public var state: String?
+    }
+
+    /// The first VTODO of a resource, or nil when it has none.
+    public static func read(_ text: String) -> Todo? {
+        let lines = ContentLines(text).lines
+        guard let begin = lines.firstIndex(where: { $0.uppercased() == "BEGIN:VTODO" }) else { return nil }
+        var uid: String?, status: String?, state: String?
+        var depth = 0
+        for line in lines[begin...] {
+            let upper = line.uppercased()
+            if upper.hasPrefix("BEGIN:") { depth += 1; continue }
+            if upper.hasPrefix("END:") { depth -= 1; if depth == 0 { break }; continue }
+            guard depth == 1 else { continue }
+            switch ContentLines.name(of: line) {
+            case "UID": uid = ContentLines.value(of: line)
+            case "STATUS": status = ContentLines.value(of: line).uppercased()
+            case ICSVocabulary.state.description: state = ContentLines.value(of: line)
+            default: break
+            }
+        }
+        let read = ICSReader().read(bytes: Array(text.utf8), name: "resource.ics")
+        guard let uid, let card = read.board?.cards.first else { return nil }
+        return Todo(uid: uid, card: card, status: status, state: state.map { text in
+            var text = text
+            return text.withUTF8 { ICSLineScanner.unescapeText($0) }
+        })
+    }
+}
+
+/// The content lines of iCalendar text, unfolded (RFC 5545 §3.1), without their breaks.
+struct ContentLines {
+    var lines: [String] = []
+
+    init(_ text: String) {
+        var current = ""
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var line = Substring(raw)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if let first = line.first, first == " " || first == "\t" {
+                current += line.dropFirst()
+            } else {
+                if !current.isEmpty { lines.append(current) }
+                current = String(line)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+    }
+
+    /// A line's property name, upper-cased (before its first `;` or `:`).
+    static func name(of line: String) -> String {
+        String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
+    }
+
+    /// A line's value: after the first `:` outside a quoted parameter value.
+    static func value(of line: String) -> String {
+        var quoted = false
+        for (k, ch) in zip(line.indices, line) {
+            if ch == "\"" { quoted.toggle() }
+            if ch == ":" && !quoted { return String(line[line.index(after: k)...]) }
+        }
+        return ""
+    }
+}

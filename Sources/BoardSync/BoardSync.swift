@@ -1,0 +1,320 @@
+// BoardSync: two-way sync of a boardkit store with a CalDAV to-do collection. Each card is
+// one VTODO resource (ICSTodoResource writes and reads it); the store's sync ledger keeps,
+// per card, the resource's href, entity tag and text and the values both sides last agreed
+// on, so a sync is a three-way merge (FieldMerge) per card. Remote changes become one undo
+// step in the store's log (actor: the server user); local changes are PUT with If-Match.
+import BoardICS
+import BoardModel
+import BoardStore
+import Foundation
+
+/// How to sync: with whom, as whom, and what to write.
+public struct SyncOptions: Sendable {
+    /// The collection; nil: the one the store remembers.
+    public var url: String?
+    public var user: String?
+    /// Never from the command line: a file's first line or `$BOARDKIT_CALDAV_PASSWORD`.
+    public var password: String?
+    public var insecure = false
+    /// Work out and say what would change, both ways; change nothing.
+    public var dryRun = false
+    /// Reminders before the due date (`-P1D`), written into each to-do.
+    public var alarms: [String] = []
+    public var now: Instant
+
+    public init(url: String? = nil, user: String? = nil, password: String? = nil, insecure: Bool = false,
+                dryRun: Bool = false, alarms: [String] = [], now: Instant = .now()) {
+        self.url = url
+        self.user = user
+        self.password = password
+        self.insecure = insecure
+        self.dryRun = dryRun
+        self.alarms = alarms
+        self.now = now
+    }
+}
+
+/// What a sync did (or, for a dry run, would do).
+public struct SyncReport: Sendable {
+    public var url: String
+    /// The remote's changes as the store's events (for a dry run: none; see `planned`).
+    public var pulled: [LogEvent] = []
+    /// Cards new from the remote, changed by it, deleted by it.
+    public var added = 0, updated = 0, deleted = 0
+    /// Resources written: new, updated; deleted (archived or deleted cards).
+    public var created = 0, pushed = 0, removed = 0
+    /// Fields changed on both sides (each is in the history as a conflict).
+    public var conflicts = 0
+    /// One line per change, for a dry run (`pull: …`, `push: …`).
+    public var planned: [String] = []
+    public var dryRun = false
+}
+
+/// `boardkit sync`: one pass of pull, merge and push.
+public enum BoardSync {
+    public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncError) -> SyncReport {
+        let remembered = try stored { try store.syncRemote() }
+        guard let urlText = options.url ?? remembered?.url else { throw .noRemote }
+        guard let url = URL(string: urlText.hasSuffix("/") ? urlText : urlText + "/"),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .badURL(urlText)
+        }
+        let user = options.user ?? (remembered?.url == urlText ? remembered?.user : nil) ?? remembered?.user
+        if let user, options.password == nil { throw .noPassword(user: user) }
+        let client = CalDAVClient(collection: url, user: user, password: options.password, insecure: options.insecure)
+        var session = try SyncSession(store: store, collection: CalDAVCollection(client: client), options: options,
+                                  remote: SyncRemote(url: url.absoluteString, user: user,
+                                                     token: remembered?.url == url.absoluteString ? remembered?.token : nil))
+        do {
+            let report = try await session.run()
+            await client.shutdown()
+            return report
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+    }
+
+    /// Runs a store call, its `StoreError` as the sync's.
+    @discardableResult
+    static func stored<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(path: "", message: "\(error)"))
+        }
+    }
+}
+
+/// One sync's work, in order: check the collection, pull what changed there, merge it into
+/// the store (one step), push what changed here, remember the new token.
+struct SyncSession {
+    let store: BoardStore
+    let collection: CalDAVCollection
+    let options: SyncOptions
+    var remote: SyncRemote
+    var report: SyncReport
+    let header: Board
+    /// Pushes are remembered in the ledger in batches of this many (and at the end): a sync
+    /// killed half-way finds the rest still to push, and a repeated PUT is harmless.
+    static let batch = 100
+
+    init(store: BoardStore, collection: CalDAVCollection, options: SyncOptions, remote: SyncRemote) throws(SyncError) {
+        self.store = store
+        self.collection = collection
+        self.options = options
+        self.remote = remote
+        self.report = SyncReport(url: remote.url, dryRun: options.dryRun)
+        self.header = try BoardSync.stored { try store.header() }
+    }
+
+    var actor: String { remote.user ?? "caldav" }
+
+    mutating func run() async throws(SyncError) -> SyncReport {
+        let currentToken = try await collection.describe()
+        let newToken = try await pull(currentToken: currentToken)
+        try await push()
+        if !options.dryRun {
+            remote.token = newToken
+            remote.lastSync = options.now
+            try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: [], remote: remote) }
+        }
+        return report
+    }
+
+    var step: StepInfo { StepInfo(actor: actor, command: "sync", at: options.now) }
+
+    // MARK: Pull
+
+    /// Brings the remote's changes into the store; the sync token that covers them.
+    private mutating func pull(currentToken: String?) async throws(SyncError) -> String? {
+        let ledger = try BoardSync.stored { try store.syncedItems() }
+        let byHref = Dictionary(ledger.map { (collection.normalized($0.href), $0) }, uniquingKeysWith: { a, _ in a })
+        var changed: [CalDAVCollection.Listed], removed: [String], token: String?
+        if let known = remote.token, let changes = try await collection.changes(since: known) {
+            (changed, removed, token) = (changes.changed, changes.removed, changes.token ?? currentToken)
+        } else {
+            // No token yet, or the server forgot it, or has no sync-collection: compare tags.
+            let listing = try await collection.listing()
+            let listed = Set(listing.map { collection.normalized($0.href) })
+            changed = listing
+            removed = ledger.map(\.href).filter { !listed.contains(collection.normalized($0)) }
+            token = currentToken
+        }
+        // Resources whose tag is the one remembered are ours, as last written or read.
+        changed.removeAll { entry in
+            guard let etag = entry.etag, let item = byHref[collection.normalized(entry.href)] else { return false }
+            return item.etag == etag
+        }
+        let texts = try await collection.fetch(changed.map(\.href))
+        let cards = try BoardSync.stored { try store.cardsForSync() }
+        let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var edits: [CardEdit] = [], saves: [SyncedItem] = [], forgets: [String] = []
+
+        for entry in changed {
+            let key = collection.normalized(entry.href)
+            guard let fetched = texts[key], let todo = ICSTodoResource.read(fetched.text) else { continue }
+            let remoteValues = SyncFields.values(of: todo, on: header)
+            let etag = fetched.etag ?? entry.etag
+            let known = byHref[key] ?? ownResource(todo, byID: byID).map {
+                SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: remoteValues, resource: fetched.text)
+            }
+            if let known, let stored = byID[known.card] {
+                guard stored.present else { continue } // deleted here: the push deletes it there
+                let merge = merge(stored, base: known.base, remote: remoteValues, remoteTime: todo.card.updated)
+                edits += SyncFields.edits(merge.toLocal, to: stored.card)
+                edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
+                record(merge, card: stored)
+                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: remoteValues, resource: fetched.text))
+            } else {
+                // A to-do made in another app: a new card, in the first state of its status.
+                var card = todo.card
+                card.id = Self.cardID(for: todo, board: header, taken: byID)
+                card.state = SyncFields.state(of: todo, on: header)
+                card.position = nil
+                card.archived = false
+                edits.append(.add(card))
+                report.added += 1
+                report.planned.append("pull: new card '\(card.title)' from another app")
+                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: remoteValues, resource: fetched.text))
+            }
+        }
+        for href in removed {
+            guard let item = byHref[collection.normalized(href)] else { continue }
+            forgets.append(item.card)
+            guard let stored = byID[item.card], stored.present else { continue }
+            edits.append(.delete(card: item.card))
+            report.deleted += 1
+            report.planned.append("pull: delete #\(stored.number) '\(stored.card.title)' (deleted on the server)")
+        }
+        guard !options.dryRun else { return token }
+        if let applied = try BoardSync.stored({ try store.recordSync(edits, by: step, save: saves, forget: forgets, remote: remote) }) {
+            report.pulled = applied.events
+        }
+        return token
+    }
+
+    /// A card this store made whose resource the ledger does not know (a push cut off
+    /// before it was remembered): recognised by the UID boardkit gives it.
+    private func ownResource(_ todo: ICSTodoResource.Todo, byID: [String: StoredCard]) -> StoredCard? {
+        let suffix = ".todo@\(header.id).boardkit"
+        guard todo.uid.hasSuffix(suffix) else { return nil }
+        return byID[String(todo.uid.dropLast(suffix.count))]
+    }
+
+    /// A new card's id: the one boardkit put in the UID, else one made from the UID (the
+    /// same to-do always gives the same card).
+    static func cardID(for todo: ICSTodoResource.Todo, board: Board, taken: [String: StoredCard]) -> String {
+        let suffix = ".todo@\(board.id).boardkit"
+        if todo.uid.hasSuffix(suffix) {
+            let id = String(todo.uid.dropLast(suffix.count))
+            if !id.isEmpty, taken[id] == nil { return id }
+        }
+        return StableID.make(prefix: "t-", from: [todo.uid])
+    }
+
+    private func merge(_ stored: StoredCard, base: [String: FieldValue], remote: [String: FieldValue],
+                       remoteTime: Instant?) -> FieldMerge {
+        let local = SyncFields.values(of: stored.card)
+        var changes: [String: LocalChange?] = [:]
+        func lastChange(_ field: String) -> LocalChange? {
+            if let known = changes[field] { return known }
+            let found = (try? store.lastChange(card: stored.card.id, field: field)) ?? nil
+            changes[field] = .some(found)
+            return found
+        }
+        return FieldMerge.merge(base: base, local: local, remote: remote, remoteIsLater: { field in
+            // The later change wins; a remote to-do that says nothing of its time counts as now.
+            guard let localTime = lastChange(field)?.at else { return true }
+            return !((remoteTime ?? options.now) < localTime)
+        }, localActor: { field in lastChange(field)?.actor })
+    }
+
+    private mutating func record(_ merge: FieldMerge, card: StoredCard) {
+        if !merge.toLocal.isEmpty {
+            report.updated += 1
+            let fields = merge.toLocal.keys.sorted().joined(separator: ", ")
+            report.planned.append("pull: #\(card.number) '\(card.card.title)' \(fields) from the server")
+        }
+        for c in merge.conflicts {
+            report.conflicts += 1
+            report.planned.append("conflict: #\(card.number) '\(card.card.title)' \(c.field): keeps \(c.loser == .local ? "the server's" : "this store's") \(c.kept?.description ?? "none") over \(c.lost?.description ?? "none")")
+        }
+    }
+
+    // MARK: Push
+
+    /// Writes the cards that changed here since the last sync; deletes the resources of
+    /// cards archived or deleted here.
+    private mutating func push() async throws(SyncError) {
+        let ledger = try BoardSync.stored { try store.syncedItems() }
+        let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
+        let cards = try BoardSync.stored { try store.cardsForSync() }
+        var saves: [SyncedItem] = [], forgets: [String] = []
+        for stored in cards {
+            let item = byCard[stored.card.id]
+            if !stored.present || stored.card.archived {
+                guard let item else { continue }
+                report.removed += 1
+                report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
+                if !options.dryRun { try await deleteResource(item) }
+                forgets.append(item.card)
+            } else {
+                let values = SyncFields.values(of: stored.card)
+                if let item, item.base == values { continue }
+                if item == nil { report.created += 1 } else { report.pushed += 1 }
+                report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
+                if !options.dryRun, let saved = try await write(stored, item: item, values: values) { saves.append(saved) }
+            }
+            if saves.count + forgets.count >= Self.batch, !options.dryRun {
+                try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
+                (saves, forgets) = ([], [])
+            }
+        }
+        if !options.dryRun, !(saves.isEmpty && forgets.isEmpty) {
+            try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
+        }
+    }
+
+    /// PUT of one card, over the resource as last seen. A 412 (changed or created there
+    /// meanwhile) reads it again, merges it into the card as a pull would, and tries once more.
+    private mutating func write(_ stored: StoredCard, item: SyncedItem?, values: [String: FieldValue]) async throws(SyncError) -> SyncedItem? {
+        var item = item
+        var card = stored
+        for _ in 0..<2 {
+            let href = item?.href ?? collection.href(forCard: card.card.id)
+            let text = ICSTodoResource.render(card.card, board: header, uid: "\(card.card.id).todo@\(header.id).boardkit",
+                                              alarms: options.alarms, stamp: options.now, sequence: 0, over: item?.resource)
+            switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
+            case .stored(let etag):
+                return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text)
+            case .changedMeanwhile:
+                let fetched = try await collection.fetch([href])[collection.normalized(href)]
+                guard let fetched, let todo = ICSTodoResource.read(fetched.text) else { return nil }
+                let remoteValues = SyncFields.values(of: todo, on: header)
+                let merge = merge(card, base: item?.base ?? remoteValues, remote: remoteValues, remoteTime: todo.card.updated)
+                var edits = SyncFields.edits(merge.toLocal, to: card.card)
+                edits += merge.conflicts.map { CardEdit.recordConflict(card: card.card.id, $0) }
+                record(merge, card: card)
+                let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: remoteValues, resource: fetched.text)
+                let applied = try BoardSync.stored { try store.recordSync(edits, by: step, save: [seen], forget: [], remote: nil) }
+                report.pulled += applied?.events ?? []
+                if let now = applied?.cards.last { card = now }
+                if !merge.localAhead && merge.toLocal.isEmpty || SyncFields.values(of: card.card) == remoteValues { return seen }
+                item = seen
+            }
+        }
+        return nil
+    }
+
+    private func deleteResource(_ item: SyncedItem) async throws(SyncError) {
+        if case .changedMeanwhile = try await collection.delete(item.href, ifMatch: item.etag) {
+            // Changed there since: the card was deleted or archived here after that, so the
+            // delete still stands, against the resource as it is now.
+            let now = try await collection.fetch([item.href])[collection.normalized(item.href)]
+            _ = try await collection.delete(item.href, ifMatch: now?.etag)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import BoardModel
+import BoardStore
+
+/// The three-way merge of one card's synced fields: what both sides last agreed on (the
+/// base), the card now, the to-do now. A field changed on one side takes that side's value;
+/// a field changed on both sides to different values takes the later change's, and the other
+/// value is kept in the history as a conflict.
+struct FieldMerge: Equatable {
+    /// Values the card must take from the remote side (nil: cleared there).
+    var toLocal: [String: FieldValue?] = [:]
+    var conflicts: [SyncConflict] = []
+    /// True when the card has changes the remote side has not (a push is due).
+    var localAhead = false
+
+    /// `remoteIsLater(field)` says whether the remote change of a field both sides changed
+    /// came after the local one; `localActor(field)` who made the local one.
+    static func merge(base: [String: FieldValue], local: [String: FieldValue], remote: [String: FieldValue],
+                      remoteIsLater: (String) -> Bool, localActor: (String) -> String?) -> FieldMerge {
+        var out = FieldMerge()
+        for field in SyncFields.names {
+            let b = base[field], l = local[field], r = remote[field]
+            if l == r { continue }
+            if l == b {
+                out.toLocal[field] = .some(r)
+            } else if r == b {
+                out.localAhead = true
+            } else if remoteIsLater(field) {
+                out.toLocal[field] = .some(r)
+                out.conflicts.append(SyncConflict(field: field, kept: r, lost: l, loser: .local, localActor: localActor(field)))
+            } else {
+                out.localAhead = true
+                out.conflicts.append(SyncConflict(field: field, kept: l, lost: r, loser: .remote, localActor: localActor(field)))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,76 @@
+import BoardICS
+import BoardModel
+import BoardStore
+
+/// The card fields a sync carries, as `FieldChange` names and values: what is compared,
+/// merged and remembered as the base. Assignees, custom fields and positions stay local
+/// (a to-do has no place for them that other apps keep).
+enum SyncFields {
+    static let names = ["title", "body", "state", "due", "start", "labels", "url"]
+
+    /// A card's synced values. Times to the second: iCalendar has no finer unit, and a
+    /// difference a server cannot hold must not look like a change on every sync.
+    static func values(of card: Card) -> [String: FieldValue] {
+        var out: [String: FieldValue] = [:]
+        for name in names {
+            switch name {
+            case "due": if let d = card.due { out[name] = .text(seconds(d).description) }
+            case "start": if let d = card.start { out[name] = .text(seconds(d).description) }
+            default: if let v = card.value(of: name) { out[name] = v }
+            }
+        }
+        return out
+    }
+
+    /// A to-do's values on `board`: its state from boardkit's own property when STATUS agrees
+    /// with that state's category, else the board's first state of STATUS's category (a to-do
+    /// completed in another app is done, whatever boardkit last wrote).
+    static func values(of todo: ICSTodoResource.Todo, on board: Board) -> [String: FieldValue] {
+        var card = todo.card
+        card.state = state(of: todo, on: board)
+        return values(of: card)
+    }
+
+    static func state(of todo: ICSTodoResource.Todo, on board: Board) -> String {
+        let category: StateCategory = switch todo.status {
+        case "COMPLETED"?, "CANCELLED"?: .done
+        case "IN-PROCESS"?: .doing
+        case nil where todo.card.completed != nil: .done
+        default: .todo
+        }
+        if let own = todo.state, board.category(ofState: own) == category { return own }
+        return board.states.first { $0.category == category }?.id ?? board.states.first?.id ?? ""
+    }
+
+    /// The store's edits that give `card` the values `changes` names (nil: the field cleared).
+    static func edits(_ changes: [String: FieldValue?], to card: Card) -> [CardEdit] {
+        var patch = CardPatch()
+        var state: String?
+        for (name, change) in changes {
+            let value: FieldValue? = change
+            let text: String? = if case .text(let s)? = value { s } else { nil }
+            switch name {
+            case "title": patch.title = text ?? ""
+            case "body": patch.body = text ?? ""
+            case "due": patch.due = .some(text.flatMap { DueDate(iso: $0) })
+            case "start": patch.start = .some(text.flatMap { DueDate(iso: $0) })
+            case "url": patch.url = .some(text)
+            case "labels":
+                let labels: [String] = if case .list(let items)? = value { items } else { [] }
+                patch.addLabels = labels.filter { !card.labels.contains($0) }
+                patch.removeLabels = card.labels.filter { !labels.contains($0) }
+            case "state": state = text
+            default: break
+            }
+        }
+        var edits: [CardEdit] = []
+        if patch != CardPatch() { edits.append(.update(card: card.id, patch)) }
+        if let state, state != card.state { edits.append(.move(card: card.id, state: state, position: nil)) }
+        return edits
+    }
+
+    private static func seconds(_ d: DueDate) -> DueDate {
+        guard case .instant(let i) = d else { return d }
+        return .instant(Instant(epochSeconds: i.epochSeconds, offsetSeconds: i.offsetSeconds))
+    }
+}

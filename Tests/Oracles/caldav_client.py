@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Oracle: an independent CalDAV client (the PyPI `caldav` library) on one to-do collection.
+
+usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
+  list                                    -> [{uid, summary, description, status, due,
+                                              due_is_date, dtstart, categories, completed,
+                                              percent, state, alarms, x_other, href, etag,
+                                              tzids}, ...] sorted by uid, completed included
+  create SUMMARY [--due YYYY-MM-DD | --due-time YYYY-MM-DDTHH:MM [--tz Area/City]]
+         [--status S] [--uid UID] [--category C]...      -> {uid, href}
+  edit UID [--summary S] [--description D] [--due YYYY-MM-DD] [--status S] [--category C]...
+                                          -> {uid}  (categories replaced when given; sets
+                                              LAST-MODIFIED, bumps SEQUENCE)
+  complete UID                            -> {uid}  (STATUS:COMPLETED, COMPLETED, PERCENT 100)
+  delete UID                              -> {uid}
+  add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
+  set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
+  raw UID                                 -> {uid, ics}
+Dates are printed as ISO text: "2026-12-01" for a DATE, "2026-12-01T18:00:00+09:00" for a
+date-time with a zone (UTC is "+00:00"), no offset for a floating time. Updates are PUT with
+If-Match on the ETag read (the library does that). Exit 1 with a message on stderr on failure.
+"""
+import argparse
+import datetime as dt
+import json
+import os
+import sys
+import uuid
+from contextlib import contextmanager
+from zoneinfo import ZoneInfo
+
+# The servers are local: never go through a proxy from the environment.
+os.environ["NO_PROXY"] = os.environ["no_proxy"] = "127.0.0.1,localhost,::1"
+
+import caldav  # noqa: E402
+import icalendar  # noqa: E402
+
+TIMEOUT = 30  # seconds per HTTP request
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors exit 1 as well
+        self.print_usage(sys.stderr)
+        print(f"caldav_client: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
+def text(value):
+    """A date/date-time property as ISO text (None when absent)."""
+    if value is None:
+        return None
+    return getattr(value, "dt", value).isoformat()
+
+
+def categories(comp):
+    found = comp.get("CATEGORIES")
+    if found is None:
+        return []
+    out = []
+    for prop in found if isinstance(found, list) else [found]:  # one or more CATEGORIES lines
+        out.extend(str(c) for c in prop.cats)
+    return out
+
+
+def optional(comp, name):
+    return None if comp.get(name) is None else str(comp.get(name))
+
+
+def vtodo(cal):
+    return next(c for c in cal.walk("VTODO"))
+
+
+def describe(obj):
+    cal = icalendar.Calendar.from_ical(obj.data)
+    comp = vtodo(cal)
+    due = comp.get("DUE")
+    percent = comp.get("PERCENT-COMPLETE")
+    return {
+        "uid": str(comp.get("UID")),
+        "summary": optional(comp, "SUMMARY"),
+        "description": optional(comp, "DESCRIPTION"),
+        "status": optional(comp, "STATUS"),
+        "due": text(due),
+        "due_is_date": due is not None and not isinstance(due.dt, dt.datetime),
+        "dtstart": text(comp.get("DTSTART")),
+        "categories": categories(comp),
+        "completed": text(comp.get("COMPLETED")),
+        "percent": None if percent is None else int(percent),
+        "state": optional(comp, "X-BOARDKIT-STATE"),
+        "alarms": sum(1 for c in comp.subcomponents if c.name == "VALARM"),
+        "x_other": optional(comp, "X-OTHER-APP"),
+        "href": str(obj.url),
+        "etag": getattr(obj, "etag", None),
+        "tzids": [str(tz.get("TZID")) for tz in cal.walk("VTIMEZONE")],
+    }
+
+
+def now():
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
+def find(calendar, uid):
+    getter = getattr(calendar, "get_todo_by_uid", None) or calendar.todo_by_uid
+    obj = getter(uid)
+    obj.load()  # fresh data and ETag (sent back as If-Match on save)
+    return obj
+
+
+@contextmanager
+def editing(obj):
+    """Yield the VTODO to change in place (caldav 3 borrows it; older versions expose it)."""
+    if hasattr(obj, "edit_icalendar_component"):
+        with obj.edit_icalendar_component() as comp:
+            yield comp
+    else:
+        yield obj.icalendar_component
+
+
+def save(obj):
+    """PUT the edited object: LAST-MODIFIED now, SEQUENCE + 1 (done here, not by the library)."""
+    with editing(obj) as comp:
+        sequence = int(comp.get("SEQUENCE", 0)) + 1
+        for name in ("LAST-MODIFIED", "SEQUENCE", "DTSTAMP"):
+            comp.pop(name, None)
+        comp.add("LAST-MODIFIED", now())
+        comp.add("DTSTAMP", now())
+        comp.add("SEQUENCE", sequence)
+    obj.save(increase_seqno=False)
+
+
+def set_categories(comp, cats):
+    comp.pop("CATEGORIES", None)
+    if cats:
+        comp.add("CATEGORIES", cats)
+
+
+def create(calendar, args):
+    cal = icalendar.Calendar()
+    cal.add("PRODID", "-//boardkit tests//caldav_client//EN")
+    cal.add("VERSION", "2.0")
+    todo = icalendar.Todo()
+    todo.add("UID", args.uid or f"{uuid.uuid4()}@caldav-client.test")
+    todo.add("DTSTAMP", now())
+    todo.add("CREATED", now())
+    todo.add("SUMMARY", args.summary)
+    if args.due:
+        todo.add("DUE", dt.date.fromisoformat(args.due))
+    elif args.due_time:
+        due = dt.datetime.fromisoformat(args.due_time)
+        todo.add("DUE", due.replace(tzinfo=ZoneInfo(args.tz)) if args.tz else due)
+    if args.status:
+        todo.add("STATUS", args.status)
+    set_categories(todo, args.category)
+    cal.add_component(todo)
+    if args.tz:
+        cal.add_missing_timezones()  # the VTIMEZONE for the TZID used
+    adder = getattr(calendar, "add_todo", None) or calendar.save_todo
+    obj = adder(cal.to_ical().decode())
+    return {"uid": str(todo["UID"]), "href": str(obj.url)}
+
+
+def edit(obj, args):
+    with editing(obj) as comp:
+        for name, value in (("SUMMARY", args.summary), ("DESCRIPTION", args.description),
+                            ("STATUS", args.status)):
+            if value is not None:
+                comp.pop(name, None)
+                comp.add(name, value)
+        if args.due is not None:
+            comp.pop("DUE", None)
+            comp.add("DUE", dt.date.fromisoformat(args.due))
+        if args.category is not None:
+            set_categories(comp, args.category)
+    save(obj)
+
+
+def complete(obj):
+    with editing(obj) as comp:
+        comp.pop("PERCENT-COMPLETE", None)
+        comp.add("PERCENT-COMPLETE", 100)
+        if str(comp.get("STATUS", "")) == "COMPLETED":  # complete() insists on a pending task
+            comp.pop("STATUS")
+            comp.pop("COMPLETED", None)
+    obj.complete(completion_timestamp=now())  # STATUS:COMPLETED, COMPLETED; saves
+
+
+def add_alarm(obj):
+    alarm = icalendar.Alarm()
+    alarm.add("ACTION", "DISPLAY")
+    alarm.add("TRIGGER", dt.timedelta(minutes=-15))
+    alarm.add("DESCRIPTION", "reminder")
+    with editing(obj) as comp:
+        comp.add_component(alarm)
+    save(obj)
+
+
+def set_x(obj, value):
+    with editing(obj) as comp:
+        comp.pop("X-OTHER-APP", None)
+        comp.add("X-OTHER-APP", value)
+    save(obj)
+
+
+def parser():
+    p = Parser(prog="caldav_client.py")
+    p.add_argument("url")
+    p.add_argument("user")
+    p.add_argument("password")
+    sub = p.add_subparsers(dest="action", required=True)
+    sub.add_parser("list")
+    c = sub.add_parser("create")
+    c.add_argument("summary")
+    when = c.add_mutually_exclusive_group()
+    when.add_argument("--due")
+    when.add_argument("--due-time")
+    c.add_argument("--tz")
+    c.add_argument("--status")
+    c.add_argument("--uid")
+    c.add_argument("--category", action="append")
+    e = sub.add_parser("edit")
+    e.add_argument("uid")
+    for option in ("--summary", "--description", "--due", "--status"):
+        e.add_argument(option)
+    e.add_argument("--category", action="append")
+    for action in ("complete", "delete", "add-alarm", "raw"):
+        sub.add_parser(action).add_argument("uid")
+    x = sub.add_parser("set-x")
+    x.add_argument("uid")
+    x.add_argument("value")
+    return p
+
+
+def run(args):
+    client = caldav.DAVClient(url=args.url, username=args.user, password=args.password,
+                              auth_type="basic", timeout=TIMEOUT)
+    calendar = client.calendar(url=args.url)
+    if args.action == "list":
+        getter = getattr(calendar, "get_todos", None) or calendar.todos
+        todos = [describe(o) for o in getter(include_completed=True)]
+        return sorted(todos, key=lambda t: t["uid"])
+    if args.action == "create":
+        if args.tz and not args.due_time:
+            raise ValueError("--tz needs --due-time")
+        return create(calendar, args)
+    obj = find(calendar, args.uid)
+    if args.action == "raw":
+        return {"uid": args.uid, "ics": obj.data}
+    if args.action == "delete":
+        obj.delete()
+    elif args.action == "edit":
+        edit(obj, args)
+    elif args.action == "complete":
+        complete(obj)
+    elif args.action == "add-alarm":
+        add_alarm(obj)
+    elif args.action == "set-x":
+        set_x(obj, args.value)
+    return {"uid": args.uid}
+
+
+def main():
+    args = parser().parse_args()
+    try:
+        result = run(args)
+    except Exception as error:  # any failure: message on stderr, exit 1
+        print(f"caldav_client: {args.action} failed: {type(error).__name__}: {error}",
+              file=sys.stderr)
+        sys.exit(1)
+    print(json.dumps(result, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
