@@ -66,7 +66,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "CStandardOutput",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
@@ -87,6 +87,7 @@ let package = Package(
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport"]),
         .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),

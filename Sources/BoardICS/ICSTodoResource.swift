@@ -8,9 +8,10 @@ import BoardModel
 /// writes from a card (`ownedProperties`) and its own reminders are replaced; every other
 /// property, another app's reminders and other components stay as they were.
 public enum ICSTodoResource {
-    /// VTODO properties written from the card, replaced on every push.
+    /// VTODO properties written from the card, replaced on every push. (The UID is written
+    /// only into a new resource: another app's to-do keeps the UID it was made with.)
     public static let ownedProperties: Set<String> = [
-        "UID", "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "CATEGORIES", "URL", "STATUS",
+        "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "CATEGORIES", "URL", "STATUS",
         "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED", "SEQUENCE", ICSVocabulary.state.description,
     ]
     /// Marks the reminders boardkit wrote (from `--alarm`), so a push replaces them and keeps
@@ -95,12 +96,14 @@ public enum ICSTodoResource {
             if !ownedProperties.contains(ContentLines.name(of: line)) { kept.append(line) }
             k += 1
         }
+        let ownLines = kept.contains { ContentLines.name(of: $0) == "UID" }
+            ? todo.filter { ContentLines.name(of: $0) != "UID" } : todo
         var out = Array(existing[..<begin])
         let hasZone = zone.map { tzid in
             existing.contains { ContentLines.name(of: $0) == "TZID" && $0.hasSuffix(":" + tzid) }
         } ?? true
         if !hasZone { out += zoneLines }
-        out += ["BEGIN:VTODO"] + todo + kept + ["END:VTODO"]
+        out += ["BEGIN:VTODO"] + ownLines + kept + ["END:VTODO"]
         out += existing[(end + 1)...]
         return out
     }

@@ -7,6 +7,7 @@ import BoardICS
 import BoardReport
 import BoardForeign
 import BoardStore
+import BoardSync
 
 /// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
 public enum DiagnosticCatalog {
@@ -18,5 +19,6 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.reportCodes
             + DiagnosticCode.foreignCodes
             + DiagnosticCode.storeCodes
+            + DiagnosticCode.syncCodes
     }
 }

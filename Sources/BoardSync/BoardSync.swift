@@ -53,6 +53,7 @@ public struct SyncReport: Sendable {
 /// `boardkit sync`: one pass of pull, merge and push.
 public enum BoardSync {
     public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncError) -> SyncReport {
+        if let bad = ICSTodoResource.badAlarm(options.alarms) { throw .badAlarm(bad) }
         let remembered = try stored { try store.syncRemote() }
         guard let urlText = options.url ?? remembered?.url else { throw .noRemote }
         guard let url = URL(string: urlText.hasSuffix("/") ? urlText : urlText + "/"),
@@ -114,9 +115,10 @@ struct SyncSession {
 
     mutating func run() async throws(SyncError) -> SyncReport {
         let currentToken = try await collection.describe()
-        let newToken = try await pull(currentToken: currentToken)
+        var newToken = try await pull(currentToken: currentToken)
         try await push()
         if !options.dryRun {
+            newToken = try await tokenAfterPush(newToken)
             remote.token = newToken
             remote.lastSync = options.now
             try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: [], remote: remote) }
@@ -125,6 +127,22 @@ struct SyncSession {
     }
 
     var step: StepInfo { StepInfo(actor: actor, command: "sync", at: options.now) }
+
+    /// The token to remember: the one after our own pushes when everything that changed
+    /// since the pull's token is ours (the tags the ledger now holds); else the pull's, so
+    /// the next sync still sees what someone else changed meanwhile. (Kept from before the
+    /// pushes, a token would hide a resource another app made and deleted after it while we
+    /// pushed: some servers report no change for such a resource.)
+    private func tokenAfterPush(_ token: String?) async throws(SyncError) -> String? {
+        guard let token, let after = try await collection.changes(since: token) else { return token }
+        let ledger = try BoardSync.stored { try store.syncedItems() }
+        let tags = Dictionary(ledger.map { (collection.normalized($0.href), $0.etag) }, uniquingKeysWith: { a, _ in a })
+        let onlyOurs = after.changed.allSatisfy { entry in
+            guard let etag = entry.etag, let known = tags[collection.normalized(entry.href)] else { return false }
+            return known == etag
+        } && after.removed.allSatisfy { tags[collection.normalized($0)] == nil }
+        return onlyOurs ? after.token ?? token : token
+    }
 
     // MARK: Pull
 
@@ -158,6 +176,10 @@ struct SyncSession {
             guard let fetched = texts[key], let todo = ICSTodoResource.read(fetched.text) else { continue }
             let remoteValues = SyncFields.values(of: todo, on: header)
             let etag = fetched.etag ?? entry.etag
+            // The base remembers the state the resource names, so a to-do finished elsewhere
+            // (its X-BOARDKIT-STATE still the old state) gets boardkit's state back on the push.
+            var agreed = remoteValues
+            if let named = todo.state, named != remoteValues["state"]?.description { agreed["state"] = .text(named) }
             let known = byHref[key] ?? ownResource(todo, byID: byID).map {
                 SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: remoteValues, resource: fetched.text)
             }
@@ -167,7 +189,7 @@ struct SyncSession {
                 edits += SyncFields.edits(merge.toLocal, to: stored.card)
                 edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
                 record(merge, card: stored)
-                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: remoteValues, resource: fetched.text))
+                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: agreed, resource: fetched.text))
             } else {
                 // A to-do made in another app: a new card, in the first state of its status.
                 var card = todo.card
@@ -178,7 +200,7 @@ struct SyncSession {
                 edits.append(.add(card))
                 report.added += 1
                 report.planned.append("pull: new card '\(card.title)' from another app")
-                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: remoteValues, resource: fetched.text))
+                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: agreed, resource: fetched.text))
             }
         }
         for href in removed {
@@ -196,12 +218,18 @@ struct SyncSession {
         return token
     }
 
-    /// A card this store made whose resource the ledger does not know (a push cut off
-    /// before it was remembered): recognised by the UID boardkit gives it.
+    /// A card whose resource the ledger does not know (a sync cut off before it remembered
+    /// it): one this store made (the UID boardkit gives it) or one it took from the server
+    /// before (the id a UID gives).
     private func ownResource(_ todo: ICSTodoResource.Todo, byID: [String: StoredCard]) -> StoredCard? {
         let suffix = ".todo@\(header.id).boardkit"
-        guard todo.uid.hasSuffix(suffix) else { return nil }
-        return byID[String(todo.uid.dropLast(suffix.count))]
+        if todo.uid.hasSuffix(suffix), let card = byID[String(todo.uid.dropLast(suffix.count))] { return card }
+        return byID[Self.foreignID(todo.uid)]
+    }
+
+    /// The id of a card made from another app's to-do: the same UID always gives the same id.
+    static func foreignID(_ uid: String) -> String {
+        StableID.make(prefix: "t-", from: [uid])
     }
 
     /// A new card's id: the one boardkit put in the UID, else one made from the UID (the
@@ -212,7 +240,7 @@ struct SyncSession {
             let id = String(todo.uid.dropLast(suffix.count))
             if !id.isEmpty, taken[id] == nil { return id }
         }
-        return StableID.make(prefix: "t-", from: [todo.uid])
+        return foreignID(todo.uid)
     }
 
     private func merge(_ stored: StoredCard, base: [String: FieldValue], remote: [String: FieldValue],

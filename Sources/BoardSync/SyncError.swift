@@ -19,6 +19,8 @@ public enum SyncError: Error, Sendable, Equatable {
     /// The server's answer could not be read.
     case badAnswer(url: String, message: String)
     case store(StoreError)
+    /// An `--alarm` that is not an iCalendar duration (BoardICS's diagnostic).
+    case badAlarm(Diagnostic)
 
     public var diagnostic: Diagnostic {
         switch self {
@@ -42,6 +44,8 @@ public enum SyncError: Error, Sendable, Equatable {
             return Diagnostic(.syncServerFailed, "the server's answer cannot be read: \(message)", at: SourceLocation(file: url))
         case .store(let error):
             return error.diagnostic
+        case .badAlarm(let diagnostic):
+            return diagnostic
         }
     }
 }

@@ -17,7 +17,7 @@ struct Boardkit: AsyncParsableCommand {
                       ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
-                      HistoryCommand.self, UndoCommand.self, RedoCommand.self])
+                      HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self])
 
     /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)
     /// rather than ArgumentParser's 64.

@@ -257,6 +257,9 @@ def main():
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stopping.set())
+    # A parent may start us with these signals blocked (Foundation's Process on Linux
+    # passes its thread's mask on): unblock them, or SIGTERM would never arrive.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parent = os.getppid()
 
     proc, port, home, log_path, proxy = (start_radicale if kind == "radicale"

@@ -1,0 +1,88 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardStore
+import BoardSync
+import Foundation
+
+/// `boardkit sync [URL]`: two-way sync of the store with a CalDAV to-do list.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync the board both ways with a CalDAV to-do list (Nextcloud, Radicale, Fastmail…).",
+        discussion: """
+        Each card is a to-do; a to-do finished in another app moves its card to done. The store \
+        remembers the URL and the user, so later a plain 'boardkit sync' does it. The password \
+        comes from --password-file or $BOARDKIT_CALDAV_PASSWORD, never from the command line.
+        """)
+
+    @Argument(help: "The collection's URL (remembered after the first sync).")
+    var url: String?
+
+    @OptionGroup var store: StoreFlags
+
+    @Option(name: .long, help: "The server's user name (remembered).")
+    var user: String?
+
+    @Option(name: .customLong("password-file"), help: ArgumentHelp("A file whose first line is the password.", valueName: "FILE"))
+    var passwordFile: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Say what would change, both ways; change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Do not verify the server's HTTPS certificate.")
+    var insecure = false
+
+    @Option(name: .long, help: ArgumentHelp("A reminder before each due date, such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
+    var alarm: [String] = []
+
+    func run() async throws {
+        let report: SyncReport
+        let session: StoreSession
+        do {
+            session = try StoreSession(path: store.path, actor: nil)
+            var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm)
+            options.password = try password()
+            report = try await BoardSync.run(session.store, options: options)
+        } catch let error as SyncError {
+            var d = error.diagnostic
+            if d.location == nil { d.location = SourceLocation(file: store.path) }
+            try DiagnosticOutput.finish([d], style: .text)
+            return
+        } catch let error as StoreError {
+            var d = error.diagnostic
+            if d.location == nil { d.location = SourceLocation(file: store.path) }
+            try DiagnosticOutput.finish([d], style: .text)
+            return
+        }
+        let text = session.sentences()
+        for event in report.pulled { print(text.clause(event)) }
+        if report.dryRun { for line in report.planned { print(line) } }
+        print(SyncSummary.line(report, store: store.path))
+    }
+
+    /// The password: the file's first line, else the environment; nil when neither.
+    private func password() throws(SyncError) -> String? {
+        if let passwordFile {
+            do {
+                let text = try String(contentsOfFile: passwordFile, encoding: .utf8)
+                return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            } catch {
+                throw .passwordFile(path: passwordFile, message: (error as NSError).localizedDescription)
+            }
+        }
+        return ProcessInfo.processInfo.environment["BOARDKIT_CALDAV_PASSWORD"]
+    }
+}
+
+/// The last line a sync prints.
+enum SyncSummary {
+    static func line(_ r: SyncReport, store: String) -> String {
+        let verb = r.dryRun ? "Would sync" : "Synced"
+        func n(_ count: Int, _ one: String, _ many: String? = nil) -> String { "\(count) \(count == 1 ? one : many ?? one + "s")" }
+        return "\(verb) \(store) with \(r.url): from the server \(n(r.added, "new card")), \(n(r.updated, "card")) changed, "
+            + "\(r.deleted) deleted; to the server \(n(r.created, "new to-do")), \(n(r.pushed, "to-do")) changed, "
+            + "\(r.removed) removed; \(n(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")."
+    }
+}

@@ -1,0 +1,303 @@
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// A real CalDAV server on 127.0.0.1 (Tests/Oracles/caldav_server.py: Radicale or Xandikos,
+/// password authentication, an empty to-do collection), and the `caldav` library as a
+/// second client on the same collection (caldav_client.py).
+final class CalDAVServer: @unchecked Sendable {
+    let process = Process()
+    let url: String
+    let eventsURL: String
+    let folder: TemporaryFolder
+
+    init(_ kind: String) throws {
+        folder = try TemporaryFolder()
+        let script = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/caldav_server.py").path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, kind, folder.path("server"), "--second", "events"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let info = try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
+        url = info["url"] as? String ?? ""
+        eventsURL = info["events_url"] as? String ?? ""
+        guard !url.isEmpty else { throw POSIXError(.EIO) }
+    }
+
+    deinit {
+        process.terminate()
+        // SIGKILL after five seconds: a server that does not stop must not hold the run up.
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// The other client: `list`, `create …`, `edit …`, `complete`, `delete`, `add-alarm`, `set-x`.
+    @discardableResult
+    func client(_ args: String...) throws -> Any {
+        let run = try CommandRunner.python("caldav_client.py", [url, "mina", "secret"] + args)
+        guard run.status == 0 else { throw ClientFailure(message: run.stderr) }
+        return try JSONSerialization.jsonObject(with: run.stdout)
+    }
+
+    /// The to-dos the other client sees, by UID.
+    func todos() throws -> [String: [String: Any]] {
+        let list = try client("list") as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.map { ($0["uid"] as? String ?? "", $0) })
+    }
+
+    struct ClientFailure: Error { var message: String }
+}
+
+/// A store made from the sample board, and `boardkit sync` run on it as a person would.
+struct SyncedBoard {
+    let folder: TemporaryFolder
+    let store: String
+    let password: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        store = folder.path("team.db")
+        password = folder.path("password")
+        try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        let made = try CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")])
+        guard made.status == 0 else { throw POSIXError(.EIO) }
+    }
+
+    @discardableResult
+    func sync(_ args: [String] = [], status: Int32 = 0) throws -> ProcessOutput {
+        let run = try CommandRunner.boardkit(["sync", "-b", store, "--password-file", password] + args)
+        #expect(run.status == status, "boardkit sync \(args): \(run.stderr)")
+        #expect(!run.stdoutText.contains("secret") && !run.stderr.contains("secret"))
+        return run
+    }
+
+    @discardableResult
+    func bk(_ args: [String]) throws -> ProcessOutput {
+        let run = try CommandRunner.boardkit(args + ["-b", store])
+        #expect(run.status == 0, "boardkit \(args): \(run.stderr)")
+        return run
+    }
+
+    /// The board as JSON: cards by id.
+    func cards() throws -> [String: [String: Any]] {
+        let run = try CommandRunner.boardkit(["convert", store, "-", "--to", "json"])
+        let board = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any] ?? [:]
+        let cards = board["cards"] as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: cards.map { ($0["id"] as? String ?? "", $0) })
+    }
+
+    func history(_ limit: Int = 20) throws -> String {
+        try bk(["history", "--limit", String(limit)]).stdoutText
+    }
+}
+
+/// `boardkit sync` against Radicale and Xandikos, with the `caldav` library as the other app.
+@Suite(.serialized) struct SyncTests {
+    static let servers = ["radicale", "xandikos"]
+    static func uid(_ card: String) -> String { "\(card).todo@team-web.boardkit" }
+
+    @Test(arguments: servers) func theFirstSyncPutsEveryCardThereAndTheNextChangesNothing(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let first = try board.sync([server.url, "--user", "mina", "--alarm=-P1D"])
+        #expect(first.stdoutText.contains("to the server 38 new to-dos"))
+        let todos = try server.todos()
+        let cards = try board.cards()
+        let shown = cards.values.filter { $0["archived"] == nil }
+        #expect(todos.count == shown.count)
+        // A date stays a date; a time keeps its zone, with the VTIMEZONE.
+        let c1 = try #require(todos[Self.uid("c1")])
+        #expect(c1["due"] as? String == "2026-10-03T18:00:00+09:00")
+        #expect(c1["tzids"] as? [String] == ["Asia/Seoul"])
+        #expect(c1["status"] as? String == "IN-PROCESS")
+        #expect(c1["state"] as? String == "review")
+        #expect(c1["alarms"] as? Int == 1)
+        let dated = try #require(cards.first { ($0.value["due"] as? String)?.count == 10 && $0.value["archived"] == nil })
+        #expect(todos[Self.uid(dated.key)]?["due_is_date"] as? Bool == true)
+        let done = try #require(todos.values.first { $0["state"] as? String == "done" })
+        #expect(done["status"] as? String == "COMPLETED")
+        #expect(done["percent"] as? Int == 100)
+        // Remembered: a plain sync (no URL, no user) finds nothing to do either way.
+        let second = try board.sync()
+        #expect(second.stdoutText.contains("0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+    }
+
+    @Test(arguments: servers) func changesMadeInAnotherAppArriveInTheHistoryAndUndo(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try server.client("complete", Self.uid("c3"))
+        try server.client("edit", Self.uid("c1"), "--summary", "Renamed on the phone", "--category", "phone")
+        try server.client("create", "Made in another app", "--due", "2026-12-24", "--status", "IN-PROCESS")
+        try server.client("delete", Self.uid("c6"))
+        let before = try board.cards()
+        let run = try board.sync()
+        #expect(run.stdoutText.contains("from the server 1 new card, 2 cards changed, 1 deleted"))
+        let cards = try board.cards()
+        #expect(cards["c3"]?["state"] as? String == "done")
+        #expect(cards["c1"]?["title"] as? String == "Renamed on the phone")
+        #expect(cards["c1"]?["labels"] as? [String] == ["phone"])
+        #expect(cards["c6"]?["archived"] as? Bool == true) // deleted: kept in the export as archived
+        let made = try #require(cards.values.first { $0["title"] as? String == "Made in another app" })
+        #expect(made["due"] as? String == "2026-12-24")
+        #expect(made["state"] as? String == "doing")
+        let history = try board.history()
+        #expect(history.contains("mina moved #3"))
+        #expect(history.contains("mina created #41 'Made in another app'"))
+        #expect(history.contains("mina deleted #6"))
+        // One undo takes the whole sync back; the next sync puts those changes on the server.
+        try board.bk(["undo"])
+        let undone = try board.cards()
+        #expect(undone["c1"]?["title"] as? String == before["c1"]?["title"] as? String)
+        #expect(undone["c3"]?["state"] as? String == before["c3"]?["state"] as? String)
+        try board.sync()
+        let todos = try server.todos()
+        #expect(todos[Self.uid("c1")]?["summary"] as? String == before["c1"]?["title"] as? String)
+        #expect(todos[Self.uid("c6")] != nil)
+    }
+
+    @Test(arguments: servers) func localChangesReachTheOtherAppKeepingWhatItAdded(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try server.client("add-alarm", Self.uid("c4"))
+        try server.client("set-x", Self.uid("c4"), "kept by the other app")
+        try board.sync()
+        try board.bk(["edit", "c4", "--title", "Edited here", "--due", "2026-12-31"])
+        try board.bk(["move", "c5", "done"])
+        try board.bk(["archive", "c7"])
+        try board.bk(["delete", "c8"])
+        try board.bk(["add", "New here", "--label", "web"])
+        let run = try board.sync()
+        #expect(run.stdoutText.contains("to the server 1 new to-do, 2 to-dos changed, 2 removed"))
+        let todos = try server.todos()
+        let c4 = try #require(todos[Self.uid("c4")])
+        #expect(c4["summary"] as? String == "Edited here")
+        #expect(c4["due"] as? String == "2026-12-31")
+        #expect(c4["alarms"] as? Int == 1)
+        #expect(c4["x_other"] as? String == "kept by the other app")
+        #expect(todos[Self.uid("c5")]?["status"] as? String == "COMPLETED")
+        #expect(todos[Self.uid("c7")] == nil)
+        #expect(todos[Self.uid("c8")] == nil)
+        #expect(todos.values.contains { $0["summary"] as? String == "New here" && $0["categories"] as? [String] == ["web"] })
+        // Restored here: back there.
+        try board.bk(["restore", "c7"])
+        try board.sync()
+        #expect(try server.todos()[Self.uid("c7")] != nil)
+    }
+
+    @Test(arguments: servers) func aFieldChangedOnBothSidesKeepsTheLaterAndRecordsTheOther(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        // Here first, there later: the server's value wins.
+        try board.bk(["edit", "c5", "--title", "Title from here", "--actor", "jisoo"])
+        Thread.sleep(forTimeInterval: 1.1)
+        try server.client("edit", Self.uid("c5"), "--summary", "Title from the phone")
+        // There first, here later: this store's value wins.
+        try server.client("edit", Self.uid("c9"), "--summary", "Phone says")
+        Thread.sleep(forTimeInterval: 1.1)
+        try board.bk(["edit", "c9", "--title", "Here says", "--actor", "jisoo"])
+        let run = try board.sync()
+        #expect(run.stdoutText.contains("2 conflicts"))
+        let cards = try board.cards()
+        #expect(cards["c5"]?["title"] as? String == "Title from the phone")
+        #expect(cards["c9"]?["title"] as? String == "Here says")
+        let todos = try server.todos()
+        #expect(todos[Self.uid("c5")]?["summary"] as? String == "Title from the phone")
+        #expect(todos[Self.uid("c9")]?["summary"] as? String == "Here says")
+        let history = try board.history()
+        #expect(history.contains("jisoo's title Title from here lost to the server's Title from the phone"))
+        #expect(history.contains("the server's title Phone says lost to jisoo's Here says"))
+    }
+
+    @Test(arguments: servers) func aCutOffSyncIsFinishedByTheNextWithoutDuplicates(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        // A collection that already holds to-dos: they become cards, the cards become to-dos.
+        try server.client("create", "Was there first", "--due", "2026-12-02")
+        try board.sync([server.url, "--user", "mina"])
+        let cardCount = try board.cards().count
+        #expect(try board.cards().values.contains { $0["title"] as? String == "Was there first" })
+        let count = try server.todos().count
+        #expect(count == 39)
+        // As if the last sync had been killed after its PUTs, before it remembered them.
+        try board.bk(["edit", "c10", "--title", "Changed before the cut"])
+        try board.sync()
+        let forget = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('delete from sync_items'); c.execute('update sync_remote set token = null'); c.commit()"
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", forget, board.store]).status == 0)
+        try board.bk(["edit", "c11", "--title", "Changed after the cut"])
+        let again = try board.sync()
+        #expect(try server.todos().count == count)
+        #expect(try board.cards().count == cardCount)
+        #expect(try server.todos()[Self.uid("c11")]?["summary"] as? String == "Changed after the cut")
+        #expect(again.stdoutText.contains("from the server 0 new cards") && again.stdoutText.contains("to the server 0 new to-dos"))
+        // A stale entity tag (the resource changed since the ledger saw it): a 412, read again, merged.
+        let stale = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update sync_items set etag = '\\\"stale\\\"'\"); c.commit()"
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", stale, board.store]).status == 0)
+        try board.bk(["edit", "c12", "--title", "Pushed past a 412"])
+        try board.sync()
+        #expect(try server.todos()[Self.uid("c12")]?["summary"] as? String == "Pushed past a 412")
+        #expect(try server.todos().count == count)
+    }
+
+    @Test func aDryRunChangesNothingOnEitherSide() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try server.client("complete", Self.uid("c3"))
+        try board.bk(["edit", "c4", "--title", "Only here"])
+        let storeBefore = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        let run = try board.sync(["--dry-run"])
+        #expect(run.stdoutText.contains("pull: #3"))
+        #expect(run.stdoutText.contains("push: changed to-do for #4"))
+        #expect(run.stdoutText.contains("Would sync"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == storeBefore)
+        #expect(try server.todos()[Self.uid("c4")]?["summary"] as? String != "Only here")
+        #expect(try board.cards()["c3"]?["state"] as? String != "done")
+    }
+
+    @Test func refusalsAreLocatedAndChangeNothing() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let before = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        let cases: [([String], String)] = [
+            ([], "[sync-no-remote]"),
+            (["ftp://example.org/x/"], "[sync-bad-url]"),
+            ([server.url, "--user", "mina", "--password-file", board.folder.path("nosuchfile")], "[sync-no-password]"),
+            ([server.url.replacingOccurrences(of: "/mina/board/", with: "/mina/nothing/"), "--user", "mina"], "[sync-not-todos]"),
+            ([server.eventsURL, "--user", "mina"], "[sync-not-todos]"),
+            (["http://127.0.0.1:9/board/", "--user", "mina"], "[sync-unreachable]"),
+            ([server.url, "--alarm", "tomorrow", "--user", "mina"], "[ics-bad-alarm]"),
+        ]
+        for (args, code) in cases {
+            let run = try board.sync(args, status: 1)
+            #expect(run.stderr.contains(code), "\(args): \(run.stderr)")
+        }
+        let wrong = board.folder.path("wrong")
+        try "not the password\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", wrong])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("[sync-unauthorized]"))
+        #expect(!refused.stderr.contains("not the password"))
+        // A user and no password anywhere.
+        let noPassword = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina"])
+        #expect(noPassword.stderr.contains("[sync-no-password]"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before)
+        #expect(try server.todos().isEmpty)
+        // The environment gives the password too.
+        let viaEnvironment = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina"],
+                                                        environment: ["BOARDKIT_CALDAV_PASSWORD": "secret"])
+        #expect(viaEnvironment.status == 0, "\(viaEnvironment.stderr)")
+    }
+}
