@@ -263,6 +263,74 @@ def serve_benchmark(cards, seconds=10):
     return rows
 
 
+def sync_benchmark(cards=1000, changes=10):
+    """`boardkit sync` against a local Radicale (started by Tests/Oracles/caldav_server.py),
+    beside vdirsyncer syncing the same collection into a folder: the first sync of a
+    `cards`-card board, then an incremental one after `changes` edits. Rows: (cards, what,
+    tool, seconds)."""
+    if not shutil.which("vdirsyncer"):
+        return []
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        board = os.path.join(scratch, "board.json")
+        store = os.path.join(scratch, "team.db")
+        password = os.path.join(scratch, "password")
+        with open(password, "w") as f:
+            f.write("secret\n")
+        subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
+        subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True)
+        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "Oracles", "caldav_server.py"),
+                                   "radicale", os.path.join(scratch, "server")], stdout=subprocess.PIPE, text=True)
+        try:
+            url = json.loads(server.stdout.readline())["url"]
+            config = os.path.join(scratch, "vdirsyncer.conf")
+            with open(config, "w") as f:
+                f.write(f"""[general]
+status_path = "{scratch}/status/"
+[pair board]
+a = "local"
+b = "remote"
+collections = null
+[storage local]
+type = "filesystem"
+path = "{scratch}/local/"
+fileext = ".ics"
+[storage remote]
+type = "caldav"
+url = "{url}"
+username = "mina"
+password = "secret"
+""")
+            os.makedirs(os.path.join(scratch, "local"), exist_ok=True)
+            env = dict(os.environ, VDIRSYNCER_CONFIG=config)
+            subprocess.run(["vdirsyncer", "discover"], env=env, input="y\n", capture_output=True, text=True)
+
+            def timed(what, tool, command, **kw):
+                start = time.perf_counter()
+                r = subprocess.run(command, capture_output=True, text=True, **kw)
+                wall = time.perf_counter() - start
+                if r.returncode != 0:
+                    print(f"  sync {what} {tool} failed: {r.stderr[-300:]}", flush=True)
+                    return
+                rows.append((cards, what, tool, wall))
+                print(f"  sync {what:28} {tool:12} {wall:8.2f} s", flush=True)
+
+            sync = bk("sync", "--board", store, url, "--user", "mina", "--password-file", password)
+            timed("first sync (push every card)", "boardkit", sync)
+            timed("first sync (fetch every to-do)", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+            ids = [c["id"] for c in json.load(open(board))["cards"] if not c.get("archived")][:changes]
+            for k, card in enumerate(ids):
+                subprocess.run(bk("edit", card, "--board", store, "--title", f"changed {k}"), check=True, capture_output=True)
+            timed(f"after {changes} changes (push them)", "boardkit", sync)
+            timed(f"after {changes} changes (fetch them)", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+            timed("nothing changed", "boardkit", sync)
+            timed("nothing changed", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    return rows
+
+
 def machine():
     cpu = "unknown CPU"
     try:
@@ -280,7 +348,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sizes", default="100000,1000000")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server")
+    ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server, 'sync' for CalDAV sync")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     only = [o.strip().lower() for o in args.only.split(",") if o.strip()]
@@ -334,7 +402,11 @@ def main():
     if not only or "serve" in only:
         print("== serve, 1,000 cards", flush=True)
         serve_rows = serve_benchmark(1000)
-    write_results(rows, serve_rows, notes, args, edit_rows)
+    sync_rows = []
+    if not only or "sync" in only:
+        print("== sync with a local Radicale, 1,000 cards, beside vdirsyncer", flush=True)
+        sync_rows = sync_benchmark(1000)
+    write_results(rows, serve_rows, notes, args, edit_rows, sync_rows)
 
 
 def timed(argv, runs, env=None):
@@ -398,13 +470,13 @@ def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
-def earlier_results(tasks_run, serve_run, edits_run):
+def earlier_results(tasks_run, serve_run, edits_run, sync_run=False):
     """What RESULTS.md already holds for the tasks this run did not measure, so that
     `--only` refreshes some rows and keeps the rest: (table lines, note lines, serve lines)."""
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
     if not os.path.exists(path):
-        return [], [], []
-    table, notes, serve, edits = [], [], [], []
+        return [], [], [], [], []
+    table, notes, serve, edits, syncs = [], [], [], [], []
     section = "tasks"
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
@@ -412,6 +484,8 @@ def earlier_results(tasks_run, serve_run, edits_run):
             section = "serve"
         elif line.startswith("## Editing a store"):
             section = "edits"
+        elif line.startswith("## Sync with CalDAV"):
+            section = "sync"
         elif line.startswith("## Goals"):
             break
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -420,17 +494,20 @@ def earlier_results(tasks_run, serve_run, edits_run):
                 serve.append(line)
             elif section == "edits" and not edits_run:
                 edits.append(line)
+            elif section == "sync" and not sync_run:
+                syncs.append(line)
             elif section == "tasks" and (int(cells[0].replace(",", "")), cells[1]) not in tasks_run:
                 table.append(line)
         elif line.startswith("- ") and not any(f"{c:,} cards, {t}:" in line for c, t in tasks_run):
             notes.append(line[2:])
-    return table, notes, serve, edits
+    return table, notes, serve, edits, syncs
 
 
-def write_results(rows, serve_rows, notes, args, edit_rows=()):
+def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
     only = bool(args.only)
-    kept_table, kept_notes, kept_serve, kept_edits = (
-        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows)) if only else ([], [], [], []))
+    kept_table, kept_notes, kept_serve, kept_edits, kept_sync = (
+        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows), bool(sync_rows))
+        if only else ([], [], [], [], []))
     header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
               "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(
@@ -465,6 +542,12 @@ def write_results(rows, serve_rows, notes, args, edit_rows=()):
                  "`move` for Taskwarrior is `task ID modify`; each command ran once before the timed runs.\n\n"
                  "| cards | command | tool | median (ms) | p95 (ms) | runs |\n|---:|---|---|---:|---:|---:|\n")
         text += "".join(l + "\n" for l in edit_lines)
+    sync_lines = kept_sync + [f"| {c:,} | {what} | {tool} | {wall:.2f} |" for c, what, tool, wall in sync_rows]
+    if sync_lines:
+        text += ("\n## Sync with CalDAV (a local Radicale, one run each)\n\n"
+                 "boardkit syncs a store both ways; vdirsyncer syncs the same collection into a folder.\n\n"
+                 "| cards | sync | tool | wall (s) |\n|---:|---|---|---:|\n")
+        text += "".join(l + "\n" for l in sync_lines)
     print()
     print(text)
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")

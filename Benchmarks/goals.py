@@ -73,11 +73,15 @@ def read(path):
             section = "serve"
         elif line.startswith("## Editing a store"):
             section = "edits"
+        elif line.startswith("## Sync with CalDAV"):
+            section = "sync"
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| ") and number(cells[0]) is not None:
             if section == "serve":
                 serve[cells[1]] = number(cells[2])
                 serve["p99 " + cells[1]] = number(cells[3])
+            elif section == "sync":
+                continue
             elif section == "edits":
                 if cells[2] == "boardkit":
                     edits[cells[1]] = (int(number(cells[0])), number(cells[3]))

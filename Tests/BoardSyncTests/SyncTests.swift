@@ -64,12 +64,18 @@ struct SyncedBoard {
     let store: String
     let password: String
 
-    init() throws {
+    /// A store of the sample board, or of `boardkit sample --cards N`.
+    init(cards: Int? = nil) throws {
         folder = try TemporaryFolder()
         store = folder.path("team.db")
         password = folder.path("password")
         try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
-        let made = try CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")])
+        var source = CommandRunner.sample("board.json")
+        if let cards {
+            source = folder.path("sample.json")
+            try CommandRunner.boardkit(["sample", "--cards", String(cards), "--seed", "7", "-o", source])
+        }
+        let made = try CommandRunner.boardkit(["init", "-b", store, "--from", source])
         guard made.status == 0 else { throw POSIXError(.EIO) }
     }
 
@@ -249,6 +255,27 @@ struct SyncedBoard {
         try board.sync()
         #expect(try server.todos()[Self.uid("c12")]?["summary"] as? String == "Pushed past a 412")
         #expect(try server.todos().count == count)
+    }
+
+    @Test func aSyncKilledHalfWayIsFinishedByTheNext() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard(cards: 400)
+        let open = try board.cards().values.filter { $0["archived"] == nil }.count
+        let sync = Process()
+        sync.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        sync.arguments = ["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", board.password]
+        sync.standardOutput = FileHandle.nullDevice
+        sync.standardError = FileHandle.nullDevice
+        try sync.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+        // Wherever it was cut off, the next sync finishes: every card there once, no card twice.
+        try board.sync([server.url, "--user", "mina"])
+        #expect(try server.todos().count == open)
+        #expect(try board.cards().count == 400)
+        let again = try board.sync()
+        #expect(again.stdoutText.contains("from the server 0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
     }
 
     @Test func aDryRunChangesNothingOnEitherSide() throws {
