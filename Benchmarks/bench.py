@@ -265,9 +265,10 @@ def serve_benchmark(cards, seconds=10):
 
 def sync_benchmark(cards=1000, changes=10):
     """`boardkit sync` against a local Radicale (started by Tests/Oracles/caldav_server.py),
-    beside vdirsyncer syncing the same collection into a folder: the first sync of a
-    `cards`-card board, then an incremental one after `changes` edits. Rows: (cards, what,
-    tool, seconds)."""
+    beside vdirsyncer: the first sync of a `cards`-card board (boardkit puts every to-do up;
+    vdirsyncer takes them down into a folder, then puts that folder up into a second empty
+    Radicale, the same work as boardkit's), then an incremental sync after `changes` edits,
+    and one with nothing to do. Rows: (cards, what, tool, seconds)."""
     if not shutil.which("vdirsyncer"):
         return []
     rows = []
@@ -279,21 +280,23 @@ def sync_benchmark(cards=1000, changes=10):
             f.write("secret\n")
         subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
         subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True)
-        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "Oracles", "caldav_server.py"),
-                                   "radicale", os.path.join(scratch, "server")], stdout=subprocess.PIPE, text=True)
-        try:
-            url = json.loads(server.stdout.readline())["url"]
-            config = os.path.join(scratch, "vdirsyncer.conf")
+
+        def radicale(name):
+            return subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests", "Oracles", "caldav_server.py"),
+                                     "radicale", os.path.join(scratch, name)], stdout=subprocess.PIPE, text=True)
+
+        def vdirsyncer_pair(name, url, folder):
+            config = os.path.join(scratch, f"{name}.conf")
             with open(config, "w") as f:
                 f.write(f"""[general]
-status_path = "{scratch}/status/"
+status_path = "{scratch}/{name}-status/"
 [pair board]
 a = "local"
 b = "remote"
 collections = null
 [storage local]
 type = "filesystem"
-path = "{scratch}/local/"
+path = "{folder}/"
 fileext = ".ics"
 [storage remote]
 type = "caldav"
@@ -301,33 +304,45 @@ url = "{url}"
 username = "mina"
 password = "secret"
 """)
-            os.makedirs(os.path.join(scratch, "local"), exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
             env = dict(os.environ, VDIRSYNCER_CONFIG=config)
             subprocess.run(["vdirsyncer", "discover"], env=env, input="y\n", capture_output=True, text=True)
+            return env
 
-            def timed(what, tool, command, **kw):
-                start = time.perf_counter()
-                r = subprocess.run(command, capture_output=True, text=True, **kw)
-                wall = time.perf_counter() - start
-                if r.returncode != 0:
-                    print(f"  sync {what} {tool} failed: {r.stderr[-300:]}", flush=True)
-                    return
-                rows.append((cards, what, tool, wall))
-                print(f"  sync {what:28} {tool:12} {wall:8.2f} s", flush=True)
+        def timed(what, tool, command, **kw):
+            start = time.perf_counter()
+            r = subprocess.run(command, capture_output=True, text=True, **kw)
+            wall = time.perf_counter() - start
+            if r.returncode != 0:
+                print(f"  sync {what} {tool} failed: {r.stderr[-300:]}", flush=True)
+                return
+            rows.append((cards, what, tool, wall))
+            print(f"  sync {what:34} {tool:10} {wall:8.2f} s", flush=True)
 
+        first, second = radicale("server"), radicale("server2")
+        try:
+            url = json.loads(first.stdout.readline())["url"]
+            other = json.loads(second.stdout.readline())["url"]
             sync = bk("sync", "--board", store, url, "--user", "mina", "--password-file", password)
-            timed("first sync (push every card)", "boardkit", sync)
-            timed("first sync (fetch every to-do)", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+            # The same work both ways: boardkit puts the board's to-dos into an empty
+            # collection; vdirsyncer puts a folder of the same to-dos into another.
+            timed("first sync: every to-do up", "boardkit", sync)
+            fetched = os.path.join(scratch, "fetched")
+            down = vdirsyncer_pair("down", url, fetched)
+            timed("first sync: every to-do down", "vdirsyncer", ["vdirsyncer", "sync"], env=down)
+            up = vdirsyncer_pair("up", other, fetched)
+            timed("first sync: every to-do up", "vdirsyncer", ["vdirsyncer", "sync"], env=up)
             ids = [c["id"] for c in json.load(open(board))["cards"] if not c.get("archived")][:changes]
             for k, card in enumerate(ids):
                 subprocess.run(bk("edit", card, "--board", store, "--title", f"changed {k}"), check=True, capture_output=True)
-            timed(f"after {changes} changes (push them)", "boardkit", sync)
-            timed(f"after {changes} changes (fetch them)", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+            timed(f"after {changes} changes here: up", "boardkit", sync)
+            timed(f"after {changes} changes there: down", "vdirsyncer", ["vdirsyncer", "sync"], env=down)
             timed("nothing changed", "boardkit", sync)
-            timed("nothing changed", "vdirsyncer", ["vdirsyncer", "sync"], env=env)
+            timed("nothing changed", "vdirsyncer", ["vdirsyncer", "sync"], env=down)
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            for server in (first, second):
+                server.terminate()
+                server.wait(timeout=10)
     return rows
 
 
@@ -545,7 +560,8 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
     sync_lines = kept_sync + [f"| {c:,} | {what} | {tool} | {wall:.2f} |" for c, what, tool, wall in sync_rows]
     if sync_lines:
         text += ("\n## Sync with CalDAV (a local Radicale, one run each)\n\n"
-                 "boardkit syncs a store both ways; vdirsyncer syncs the same collection into a folder.\n\n"
+                 "boardkit syncs a store both ways; vdirsyncer syncs the same collection with a folder "
+                 "(and that folder into a second empty Radicale, the same upload as boardkit's first sync).\n\n"
                  "| cards | sync | tool | wall (s) |\n|---:|---|---|---:|\n")
         text += "".join(l + "\n" for l in sync_lines)
     print()
