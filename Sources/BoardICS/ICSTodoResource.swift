@@ -22,7 +22,11 @@ public enum ICSTodoResource {
     /// gives the TZID of times), with a reminder per `alarms` duration (`-P1D`), written over
     /// `existing` (the resource as the server last had it) when there is one.
     public static func render(_ card: Card, board: Board, uid: String, alarms: [String], stamp: Instant,
-                              sequence: Int, over existing: String?) -> String {
+                              over existing: String?) -> String {
+        let existingLines = existing.map { ContentLines($0).lines } ?? []
+        // SEQUENCE: one more than the resource had, so clients see a revision.
+        let sequence = existingLines.first { ContentLines.name(of: $0) == "SEQUENCE" }
+            .flatMap { Int(ContentLines.value(of: $0)) }.map { $0 + 1 } ?? 0
         let zone = board.zone.flatMap { $0.identifier == "UTC" ? nil : $0 }
         let category = board.category(ofState: card.state) ?? .todo
         var todo = ICSOutput()
@@ -59,8 +63,7 @@ public enum ICSTodoResource {
             ICSTimeZoneWriter.write(zone, covering: span.first, through: span.last, to: &out)
             zoneText = ContentLines(String(decoding: out.finish(), as: UTF8.self)).lines
         }
-        let merged = merge(ours.lines, zone: zone?.identifier, zoneLines: zoneText,
-                           over: existing.map { ContentLines($0).lines } ?? [])
+        let merged = merge(ours.lines, zone: zone?.identifier, zoneLines: zoneText, over: existingLines)
         var out = ICSOutput()
         for line in merged { out.contentLine(line) }
         return String(decoding: out.finish(), as: UTF8.self)

@@ -60,7 +60,7 @@ public enum BoardSync {
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw .badURL(urlText)
         }
-        let user = options.user ?? (remembered?.url == urlText ? remembered?.user : nil) ?? remembered?.user
+        let user = options.user ?? remembered?.user
         if let user, options.password == nil { throw .noPassword(user: user) }
         let client = CalDAVClient(collection: url, user: user, password: options.password, insecure: options.insecure)
         var session = try SyncSession(store: store, collection: CalDAVCollection(client: client), options: options,
@@ -314,7 +314,7 @@ struct SyncSession {
         for _ in 0..<2 {
             let href = item?.href ?? collection.href(forCard: card.card.id)
             let text = ICSTodoResource.render(card.card, board: header, uid: "\(card.card.id).todo@\(header.id).boardkit",
-                                              alarms: options.alarms, stamp: options.now, sequence: 0, over: item?.resource)
+                                              alarms: options.alarms, stamp: options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
                 return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text)
