@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots clean
+.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots install uninstall install-check clean
 
 all: build
 
@@ -78,6 +78,7 @@ run: build
 test: deps python-deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/install_check.sh
 
 ## Screenshots of the sample board's page in docs/ (desktop and phone width), shown in the README.
 screenshots: build python-deps test-tools
@@ -93,6 +94,48 @@ samples: build
 	$(BOARDKIT) convert $(SAMPLE) samples/board.ics --include-done --alarm=-P1D
 	$(BOARDKIT) convert $(SAMPLE) samples/board.trello.json --to trello
 	$(BOARDKIT) convert $(SAMPLE) samples/board.taskwarrior.json --to taskwarrior
+
+## Install: `make install` (PREFIX=/usr/local, DESTDIR for packaging; CONFIG=debug installs
+## the debug build, as the install check does). The program and its resource bundles (report
+## templates, the board page's files) go to PREFIX/lib/boardkit, found beside the program
+## wherever it runs from; PREFIX/bin/boardkit links to it. Manual pages (one per command,
+## generated from the help the commands print) and bash, zsh and fish completions too.
+PREFIX ?= /usr/local
+CONFIG ?= release
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/BoardKit/BuildInfo.swift)
+LIBDIR = $(DESTDIR)$(PREFIX)/lib/boardkit
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product boardkit
+	@rm -rf .build/manual && mkdir -p .build/manual
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration $(CONFIG) \
+		--multi-page --authors "the boardkit authors" --output-directory .build/manual >/dev/null
+	install -d $(LIBDIR) $(DESTDIR)$(PREFIX)/bin $(MANDIR) \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/$(CONFIG)/boardkit $(LIBDIR)/boardkit
+	rm -rf $(LIBDIR)/*.resources && cp -R .build/$(CONFIG)/*.resources $(LIBDIR)/
+	ln -sf ../lib/boardkit/boardkit $(DESTDIR)$(PREFIX)/bin/boardkit
+	@# `boardkit.report.1` as `boardkit-report.1`, as man(1) users type it.
+	for page in .build/manual/*.1; do \
+		name=$$(basename $$page | sed 's/^boardkit\.\(.*\)\.1$$/boardkit-\1.1/'); \
+		sed -e 's/boardkit\.\([a-z][a-z]*\) 1/boardkit-\1 1/' -e 's/^\.Dt BOARDKIT\./.Dt BOARDKIT-/' $$page > $(MANDIR)/$$name; \
+	done
+	.build/$(CONFIG)/boardkit --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit
+	.build/$(CONFIG)/boardkit --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit
+	.build/$(CONFIG)/boardkit --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
+	@echo "Installed boardkit $(VERSION) into $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -rf $(LIBDIR) $(DESTDIR)$(PREFIX)/bin/boardkit $(MANDIR)/boardkit.1 $(MANDIR)/boardkit-*.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
+
+## Installs the debug build into a temporary DESTDIR and uses it as a user would, from another
+## folder with the build's resource bundles out of reach (Tests/install_check.sh).
+install-check: build
+	Tests/install_check.sh
 
 bench: deps
 	Benchmarks/run

@@ -67,6 +67,7 @@ let package = Package(
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
             "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
+            "CXlsxWriter", "CCsv",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [

@@ -11,6 +11,7 @@
 import BoardModel
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// An open store. Every write is one IMMEDIATE transaction, so two processes editing the
@@ -22,6 +23,9 @@ public final class BoardStore: @unchecked Sendable {
     let queue: DatabaseQueue
     /// Commits made through this object (see `revision()`).
     private let commits = Mutex<Int64>(0)
+
+    /// The version of the SQLite library linked.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10

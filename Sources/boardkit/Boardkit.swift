@@ -13,11 +13,13 @@ struct Boardkit: AsyncParsableCommand {
         Exit status: 0 done (warnings allowed), 1 the input has errors or the conversion was \
         refused, 2 wrong usage.
         """,
+        version: BuildInfo.line,
         subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self,
                       ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
-                      HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self])
+                      HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self,
+                      VersionCommand.self])
 
     /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)
     /// rather than ArgumentParser's 64.

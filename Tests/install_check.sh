@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The install as a user meets it: `make install` (of the debug build, already built by
+# `make test`) into a temporary DESTDIR, then the installed program run from another folder
+# with the build's resource bundles out of reach: --version, convert, report in every
+# format, serve (the feed, the report and the board page), the manual pages and the
+# completions. Any failure stops with a message and exit 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d)
+build="$root/.build/debug"
+aside="$work/resources-aside"
+server=""
+
+restore() {
+    [ -n "$server" ] && kill "$server" 2>/dev/null || true
+    if [ -d "$aside" ]; then
+        for bundle in "$aside"/*.resources; do [ -e "$bundle" ] && mv "$bundle" "$build/"; done
+    fi
+    rm -rf "$work"
+}
+trap restore EXIT
+fail() { echo "install check: $*" >&2; exit 1; }
+
+make -s install CONFIG=debug DESTDIR="$work/dest" PREFIX=/usr >/dev/null
+prefix="$work/dest/usr"
+bin="$prefix/bin/boardkit"
+[ -L "$bin" ] || fail "no $bin"
+
+# The build's bundles out of reach: only the installed ones can serve.
+mkdir -p "$aside"
+mv "$build"/*.resources "$aside/"
+
+mkdir -p "$work/elsewhere" && cd "$work/elsewhere"
+cp "$root/samples/board.json" .
+"$bin" --version | grep -q "^boardkit [0-9]" || fail "--version"
+"$bin" version | grep -q "^libxlsxwriter " || fail "version"
+"$bin" convert board.json board.xlsx >/dev/null || fail "convert"
+for format in md html json xlsx text; do
+    "$bin" report board.json --as-of 2026-11-20 --format "$format" -o "report.$format" >/dev/null \
+        || fail "report --format $format"
+    [ -s "report.$format" ] || fail "report.$format is empty"
+done
+grep -q "<svg" report.html || fail "the HTML report has no charts"
+
+"$bin" init -b team.db --from board.json >/dev/null
+"$bin" serve --board team=team.db --port 0 --quiet --state-file tokens.json > serve.out &
+server=$!
+for _ in $(seq 50); do grep -q "board: " serve.out 2>/dev/null && break; sleep 0.1; done
+page=$(sed -n 's/^team board: \(http[^ ]*\).*/\1/p' serve.out)
+feed=$(sed -n 's/^team: \(http[^ ]*\).*/\1/p' serve.out)
+[ -n "$page" ] || fail "serve printed no board URL"
+curl -sf "$feed" | grep -q "BEGIN:VCALENDAR" || fail "the feed"
+curl -sf "${page}report.html" | grep -q "<svg" || fail "the live report"
+curl -sf "$page" | grep -q 'class="column"' || fail "the board page"
+curl -sf "${page}board.js" | grep -q "use strict" || fail "the page's script"
+kill "$server"; wait "$server" 2>/dev/null || true; server=""
+
+# Manual pages: one per command, the same text the help prints.
+LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit-report 2>/dev/null | grep -q -- "--format" || fail "man boardkit-report"
+LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit 2>/dev/null | grep -q "boardkit-sync" || fail "man boardkit"
+# Completions: bash knows the subcommands.
+completions=$(bash -c "source '$prefix/share/bash-completion/completions/boardkit'; COMP_WORDS=(boardkit rep); COMP_CWORD=1; _boardkit; echo \${COMPREPLY[*]}")
+echo "$completions" | grep -q "report" || fail "bash completion ($completions)"
+[ -s "$prefix/share/zsh/site-functions/_boardkit" ] || fail "zsh completion"
+[ -s "$prefix/share/fish/vendor_completions.d/boardkit.fish" ] || fail "fish completion"
+
+cd "$root"
+make -s uninstall DESTDIR="$work/dest" PREFIX=/usr
+[ ! -e "$bin" ] && [ ! -e "$prefix/lib/boardkit" ] || fail "uninstall left files"
+echo "install check: installed, ran from elsewhere without the build's resources, uninstalled"
