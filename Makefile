@@ -99,7 +99,8 @@ samples: build
 ## the debug build, as the install check does). The program and its resource bundles (report
 ## templates, the board page's files) go to PREFIX/lib/boardkit, found beside the program
 ## wherever it runs from; PREFIX/bin/boardkit links to it. Manual pages (one per command,
-## generated from the help the commands print) and bash, zsh and fish completions too.
+## generated from the help the commands print), bash, zsh and fish completions, and the
+## systemd unit for `serve` with an example configuration (Packaging/).
 PREFIX ?= /usr/local
 CONFIG ?= release
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/BoardKit/BuildInfo.swift)
@@ -112,7 +113,8 @@ install: deps
 		--multi-page --authors "the boardkit authors" --output-directory .build/manual >/dev/null
 	install -d $(LIBDIR) $(DESTDIR)$(PREFIX)/bin $(MANDIR) \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
-		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/lib/systemd/system \
+		$(DESTDIR)$(PREFIX)/share/doc/boardkit
 	install -m 755 .build/$(CONFIG)/boardkit $(LIBDIR)/boardkit
 	rm -rf $(LIBDIR)/*.resources && cp -R .build/$(CONFIG)/*.resources $(LIBDIR)/
 	ln -sf ../lib/boardkit/boardkit $(DESTDIR)$(PREFIX)/bin/boardkit
@@ -124,13 +126,16 @@ install: deps
 	.build/$(CONFIG)/boardkit --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit
 	.build/$(CONFIG)/boardkit --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit
 	.build/$(CONFIG)/boardkit --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
+	sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/boardkit-serve.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service
+	install -m 644 Packaging/serve.yaml $(DESTDIR)$(PREFIX)/share/doc/boardkit/serve.yaml
 	@echo "Installed boardkit $(VERSION) into $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	rm -rf $(LIBDIR) $(DESTDIR)$(PREFIX)/bin/boardkit $(MANDIR)/boardkit.1 $(MANDIR)/boardkit-*.1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit \
-		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish \
+		$(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service $(DESTDIR)$(PREFIX)/share/doc/boardkit
 
 ## Installs the debug build into a temporary DESTDIR and uses it as a user would, from another
 ## folder with the build's resource bundles out of reach (Tests/install_check.sh).

@@ -65,6 +65,22 @@ echo "$completions" | grep -q "report" || fail "bash completion ($completions)"
 [ -s "$prefix/share/zsh/site-functions/_boardkit" ] || fail "zsh completion"
 [ -s "$prefix/share/fish/vendor_completions.d/boardkit.fish" ] || fail "fish completion"
 
+# The service: the unit verifies, with the installed program's path filled in.
+unit="$prefix/lib/systemd/system/boardkit-serve.service"
+grep -q "^ExecStart=/usr/bin/boardkit serve --config" "$unit" || fail "the unit's ExecStart"
+sed "s|^ExecStart=/usr/bin/|ExecStart=$prefix/bin/|" "$unit" > "$work/boardkit-serve.service"
+if command -v systemd-analyze >/dev/null; then
+    MANPATH="$prefix/share/man" systemd-analyze verify "$work/boardkit-serve.service" || fail "systemd-analyze verify"
+fi
+# The example configuration, pointed at this folder, is one serve takes.
+sed -e "s|/var/lib/boardkit/|$work/elsewhere/|" -e "s|^port: 8080|port: 0|" -e "/ops: /d" \
+    "$prefix/share/doc/boardkit/serve.yaml" > "$work/serve.yaml"
+"$bin" serve --config "$work/serve.yaml" > "$work/configured.out" 2>/dev/null &
+server=$!
+for _ in $(seq 50); do grep -q "board: " "$work/configured.out" 2>/dev/null && break; sleep 0.1; done
+grep -q "^team board: https://example.org/boards/[0-9a-f]*/team/$" "$work/configured.out" || fail "serve --config"
+kill "$server"; wait "$server" 2>/dev/null || true; server=""
+
 cd "$root"
 make -s uninstall DESTDIR="$work/dest" PREFIX=/usr
 [ ! -e "$bin" ] && [ ! -e "$prefix/lib/boardkit" ] || fail "uninstall left files"

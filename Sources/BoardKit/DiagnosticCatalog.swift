@@ -20,5 +20,12 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.foreignCodes
             + DiagnosticCode.storeCodes
             + DiagnosticCode.syncCodes
+            + [.serveConfigInvalid]
     }
+}
+
+extension DiagnosticCode {
+    /// `serve --config`: the file is not YAML, or holds a setting serve does not take.
+    public static let serveConfigInvalid = DiagnosticCode(
+        "serve-config-invalid", .error, "A `serve --config` file is not YAML, or holds a setting serve does not take.")
 }

@@ -7,12 +7,12 @@ import NIOCore
 /// Builds the responses: the feed with its validators (ETag, Last-Modified), 304 when the
 /// client's copy is current, gzip only when asked for and allowed, and the live report page.
 struct FeedResponder: Sendable {
-    let feeds: [String: BoardFeed]
+    let boards: ServedBoards
     let gzip: Bool
 
     /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
     func feed(token: String, name: String) -> BoardFeed? {
-        secretLookup(feeds, name: name, token: token, tokenOf: \.token)
+        boards.lookup(token: token, name: name)?.feed
     }
 
     /// `GET|HEAD /<token>/<name>.ics`

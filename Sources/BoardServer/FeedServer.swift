@@ -60,51 +60,33 @@ public struct FeedServer: Sendable {
     }
 
     public let configuration: Configuration
-    /// The boards in the order given.
-    public let feeds: [BoardFeed]
-    /// The page's side of each board, by name.
-    let desks: [String: BoardDesk]
+    /// The boards served now (a reload replaces them).
+    let boards: ServedBoards
     let assets: PageAssets
     let logger: Logger
 
     /// Checks the names, loads (or creates) the tokens and reads every board once.
     public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
-        var seen: Set<String> = []
-        for (name, _) in configuration.boards {
-            guard !name.isEmpty, name.utf8.allSatisfy(Self.isNameByte), name != ".", name != ".." else { throw .badName(name) }
-            guard seen.insert(name).inserted else { throw .duplicateName(name) }
-        }
-        let tokens: [String: String]
-        do {
-            tokens = try TokenStore(path: configuration.stateFile).tokens(for: configuration.boards.map(\.name))
-        } catch {
-            throw .tokens(error)
-        }
         guard let assets = PageAssets.load() else { throw .assets }
-        var feeds: [BoardFeed] = []
-        var desks: [String: BoardDesk] = [:]
-        for (name, path) in configuration.boards {
-            let feed = BoardFeed(name: name, path: path, token: tokens[name] ?? TokenStore.newToken(),
-                                 readerOptions: configuration.readerOptions,
-                                 writerOptions: configuration.writerOptions, logger: logger)
-            let problems = feed.load()
-            guard !problems.hasErrors else { throw .board(name, problems) }
-            var store: BoardStore?
-            if BoardStore.isStore(path: path) {
-                do { store = try BoardStore.open(path) } catch { throw .store(name, error) }
-            }
-            feeds.append(feed)
-            desks[name] = BoardDesk(feed: feed, store: store)
-        }
+        self.boards = ServedBoards(try ServedBoards.open(configuration, logger: logger))
         self.configuration = configuration
-        self.feeds = feeds
-        self.desks = desks
         self.assets = assets
         self.logger = logger
     }
 
-    private static func isNameByte(_ c: UInt8) -> Bool {
-        ICSNameBytes.contains(c)
+    /// The boards in the order configured.
+    public var feeds: [BoardFeed] { boards.all.map(\.feed) }
+
+    /// Serves the boards of `configuration` from now on (SIGHUP), keeping the ones that did
+    /// not change; the host and port stay as they were (they need a restart). On a failure
+    /// the boards served stay as they were.
+    public func reload(_ configuration: Configuration) throws(StartFailure) {
+        boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, logger: logger))
+    }
+
+    /// Letters, digits, `.`, `_`, `-`, and not `.` or `..`: what a board name in a URL may be.
+    static func isBoardName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ICSNameBytes.contains($0) } && name != "." && name != ".."
     }
 
     /// The paths each board is served at (append to `http://host:port`).
@@ -114,15 +96,14 @@ public struct FeedServer: Sendable {
 
     /// True when the board is a store, so its page can change it.
     public func isWritable(_ feed: BoardFeed) -> Bool {
-        desks[feed.name]?.store != nil
+        boards.all.first { $0.feed.name == feed.name }?.desk.store != nil
     }
 
     /// The Hummingbird application: routes, request log, header limits.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
-        let responder = FeedResponder(feeds: Dictionary(uniqueKeysWithValues: feeds.map { ($0.name, $0) }),
-                                      gzip: configuration.gzip)
-        let page = PageResponder(desks: desks, assets: assets)
+        let responder = FeedResponder(boards: boards, gzip: configuration.gzip)
+        let page = PageResponder(boards: boards, assets: assets)
         let router = Router()
         router.add(middleware: RequestLog(logger: logger))
         // One parameter name per segment: the router's trie shares the second segment.

@@ -22,6 +22,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("board"), help: ArgumentHelp("A board to serve, NAME=PATH (repeatable); PATH in any format boardkit reads.", valueName: "NAME=PATH"))
     var boards: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Read the boards and settings from a YAML file instead of flags (docs/serve.md); SIGHUP reads it again.", valueName: "FILE"))
+    var config: String?
+
+    @Option(name: .customLong("public-url"), help: ArgumentHelp("Where people reach the server, behind a reverse proxy (the printed URLs start with it).", valueName: "URL"))
+    var publicURL: String?
+
     @Option(name: .long, help: "Address to listen on (127.0.0.1 keeps it on this machine).")
     var host = "127.0.0.1"
 
@@ -52,7 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
     var showState = false
 
     func validate() throws {
-        guard !boards.isEmpty else { throw ValidationError("give at least one --board NAME=PATH") }
+        if config != nil {
+            guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
+            return
+        }
+        guard !boards.isEmpty else { throw ValidationError("give at least one --board NAME=PATH (or --config FILE)") }
         for entry in boards where !entry.contains("=") {
             throw ValidationError("--board takes NAME=PATH, e.g. team=board.json; got '\(entry)'")
         }
@@ -60,33 +70,36 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let pairs = boards.map { entry -> (name: String, path: String) in
-            let parts = entry.split(separator: "=", maxSplits: 1)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        }
-        let writer = WriterOptions(calendar: CalendarOptions(component: component, alarms: alarm,
-                                                             includeDone: includeDone, showState: showState))
-        let config = FeedServer.Configuration(
-            boards: pairs, host: host, port: port, gzip: !noGzip,
-            stateFile: stateFile ?? TokenStore.defaultPath,
-            readerOptions: reading.readerOptions, writerOptions: writer)
+        let settings = try self.settings()
         var logger = Logger(label: "boardkit.serve")
-        logger.logLevel = quiet ? .error : .info
+        logger.logLevel = settings.quiet ? .error : .info
         let server: FeedServer
         do {
-            server = try FeedServer(configuration: config, logger: logger)
+            server = try FeedServer(configuration: settings.configuration, logger: logger)
         } catch {
             StandardStreams.err("boardkit serve: \(error)\n")
             throw ExitCode(1)
         }
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        let reload = ReloadOnHangUp { [config, logger] in
+            // SIGHUP: the file again (or the same flags), the boards swapped in place.
+            do {
+                let next = try config.map { try Self.read($0) } ?? settings
+                try server.reload(next.configuration)
+                logger.info("reloaded: \(server.feeds.map(\.name).joined(separator: ", "))")
+            } catch {
+                logger.error("reload failed, still serving the previous boards: \(error)")
+            }
+        }
+        defer { reload.cancel() }
+        let host = settings.configuration.host.contains(":") ? "[\(settings.configuration.host)]" : settings.configuration.host
         try await server.run { boundPort in
+            let base = settings.publicURL ?? "http://\(host):\(boundPort)"
             var lines = ""
             for feed in server.feeds {
                 let paths = server.paths(of: feed)
-                lines += "\(feed.name): http://\(host):\(boundPort)\(paths.calendar)\n"
-                lines += "\(feed.name) report: http://\(host):\(boundPort)\(paths.report)\n"
-                lines += "\(feed.name) board: http://\(host):\(boundPort)\(paths.page)"
+                lines += "\(feed.name): \(base)\(paths.calendar)\n"
+                lines += "\(feed.name) report: \(base)\(paths.report)\n"
+                lines += "\(feed.name) board: \(base)\(paths.page)"
                     + (server.isWritable(feed) ? "\n" : " (read-only: not a store)\n")
             }
             // Written straight away (not buffered) so scripts waiting for the URL see it.
@@ -97,4 +110,46 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
     }
+
+    /// The configuration from `--config`, else from the flags.
+    private func settings() throws -> ServeConfigFile.Settings {
+        if let config { return try Self.read(config) }
+        let pairs = boards.map { entry -> (name: String, path: String) in
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+        let writer = WriterOptions(calendar: CalendarOptions(component: component, alarms: alarm,
+                                                             includeDone: includeDone, showState: showState))
+        let configuration = FeedServer.Configuration(
+            boards: pairs, host: host, port: port, gzip: !noGzip,
+            stateFile: stateFile ?? TokenStore.defaultPath,
+            readerOptions: reading.readerOptions, writerOptions: writer)
+        return ServeConfigFile.Settings(configuration: configuration, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 },
+                                        quiet: quiet)
+    }
+
+    /// A configuration file, or its diagnostics and exit 1.
+    private static func read(_ path: String) throws -> ServeConfigFile.Settings {
+        switch ServeConfigFile.read(path) {
+        case .success(let settings): return settings
+        case .failure(let failure):
+            try DiagnosticOutput.finish(failure.diagnostics, style: .text)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Runs `action` on each SIGHUP (which would otherwise end the process), until cancelled.
+final class ReloadOnHangUp: @unchecked Sendable {
+    /// Set once; DispatchSource is thread-safe but not marked Sendable.
+    private let source: any DispatchSourceSignal
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        signal(SIGHUP, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler(handler: action)
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
 }

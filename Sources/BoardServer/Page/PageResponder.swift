@@ -25,12 +25,12 @@ enum CardVerb: String, Sendable, CaseIterable {
 /// against the board, one store step with the reader's name. Only the answer differs:
 /// a redirect or a page for a form, JSON for the API.
 struct PageResponder: Sendable {
-    let desks: [String: BoardDesk]
+    let boards: ServedBoards
     let assets: PageAssets
 
     /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
     func desk(token: String, name: String) -> BoardDesk? {
-        secretLookup(desks, name: name, token: token, tokenOf: \.token)
+        boards.lookup(token: token, name: name)?.desk
     }
 
     // MARK: Pages

@@ -1,0 +1,129 @@
+import BoardTestSupport
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One HTTP/1.1 connection kept open across requests (to see a reload keep it).
+final class KeptConnection {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    deinit { close(fd) }
+
+    /// GET on this connection; the status, or 0 when the connection is gone.
+    func get(_ path: String) -> Int {
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else { return 0 }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return 0 }
+            data += chunk[0..<n]
+            guard let split = data.firstRange(of: Array("\r\n\r\n".utf8)) else { continue }
+            let head = String(decoding: data[..<split.lowerBound], as: UTF8.self)
+            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            if data.count - split.upperBound >= length {
+                return Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+        }
+    }
+}
+
+@Suite(.serialized) struct ServeConfigTests {
+    @Test func aConfigurationFileServesItsBoardsAndSIGHUPReloadsItKeepingConnections() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: CommandRunner.sample("board.json"), toPath: folder.path("board.json"))
+        #expect(try CommandRunner.boardkit(["init", "-b", folder.path("team.db"), "--from", folder.path("board.json")]).status == 0)
+        let config = folder.path("serve.yaml")
+        try """
+            # comments are fine
+            host: 127.0.0.1
+            port: 0
+            state-file: \(folder.path("tokens.json"))
+            component: both
+            alarms: [-P1D]
+            boards:
+              team: \(folder.path("team.db"))
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let server = try RunningServer(boards: [], stateFile: folder.path("tokens.json"), extra: ["--config", config])
+        defer { _ = server.stop() }
+        let feed = try RawHTTP.get(port: server.port, server.feedPath)
+        #expect(feed.status == 200)
+        let ics = String(decoding: feed.body, as: UTF8.self)
+        #expect(ics.contains("BEGIN:VTODO") && ics.contains("BEGIN:VALARM"))
+        #expect(try RawHTTP.get(port: server.port, server.pagePath).status == 200)
+
+        // A second board added to the file; SIGHUP; an open connection keeps working.
+        let kept = try KeptConnection(port: server.port)
+        #expect(kept.get(server.feedPath) == 200)
+        try (String(contentsOfFile: config, encoding: .utf8) + "\n  plain: \(folder.path("board.json"))\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        var plainToken: String?
+        for _ in 0..<50 where plainToken == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            let tokens = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("tokens.json"))))) as? [String: Any]
+            plainToken = (tokens?["tokens"] as? [String: String])?["plain"]
+        }
+        let token = try #require(plainToken)
+        #expect(try RawHTTP.get(port: server.port, "/\(token)/plain.ics").status == 200)
+        #expect(kept.get(server.feedPath) == 200)
+        #expect(server.process.isRunning)
+
+        // A broken file on SIGHUP: the boards served stay as they were.
+        try "boards: [\n".write(toFile: config, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try RawHTTP.get(port: server.port, "/\(token)/plain.ics").status == 200)
+        #expect(kept.get(server.feedPath) == 200)
+        #expect(server.stop() == 0)
+        #expect(server.log.contains("reload failed, still serving the previous boards"))
+    }
+
+    @Test func aBadConfigurationIsRefusedWithEveryProblemLocated() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("serve.yaml")
+        try """
+            port: 99999
+            gzip: maybe
+            component: pigeon
+            colour: blue
+            boards:
+              "bad name": /x
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.boardkit(["serve", "--config", config])
+        #expect(run.status == 1)
+        for expected in ["serve.yaml:1:7: error: port must be a number from 0 to 65535",
+                         "serve.yaml:2:7: error: gzip must be true or false",
+                         "serve.yaml:3:12: error: component must be event, todo or both",
+                         "serve.yaml:4:1: error: unknown setting 'colour'",
+                         "serve.yaml:6:3: error: board name 'bad name'"] {
+            #expect(run.stderr.contains(expected), "\(expected)\n\(run.stderr)")
+        }
+        #expect(run.stderr.contains("[serve-config-invalid]"))
+        let broken = folder.path("broken.yaml")
+        try "boards: [\n  team: x\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let notYAML = try CommandRunner.boardkit(["serve", "--config", broken])
+        #expect(notYAML.status == 1)
+        #expect(notYAML.stderr.contains("broken.yaml:3:1: error: not YAML"))
+        // Flags and a file at once: usage error.
+        #expect(try CommandRunner.boardkit(["serve", "--config", config, "--board", "a=b"]).status == 2)
+    }
+}
