@@ -83,4 +83,5 @@ extension HTTPField.Name {
     static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let boardkitActor = HTTPField.Name("X-Boardkit-Actor")!
+    static let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
 }

@@ -19,7 +19,8 @@ enum PageRequest {
             return site == "same-origin" || site == "none"
         }
         guard let origin = request.headers[.origin] else { return true }
-        guard let host = request.head.authority,
+        // Behind a reverse proxy the host people typed arrives as X-Forwarded-Host.
+        guard let host = request.headers[.xForwardedHost] ?? request.head.authority,
               let url = URL(string: origin), let originHost = url.host else { return false }
         let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
         // The scheme may differ behind a TLS-terminating proxy; the host and port may not.
