@@ -166,6 +166,11 @@ final class ServedStore: @unchecked Sendable {
         // The page's own origin passes.
         #expect(try s.call("POST", "api/cards", headers: ["Origin": "http://127.0.0.1:\(s.port)"], body: #"{"title": "x"}"#).status == 201)
         #expect(try s.call("POST", "api/cards", headers: ["Sec-Fetch-Site": "same-origin"], body: #"{"title": "y"}"#).status == 201)
+        // Behind a reverse proxy: the public host arrives as X-Forwarded-Host.
+        let proxied = ["Origin": "https://example.org", "X-Forwarded-Host": "example.org"]
+        #expect(try s.call("POST", "api/cards", headers: proxied, body: #"{"title": "z"}"#).status == 201)
+        #expect(try s.call("POST", "api/cards", headers: ["Origin": "https://evil.example", "X-Forwarded-Host": "example.org"],
+                           body: #"{"title": "x"}"#).status == 403)
         // A wrong token is a 404 for pages, the API and posts alike.
         var wrong = Array(s.page)
         wrong[1] = wrong[1] == "a" ? "b" : "a"
