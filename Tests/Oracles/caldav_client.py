@@ -232,7 +232,9 @@ def parser():
 
 def run(args):
     client = caldav.DAVClient(url=args.url, username=args.user, password=args.password,
-                              auth_type="basic", timeout=TIMEOUT)
+                              auth_type="basic", timeout=TIMEOUT,
+                              # CALDAV_INSECURE=1: accept a self-signed certificate (--tls)
+                              ssl_verify_cert=os.environ.get("CALDAV_INSECURE") != "1")
     calendar = client.calendar(url=args.url)
     if args.action == "list":
         getter = getattr(calendar, "get_todos", None) or calendar.todos

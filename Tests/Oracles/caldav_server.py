@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Oracle: a real CalDAV server (Radicale 3 or Xandikos) with one empty to-do collection.
 
-usage: caldav_server.py radicale|xandikos FOLDER [--second NAME]
+usage: caldav_server.py radicale|xandikos FOLDER [--second NAME] [--tls]
 
 Starts the server on 127.0.0.1 on a free port, keeping its data and logs under FOLDER, with
 HTTP Basic authentication (user "mina", password "secret"; anything else gets 401 with a
 WWW-Authenticate header). Creates a calendar collection whose supported-calendar-component-set
 is VTODO only (with --second NAME, also a VEVENT-only calendar NAME), then prints one line:
   {"url": COLLECTION_URL, "user": "mina", "password": "secret", "root": ROOT_URL, "pid": PID,
-   "server": "radicale"|"xandikos", "log": LOG_FILE [, "events_url": URL]}
+   "server": "radicale"|"xandikos", "log": LOG_FILE [, "events_url": URL] [, "cert": PEM]}
 and serves until SIGTERM/SIGINT (or until its parent process goes away), then stops the server
 and exits 0.
 
@@ -16,6 +16,10 @@ Radicale runs as `python3 -m radicale` with an htpasswd file (plain). Xandikos r
 `python3 -m xandikos serve` on an inner port: its own --htpasswd needs --autocert (HTTPS with
 a self-signed certificate), so it is put behind a small Basic-auth reverse proxy in this
 process instead. "pid" is the server subprocess's.
+
+--tls (Radicale only): Radicale serves HTTPS ([server] ssl) with a self-signed certificate
+for 127.0.0.1 made by `openssl` into FOLDER/cert.pem (key FOLDER/key.pem); the URLs are then
+https:// and "cert" is the certificate's path. This script's own requests do not check it.
 """
 import base64
 import ctypes
@@ -23,8 +27,10 @@ import hmac
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -35,6 +41,8 @@ HOST = "127.0.0.1"
 USER, PASSWORD = "mina", "secret"
 AUTH = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 START_TIMEOUT = 20.0  # seconds for the server to answer
+TLS_CONTEXT = None  # set by --tls: call() then speaks HTTPS, certificate not checked
+USAGE = "usage: caldav_server.py radicale|xandikos FOLDER [--second NAME] [--tls (radicale only)]"
 
 MKCALENDAR = """<?xml version="1.0" encoding="utf-8"?>
 <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
@@ -58,8 +66,11 @@ def free_port():
 
 
 def call(port, method, path, body=None, headers=None, timeout=5.0):
-    """One HTTP request to 127.0.0.1:port; returns (status, body bytes)."""
-    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    """One HTTP(S) request to 127.0.0.1:port; returns (status, body bytes)."""
+    if TLS_CONTEXT:
+        conn = http.client.HTTPSConnection(HOST, port, timeout=timeout, context=TLS_CONTEXT)
+    else:
+        conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
@@ -121,7 +132,21 @@ def stop(proc):
             proc.wait()
 
 
-def start_radicale(folder):
+def make_certificate(folder):
+    """A self-signed certificate for 127.0.0.1 (2 days) in FOLDER; returns (cert, key) paths."""
+    cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+    if not shutil.which("openssl"):
+        fail("--tls needs the openssl command")
+    result = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                             "-keyout", key, "-out", cert, "-days", "2",
+                             "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=IP:{HOST}"],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"openssl failed: {result.stderr.strip()}")
+    return cert, key
+
+
+def start_radicale(folder, tls_files=None):
     htpasswd = os.path.join(folder, "htpasswd")
     with open(htpasswd, "w") as f:
         f.write(f"{USER}:{PASSWORD}\n")
@@ -142,6 +167,8 @@ filesystem_folder = {os.path.join(folder, "radicale-data")}
 [logging]
 level = info
 """)
+        if tls_files:  # --tls: (cert, key)
+            f.write("\n[server]\nssl = True\ncertificate = {}\nkey = {}\n".format(*tls_files))
     log_path = os.path.join(folder, "radicale.log")
 
     def args(port):
@@ -244,15 +271,26 @@ def make_calendar(port, path, name, comp):
 
 
 def main():
-    argv = sys.argv[1:]
-    second = None
-    if len(argv) == 4 and argv[2] == "--second":
-        second = argv[3]
-        argv = argv[:2]
-    if len(argv) != 2 or argv[0] not in ("radicale", "xandikos") or second in ("board", ""):
-        fail("usage: caldav_server.py radicale|xandikos FOLDER [--second NAME]")
+    global TLS_CONTEXT
+    argv, options = sys.argv[1:3], sys.argv[3:]
+    second, tls = None, False
+    while options:  # --second NAME and --tls, in any order
+        if options[0] == "--tls" and not tls:
+            tls, options = True, options[1:]
+        elif options[0] == "--second" and len(options) > 1 and second is None:
+            second, options = options[1], options[2:]
+        else:
+            fail(USAGE)
+    if (len(argv) != 2 or argv[0] not in ("radicale", "xandikos") or second in ("board", "")
+            or (tls and argv[0] != "radicale")):
+        fail(USAGE)
     kind, folder = argv[0], os.path.abspath(argv[1])
     os.makedirs(folder, exist_ok=True)
+    tls_files = None
+    if tls:
+        tls_files = make_certificate(folder)
+        TLS_CONTEXT = ssl.create_default_context()
+        TLS_CONTEXT.check_hostname, TLS_CONTEXT.verify_mode = False, ssl.CERT_NONE  # self-signed
 
     stopping = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -262,9 +300,11 @@ def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parent = os.getppid()
 
-    proc, port, home, log_path, proxy = (start_radicale if kind == "radicale"
-                                         else start_xandikos)(folder)
-    root = f"http://{HOST}:{port}/"
+    if kind == "radicale":
+        proc, port, home, log_path, proxy = start_radicale(folder, tls_files)
+    else:
+        proc, port, home, log_path, proxy = start_xandikos(folder)
+    root = f"{'https' if tls else 'http'}://{HOST}:{port}/"
     try:
         # Radicale makes the principal /mina/ on the first authenticated request;
         # Xandikos (--autocreate) makes /mina/, but not always its calendar home.
@@ -276,6 +316,8 @@ def main():
         if second:
             make_calendar(port, home + second + "/", second, "VEVENT")
             info["events_url"] = root + home.lstrip("/") + second + "/"
+        if tls_files:
+            info["cert"] = tls_files[0]
     except (OSError, RuntimeError) as error:
         stop(proc)
         fail(f"{error}; see {log_path}")
