@@ -10,12 +10,15 @@ final class CalDAVServer: @unchecked Sendable {
     let url: String
     let eventsURL: String
     let folder: TemporaryFolder
+    /// HTTPS with a self-signed certificate (Radicale only).
+    let tls: Bool
 
-    init(_ kind: String) throws {
+    init(_ kind: String, tls: Bool = false) throws {
         folder = try TemporaryFolder()
+        self.tls = tls
         let script = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/caldav_server.py").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, kind, folder.path("server"), "--second", "events"]
+        process.arguments = ["python3", script, kind, folder.path("server"), "--second", "events"] + (tls ? ["--tls"] : [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -44,7 +47,9 @@ final class CalDAVServer: @unchecked Sendable {
     /// The other client: `list`, `create …`, `edit …`, `complete`, `delete`, `add-alarm`, `set-x`.
     @discardableResult
     func client(_ args: String...) throws -> Any {
-        let run = try CommandRunner.python("caldav_client.py", [url, "mina", "secret"] + args)
+        let script = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/caldav_client.py").path
+        // The other client trusts the self-signed certificate only when told to.
+        let run = try CommandRunner.run("/usr/bin/env", (tls ? ["CALDAV_INSECURE=1"] : []) + ["python3", script, url, "mina", "secret"] + args)
         guard run.status == 0 else { throw ClientFailure(message: run.stderr) }
         return try JSONSerialization.jsonObject(with: run.stdout)
     }
@@ -276,6 +281,19 @@ struct SyncedBoard {
         #expect(try board.cards().count == 400)
         let again = try board.sync()
         #expect(again.stdoutText.contains("from the server 0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+    }
+
+    @Test func httpsCertificatesAreCheckedUnlessInsecureIsAskedForByName() throws {
+        let server = try CalDAVServer("radicale", tls: true)
+        #expect(server.url.hasPrefix("https://"))
+        let board = try SyncedBoard()
+        let before = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        let refused = try board.sync([server.url, "--user", "mina"], status: 1)
+        #expect(refused.stderr.contains("[sync-unreachable]"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--insecure"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before)
+        try board.sync([server.url, "--user", "mina", "--insecure"])
+        #expect(try server.todos().count == 38)
     }
 
     @Test func aDryRunChangesNothingOnEitherSide() throws {
