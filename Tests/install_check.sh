@@ -21,6 +21,15 @@ restore() {
 }
 trap restore EXIT
 fail() { echo "install check: $*" >&2; exit 1; }
+# `has TEXT WHAT COMMAND…`: the command's whole output holds TEXT. (Not `command | grep -q`:
+# grep stops reading at the first match, and with pipefail the writer's SIGPIPE fails the
+# pipeline.)
+has() {
+    local text=$1 what=$2; shift 2
+    local out
+    out=$("$@") || fail "$what (exit status)"
+    grep -q -- "$text" <<<"$out" || fail "$what"
+}
 
 make -s install CONFIG=debug DESTDIR="$work/dest" PREFIX=/usr >/dev/null
 prefix="$work/dest/usr"
@@ -33,8 +42,8 @@ mv "$build"/*.resources "$aside/"
 
 mkdir -p "$work/elsewhere" && cd "$work/elsewhere"
 cp "$root/samples/board.json" .
-"$bin" --version | grep -q "^boardkit [0-9]" || fail "--version"
-"$bin" version | grep -q "^libxlsxwriter " || fail "version"
+has "^boardkit [0-9]" "--version" "$bin" --version
+has "^libxlsxwriter " "version" "$bin" version
 "$bin" convert board.json board.xlsx >/dev/null || fail "convert"
 for format in md html json xlsx text; do
     "$bin" report board.json --as-of 2026-11-20 --format "$format" -o "report.$format" >/dev/null \
@@ -50,18 +59,18 @@ for _ in $(seq 50); do grep -q "board: " serve.out 2>/dev/null && break; sleep 0
 page=$(sed -n 's/^team board: \(http[^ ]*\).*/\1/p' serve.out)
 feed=$(sed -n 's/^team: \(http[^ ]*\).*/\1/p' serve.out)
 [ -n "$page" ] || fail "serve printed no board URL"
-curl -sf "$feed" | grep -q "BEGIN:VCALENDAR" || fail "the feed"
-curl -sf "${page}report.html" | grep -q "<svg" || fail "the live report"
-curl -sf "$page" | grep -q 'class="column"' || fail "the board page"
-curl -sf "${page}board.js" | grep -q "use strict" || fail "the page's script"
+has "BEGIN:VCALENDAR" "the feed" curl -sf "$feed"
+has "<svg" "the live report" curl -sf "${page}report.html"
+has 'class="column"' "the board page" curl -sf "$page"
+has "use strict" "the page's script" curl -sf "${page}board.js"
 kill "$server"; wait "$server" 2>/dev/null || true; server=""
 
 # Manual pages: one per command, the same text the help prints.
-LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit-report 2>/dev/null | grep -q -- "--format" || fail "man boardkit-report"
-LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit 2>/dev/null | grep -q "boardkit-sync" || fail "man boardkit"
+has "--format" "man boardkit-report" env LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit-report
+has "boardkit-sync" "man boardkit" env LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit
 # Completions: bash knows the subcommands.
 completions=$(bash -c "source '$prefix/share/bash-completion/completions/boardkit'; COMP_WORDS=(boardkit rep); COMP_CWORD=1; _boardkit; echo \${COMPREPLY[*]}")
-echo "$completions" | grep -q "report" || fail "bash completion ($completions)"
+grep -q "report" <<<"$completions" || fail "bash completion ($completions)"
 [ -s "$prefix/share/zsh/site-functions/_boardkit" ] || fail "zsh completion"
 [ -s "$prefix/share/fish/vendor_completions.d/boardkit.fish" ] || fail "fish completion"
 
