@@ -53,6 +53,9 @@ struct CardsSheetReader {
             var partHeaderSeen = false
             reader.read(tally: tally) { row, original in
                 if !partHeaderSeen {
+                    // Rows above the header that hold nothing (a title band's borders, a
+                    // formula whose cached result is empty) are not the header.
+                    if original.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\t" } }) { return }
                     partHeaderSeen = true
                     if p > 0 { return }   // a continuation repeats the header
                     headers = original.map { $0.text }
@@ -61,7 +64,9 @@ struct CardsSheetReader {
                         else { visible.append(k) }
                     }
                     let cells = visible.map { original.indices.contains($0) ? original[$0] : .empty }
-                    headerOK = builder.header(cells) { k in source.location(part.name, row: row, column: visible[k]) }
+                    headerOK = builder.header(cells) { k in
+                        source.location(part.name, row: row, column: visible.indices.contains(k) ? visible[k] : k)
+                    }
                     if let m = builder.mapping {
                         idColumn = visible.first { m.attribute(forHeader: headers[$0]) == .id }
                     }

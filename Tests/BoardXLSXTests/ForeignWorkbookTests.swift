@@ -49,3 +49,43 @@ import BoardXLSX
         #expect(outOfRange.location?.cell == "'Board & more'!B4")
     }
 }
+
+/// Hand-made sheets whose first row holds only blank cells (a title band's borders, a
+/// formula whose result is empty): that row is not the header, and nothing traps.
+@Suite struct BlankTopRowTests {
+    static let make = """
+        import openpyxl, sys
+        from openpyxl.styles import Border, Side
+        wb = openpyxl.Workbook(); ws = wb.active; ws.title = "Tasks"
+        if sys.argv[2] == "styled":
+            for c in range(1, 5): ws.cell(row=1, column=c).border = Border(bottom=Side(style="thin"))
+        else:
+            ws.cell(row=1, column=1).value = '=IFERROR(1/0,"")'
+        ws.append(["Task", "Status", "Due"])
+        ws.append(["Write spec", "Doing", "2026-12-01"])
+        wb.save(sys.argv[1])
+        """
+
+    @Test(arguments: ["styled", "formula"]) func theHeaderIsTheFirstRowWithText(kind: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("tasks.xlsx")
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", Self.make, path, kind]).status == 0)
+        let result = BoardXLSXReader().read(BoardInput(path: path, displayName: "tasks.xlsx"), options: ReaderOptions())
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics)")
+        let board = try #require(result.board)
+        #expect(board.cards.map(\.title) == ["Write spec"])
+        #expect(board.cards.first?.due == .date(CalendarDate(year: 2026, month: 12, day: 1)!))
+        let run = try CommandRunner.boardkit(["validate", path])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func aSheetWithNoTextAtAllIsRefusedNotTrapped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("empty.xlsx")
+        let make = "import openpyxl,sys; wb=openpyxl.Workbook(); ws=wb.active; ws.title='Tasks'; ws['A1'].number_format='0.00'; wb.save(sys.argv[1])"
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", make, path]).status == 0)
+        let run = try CommandRunner.boardkit(["convert", path, folder.path("out.json")])
+        #expect(run.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.json")))
+    }
+}
