@@ -19,6 +19,11 @@ public enum StateCategoryGuess {
         let key = HeaderName.key(name)
         if key.isEmpty { return nil }
         if let c = StateCategory(rawValue: key) { return c }
+        // A state word negated ("Not started", "Not yet started", "Not done") is work not
+        // begun, whatever the word alone would say.
+        for negation in ["notyet", "not"] where key.hasPrefix(negation) && key.count > negation.count {
+            if hint(String(key.dropFirst(negation.count))) != nil { return .todo }
+        }
         if todo.contains(key) { return .todo }
         if done.contains(key) { return .done }
         if doing.contains(key) { return .doing }

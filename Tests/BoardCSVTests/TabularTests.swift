@@ -39,7 +39,10 @@ import BoardTabular
     @Test func stateCategoryGuesses() {
         for (name, c) in [("In Progress", StateCategory.doing), ("Closed", .done), ("Resolved", .done), ("완료", .done),
                           ("진행 중", .doing), ("Backlog", .todo), ("TODO", .todo), ("DOING", .doing), ("DONE", .done),
-                          ("Ready for review", .doing), ("Anything", .todo)] {
+                          ("Ready for review", .doing), ("Anything", .todo),
+                          // Negated: not begun (a sheet's 19 untouched tasks are not work in progress).
+                          ("Not Started", .todo), ("Not Yet Started", .todo), ("Not done", .todo), ("Notes", .todo),
+                          ("not-started", .todo)] {
             #expect(StateCategoryGuess.guess(name) == c, "\(name)")
         }
     }
