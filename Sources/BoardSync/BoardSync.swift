@@ -287,8 +287,10 @@ struct SyncSession {
                 guard let item else { continue }
                 report.removed += 1
                 report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
-                if !options.dryRun { try await deleteResource(item) }
-                forgets.append(item.card)
+                // Forgotten only once gone there: a resource still on the server with no
+                // ledger entry would come back as a new card on the next sync.
+                let gone = options.dryRun ? true : try await deleteResource(item)
+                if gone { forgets.append(item.card) }
             } else {
                 let values = SyncFields.values(of: stored.card)
                 if let item, item.base == values { continue }
@@ -337,12 +339,13 @@ struct SyncSession {
         return nil
     }
 
-    private func deleteResource(_ item: SyncedItem) async throws(SyncError) {
-        if case .changedMeanwhile = try await collection.delete(item.href, ifMatch: item.etag) {
-            // Changed there since: the card was deleted or archived here after that, so the
-            // delete still stands, against the resource as it is now.
-            let now = try await collection.fetch([item.href])[collection.normalized(item.href)]
-            _ = try await collection.delete(item.href, ifMatch: now?.etag)
-        }
+    /// DELETE with the tag last seen; changed there since, the card was still deleted or
+    /// archived here later, so the delete stands against the resource as it is now. False
+    /// when it changed yet again meanwhile (the next sync tries once more).
+    private func deleteResource(_ item: SyncedItem) async throws(SyncError) -> Bool {
+        if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return true }
+        let now = try await collection.fetch([item.href])[collection.normalized(item.href)]
+        if case .stored = try await collection.delete(item.href, ifMatch: now?.etag) { return true }
+        return false
     }
 }
