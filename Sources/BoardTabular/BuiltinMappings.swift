@@ -26,6 +26,7 @@ enum BuiltinMappings {
     "field:Blocking (Dependencies)": ["Blocking (Dependencies)"]
   },
   "slashDates": "month-first",
+  "dateOnly": ["due", "start"],
   "states": {"To do": "todo", "Doing": "doing", "Done": "done"},
   "write": {
     "fields": true,
@@ -69,6 +70,7 @@ enum BuiltinMappings {
     "field:Iteration": ["Iteration"]
   },
   "dateFormats": ["MMM d, yyyy"],
+  "dateOnly": ["due", "start"],
   "slashDates": "month-first",
   "states": {"Todo": "todo", "Backlog": "todo", "In Progress": "doing", "In Review": "doing", "Done": "done"},
   "write": {
@@ -119,6 +121,7 @@ enum BuiltinMappings {
     "field:Story points": ["Custom field (Story Points)", "Story Points", "Story points"]
   },
   "dateFormats": ["dd/MMM/yy h:mm a", "dd/MMM/yy"],
+  "dateOnly": ["due", "start"],
   "slashDates": "day-first",
   "states": {
     "To Do": "todo", "Open": "todo", "Backlog": "todo", "Selected for Development": "todo",

@@ -21,6 +21,10 @@ public struct ColumnMapping: Sendable {
     public var dateFormats: [TabularDateFormat]
     /// How to read `03/04/2026`.
     public var slashDates: SlashDateOrder
+    /// Date attributes (`due`, `start`) the tool keeps as calendar dates but exports with a
+    /// time of midnight (Jira writes its date fields as `20/Nov/26 12:00 AM`): such a value
+    /// is read as the date, so it stays all-day in every zone. Other times are read as usual.
+    public var dateOnly: Set<CardAttribute> = []
     /// State names onto categories (`todo`/`doing`/`done`) or state ids, before guessing.
     public var stateMap: [String: String]
     /// Writing: the tool's import columns, in order. Empty: boardkit's canonical layout.
@@ -111,6 +115,9 @@ public struct ColumnMapping: Sendable {
         if genericFallback, let a = ColumnMapping.boardkitAliases[key] { return a }
         return .field(trimmed)
     }
+
+    /// The attributes `dateOnly` may name: the card's two dates that can be a calendar date.
+    public static let dateOnlyAttributes: Set<CardAttribute> = [.due, .start]
 
     /// boardkit's own header aliases (English and Korean), used by the generic mapping and as
     /// the fallback of presets.

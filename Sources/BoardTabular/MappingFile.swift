@@ -40,6 +40,15 @@ public enum MappingFile {
             }
             m.slashDates = o
         }
+        if let names = object["dateOnly"] {
+            for name in names as? [String] ?? [] {
+                guard let attribute = CardAttribute(name: name), ColumnMapping.dateOnlyAttributes.contains(attribute) else {
+                    return fail("'dateOnly' lists date attributes a card keeps as a calendar date (due, start), not '\(name)'")
+                }
+                m.dateOnly.insert(attribute)
+            }
+            guard names is [String] else { return fail("'dateOnly' must be a list such as [\"due\", \"start\"]") }
+        }
         m.stateMap = object["states"] as? [String: String] ?? [:]
         if let rows = object["rows"] as? [String: Any] {
             guard let column = rows["kind"] as? String else { return fail("'rows' needs 'kind', the header of the column saying what a row is") }

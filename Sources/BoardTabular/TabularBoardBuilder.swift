@@ -226,8 +226,8 @@ public final class TabularBoardBuilder {
             case .stateCategory:
                 if let c = StateCategoryGuess.hint(row.text(k)) { category = c }
                 else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
-            case .due: if let d = dueDate(row, k, &card, locate) { card.due = d }
-            case .start: if let d = dueDate(row, k, &card, locate) { card.start = d }
+            case .due: if let d = dueDate(row, k, .due, &card, locate) { card.due = d }
+            case .start: if let d = dueDate(row, k, .start, &card, locate) { card.start = d }
             case .created: if let i = instant(row, k, &card, locate) { card.created = i }
             case .updated: if let i = instant(row, k, &card, locate) { card.updated = i }
             case .completed: if let i = instant(row, k, &card, locate) { card.completed = i }
@@ -331,12 +331,13 @@ public final class TabularBoardBuilder {
         }
     }
 
-    private func dueDate<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
-                                               _ locate: (Int) -> SourceLocation) -> DueDate? {
+    private func dueDate<Row: TabularRowCells>(_ row: Row, _ k: Int, _ attribute: CardAttribute,
+                                               _ card: inout Card, _ locate: (Int) -> SourceLocation) -> DueDate? {
+        let dateOnly = mapping?.dateOnly.contains(attribute) ?? false
         switch reading(row, k, &card, locate) {
         case .date(let d)?: return .date(d)
-        case .dateTime(let t)?: return .instant(zone.instant(t))
-        case .instant(let i)?: return .instant(i)
+        case .dateTime(let t)?: return dateOnly && t.isMidnight ? .date(t.date) : .instant(zone.instant(t))
+        case .instant(let i)?: return dateOnly && i.local.isMidnight ? .date(i.local.date) : .instant(i)
         default: return nil
         }
     }
@@ -360,6 +361,11 @@ public final class TabularBoardBuilder {
         generatedIDs[base] = n
         return n == 1 ? base : "\(base)-\(n)"
     }
+}
+
+extension LocalDateTime {
+    /// 00:00:00.000, the time a tool writes beside a value that is only a date.
+    fileprivate var isMidnight: Bool { hour == 0 && minute == 0 && second == 0 && millisecond == 0 }
 }
 
 extension String {

@@ -67,6 +67,48 @@ import BoardTestSupport
         #expect(board.states.map(\.category) == [.doing, .todo, .doing, .done, .done])
     }
 
+    /// Jira's date fields are exported as midnight (`20/Nov/26 12:00 AM`); the preset reads
+    /// them as calendar dates, so a Seoul or New York feed shows the day, not 09:00 or the
+    /// evening before, and "overdue" starts when the day ends.
+    @Test(arguments: ["UTC", "Asia/Seoul", "America/New_York"])
+    func jiraDateFieldsStayCalendarDates(zone: String) throws {
+        let csv = """
+            Summary,Issue key,Status,Due date,Start date,Created
+            Ship it,WEB-1,To Do,20/Nov/26 12:00 AM,18/Nov/26 12:00 AM,02/Nov/26 12:00 AM
+            Call,WEB-2,To Do,21/Nov/26 3:30 PM,,02/Nov/26 9:15 AM
+
+            """
+        var options = ReaderOptions(timeZone: zone)
+        options.mapping = "jira"
+        let r = CSVReader().read(bytes: Array(csv.utf8), options: options)
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 20)!))
+        #expect(board.cards[0].start == .date(CalendarDate(year: 2026, month: 11, day: 18)!))
+        // Created is an instant even at midnight; a due with a real time stays an instant.
+        let z = try #require(Zone(identifier: zone))
+        #expect(board.cards[0].created == z.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 2)!)))
+        #expect(board.cards[1].due == .instant(z.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 21)!, hour: 15, minute: 30))))
+    }
+
+    /// A user's mapping says which columns are dates; `dateOnly` takes only due and start.
+    @Test func dateOnlyInAUserMapping() throws {
+        let folder = try TemporaryFolder()
+        let mapping = folder.path("mine.json")
+        try #"{"columns": {"title": ["Aufgabe"], "due": ["Fällig"]}, "dateFormats": ["dd.MM.yyyy HH:mm"], "dateOnly": ["due"]}"#
+            .write(toFile: mapping, atomically: true, encoding: .utf8)
+        var options = ReaderOptions(timeZone: "Europe/Berlin")
+        options.mapping = mapping
+        let r = CSVReader().read(bytes: Array("Aufgabe;Fällig\nRechnung;30.11.2026 00:00\n".utf8), options: options)
+        #expect(try #require(r.board).cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 30)!))
+
+        for bad in [#"{"dateOnly": ["created"]}"#, #"{"dateOnly": "due"}"#] {
+            try bad.write(toFile: mapping, atomically: true, encoding: .utf8)
+            let refused = CSVReader().read(bytes: Array("title\nA\n".utf8), options: options)
+            #expect(refused.board == nil)
+            #expect(refused.diagnostics.contains { $0.code == .tabularBadMapping }, "\(bad)")
+        }
+    }
+
     @Test func todoistSectionsBecomeStatesAndNotesComments() throws {
         let r = readSample("todoist")
         let board = try #require(r.board)
