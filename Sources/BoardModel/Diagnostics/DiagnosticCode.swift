@@ -68,6 +68,9 @@ extension DiagnosticCode {
     public static let noBoardRead = DiagnosticCode(
         "no-board-read", .error,
         "A reader gave no board and no reason; nothing is written (a bug in boardkit: please report it with the file).")
+    public static let itemsLeftOut = DiagnosticCode(
+        "items-left-out", .warning,
+        "With --skip-invalid, items that could not be read were left out; each one's own diagnostic is a warning above.")
 
     /// The model's own codes, in the order the README lists them.
     public static let modelCodes: [DiagnosticCode] = [
@@ -75,5 +78,6 @@ extension DiagnosticCode {
         .eventUnknownCard, .eventUnknownState, .eventsOutOfOrder, .stateContradictsHistory,
         .invalidTimeZone, .invalidDate, .dueBeforeCreated, .completedBeforeCreated,
         .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .noBoardRead,
+        .itemsLeftOut,
     ]
 }

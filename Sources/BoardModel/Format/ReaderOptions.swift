@@ -15,6 +15,8 @@ public struct ReaderOptions: Sendable {
     public var sheet: String?
     /// `--events FILE`: a sidecar file of events (CSV).
     public var eventsPath: String?
+    /// `--skip-invalid`: leave out items that cannot be read instead of refusing the file.
+    public var invalidItems: InvalidItemPolicy = .refuse
 
     public init(timeZone: String? = nil, mapping: String? = nil, stateMap: [String: String] = [:],
                 encoding: String? = nil, sheet: String? = nil, eventsPath: String? = nil) {
