@@ -105,12 +105,18 @@ enum EventsSidecar {
         // A reference, not a local var: the compiler lost track of a var mutated only through
         // `bad` inside the parser's closure and called the summary below dead code.
         let errors = BadRowCount()
-        func bad(_ message: String, _ row: CSVRow, _ column: Int?) {
+        var leftOut = LeftOutItems(options.invalidItems)
+        /// A bad row; under `--skip-invalid` a row that is one item (not the header) is left
+        /// out with a warning.
+        func bad(_ message: String, _ row: CSVRow, _ column: Int?, item: Bool = true) {
             errors.count += 1
-            if errors.count <= 20 {
-                diagnostics.append(Diagnostic(.csvEventsSidecar, message,
-                    at: locator.location(rowOffset: row.offset, line: row.line, field: column)))
+            var d = Diagnostic(.csvEventsSidecar, message,
+                               at: locator.location(rowOffset: row.offset, line: row.line, field: column))
+            if item, leftOut.policy == .leaveOut {
+                d.severity = .warning
+                leftOut.leaveOut()
             }
+            if errors.count <= 20 { diagnostics.append(d) }
         }
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
                                    passed: text.release(upTo:)) { row in
@@ -120,7 +126,7 @@ enum EventsSidecar {
                 for k in 0..<row.count { columns[row.string(k).lowercased()] = k }
                 if columns["card"] == nil || columns["at"] == nil || columns["type"] == nil {
                     if columns["record"] == nil {
-                        bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0)
+                        bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0, item: false)
                         return false
                     }
                 }
@@ -206,8 +212,11 @@ enum EventsSidecar {
             diagnostics.append(Diagnostic(.ioError, "out of memory", at: SourceLocation(file: file)))
         }
         if errors.count > 20 {
-            diagnostics.append(Diagnostic(.csvEventsSidecar, "\(errors.count) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file)))
+            var d = Diagnostic(.csvEventsSidecar, "\(errors.count) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file))
+            if leftOut.count == errors.count { d.severity = .warning }
+            diagnostics.append(d)
         }
+        if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
         return (contents, diagnostics)
     }
 }

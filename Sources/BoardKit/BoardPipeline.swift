@@ -40,11 +40,19 @@ public enum BoardPipeline {
             diagnostics.append(Diagnostic(.noBoardRead, "the \(format.name) reader gave no board and no reason",
                                           at: SourceLocation(file: path)))
         }
-        if let board = result.board {
-            diagnostics += BoardValidator.validate(board, sourceMap: result.sourceMap)
+        var board = result.board
+        if let read = board {
+            switch options.invalidItems {
+            case .refuse:
+                diagnostics += BoardValidator.validate(read, sourceMap: result.sourceMap)
+            case .leaveOut:
+                let valid = BoardValidator.leavingOutInvalidItems(read, sourceMap: result.sourceMap, file: path)
+                board = valid.board
+                diagnostics += valid.diagnostics
+            }
         }
         if strict { diagnostics = diagnostics.strict() }
-        return Loaded(board: diagnostics.hasErrors ? nil : result.board, format: format.name,
+        return Loaded(board: diagnostics.hasErrors ? nil : board, format: format.name,
                       diagnostics: diagnostics)
     }
 

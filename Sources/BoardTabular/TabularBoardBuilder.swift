@@ -61,6 +61,9 @@ public final class TabularBoardBuilder {
         return p
     }()
     private var skippedKinds: [String: Int] = [:]
+    /// Rows left out under `--skip-invalid`.
+    private var leftOut: LeftOutItems
+    private let file: String
 
     /// `mapping` nil: the one `options.mapping` names, else detected from the header.
     /// `catalogue`: the board's id, name, zone and states when the source carries them.
@@ -68,6 +71,8 @@ public final class TabularBoardBuilder {
                 file: String) {
         self.options = options
         self.catalogue = catalogue
+        self.file = file
+        leftOut = LeftOutItems(options.invalidItems)
         var mapping = mapping
         if mapping == nil, let named = options.mapping {
             switch MappingFile.resolve(named) {
@@ -210,6 +215,7 @@ public final class TabularBoardBuilder {
     /// `fields`: the row's single field columns already made into the card's custom fields.
     private func addCard<Row: TabularRowCells>(_ row: Row, _ locate: (_ column: Int) -> SourceLocation,
                                                fields: [String: String]? = nil) {
+        let mark = diagnostics.count
         var card = Card(id: "", title: "", state: "", fields: fields ?? [:])
         var stateName: String?
         var category: StateCategory?
@@ -246,6 +252,7 @@ public final class TabularBoardBuilder {
             }
         }
         for (name, items) in lists { card.fields[name] = ListCodec.join(items) }
+        if leftOut.leavesOut(&diagnostics, since: mark) { return }
         if card.id.isEmpty { card.id = generatedID(card, stateName) }
         card.state = (stateName ?? currentSection).map { states.resolve($0, category: category) } ?? ""
         cards.append(card)
@@ -262,6 +269,7 @@ public final class TabularBoardBuilder {
             let fallback = states.defaultState()
             for k in cards.indices where cards[k].state.isEmpty { cards[k].state = fallback }
         }
+        if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
         let c = catalogue
         let board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
                           timeZone: c?.timeZone ?? options.timeZone ?? "UTC",

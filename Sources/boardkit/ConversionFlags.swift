@@ -35,6 +35,9 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("events"), help: "Events sidecar file (CSV history), read with the input.")
     var eventsIn: String?
 
+    @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
+    var skipInvalid = false
+
     func validate() throws {
         for entry in stateMap where !entry.contains("=") {
             throw ValidationError("--state-map takes NAME=STATE, e.g. 'QA=doing'; got '\(entry)'")
@@ -47,8 +50,10 @@ struct ReaderFlags: ParsableArguments {
             let parts = entry.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { map[String(parts[0])] = String(parts[1]) }
         }
-        return ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
-                             sheet: sheet, eventsPath: eventsIn)
+        var options = ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
+                                    sheet: sheet, eventsPath: eventsIn)
+        options.invalidItems = skipInvalid ? .leaveOut : .refuse
+        return options
     }
 }
 

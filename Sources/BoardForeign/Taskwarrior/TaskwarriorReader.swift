@@ -61,11 +61,14 @@ struct TaskwarriorImport {
     let options: ReaderOptions
     private var diagnostics: [Diagnostic] = []
     private var map: ForeignSourceMap
+    /// Tasks left out under `--skip-invalid`.
+    private var leftOut: LeftOutItems
 
     init(source: ForeignSource, options: ReaderOptions) {
         self.source = source
         self.options = options
         map = ForeignSourceMap(source: source)
+        leftOut = LeftOutItems(options.invalidItems)
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
@@ -92,31 +95,38 @@ struct TaskwarriorImport {
         var byID: [String: Int] = [:]
         var events: [(Event, Int, String, Int)] = []  // event, card index, path, offset
         for (k, task) in tasks.enumerated() {
+            let mark = diagnostics.count
             let path = "[\(k)]"
             guard task.isObject else {
                 report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard let uuid = string(task, "uuid", path) else {
                 if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard TaskUUID.isValid(uuid) else {
                 report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard let title = string(task, "description", path) else {
                 report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard let statusText = string(task, "status", path) else {
                 report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard let status = TaskStatus(rawValue: statusText) else {
                 report(.taskwarriorInvalidStatus,
                        "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
                        "\(path).status", task["status"])
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             let entry = date(task, "entry", path)
@@ -158,6 +168,7 @@ struct TaskwarriorImport {
                 }
             }
 
+            if leftOut.leavesOut(&diagnostics, since: mark) { continue }
             if let previous = byID[card.id] {
                 report(.taskwarriorDuplicateUUID, "task \(uuid) appears again; the later one is kept", "\(path).uuid", task["uuid"])
                 board.cards[previous] = card
@@ -177,6 +188,7 @@ struct TaskwarriorImport {
         board.events = events.map(\.0)
         map.events = events.map { ($0.2, $0.3) }
         map.states = board.states.map { _ in ("", 0) }
+        if let d = leftOut.summary(item: "task", items: "tasks", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
     }
 

@@ -15,11 +15,14 @@ struct TrelloImport {
     private var customFields: [String: (name: String, options: [String: String])] = [:]
     /// Where the `actions` array starts, for the warnings about the history as a whole.
     private var actionsNode: JSONNode?
+    /// Cards left out under `--skip-invalid`.
+    private var leftOut: LeftOutItems
 
     init(source: ForeignSource, options: ReaderOptions) {
         self.source = source
         self.options = options
         self.map = ForeignSourceMap(source: source)
+        leftOut = LeftOutItems(options.invalidItems)
     }
 
     private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
@@ -87,6 +90,7 @@ struct TrelloImport {
         let creations = readActions(actions, cardIndex: cardIndex, into: &board)
         finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions.count,
                     hasActions: root["actions"] != nil)
+        if let d = leftOut.summary(item: "card", items: "cards", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
     }
 
@@ -242,19 +246,23 @@ struct TrelloImport {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
         for (k, node) in cards.enumerated() {
+            let mark = diagnostics.count
             let path = "cards[\(k)]"
             guard node.isObject else {
                 report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             guard let id = string(node, "id", path) else {
                 report(.trelloMissingID, "a card has no \"id\"", path, node)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             let listID = string(node, "idList", path)
             guard let listID, let state = listState[listID] else {
                 report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
                        "\(path).idList", node["idList"] ?? node)
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
                 continue
             }
             let ext = node[TrelloKeys.boardkit]
@@ -310,6 +318,7 @@ struct TrelloImport {
             if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
             card.body = TrelloChecklist.body(desc: desc, section: section)
             card.fields = fields
+            if leftOut.leavesOut(&diagnostics, since: mark) { continue }
             if index[id] == nil { index[id] = board.cards.count }
             board.cards.append(card)
             map.cards.append((path, node.offset))

@@ -3,9 +3,14 @@
 public enum BoardValidator {
     /// Checks a board; diagnostics point into the source through `sourceMap`.
     public static func validate(_ board: Board, sourceMap: any SourceMap) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        findings(board).map { $0.diagnostic(sourceMap) }
+    }
+
+    /// Every rule broken, with the place in the model it concerns, in report order.
+    static func findings(_ board: Board) -> [Finding] {
+        var out: [Finding] = []
         func report(_ code: DiagnosticCode, _ message: String, _ path: ModelPath) {
-            out.append(Diagnostic(code, message, at: sourceMap.location(of: path)))
+            out.append(Finding(code: code, message: message, path: path))
         }
 
         let zone = board.zone
@@ -30,15 +35,18 @@ public enum BoardValidator {
         let cards = { @Sendable in checkCards(board, zone, cardIndex, stateIndex) }
         let events = { @Sendable in checkEvents(board, cardIndex, stateIndex) }
         let (cardFindings, eventFindings) = parallel ? concurrently(cards, events) : (cards(), events())
-        for f in cardFindings + eventFindings { report(f.code, f.message, f.path) }
-        return out
+        return out + cardFindings + eventFindings
     }
 
     /// A problem found, before it is given a location.
-    private struct Finding: Sendable {
+    struct Finding: Sendable {
         var code: DiagnosticCode
         var message: String
         var path: ModelPath
+
+        func diagnostic(_ sourceMap: any SourceMap) -> Diagnostic {
+            Diagnostic(code, message, at: sourceMap.location(of: path))
+        }
     }
 
     /// Every card's rules. Cards are read field by field in place (`cards[i].id`): iterating
