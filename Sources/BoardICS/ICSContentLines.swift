@@ -45,6 +45,10 @@ enum ICSLineProblem: Error {
 /// Lines end in CRLF or a bare LF; a line starting with a space or a tab continues the one
 /// before (the fold is removed with its leading whitespace character). A logical line is
 /// handed on as a slice of the file when it was not folded, so the common case copies nothing.
+///
+/// Blank lines between a line and its continuation (old Mozilla Calendar exports write
+/// `VERSION`, an empty line, ` :2.0`) are taken as part of the fold, as python icalendar and
+/// libical read them; `BlankLineFolds` counts them for one warning.
 struct ICSLineScanner {
     /// A logical line longer than this stops the read: no calendar has one, junk does.
     static let maxLineLength = 1 << 20
@@ -55,10 +59,16 @@ struct ICSLineScanner {
         case tooLong(line: Int)
     }
 
+    /// Blank lines found inside folds: how many, and the physical line of the first.
+    struct BlankLineFolds {
+        var count = 0
+        var firstLine: Int?
+    }
+
     /// Calls `body` for every logical line with its starting physical line, or for a line
     /// that could not be parsed with the problem. Throws `Stop` on binary data or an
     /// absurdly long line.
-    static func scan(_ file: UnsafeBufferPointer<UInt8>,
+    static func scan(_ file: UnsafeBufferPointer<UInt8>, blankLineFolds: inout BlankLineFolds,
                      _ body: (Result<ICSContentLine, ICSLineProblem>, Int) -> Void) throws(Stop) {
         let n = file.count
         var i = 0
@@ -71,6 +81,9 @@ struct ICSLineScanner {
             let startLine = physical
             var end = try lineEnd(file, from: i, line: physical)
             var next = skipBreak(file, end)
+            if next < n, file[next] == 13 || file[next] == 10 {
+                next = foldAfterBlankLines(file, next, physical: &physical, folds: &blankLineFolds)
+            }
             if next < n, file[next] == 32 || file[next] == 9 {
                 // Folded: gather the pieces.
                 scratch.removeAll(keepingCapacity: true)
@@ -82,6 +95,9 @@ struct ICSLineScanner {
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: file[pieceStart..<end]))
                     guard scratch.count <= maxLineLength else { throw .tooLong(line: startLine) }
                     next = skipBreak(file, end)
+                    if next < n, file[next] == 13 || file[next] == 10 {
+                        next = foldAfterBlankLines(file, next, physical: &physical, folds: &blankLineFolds)
+                    }
                 }
                 scratch.withUnsafeBufferPointer { body(parse($0, line: startLine), startLine) }
             } else {
@@ -113,6 +129,26 @@ struct ICSLineScanner {
             if j - from > maxLineLength { throw .tooLong(line: line) }
         }
         return n
+    }
+
+    /// At `next`, the start of a blank line: when blank lines are followed by a line that
+    /// starts with a space or a tab, that line continues the one before them. Returns where it
+    /// starts (counting the blank lines as physical lines and in `folds`); else `next`
+    /// unchanged, and the blank lines are skipped as usual.
+    @inline(never)
+    private static func foldAfterBlankLines(_ f: UnsafeBufferPointer<UInt8>, _ next: Int,
+                                            physical: inout Int, folds: inout BlankLineFolds) -> Int {
+        var j = next
+        var blanks = 0
+        while j < f.count, f[j] == 13 || f[j] == 10 {
+            j = skipBreak(f, j)
+            blanks += 1
+        }
+        guard j < f.count, f[j] == 32 || f[j] == 9 else { return next }
+        if folds.firstLine == nil { folds.firstLine = physical + 1 }
+        folds.count += blanks
+        physical += blanks
+        return j
     }
 
     @inline(__always)

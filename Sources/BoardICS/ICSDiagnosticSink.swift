@@ -10,10 +10,15 @@ struct ICSDiagnosticSink {
 
     init(file: String) { self.file = file }
 
-    mutating func add(_ code: DiagnosticCode, _ message: String, line: Int? = nil) {
+    /// Adds a diagnostic; `severity` overrides the code's own (a problem the reader recovers
+    /// from, such as a malformed value kept as text, is a warning under an error's code).
+    mutating func add(_ code: DiagnosticCode, _ message: String, line: Int? = nil, severity: Severity? = nil) {
         let n = counts[code.id, default: 0] + 1
         counts[code.id] = n
-        if n <= limit { list.append(Diagnostic(code, message, at: SourceLocation(file: file, line: line))) }
+        guard n <= limit else { return }
+        var d = Diagnostic(code, message, at: SourceLocation(file: file, line: line))
+        if let severity { d.severity = severity }
+        list.append(d)
     }
 
     var hasErrors: Bool { list.hasErrors }

@@ -40,10 +40,11 @@ public struct ICSReader: SniffingReader {
     /// Reads a calendar held in memory; `name` is what diagnostics call it.
     public func read(bytes: [UInt8], name: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
         var parser = ICSDocumentParser(file: name)
+        var blankLineFolds = ICSLineScanner.BlankLineFolds()
         let stop: ICSLineScanner.Stop? = bytes.withUnsafeBufferPointer { file in
             do throws(ICSLineScanner.Stop) {
                 var going = true
-                try ICSLineScanner.scan(file) { line, number in
+                try ICSLineScanner.scan(file, blankLineFolds: &blankLineFolds) { line, number in
                     if going { going = parser.take(line, line: number) }
                 }
                 return nil
@@ -60,6 +61,12 @@ public struct ICSReader: SniffingReader {
             return .failed(parser.sink.finish(), file: name)
         case nil:
             break
+        }
+        if blankLineFolds.count > 0, parser.started {
+            let n = blankLineFolds.count
+            parser.sink.add(.icsMalformedLine,
+                            "\(n == 1 ? "a blank line" : "\(n) blank lines (the first here)") inside folded content lines, as old Mozilla Calendar exports write them: the line after starts with a space, so it continues the line before; read as one line, as python icalendar does",
+                            line: blankLineFolds.firstLine, severity: .warning)
         }
         parser.finish()
         guard parser.started else { return .failed(parser.sink.finish(), file: name) }
