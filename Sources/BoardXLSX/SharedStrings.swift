@@ -1,15 +1,44 @@
 /// `xl/sharedStrings.xml`: the texts cells of type `s` point at by index. Each `<si>` is one
 /// `<t>` or rich-text runs `<r><rPr>…</rPr><t>…</t></r>` whose texts are joined; phonetic
 /// guides (`<rPh>`, Japanese furigana) are not part of the text.
+///
+/// The part is streamed: only the strings and one unfinished `<si>` are held, and an item
+/// past `ReadLimits.sharedString` stops the read (`PartTooLarge`).
 struct SharedStrings {
     private(set) var strings: [String] = []
 
     init() {}
 
-    init(_ bytes: [UInt8], part: String) throws(XMLFailure) {
+    /// Reads the part from the package. Throws `XMLFailure` when it ends inside an item,
+    /// `PartTooLarge` for an item past the limit, and the zip's errors for damaged data.
+    init(_ zip: ZipPackage, part: String) throws {
         var strings: [String] = []
-        let ok = bytes.withUnsafeBufferPointer { b -> Bool in
+        var buffer: [UInt8] = []
+        // The unfinished item is scanned again when more arrives; waiting until the buffer
+        // has doubled keeps that linear however long the item is.
+        var scanAt = 0
+        _ = try zip.stream(part) { chunk in
+            buffer.append(contentsOf: chunk)
+            guard buffer.count >= scanAt else { return }
+            let used = Self.scan(buffer, into: &strings).used
+            buffer.removeSubrange(0..<used)
+            if buffer.count > ReadLimits.sharedString {
+                throw PartTooLarge(part: part, item: "shared string \(strings.count + 1)", limit: ReadLimits.sharedString)
+            }
+            scanAt = buffer.count * 2
+        }
+        guard !Self.scan(buffer, into: &strings).open else {
+            throw XMLFailure(part: part, message: "ends inside a string item")
+        }
+        self.strings = strings
+    }
+
+    /// Appends the complete items in `bytes`; `used` is where the last one ends (what
+    /// follows is an unfinished item or nothing), `open` whether an item was left open.
+    private static func scan(_ bytes: [UInt8], into strings: inout [String]) -> (used: Int, open: Bool) {
+        bytes.withUnsafeBufferPointer { b in
             var i = 0
+            var used = 0
             var inItem = false
             var phonetic = 0
             var textStart = -1
@@ -17,12 +46,16 @@ struct SharedStrings {
             while let tag = XMLBytes.nextTag(b, from: i, end: b.count) {
                 i = tag.end
                 if XMLBytes.isNamed(tag, "si", b) {
-                    if tag.isSelfClosing { strings.append("") }
-                    else if tag.isClosing {
+                    if tag.isSelfClosing {
+                        strings.append("")
+                        used = tag.end
+                    } else if tag.isClosing {
                         strings.append(String(decoding: current, as: UTF8.self))
                         inItem = false
+                        used = tag.end
                     } else {
                         inItem = true
+                        phonetic = 0
                         current.removeAll(keepingCapacity: true)
                     }
                 } else if XMLBytes.isNamed(tag, "rPh", b) {
@@ -36,10 +69,8 @@ struct SharedStrings {
                     }
                 }
             }
-            return !inItem
+            return (used, inItem)
         }
-        guard ok else { throw XMLFailure(part: part, message: "ends inside a string item") }
-        self.strings = strings
     }
 
     subscript(index: Int) -> String? {

@@ -27,12 +27,14 @@ struct WorkbookSource {
             }
             let styles = try index.stylesPart.flatMap { try zip.bytes($0) }.map(CellStyles.init) ?? .none
             var strings = SharedStrings()
-            if let part = index.sharedStringsPart, let bytes = try zip.bytes(part) {
-                strings = try SharedStrings(bytes, part: part)
+            if let part = index.sharedStringsPart, zip.contains(part) {
+                strings = try SharedStrings(zip, part: part)
             }
             return .success(WorkbookSource(zip: zip, index: index, styles: styles, strings: strings, file: file))
         } catch let failure as XMLFailure {
             return .failure(Diagnostic(.xlsxBrokenXML, "\(failure.part) \(failure.message)", at: at))
+        } catch let tooLarge as PartTooLarge {
+            return .failure(Diagnostic(.xlsxPartTooLarge, tooLarge.message, at: at))
         } catch {
             return .failure(Diagnostic(.xlsxBrokenXML, "a part of the workbook cannot be inflated: the zip data is damaged", at: at))
         }

@@ -19,11 +19,6 @@ struct WorksheetReader {
     let dateSystem: ExcelDateSystem
     let file: String
 
-    /// The most XML one row may take (its cells' texts and markup). Excel holds 32,767
-    /// characters a cell, and boardkit continues longer texts on the Overflow sheet, so no
-    /// spreadsheet's row comes near it.
-    static let rowLimit = 32 << 20
-
     /// Reads the sheet; `row(index, cells)` gets each row (0-based sheet row). Problems go to
     /// `tally`; a broken or cut-short sheet is an error there and stops the read.
     func read(tally: DiagnosticTally, row: (Int, [TabularCell]) -> Void) {
@@ -38,11 +33,11 @@ struct WorksheetReader {
                 buffer.removeSubrange(0..<used)
                 // What is left is one unfinished row: a zip of a few KB can inflate to one row
                 // of gigabytes, held here whole. Past the limit, stop instead.
-                if buffer.count > Self.rowLimit {
+                if buffer.count > ReadLimits.row {
                     tooLarge = true
                     buffer = []
                     tally.add(Diagnostic(.xlsxRowTooLarge,
-                        "a row of sheet '\(sheet)' holds more than \(Self.rowLimit >> 20) MiB of XML; reading stopped",
+                        "a row of sheet '\(sheet)' holds more than \(ReadLimits.describe(ReadLimits.row)) of XML; reading stopped",
                         at: SourceLocation(file: file, cell: CellReference.sheetPrefix(sheet) + "A\(scanner.lastRow + 2)")))
                 }
             }

@@ -30,6 +30,9 @@ extension DiagnosticCode {
     public static let xlsxRowTooLarge = DiagnosticCode(
         "xlsx-row-too-large", .error,
         "A worksheet row's XML is larger than boardkit reads (32 MiB; Excel holds 32,767 characters a cell): reading stopped, so a small file cannot take the machine's memory.")
+    public static let xlsxPartTooLarge = DiagnosticCode(
+        "xlsx-part-too-large", .error,
+        "A shared string (32 MiB) or a part read whole (the workbook, its relationships, the styles: 64 MiB) inflates past what boardkit reads: refused, so a small file cannot take the machine's memory.")
     public static let xlsxWriteFailed = DiagnosticCode(
         "xlsx-write-failed", .error, "libxlsxwriter could not write the workbook.")
 
@@ -37,6 +40,6 @@ extension DiagnosticCode {
     public static let xlsxCodes: [DiagnosticCode] = [
         .xlsxNotZip, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
         .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
-        .xlsxBadChanges, .xlsxRowTooLarge, .xlsxWriteFailed,
+        .xlsxBadChanges, .xlsxRowTooLarge, .xlsxPartTooLarge, .xlsxWriteFailed,
     ]
 }

@@ -43,12 +43,16 @@ final class ZipPackage {
     func contains(_ name: String) -> Bool { entries[name.lowercased()] != nil }
 
     /// The whole part, for small parts (workbook, styles, relationships). Nil when absent;
-    /// throws when the compressed data is broken.
+    /// throws when the compressed data is broken, or `PartTooLarge` past
+    /// `ReadLimits.wholePart` (counted as it inflates: the size the zip records can lie).
     func bytes(_ name: String) throws -> [UInt8]? {
         guard let entry = entries[name.lowercased()] else { return nil }
         var out: [UInt8] = []
-        out.reserveCapacity(Int(min(entry.uncompressedSize, 1 << 26)))
+        out.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(ReadLimits.wholePart))))
         _ = try archive.extract(entry, bufferSize: 1 << 18, skipCRC32: false) { chunk in
+            guard out.count + chunk.count <= ReadLimits.wholePart else {
+                throw PartTooLarge(part: name, item: nil, limit: ReadLimits.wholePart)
+            }
             out.append(contentsOf: chunk)
         }
         return out

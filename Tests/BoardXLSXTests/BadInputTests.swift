@@ -87,6 +87,58 @@ import BoardXLSX
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// A small workbook (made by XlsxWriter, so its texts are shared strings) whose one shared
+    /// string, or whose styles part, inflates to 100 MB: refused with the part named, nothing
+    /// written, instead of holding it all.
+    @Test(arguments: ["shared string", "styles"])
+    func aPartThatInflatesPastTheLimitIsRefused(what: String) throws {
+        let folder = try TemporaryFolder()
+        let bomb = folder.path("bomb.xlsx")
+        let script = """
+        import sys, zipfile, xlsxwriter
+        wb = xlsxwriter.Workbook(sys.argv[1] + '.plain.xlsx'); ws = wb.add_worksheet()
+        for r, row in enumerate([['title', 'state'], ['Ship it', 'todo'], ['Write', 'doing']]): ws.write_row(r, 0, row)
+        wb.close()
+        with zipfile.ZipFile(sys.argv[1] + '.plain.xlsx') as zin, zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as zout:
+            for item in zin.infolist():
+                data = zin.read(item.filename)
+                if sys.argv[2] == 'shared string' and item.filename == 'xl/sharedStrings.xml':
+                    data = data.replace(b'<t>Ship it</t>', b'<t>' + b'A' * (100 << 20) + b'</t>')
+                if sys.argv[2] == 'styles' and item.filename == 'xl/styles.xml':
+                    data = data.replace(b'?>', b'?><!--' + b'-' * (100 << 20) + b' -->', 1)
+                zout.writestr(item, data)
+        """
+        let made = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, bomb, what])
+        #expect(made.status == 0, "\(made.stderr)")
+        let r = read(bomb)
+        #expect(r.board == nil)
+        let d = try #require(r.diagnostics.first { $0.code == .xlsxPartTooLarge }, "\(r.diagnostics)")
+        #expect(d.message.contains(what == "styles" ? "xl/styles.xml" : "shared string 3 of xl/sharedStrings.xml"), "\(d.message)")
+        let out = folder.path("out.json")
+        #expect(try CommandRunner.boardkit(["convert", bomb, out]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Shared strings are streamed in 1 MiB chunks: 40,000 of them, items cut at chunk edges,
+    /// read as XlsxWriter wrote them.
+    @Test func manySharedStringsReadAcrossChunks() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("many.xlsx")
+        let script = """
+        import sys, xlsxwriter
+        wb = xlsxwriter.Workbook(sys.argv[1]); ws = wb.add_worksheet()
+        ws.write_row(0, 0, ['title', 'state'])
+        for k in range(40000): ws.write_row(k + 1, 0, [f'Task {k} — 할 일 & <{k * 7919 % 100003}>', 'todo'])
+        wb.close()
+        """
+        let made = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let board = try #require(read(path).board)
+        #expect(board.cards.count == 40000)
+        #expect(board.cards[0].title == "Task 0 — 할 일 & <0>")
+        #expect(board.cards[39999].title == "Task 39999 — 할 일 & <\(39999 * 7919 % 100003)>")
+    }
+
     @Test func aZipThatIsNoWorkbook() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("other.xlsx")
