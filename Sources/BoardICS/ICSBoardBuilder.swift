@@ -48,8 +48,25 @@ struct ICSBoardBuilder {
         var recurring = 0, overrides = 0, duplicates = 0, undated = 0
         var firstRecurringLine: Int?
 
+        // Changed occurrences (RECURRENCE-ID) are left out when their series (the same UID
+        // without RECURRENCE-ID) is in the file; the others (Google's birthday exports, an
+        // invitation to one occurrence) are cards of their own, several of one UID told apart
+        // by their RECURRENCE-ID.
+        var seriesUIDs = Set<String>()
+        var occurrencesByUID: [String: Int] = [:]
+        if parsed.items.contains(where: { $0.recurrenceID != nil }) {
+            for item in parsed.items {
+                guard let uid = item.uid else { continue }
+                if item.recurrenceID == nil { seriesUIDs.insert(uid) } else { occurrencesByUID[uid, default: 0] += 1 }
+            }
+        }
+
         for item in parsed.items {
-            if item.overridesOccurrence { overrides += 1; continue }
+            var occurrenceSuffix: String?
+            if let rid = item.recurrenceID {
+                if let uid = item.uid, seriesUIDs.contains(uid) { overrides += 1; continue }
+                if let uid = item.uid, occurrencesByUID[uid, default: 0] > 1 { occurrenceSuffix = "-" + rid }
+            }
             if item.recurs {
                 recurring += 1
                 if firstRecurringLine == nil { firstRecurringLine = item.line }
@@ -63,6 +80,7 @@ struct ICSBoardBuilder {
                 fromBoardkit = ICSUID.cardID(fromUID: uid, isTodo: item.isTodo, board: board)
             }
             card.id = fromBoardkit ?? item.uid ?? StableID.make(prefix: "ics-", from: [card.title, card.due?.description ?? ""])
+            if let occurrenceSuffix { card.id += occurrenceSuffix }
             if let k = indexByID[card.id] {
                 if fromBoardkit != nil, todoFlags[k] != item.isTodo {
                     // `--component both`: the VEVENT and the VTODO of one card.
@@ -85,7 +103,7 @@ struct ICSBoardBuilder {
         }
         if recurring + overrides > 0 {
             var message = "\(recurring) recurring item\(recurring == 1 ? "" : "s") became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
-            if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) left out" }
+            if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) of a series in the file left out" }
             parsed.sink.add(.icsRecurrenceNotExpanded, message, line: firstRecurringLine)
         }
         if undated > 0 {

@@ -208,7 +208,9 @@ struct ICSDocumentParser {
         case "RRULE", "RDATE", "EXRULE", "EXDATE":
             if name != "EXDATE" && name != "EXRULE" { item!.recurs = true }
             item!.keep(name, l.rawValue)
-        case "RECURRENCE-ID": item!.overridesOccurrence = true
+        case "RECURRENCE-ID":
+            item!.recurrenceID = l.rawValue
+            item!.keep(name, l.rawValue)
         case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.start.description: item!.boardkitStart = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.assignees.description: item!.assignees += ICSLineScanner.textList(l.value)

@@ -20,8 +20,9 @@ struct ICSItem {
     var url: String?
     /// RRULE or RDATE seen: one card stands for the whole series.
     var recurs = false
-    /// RECURRENCE-ID seen: an override of one occurrence of a series.
-    var overridesOccurrence = false
+    /// RECURRENCE-ID as written: a changed occurrence of the series with the same UID (left
+    /// out when that series is in the file, a card of its own when it is not).
+    var recurrenceID: String?
     // boardkit's own properties.
     var boardkitState: String?
     var boardkitStart: String?

@@ -78,3 +78,60 @@ import Testing
         #expect(r.board?.cards.first?.body == "onetwo three")
     }
 }
+
+extension ICSRealFileShapesTests {
+    // MARK: #19.9 A changed occurrence whose series is not in the file
+
+    /// The shape of Google Calendar's birthday export (ical.js's `google_birthday.ics`): a
+    /// series under one UID and changed occurrences (RECURRENCE-ID) under another UID whose
+    /// series is not in the file; then a series with an override of its own, which stays left out.
+    @Test func aChangedOccurrenceWhoseSeriesIsNotInTheFileIsACardOfItsOwn() throws {
+        let r = read(crlf([
+            "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
+            "X-WR-CALNAME:Contacts' birthdays and events",
+            "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20141210", "DTEND;VALUE=DATE:20141211",
+            "RRULE:FREQ=DAILY;INTERVAL=1;COUNT=1", "UID:2014_BIRTHDAY_79d389868f96182e@google.com",
+            "SUMMARY:PErson #2's birthday", "END:VEVENT",
+            "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20121210", "DTEND;VALUE=DATE:20121211",
+            "UID:BIRTHDAY_79d389868f96182e@google.com", "RECURRENCE-ID;VALUE=DATE:20121210",
+            "DESCRIPTION:Today is PErson #2's birthday!", "SUMMARY:PErson #2's birthday", "END:VEVENT",
+            "BEGIN:VEVENT", "DTSTART;VALUE=DATE:20131210", "DTEND;VALUE=DATE:20131211",
+            "UID:BIRTHDAY_79d389868f96182e@google.com", "RECURRENCE-ID;VALUE=DATE:20131210",
+            "SUMMARY:PErson #2's birthday", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:standup@example.com", "DTSTART:20261102T090000Z",
+            "RRULE:FREQ=WEEKLY", "SUMMARY:Standup", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:standup@example.com", "RECURRENCE-ID:20261109T090000Z",
+            "DTSTART:20261109T100000Z", "SUMMARY:Standup (moved)", "END:VEVENT",
+            "END:VCALENDAR",
+        ]))
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        let board = try #require(r.board)
+        #expect(board.cards.map(\.id) == [
+            "2014_BIRTHDAY_79d389868f96182e@google.com",
+            "BIRTHDAY_79d389868f96182e@google.com-20121210",
+            "BIRTHDAY_79d389868f96182e@google.com-20131210",
+            "standup@example.com",
+        ])
+        #expect(board.cards[1].due == .date(CalendarDate(year: 2012, month: 12, day: 10)!))
+        #expect(board.cards[1].body == "Today is PErson #2's birthday!")
+        #expect(board.cards[1].fields["RECURRENCE-ID"] == "20121210")
+        #expect(board.cards[2].due == .date(CalendarDate(year: 2013, month: 12, day: 10)!))
+        // Occurrences of one series are not duplicates of each other.
+        #expect(!r.diagnostics.contains { $0.code == .icsDuplicateUID })
+        // The standup's own override is still left out, and counted.
+        let recurrence = r.diagnostics.filter { $0.code == .icsRecurrenceNotExpanded }
+        #expect(recurrence.count == 1)
+        #expect(recurrence.first?.message.contains("2 recurring items") == true, "\(recurrence)")
+        #expect(recurrence.first?.message.contains("1 changed occurrence (RECURRENCE-ID) of a series in the file left out") == true, "\(recurrence)")
+    }
+
+    @Test func aLoneChangedOccurrenceKeepsItsUIDAsTheCardID() throws {
+        // An invitation to one occurrence of someone else's meeting.
+        let r = read(crlf(["BEGIN:VCALENDAR", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:040000008200E00074C5B7101A82E008",
+                           "RECURRENCE-ID;TZID=Europe/Berlin:20261201T100000", "DTSTART;TZID=Europe/Berlin:20261201T110000",
+                           "SUMMARY:Review (moved)", "END:VEVENT", "END:VCALENDAR"]))
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        #expect(r.board?.cards.map(\.id) == ["040000008200E00074C5B7101A82E008"])
+        #expect(!r.diagnostics.contains { $0.code == .icsRecurrenceNotExpanded })
+    }
+}
