@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots install uninstall install-check clean
+.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots install uninstall install-check clean fuzz fuzz-build
 
 all: build
 
@@ -75,10 +75,24 @@ run: build
 	@echo
 	@echo "Written to out/:" && ls out
 
+## Fuzzing (docs/fuzzing.md): one libFuzzer target per reader, built with the fuzzer and
+## address sanitizers in its own scratch folder; `make fuzz` runs each for FUZZ_SECONDS, one
+## after another, each keeping its growing corpus in $(FUZZ_SCRATCH)/corpus/TARGET.
+## `make test` runs each for FUZZ_TEST_SECONDS, so the targets stay alive.
+FUZZ_SECONDS ?= 600
+FUZZ_TEST_SECONDS ?= 15
+FUZZ_TARGETS ?= json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store
+FUZZ_SCRATCH = .build-fuzz
+fuzz-build: deps
+	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product boardkit-fuzz
+fuzz: fuzz-build
+	SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 test: deps python-deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
 
 ## Screenshots of the sample board's page in docs/ (desktop and phone width), shown in the README.
 screenshots: build python-deps test-tools

@@ -83,6 +83,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Fuzzing (docs/fuzzing.md): the contract each reader is checked against, and the
+        // libFuzzer entry point (`make fuzz`; a no-op executable in a plain build).
+        .target(name: "BoardFuzzCheck", dependencies: [
+            "BoardModel", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign", "BoardStore",
+        ], path: "Fuzz/BoardFuzzCheck"),
+        .executableTarget(name: "boardkit-fuzz", dependencies: ["BoardFuzzCheck"], path: "Fuzz/boardkit-fuzz"),
+
         // Runs the built binary and the Python oracles for the tests.
         .target(name: "BoardTestSupport", path: "Tests/BoardTestSupport"),
 
@@ -96,6 +103,6 @@ let package = Package(
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample", "BoardFuzzCheck"]),
     ]
 )
