@@ -6,12 +6,20 @@ enum StoreExport {
     /// The board's id, name, zone, metadata and states.
     static func header(_ db: Database) throws -> Board {
         var board = Board(states: [])
-        if let row = try Row.fetchOne(db, cached: "SELECT id, name, timezone, metadata, extras FROM board") {
-            board.id = row["id"]
-            board.name = row["name"]
-            board.timeZone = row["timezone"]
-            board.metadata = StoredJSON.map(row["metadata"])
-            board.extras = StoredJSON.map(row["extras"])
+        // Read as the states and cards are, with SQLiteStatement's lenient getters: GRDB's
+        // `row["id"]` traps on a NULL or a blob, which a damaged file can hold whatever the
+        // schema says (found by the store fuzz target: Tests/FuzzFindings/store-null-board-id.db).
+        // The table holds one row; stepping to the end leaves the cached statement done.
+        let row = try SQLiteStatement(db, "SELECT id, name, timezone, metadata, extras FROM board")
+        var first = true
+        while try row.next() {
+            guard first else { continue }
+            first = false
+            board.id = row.text(0) ?? ""
+            board.name = row.text(1) ?? ""
+            board.timeZone = row.text(2) ?? ""
+            board.metadata = StoredJSON.map(row.text(3))
+            board.extras = StoredJSON.map(row.text(4))
         }
         let s = try SQLiteStatement(db, "SELECT id, name, category, wip_limit, extras FROM states ORDER BY ord")
         while try s.next() {
