@@ -99,7 +99,11 @@ public struct TabularBoardLayout: Sendable {
             }
             let taken = Set(cols.map { HeaderName.key($0.header) }).union(ColumnMapping.boardkitAliases.keys)
             for f in fieldNames {
-                let header = taken.contains(HeaderName.key(f)) || f.hasPrefix("field:") || f.trimmingSpaces != f
+                // `boardkit:` names the workbook's hidden columns (`boardkit:updated`…): a field
+                // called so would be read back as one and lost (found by the xlsx fuzz target:
+                // Tests/FuzzFindings/xlsx-boardkit-named-field.xlsx).
+                let header = taken.contains(HeaderName.key(f)) || f.hasPrefix("field:") || f.hasPrefix("boardkit:")
+                    || f.trimmingSpaces != f
                     ? "field:" + f : f
                 cols.append(TabularColumn(header: header, attribute: .field(f)))
             }
