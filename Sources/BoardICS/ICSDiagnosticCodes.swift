@@ -16,7 +16,8 @@ extension DiagnosticCode {
     public static let icsUnterminatedComponent = DiagnosticCode(
         "ics-unterminated-component", .error, "The file ends inside a component (a BEGIN without its END).")
     public static let icsContentOutsideCalendar = DiagnosticCode(
-        "ics-content-outside-calendar", .warning, "Content after END:VCALENDAR (or a second calendar); ignored.")
+        "ics-content-outside-calendar", .warning,
+        "Components or properties outside any VCALENDAR (after its END, with no BEGIN:VCALENDAR around them) are not read; the message counts them. A second calendar is read.")
     public static let icsUnknownTZID = DiagnosticCode(
         "ics-unknown-tzid", .warning,
         "A TZID names neither a VTIMEZONE of the file nor an IANA zone; the time was read in the board's zone.")

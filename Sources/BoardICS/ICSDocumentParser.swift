@@ -24,7 +24,10 @@ struct ICSDocumentParser {
     private var zone: ICSZoneDefinition?
     private var observance: ICSTimeZoneRules.Observance?
     private var calendars = 0
-    private var sawOutside = false
+    /// Components and property lines outside any VCALENDAR (after its END), not read.
+    private var outsideComponents: [String: Int] = [:]
+    private var outsideProperties = 0
+    private var firstOutsideLine: Int?
     /// False until the first line proved this is iCalendar.
     private(set) var started = false
 
@@ -66,6 +69,26 @@ struct ICSDocumentParser {
                      line: open.line)
         }
         stack.removeAll()
+        reportOutside()
+    }
+
+    /// One warning for everything outside any calendar, counted: components by name (their
+    /// own nested components and properties go with them) and loose property lines.
+    private mutating func reportOutside() {
+        guard let line = firstOutsideLine else { return }
+        var parts: [String] = []
+        let components = outsideComponents.values.reduce(0, +)
+        if components > 0 {
+            let byName = outsideComponents.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            parts.append("\(components) component\(components == 1 ? "" : "s") (\(byName))")
+        }
+        if outsideProperties > 0 {
+            parts.append("\(outsideProperties) property line\(outsideProperties == 1 ? "" : "s")")
+        }
+        sink.add(.icsContentOutsideCalendar,
+                 "\(parts.joined(separator: " and ")) outside any calendar (after END:VCALENDAR, with no BEGIN:VCALENDAR around them) not read; the first is here",
+                 line: line)
     }
 
     // MARK: Structure
@@ -79,8 +102,8 @@ struct ICSDocumentParser {
         stack.append((name, line))
         switch (name, parent) {
         case ("VCALENDAR", nil):
+            // A second calendar is read like the first, into the same board.
             calendars += 1
-            if calendars > 1 { outside(line) }
         case ("VEVENT", "VCALENDAR"), ("VTODO", "VCALENDAR"):
             item = ICSItem(isTodo: name == "VTODO", line: line)
         case ("VTIMEZONE", "VCALENDAR"):
@@ -89,7 +112,8 @@ struct ICSDocumentParser {
             observance = ICSTimeZoneRules.Observance(start: LocalDateTime(date: CalendarDate(daysSinceEpoch: 0)),
                                                      offsetFrom: 0, offsetTo: 0)
         case (_, nil):
-            outside(line)
+            outsideComponents[name, default: 0] += 1
+            if firstOutsideLine == nil { firstOutsideLine = line }
         case (_, "VCALENDAR"):
             ignored[name, default: 0] += 1
         default:
@@ -141,16 +165,14 @@ struct ICSDocumentParser {
         }
     }
 
-    private mutating func outside(_ line: Int) {
-        guard !sawOutside else { return }
-        sawOutside = true
-        sink.add(.icsContentOutsideCalendar, "content after END:VCALENDAR is not read", line: line)
-    }
-
     // MARK: Properties
 
     private mutating func property(_ l: ICSContentLine) {
-        guard let top = stack.last?.name else { outside(l.line); return }
+        guard let top = stack.last?.name else {
+            outsideProperties += 1
+            if firstOutsideLine == nil { firstOutsideLine = l.line }
+            return
+        }
         let depth = stack.count
         switch top {
         case "VCALENDAR" where depth == 1: calendarProperty(l)
@@ -164,11 +186,13 @@ struct ICSDocumentParser {
     private mutating func calendarProperty(_ l: ICSContentLine) {
         let name = ICSLineScanner.upper(l.name)
         let text = ICSLineScanner.unescapeText(l.value)
+        // A later calendar of the file does not rename the board.
+        let first = calendars == 1
         switch name {
-        case "X-WR-CALNAME": calendarName = text
+        case "X-WR-CALNAME": if first || calendarName == nil { calendarName = text }
         case "NAME": if calendarName == nil { calendarName = text }
-        case "X-WR-TIMEZONE": wrTimeZone = text
-        case ICSVocabulary.boardID.description: boardID = text
+        case "X-WR-TIMEZONE": if first || wrTimeZone == nil { wrTimeZone = text }
+        case ICSVocabulary.boardID.description: if first || boardID == nil { boardID = text }
         case ICSVocabulary.showsState.description: showsState = text.uppercased() == "TRUE"
         case ICSVocabulary.stateDefinition.description:
             let category = l.parameter("X-CATEGORY").flatMap { StateCategory(rawValue: $0.lowercased()) } ?? .todo

@@ -135,3 +135,47 @@ extension ICSRealFileShapesTests {
         #expect(!r.diagnostics.contains { $0.code == .icsRecurrenceNotExpanded })
     }
 }
+
+extension ICSRealFileShapesTests {
+    // MARK: #19.10 Content after END:VCALENDAR
+
+    /// The shape of python icalendar's `issue_1050_multiple_calendars.ics`: two calendars one
+    /// after the other. Both are read, and nothing says otherwise.
+    @Test func aSecondCalendarIsReadAndNotCalledUnread() throws {
+        let r = read(crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "X-WR-CALNAME:Work", "BEGIN:VEVENT", "UID:w1", "DTSTART:20261130T090000Z",
+            "SUMMARY:Plan", "END:VEVENT", "END:VCALENDAR",
+            "BEGIN:VCALENDAR", "VERSION:2.0", "X-WR-CALNAME:Home", "BEGIN:VTODO", "UID:h1", "DUE;VALUE=DATE:20261201",
+            "SUMMARY:Shop", "END:VTODO", "END:VCALENDAR",
+        ]))
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        #expect(!r.diagnostics.contains { $0.code == .icsContentOutsideCalendar }, "\(r.diagnostics)")
+        #expect(r.diagnostics.allSatisfy { !$0.message.contains("not read") }, "\(r.diagnostics)")
+        let board = try #require(r.board)
+        #expect(board.cards.map(\.id) == ["w1", "h1"])
+        #expect(board.name == "Work")
+    }
+
+    /// The shape of libical's `large.ics` (and `calendar.ics`, `incoming.ics`): a calendar,
+    /// then components written after its END:VCALENDAR with no calendar around them, then
+    /// another calendar. The loose components are not read, and the one warning counts them.
+    @Test func componentsOutsideAnyCalendarAreCountedWhenDropped() throws {
+        let r = read(crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:in", "DTSTART:19970714T170000Z", "SUMMARY:Bastille Day Party",
+            "END:VEVENT", "END:VCALENDAR",
+            "",
+            "BEGIN:VEVENT", "UID:out1", "DTSTART:19970903T163000Z", "END:VEVENT",           // line 9
+            "BEGIN:VEVENT", "UID:out2", "DTSTART:19970904T163000Z",
+            "BEGIN:VALARM", "TRIGGER:-PT15M", "ACTION:DISPLAY", "END:VALARM", "END:VEVENT",
+            "BEGIN:VTODO", "UID:out3", "DUE:19970905T163000Z", "END:VTODO",
+            "X-STRAY:1",
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:second", "DTSTART:19970906T163000Z", "END:VEVENT", "END:VCALENDAR",
+        ]))
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        #expect(r.board?.cards.map(\.id) == ["in", "second"])
+        let outside = r.diagnostics.filter { $0.code == .icsContentOutsideCalendar }
+        #expect(outside.count == 1, "\(outside)")
+        #expect(outside.first?.location?.line == 9)
+        #expect(outside.first?.message.contains("3 components (2 VEVENT, 1 VTODO) and 1 property line") == true, "\(outside)")
+    }
+}
