@@ -20,12 +20,13 @@ system-deps:
 python-deps:
 	@python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
 
-## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, and a real
+## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, a real
 ## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
-## Korean fonts so the Korean page renders in screenshots).
-TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk
+## Korean fonts so the Korean page renders in screenshots), and LibreOffice with poppler's
+## pdftotext to print workbooks as a person would.
+TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils
 test-tools:
-	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ]; then \
+	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ]; then \
 		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \

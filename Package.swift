@@ -57,9 +57,10 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
-        // Reports render through templates; the XLSX report uses libxlsxwriter directly.
+        // Reports render through templates; the XLSX report uses libxlsxwriter directly, laid
+        // out for printing as BoardXLSX lays out the board workbook.
         .target(name: "BoardReport", dependencies: [
-            "BoardModel", "CXlsxWriter",
+            "BoardModel", "BoardXLSX", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.copy("Templates")]),

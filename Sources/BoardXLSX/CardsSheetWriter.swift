@@ -125,6 +125,7 @@ struct CardsSheetWriter {
         }
         cells.headerRow(ws, header, sheet: name)
         worksheet_freeze_panes(ws, 1, 0)
+        PrintLayout.apply(to: ws, headerRow: 0)
         let lastRow = UInt32(max(rows, 1))
         worksheet_autofilter(ws, 0, 0, lastRow, UInt16(header.count - 1))
 

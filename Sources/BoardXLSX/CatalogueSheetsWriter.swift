@@ -23,6 +23,7 @@ struct CatalogueSheetsWriter {
         worksheet_set_column_opt(ws, 4, UInt16(header.count - 1), 24, nil, &hide)
         cells.headerRow(ws, header, sheet: name)
         worksheet_freeze_panes(ws, 1, 0)
+        PrintLayout.apply(to: ws, headerRow: 0)
         for (n, s) in board.states.enumerated() {
             let row = UInt32(n + 1)
             let key = "row:\(row + 1)"
@@ -53,6 +54,7 @@ struct CatalogueSheetsWriter {
         worksheet_set_column(ws, 0, 0, 24, nil)
         worksheet_set_column(ws, 1, 1, 50, sink.wrapped)
         cells.headerRow(ws, ["key", "value"], sheet: name)
+        PrintLayout.apply(to: ws, headerRow: 0)
         typealias K = WorkbookSchema.BoardKey
         var row: UInt32 = 1
         func put(_ key: String, _ value: String) {

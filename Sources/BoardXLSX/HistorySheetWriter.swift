@@ -25,6 +25,7 @@ struct HistorySheetWriter {
             worksheet_set_column_opt(ws, 7, UInt16(header.count - 1), 24, nil, &hide)
             cells.headerRow(ws, header, sheet: part.name)
             worksheet_freeze_panes(ws, 1, 0)
+            PrintLayout.apply(to: ws, headerRow: 0)
             worksheet_autofilter(ws, 0, 0, UInt32(max(part.items.count, 1)), UInt16(header.count - 1))
         }
     }

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardXLSX
 import CXlsxWriter
 
 /// The report as a workbook: a summary sheet, the weekly figures with native Excel charts
@@ -20,7 +21,7 @@ enum ReportXLSX {
         let zone = Zone(identifier: r.timeZone) ?? .utc
 
         // Summary.
-        let summary = book.sheet(summarySheet)
+        let summary = book.sheet(summarySheet, headerRow: nil)
         var row: UInt32 = 0
         book.text(summary, row, 0, "\(L("title")) — \(r.boardName)", book.title)
         row = 2
@@ -81,7 +82,7 @@ enum ReportXLSX {
         worksheet_set_column(summary, 1, 6, 14, nil)
 
         // Throughput: one row per week, one column per state, then created/completed.
-        let tp = book.sheet(throughputSheet)
+        let tp = book.sheet(throughputSheet, headerRow: 0)
         let states = r.throughput.rows
         book.header(tp, 0, [L("week"), L("weekStart")] + states.map(\.name) + [L("created"), L("completed")])
         for (k, w) in r.weeks.enumerated() {
@@ -102,7 +103,7 @@ enum ReportXLSX {
         worksheet_set_column(tp, 0, 1, 12, nil)
 
         // Cumulative flow: cards per state at each week's end; done drawn first (bottom).
-        let flow = book.sheet(flowSheet)
+        let flow = book.sheet(flowSheet, headerRow: 0)
         let bands = Array(r.flow.bands.reversed())
         book.header(flow, 0, [L("week"), L("weekStart")] + bands.map(\.name))
         for (k, w) in r.weeks.enumerated() {
@@ -120,7 +121,7 @@ enum ReportXLSX {
         worksheet_set_column(flow, 0, 1, 12, nil)
 
         // Lists.
-        let od = book.sheet(overdueSheet)
+        let od = book.sheet(overdueSheet, headerRow: 0)
         book.header(od, 0, ["id", L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
         for (k, item) in r.overdue.items.enumerated() {
             let rr = UInt32(k + 1)
@@ -132,7 +133,7 @@ enum ReportXLSX {
             book.number(od, rr, 5, Double(item.daysOverdue))
         }
         worksheet_set_column(od, 1, 1, 40, nil)
-        let fin = book.sheet(finishedSheet)
+        let fin = book.sheet(finishedSheet, headerRow: 0)
         book.header(fin, 0, ["id", L("card"), L("completed"), "\(L("cycleTime")) (\(L("days")))",
                              "\(L("leadTime")) (\(L("days")))"])
         for (k, f) in r.flowTimes.finished.enumerated() {
@@ -145,7 +146,7 @@ enum ReportXLSX {
         }
         worksheet_set_column(fin, 1, 1, 40, nil)
         worksheet_set_column(fin, 2, 2, 26, nil)
-        let ag = book.sheet(agingSheet)
+        let ag = book.sheet(agingSheet, headerRow: 0)
         book.header(ag, 0, ["id", L("card"), L("state"), L("ageDays"), L("daysInState")])
         for (k, item) in r.aging.items.enumerated() {
             let rr = UInt32(k + 1)
@@ -202,8 +203,12 @@ enum ReportXLSX {
             format_set_num_format(oneDecimal, "0.0")
         }
 
-        func sheet(_ name: String) -> UnsafeMutablePointer<lxw_worksheet>? {
-            workbook_add_worksheet(wb, name)
+        /// A new sheet, laid out for printing (`PrintLayout`, as the board workbook prints);
+        /// `headerRow` repeats on every page.
+        func sheet(_ name: String, headerRow: UInt32?) -> UnsafeMutablePointer<lxw_worksheet>? {
+            let ws = workbook_add_worksheet(wb, name)
+            PrintLayout.apply(to: ws, headerRow: headerRow)
+            return ws
         }
 
         mutating func text(_ ws: UnsafeMutablePointer<lxw_worksheet>?, _ row: UInt32, _ col: UInt16, _ value: String,
