@@ -212,8 +212,17 @@ struct ICSDocumentParser {
         guard item != nil else { return }
         // Dates first: the hot path of a large feed.
         if l.nameIs("DTSTART") { item!.start = date(l); return }
-        if l.nameIs("DUE") { item!.due = date(l); return }
-        if l.nameIs("DTEND") { item!.end = date(l); return }
+        // A VEVENT's due is its DTSTART: its DTEND is only a field (a malformed one is kept as
+        // written, with a warning), a DUE (not RFC 5545's) is kept as written. A VTODO's DTEND
+        // (not RFC 5545's either) likewise.
+        if l.nameIs("DUE") {
+            if item!.isTodo { item!.due = date(l) } else { item!.keep("DUE", l.rawValue) }
+            return
+        }
+        if l.nameIs("DTEND") {
+            if item!.isTodo { item!.keep("DTEND", l.rawValue) } else { item!.end = date(l, keptAsField: true) }
+            return
+        }
         if l.nameIs("SUMMARY") { item!.summary = ICSLineScanner.unescapeText(l.value); return }
         if l.nameIs("UID") { item!.uid = ICSLineScanner.unescapeText(l.value); return }
         if l.nameIs("DTSTAMP") || l.nameIs("SEQUENCE") || l.nameIs("TRANSP") { return }
@@ -276,8 +285,10 @@ struct ICSDocumentParser {
         }
     }
 
-    /// A DATE or DATE-TIME property, or nil (with an error) when the value is not one.
-    private mutating func date(_ l: ICSContentLine) -> ICSRawDate? {
+    /// A DATE or DATE-TIME property, or nil (with an error) when the value is not one. With
+    /// `keptAsField` (a property the card keeps only as a field), a value that is not one is
+    /// a warning and kept in the item's field of that name as written.
+    private mutating func date(_ l: ICSContentLine, keptAsField: Bool = false) -> ICSRawDate? {
         switch ICSDateValue.parse(l.value) {
         case .success(let value):
             var kept: Int32?
@@ -289,10 +300,16 @@ struct ICSDocumentParser {
             let name = ICSLineScanner.upper(l.name)
             let shown = l.value.count > 40 ? String(decoding: l.value.prefix(40), as: UTF8.self) + "…"
                                            : l.rawValue
-            sink.add(.invalidDate, why == .impossible
-                     ? "\(name) '\(shown)' is not a real date or time"
-                     : "\(name) '\(shown)' is not an iCalendar date (20261130) or date-time (20261130T180000[Z])",
-                     line: l.line)
+            var message = why == .impossible
+                ? "\(name) '\(shown)' is not a real date or time"
+                : "\(name) '\(shown)' is not an iCalendar date (20261130) or date-time (20261130T180000[Z])"
+            if keptAsField, item != nil {
+                message += "; kept as written in the field \(name)"
+                item!.keep(name, l.rawValue)
+                sink.add(.invalidDate, message, line: l.line, severity: .warning)
+            } else {
+                sink.add(.invalidDate, message, line: l.line)
+            }
             return nil
         }
     }

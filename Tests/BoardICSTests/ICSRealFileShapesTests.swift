@@ -179,3 +179,52 @@ extension ICSRealFileShapesTests {
         #expect(outside.first?.message.contains("3 components (2 VEVENT, 1 VTODO) and 1 property line") == true, "\(outside)")
     }
 }
+
+extension ICSRealFileShapesTests {
+    // MARK: #19.11 A malformed value of a property kept only as a field
+
+    /// The shape of libical's `large.ics` and `calendar.ics`: `DTEND:19970701T2000000Z` (one
+    /// digit too many) in events whose due comes from DTSTART; 25 of them, more than the
+    /// reader shows of one code.
+    @Test func aMalformedDTENDIsAWarningThatKeepsTheRawText() throws {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hacksw/handcal//NONSGML v1.0//EN"]
+        for k in 1...25 {
+            lines += ["BEGIN:VEVENT", "UID:e\(k)", "DTSTART:19970701T100000Z", "DTEND:19970701T2000000Z",
+                      "SUMMARY:Event \(k)", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let r = read(crlf(lines))
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics.filter { $0.severity == .error })")
+        let board = try #require(r.board)
+        #expect(board.cards.count == 25)
+        #expect(board.cards.allSatisfy { $0.fields["DTEND"] == "19970701T2000000Z" })
+        #expect(board.cards.first?.due?.description == "1997-07-01T10:00:00Z")
+        let kept = r.diagnostics.filter { $0.code == .invalidDate }
+        #expect(kept.count == 21)
+        #expect(kept.allSatisfy { $0.severity == .warning })
+        #expect(kept.first?.location?.line == 7)
+        #expect(kept.first?.message.contains("kept as written in the field DTEND") == true, "\(kept)")
+        #expect(kept.last?.message == "5 more like this not shown")
+    }
+
+    @Test func aMalformedDueIsStillAnError() {
+        // DTSTART gives the due: a due that cannot be read refuses the calendar (as before).
+        let r = read(crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:a", "DTSTART:INVALID-DATE", "DTEND:ALSO-INVALID",
+                           "END:VEVENT", "END:VCALENDAR"]))
+        #expect(r.diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [4])
+        #expect(r.diagnostics.filter { $0.code == .invalidDate && $0.severity == .warning }.map(\.location?.line) == [5])
+    }
+
+    @Test func datePropertiesAnItemDoesNotUseAreKeptAsWritten() throws {
+        // A VEVENT's DUE and a VTODO's DTEND are not RFC 5545's (and not what a card's dates come
+        // from): kept as written, never a reason to refuse the calendar.
+        let r = read(crlf(["BEGIN:VCALENDAR",
+                           "BEGIN:VEVENT", "UID:a", "DTSTART;VALUE=DATE:20261130", "DUE:2026-11-3O", "END:VEVENT",
+                           "BEGIN:VTODO", "UID:b", "DUE;VALUE=DATE:20261201", "DTEND:20261202", "END:VTODO",
+                           "END:VCALENDAR"]))
+        #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
+        let cards = try #require(r.board?.cards)
+        #expect(cards[0].fields["DUE"] == "2026-11-3O")
+        #expect(cards[1].fields["DTEND"] == "20261202")
+    }
+}
