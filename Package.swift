@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Round-trip property tests (Tests/BoardRoundTripTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // System libraries from Debian (`make deps` installs them).
@@ -105,5 +107,10 @@ let package = Package(
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample", "BoardFuzzCheck"]),
+        .testTarget(name: "BoardRoundTripTests", dependencies: [
+            "BoardTestSupport", "BoardKit", "BoardModel", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS",
+            "BoardForeign", "BoardStore",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ]
 )
