@@ -55,6 +55,41 @@ import BoardTabular
         #expect(ColumnMapping.boardkit.attribute(forHeader: "Sprint") == .field("Sprint"))
     }
 
+    /// Headers as people write them in their own language, and in code's spellings: each
+    /// language's title, state, due, assignee and label columns (#19 item 6).
+    @Test(arguments: [
+        ("en, camelCase", ["storyName", "currentStatus", "dueDate", "assignedTo", "tags"]),
+        ("en, snake_case", ["task_name", "status", "due_date", "owner", "labels"]),
+        ("ko", ["제목", "상태", "마감일", "담당자", "라벨"]),
+        ("pt", ["Título", "Situação", "Prazo", "Responsável", "Etiquetas"]),
+        ("pt, no accents", ["titulo", "estado", "data de vencimento", "responsavel", "rotulos"]),
+        ("es", ["Tarea", "Estado", "Fecha límite", "Asignado a", "Etiquetas"]),
+        ("fr", ["Titre", "État", "Échéance", "Responsable", "Étiquettes"]),
+        ("fr, no accents", ["TITRE", "ETAT", "DATE D'ECHEANCE", "ASSIGNE A", "LIBELLES"]),
+        ("de", ["Aufgabe", "Status", "Fälligkeitsdatum", "Zuständig", "Schlagwörter"]),
+        ("zh", ["任务名称", "当前状态", "截止日期", "负责人", "标签"]),
+        ("ja", ["タスク名", "ステータス", "期限", "担当者", "タグ"]),
+    ])
+    func headersInPeoplesLanguages(language: String, headers: [String]) {
+        let expected: [CardAttribute] = [.title, .state, .due, .assignees, .labels]
+        let read = headers.map { ColumnMapping.boardkit.attribute(forHeader: $0) }
+        // "currentStatus" has no alias of its own: it stays a field, which this checks too.
+        if language == "en, camelCase" {
+            #expect(read == [.title, .field("currentStatus"), .due, .assignees, .labels])
+        } else {
+            #expect(read == expected, "\(language): \(headers)")
+        }
+    }
+
+    @Test func accentsAreIgnoredOnlyOnLatinLetters() {
+        #expect(HeaderName.key("Échéance") == "echeance")
+        #expect(HeaderName.key("Fälligkeit") == "falligkeit")
+        #expect(HeaderName.key("Straße") == "straße")
+        // Kana keep their voicing marks: ガ is not カ.
+        #expect(HeaderName.key("ガ") != HeaderName.key("カ"))
+        #expect(HeaderName.key("마감 일") == "마감일")
+    }
+
     /// The builder works from typed workbook cells too (what XLSX hands it).
     @Test func typedCells() throws {
         let b = TabularBoardBuilder(options: ReaderOptions(timeZone: "Asia/Seoul"), file: "t.xlsx")
