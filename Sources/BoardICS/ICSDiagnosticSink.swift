@@ -46,8 +46,10 @@ struct ICSDiagnosticSink {
         list.append(d)
     }
 
-    /// Adds a diagnostic made elsewhere (a closing summary), outside the limit.
-    mutating func append(_ diagnostic: Diagnostic) { list.append(diagnostic) }
+    /// A closing diagnostic made elsewhere (the `--skip-invalid` summary), outside the limit:
+    /// `finish` puts it last.
+    mutating func close(with diagnostic: Diagnostic) { closing.append(diagnostic) }
+    private var closing: [Diagnostic] = []
 
     var hasErrors: Bool { list.hasErrors || hidden.contains { $0.key.isError && $0.value > 0 } }
 
@@ -83,7 +85,7 @@ struct ICSDiagnosticSink {
             d.severity = key.isError ? .error : .warning
             out.append(d)
         }
-        return out
+        return out + closing
     }
 }
 

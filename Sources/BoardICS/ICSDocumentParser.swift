@@ -30,8 +30,15 @@ struct ICSDocumentParser {
     private var firstOutsideLine: Int?
     /// False until the first line proved this is iCalendar.
     private(set) var started = false
+    /// `--skip-invalid`: events and to-dos whose reading raised an error, left out.
+    private var leftEvents: LeftOutItems
+    private var leftTodos: LeftOutItems
 
-    init(file: String) { sink = ICSDiagnosticSink(file: file) }
+    init(file: String, invalidItems: InvalidItemPolicy = .refuse) {
+        sink = ICSDiagnosticSink(file: file)
+        leftEvents = LeftOutItems(invalidItems)
+        leftTodos = LeftOutItems(invalidItems)
+    }
 
     /// Handles one line; returns false when the file is not iCalendar at all (stop reading).
     mutating func take(_ parsed: Result<ICSContentLine, ICSLineProblem>, line: Int) -> Bool {
@@ -64,12 +71,33 @@ struct ICSDocumentParser {
         if !started && !sink.hasErrors {
             sink.add(.icsNotICalendar, "the file is empty: an iCalendar file starts with BEGIN:VCALENDAR", line: 1)
         }
-        for open in stack.reversed() {
+        for (depth, open) in stack.enumerated().reversed() {
             sink.add(.icsUnterminatedComponent, "BEGIN:\(open.name) is never closed (no END:\(open.name) before the end of the file)",
                      line: open.line)
+            if depth == 1, let openItem = item {
+                // Never closed, so never read; under --skip-invalid, left out and counted.
+                _ = endItem(openItem)
+                item = nil
+            }
         }
         stack.removeAll()
         reportOutside()
+        let file = SourceLocation(file: sink.file)
+        if let d = leftEvents.summary(item: "event", items: "events", at: file) { sink.close(with: d) }
+        if let d = leftTodos.summary(item: "to-do", items: "to-dos", at: file) { sink.close(with: d) }
+    }
+
+    /// The end of an item's reading: true when it is left out (`--skip-invalid` and it raised
+    /// an error; its errors are now warnings).
+    private mutating func endItem(_ item: ICSItem) -> Bool {
+        item.isTodo ? sink.endItem(&leftTodos) : sink.endItem(&leftEvents)
+    }
+
+    /// What an error in the structure does: refuses the calendar, or (`--skip-invalid`, inside
+    /// an event or to-do) leaves that item out.
+    private var structureErrorConsequence: String {
+        guard let item, leftEvents.policy == .leaveOut else { return "the calendar is refused" }
+        return item.isTodo ? "the to-do of line \(item.line) is left out" : "the event of line \(item.line) is left out"
     }
 
     /// One warning for everything outside any calendar, counted: components by name (their
@@ -106,6 +134,7 @@ struct ICSDocumentParser {
             calendars += 1
         case ("VEVENT", "VCALENDAR"), ("VTODO", "VCALENDAR"):
             item = ICSItem(isTodo: name == "VTODO", line: line)
+            sink.beginItem()
         case ("VTIMEZONE", "VCALENDAR"):
             zone = ICSZoneDefinition(tzid: "")
         case ("STANDARD", "VTIMEZONE"), ("DAYLIGHT", "VTIMEZONE"):
@@ -124,19 +153,22 @@ struct ICSDocumentParser {
 
     private mutating func end(_ name: String, line: Int) {
         guard let top = stack.last else {
-            sink.add(.icsComponentMismatch, "END:\(name) closes nothing (no BEGIN:\(name) is open)", line: line)
+            sink.add(.icsComponentMismatch,
+                     "END:\(name) closes nothing (no BEGIN:\(name) is open); \(structureErrorConsequence)", line: line)
             return
         }
         guard top.name == name else {
             guard let k = stack.lastIndex(where: { $0.name == name }) else {
                 sink.add(.icsComponentMismatch,
-                         "END:\(name) does not match BEGIN:\(top.name) (line \(top.line)); ignored", line: line)
+                         "END:\(name) does not match BEGIN:\(top.name) (line \(top.line)), and no BEGIN:\(name) is open; \(structureErrorConsequence)",
+                         line: line)
                 return
             }
             // Close what was left open inside it, then it.
             for open in stack[(k + 1)...].reversed() {
                 sink.add(.icsComponentMismatch,
-                         "END:\(name) closes BEGIN:\(open.name) of line \(open.line), which has no END:\(open.name)", line: line)
+                         "END:\(name) closes BEGIN:\(open.name) of line \(open.line), which has no END:\(open.name); \(structureErrorConsequence)",
+                         line: line)
                 close(open.name)
                 stack.removeLast()
             }
@@ -152,7 +184,7 @@ struct ICSDocumentParser {
         let parent = stack.count >= 2 ? stack[stack.count - 2].name : nil
         switch (name, parent) {
         case ("VEVENT", "VCALENDAR"), ("VTODO", "VCALENDAR"):
-            if let item { items.append(item) }
+            if let item, !endItem(item) { items.append(item) }
             item = nil
         case ("VTIMEZONE", "VCALENDAR"):
             if let zone, !zone.tzid.isEmpty { zones[zone.tzid] = zone }

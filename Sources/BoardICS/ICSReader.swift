@@ -39,7 +39,7 @@ public struct ICSReader: SniffingReader {
 
     /// Reads a calendar held in memory; `name` is what diagnostics call it.
     public func read(bytes: [UInt8], name: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
-        var parser = ICSDocumentParser(file: name)
+        var parser = ICSDocumentParser(file: name, invalidItems: options.invalidItems)
         var blankLineFolds = ICSLineScanner.BlankLineFolds()
         let stop: ICSLineScanner.Stop? = bytes.withUnsafeBufferPointer { file in
             do throws(ICSLineScanner.Stop) {

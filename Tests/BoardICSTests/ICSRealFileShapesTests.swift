@@ -228,3 +228,121 @@ extension ICSRealFileShapesTests {
         #expect(cards[1].fields["DTEND"] == "20261202")
     }
 }
+
+extension ICSRealFileShapesTests {
+    // MARK: #19.12 An error says what happens
+
+    /// The shape of libical's `zday.ics`: `END:DAYLIGHT` where `END:VTIMEZONE` belongs.
+    @Test func aComponentMismatchSaysTheCalendarIsRefused() throws {
+        let r = read(crlf(["BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:Z", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+                           "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:DAYLIGHT", "END:VTIMEZONE",
+                           "BEGIN:VEVENT", "UID:a", "DTSTART:20261130", "END:VTODO", "END:VEVENT",
+                           "END:VCALENDAR", "END:VEVENT"]))
+        let mismatches = r.diagnostics.filter { $0.code == .icsComponentMismatch }
+        #expect(mismatches.map(\.location?.line) == [9, 14, 17])
+        for d in mismatches {
+            #expect(d.severity == .error)
+            #expect(!d.message.contains("ignored"), "\(d)")
+            #expect(d.message.hasSuffix("the calendar is refused"), "\(d)")
+        }
+        #expect(mismatches.first?.message == "END:DAYLIGHT does not match BEGIN:VTIMEZONE (line 2), and no BEGIN:DAYLIGHT is open; the calendar is refused")
+    }
+}
+
+extension ICSRealFileShapesTests {
+    // MARK: #17.10 --skip-invalid
+
+    func leavingOut() -> ReaderOptions {
+        var options = ReaderOptions()
+        options.invalidItems = .leaveOut
+        return options
+    }
+
+    static func manyEvents(_ count: Int, bad: Set<Int>) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//many events//EN"]
+        for k in 1...count {
+            lines += ["BEGIN:VEVENT", "UID:e\(k)", bad.contains(k) ? "DTSTART:20260230T100000Z" : "DTSTART:20261130T100000Z",
+                      "SUMMARY:Event \(k)", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    @Test func oneImpossibleDateRefusesByDefaultAndLeavesOneEventOutWithSkipInvalid() throws {
+        let text = Self.manyEvents(200, bad: [57])
+        // Event 57 begins at line 3 + 56 * 5 + 1 = 284; its DTSTART is two lines further.
+        let strict = read(text)
+        #expect(strict.diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [286])
+        #expect(!strict.diagnostics.contains { $0.code == .itemsLeftOut })
+
+        let r = read(text, options: leavingOut())
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        let board = try #require(r.board)
+        #expect(board.cards.count == 199)
+        #expect(!board.cards.contains { $0.id == "e57" })
+        #expect(board.cards.map(\.id) == (1...200).filter { $0 != 57 }.map { "e\($0)" })
+        let why = r.diagnostics.filter { $0.code == .invalidDate }
+        #expect(why.map(\.severity) == [.warning])
+        #expect(why.first?.location?.line == 286)
+        #expect(why.first?.message.contains("not a real date") == true)
+        let summary = r.diagnostics.filter { $0.code == .itemsLeftOut }
+        #expect(summary.map(\.message) == ["1 event was left out (--skip-invalid): not readable; the warnings above say why"])
+        #expect(summary.first?.severity == .warning)
+        // The source map still points each card at its own item.
+        #expect(r.sourceMap.location(of: .card(index: 56, field: nil)).line == 289)
+    }
+
+    @Test func skipInvalidLeavesOutEveryKindOfBrokenItemAndOnlyThose() throws {
+        let text = crlf([
+            "BEGIN:VCALENDAR",
+            "BEGIN:VEVENT", "UID:good1", "DTSTART:20261130", "END:VEVENT",
+            "BEGIN:VTODO", "UID:badline", "DUE:20261201", "this line has no colon", "END:VTODO",            // 6
+            "BEGIN:VEVENT", "UID:badend", "DTSTART:20261202", "END:VTODO", "END:VEVENT",                   // 11
+            "BEGIN:VEVENT", "UID:alarm", "DTSTART:20261203", "BEGIN:VALARM", "TRIGGER:-PT5M", "END:VEVENT", // 16
+            "BEGIN:VTODO", "UID:good2", "DUE;VALUE=DATE:20261204", "END:VTODO",
+            "BEGIN:VTODO", "UID:created", "DUE:20261205", "CREATED:2026-13-01", "END:VTODO",
+            "END:VCALENDAR",
+        ])
+        let strict = read(text)
+        #expect(strict.diagnostics.filter { $0.severity == .error }.count == 4, "\(strict.diagnostics)")
+
+        let r = read(text, options: leavingOut())
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
+        #expect(r.board?.cards.map(\.id) == ["good1", "good2"])
+        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map(\.message)
+        #expect(summaries == ["2 events were left out (--skip-invalid): not readable; the warnings above say why",
+                              "2 to-dos were left out (--skip-invalid): not readable; the warnings above say why"])
+        let mismatch = r.diagnostics.filter { $0.code == .icsComponentMismatch }
+        #expect(mismatch.map(\.location?.line) == [14, 21])
+        #expect(mismatch.first?.message.hasSuffix("the event of line 11 is left out") == true, "\(mismatch)")
+        #expect(mismatch.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func skipInvalidStillRefusesWhatIsNotAnItem() {
+        // A broken time zone or a stray END outside any item is the calendar's, not an item's.
+        let r = read(crlf(["BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:Z", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+                           "TZOFFSETFROM:two hours", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+                           "BEGIN:VEVENT", "UID:a", "DTSTART:20261130", "END:VEVENT", "END:VCALENDAR", "END:VTODO"]),
+                     options: leavingOut())
+        #expect(r.diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [6, 15])
+        #expect(!r.diagnostics.contains { $0.code == .itemsLeftOut })
+        // The file ends inside an event: that event is left out, the open calendar still refuses.
+        let cut = read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20261130\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\n", options: leavingOut())
+        #expect(cut.diagnostics.filter { $0.severity == .error }.map(\.location?.line) == [1])
+        #expect(cut.diagnostics.filter { $0.code == .icsUnterminatedComponent && $0.severity == .warning }.map(\.location?.line) == [6])
+        #expect(cut.board?.cards.map(\.id) == ["a"])
+    }
+
+    @Test func skipInvalidLeavesOutMoreBadItemsThanTheReaderShows() throws {
+        // 30 bad events: 20 diagnostics are shown, the rest counted; none stays an error.
+        let bad = Set(stride(from: 3, through: 90, by: 3))
+        let strict = read(Self.manyEvents(100, bad: bad))
+        #expect(strict.diagnostics.filter { $0.severity == .error }.last?.message == "10 more like this not shown")
+        let r = read(Self.manyEvents(100, bad: bad), options: leavingOut())
+        #expect(!r.diagnostics.hasErrors, "\(r.diagnostics.filter { $0.severity == .error })")
+        #expect(r.board?.cards.count == 70)
+        #expect(r.diagnostics.filter { $0.code == .invalidDate }.count == 21)
+        #expect(r.diagnostics.contains { $0.code == .invalidDate && $0.message == "10 more like this not shown" && $0.severity == .warning })
+        #expect(r.diagnostics.last?.message.hasPrefix("30 events were left out") == true, "\(r.diagnostics.last as Any)")
+    }
+}
