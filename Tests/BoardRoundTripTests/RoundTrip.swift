@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import BoardModel
 import BoardJSON
 import BoardKit
@@ -72,6 +73,21 @@ enum RoundTrip {
     }
 
     static func json(_ board: Board) -> [UInt8] { BoardJSONWriter().encode(board) }
+
+    /// JSON → `route` → JSON gives the board back, byte for byte, and the writer claims no loss.
+    static func checkIdentity(_ board: Board, _ route: Route, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let original = RoundTrip.json(board)
+        guard let start = RoundTrip.viaJSON(board) else { return }
+        let trip = try RoundTrip.run(start, route)
+        #expect(trip.errors.isEmpty, "\(route): \(trip.errors)", sourceLocation: sourceLocation)
+        #expect(trip.notWritten.isEmpty, "\(route) says it left something: \(trip.notWritten)", sourceLocation: sourceLocation)
+        guard let back = trip.back else { return }
+        let d = BoardDiff.differences(start, back)
+        #expect(d.isEmpty, "JSON → \(route) → JSON changed the board:\n\(BoardDiff.summary(d))", sourceLocation: sourceLocation)
+        if d.isEmpty {
+            #expect(RoundTrip.json(back) == original, "JSON → \(route) → JSON is not byte-identical", sourceLocation: sourceLocation)
+        }
+    }
 
     /// The board the canonical JSON of `board` reads back as (what a `convert` from JSON starts from).
     static func viaJSON(_ board: Board) -> Board? {

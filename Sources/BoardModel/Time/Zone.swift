@@ -19,9 +19,13 @@ public final class Zone: Sendable {
     /// Nil when `identifier` is not a time zone this system knows.
     public init?(identifier: String) {
         // TimeZone(identifier:) also accepts abbreviations such as "KST"; boards name zones
-        // the IANA way, so anything else is reported rather than guessed.
-        guard identifier == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(identifier),
-              let tz = TimeZone(identifier: identifier) else { return nil }
+        // the IANA way, so anything else is reported rather than guessed. Foundation's list
+        // on Linux leaves out some current IANA names it does know (`Asia/Kolkata`, listed
+        // only as the old `Asia/Calcutta`; `Etc/UTC`), so an `Area/Location` name the tz
+        // database resolves under that same name is a zone too.
+        guard let tz = TimeZone(identifier: identifier),
+              identifier == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(identifier)
+                || (identifier.contains("/") && tz.identifier == identifier) else { return nil }
         self.identifier = identifier
         self.tz = tz
         var transitions: [Int64] = []
