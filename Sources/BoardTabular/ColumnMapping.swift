@@ -109,7 +109,10 @@ public struct ColumnMapping: Sendable {
     /// mapping's aliases; then boardkit's; anything else is a custom field named as the header.
     public func attribute(forHeader header: String) -> CardAttribute {
         let trimmed = header.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("field:"), trimmed.count > 6 { return .field(String(trimmed.dropFirst(6))) }
+        if trimmed.hasPrefix("field:"), trimmed.count > 6 {
+            // The name as written after the prefix, its own spaces included (`field: pad `).
+            return .field(String(header.drop { $0 == " " || $0 == "\t" }.dropFirst(6)))
+        }
         let key = HeaderName.key(trimmed)
         if let a = aliases[key] { return a }
         if genericFallback, let a = ColumnMapping.boardkitAliases[key] { return a }

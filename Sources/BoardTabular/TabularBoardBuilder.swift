@@ -104,7 +104,13 @@ public final class TabularBoardBuilder {
     @discardableResult
     public func header(_ cells: [TabularCell], locate: (_ column: Int) -> SourceLocation) -> Bool {
         if diagnostics.hasErrors { return false }
-        headers = cells.map { $0.text.trimmingSpaces }
+        // Spaces around a header are a typist's; a `field:NAME` header is boardkit's exact
+        // name for a custom field, so the spaces at the end of NAME are part of it (the
+        // writer uses that form for a name with leading or trailing spaces).
+        headers = cells.map { cell in
+            let t = cell.text.trimmingSpaces
+            return t.hasPrefix("field:") ? String(cell.text.drop { $0 == " " || $0 == "\t" }) : t
+        }
         let m = mapping ?? MappingLibrary.detect(header: headers)
         mapping = m
         states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: m.stateMap)

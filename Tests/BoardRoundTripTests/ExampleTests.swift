@@ -22,4 +22,12 @@ import BoardKit
         #expect(BoardValidator.validate(board, sourceMap: PathSourceMap(file: "b.json")).isEmpty)
         for route in [Route.csvWithEvents, .xlsx, .store] { try Self.identity(board, route) }
     }
+
+    /// A custom field named ` pad ` is written under the header `field: pad `, whose trailing
+    /// space the reader trimmed: it came back as ` pad`.
+    @Test func customFieldNameWithSpacesAround() throws {
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", fields: [" pad ": "62", "trailing ": "x"])])
+        try Self.identity(board, .csvWithEvents)
+        try Self.identity(board, .xlsx)
+    }
 }
