@@ -48,6 +48,8 @@ struct StateResolver {
     private(set) var states: [BoardState]
     private var byName: [String: String] = [:]
     private var byID: Set<String> = []
+    /// Ids of catalogue states that the writer writes by id (see `init`).
+    private var writtenByID: Set<String> = []
     private let fixed: Bool
     private let userMap: [String: String]
     private let mappingMap: [String: String]
@@ -61,6 +63,15 @@ struct StateResolver {
             byID.insert(s.id)
             if byName[s.name] == nil { byName[s.name] = s.id }
         }
+        // The writer's rule (TabularBoardLayout): a state whose name two states share, that is
+        // another state's id, or that is empty is written by its id. Such an id resolves to its
+        // state before any name does: `완료` written for the state `완료` is not the first state
+        // named `완료`. (No other state can be named so without being written by id itself.)
+        var names: [String: Int] = [:]
+        for s in catalogue { names[s.name, default: 0] += 1 }
+        for s in catalogue where names[s.name, default: 0] > 1 || (byID.contains(s.name) && s.name != s.id) || s.name.isEmpty {
+            writtenByID.insert(s.id)
+        }
     }
 
     private static func keyed(_ map: [String: String]) -> [String: String] {
@@ -69,8 +80,15 @@ struct StateResolver {
         return out
     }
 
+    /// The state a cell names exactly (spaces included), if any: by the id the writer wrote
+    /// for it, else by name.
+    func exact(_ text: String) -> String? {
+        writtenByID.contains(text) ? text : byName[text]
+    }
+
     /// The state id for a name (creating the state when the board has no catalogue).
     mutating func resolve(_ name: String, category: StateCategory?) -> String {
+        if writtenByID.contains(name) { return name }
         if let id = byName[name] { return id }
         if byID.contains(name) { return name }
         let key = HeaderName.key(name)

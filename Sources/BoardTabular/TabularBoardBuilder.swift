@@ -224,6 +224,9 @@ public final class TabularBoardBuilder {
         let mark = diagnostics.count
         var card = Card(id: "", title: "", state: "", fields: fields ?? [:])
         var stateName: String?
+        /// The state cell as written, when spaces around it were trimmed: a state named
+        /// ` spaced ` is written so, and found by that name before the trimmed one is tried.
+        var stateText: String?
         var category: StateCategory?
         var lists: [String: [String]] = [:]
         let count = min(row.count, plan.count)
@@ -234,7 +237,10 @@ public final class TabularBoardBuilder {
             case .title: card.title = row.text(k)
             case .body: card.body = row.text(k)
             case .url: card.url = row.text(k)
-            case .state: stateName = row.trimmedText(k)
+            case .state:
+                stateName = row.trimmedText(k)
+                let exact = row.text(k)
+                if exact != stateName { stateText = exact }
             case .stateCategory:
                 if let c = StateCategoryGuess.hint(row.text(k)) { category = c }
                 else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
@@ -260,7 +266,8 @@ public final class TabularBoardBuilder {
         for (name, items) in lists { card.fields[name] = ListCodec.join(items) }
         if leftOut.leavesOut(&diagnostics, since: mark) { return }
         if card.id.isEmpty { card.id = generatedID(card, stateName) }
-        card.state = (stateName ?? currentSection).map { states.resolve($0, category: category) } ?? ""
+        card.state = stateText.flatMap { states.exact($0) }
+            ?? (stateName ?? currentSection).map { states.resolve($0, category: category) } ?? ""
         cards.append(card)
         cardRows.append(Int32(truncatingIfNeeded: rowNumber))
     }

@@ -30,4 +30,27 @@ import BoardKit
         try Self.identity(board, .csvWithEvents)
         try Self.identity(board, .xlsx)
     }
+
+    /// Two states named `완료`, the second with the id `완료`: the writer writes ids for both
+    /// (`s0`, `완료`) and the reader took `완료` for the first state of that name.
+    @Test func stateIDThatIsASharedName() throws {
+        let states = [BoardState(id: "s0", name: "완료", category: .todo), BoardState(id: "완료", name: "완료", category: .done)]
+        let board = Board(states: states, cards: [Card(id: "c1", title: "t", state: "완료"), Card(id: "c2", title: "u", state: "s0")])
+        try Self.identity(board, .csvWithEvents)
+        try Self.identity(board, .xlsx)
+        // Two states each named as the other's id: both written by id, both come back.
+        let crossed = Board(states: [BoardState(id: "x", name: "y", category: .todo), BoardState(id: "y", name: "x", category: .doing)],
+                            cards: [Card(id: "c1", title: "t", state: "x"), Card(id: "c2", title: "u", state: "y")])
+        try Self.identity(crossed, .csvWithEvents)
+        try Self.identity(crossed, .xlsx)
+    }
+
+    /// A state named ` s` (a space before it): its cards' state cells were trimmed to `s`, a
+    /// state the catalogue does not have, and the read failed with `unknown-state`.
+    @Test func stateNameWithSpacesAround() throws {
+        let board = Board(states: [BoardState(id: "s0", name: " s", category: .todo), BoardState(id: "s1", name: "s ", category: .done)],
+                          cards: [Card(id: "c1", title: "t", state: "s0"), Card(id: "c2", title: "u", state: "s1")])
+        try Self.identity(board, .csvWithEvents)
+        try Self.identity(board, .xlsx)
+    }
 }
