@@ -53,4 +53,14 @@ import BoardKit
         try Self.identity(board, .csvWithEvents)
         try Self.identity(board, .xlsx)
     }
+
+    /// Known loss, not fixed: libxlsxwriter writes numbers with 16 significant digits (`%.16G`),
+    /// so a position that needs 17 (`0.1 + 0.2`) comes back as `0.3`, and no warning says so.
+    @Test func xlsxPositionNeedingSeventeenDigits() throws {
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", position: 0.1 + 0.2)])
+        try Self.identity(board, .csvWithEvents)
+        withKnownIssue("XLSX keeps 16 significant digits of a number (libxlsxwriter's %.16G)") {
+            try Self.identity(board, .xlsx)
+        }
+    }
 }
