@@ -54,7 +54,7 @@ struct ICSBoardBuilder {
         // by their RECURRENCE-ID.
         var seriesUIDs = Set<String>()
         var occurrencesByUID: [String: Int] = [:]
-        if parsed.items.contains(where: { $0.recurrenceID != nil }) {
+        if parsed.hasChangedOccurrences {
             for item in parsed.items {
                 guard let uid = item.uid else { continue }
                 if item.recurrenceID == nil { seriesUIDs.insert(uid) } else { occurrencesByUID[uid, default: 0] += 1 }

@@ -18,6 +18,8 @@ struct ICSDocumentParser {
     var zones: [String: ICSZoneDefinition] = [:]
     /// Components boardkit has no use for (VJOURNAL, VFREEBUSY…), counted by name.
     var ignored: [String: Int] = [:]
+    /// True when an item has a RECURRENCE-ID (the builder then matches them to their series).
+    var hasChangedOccurrences = false
 
     private var stack: [(name: String, line: Int)] = []
     private var item: ICSItem?
@@ -275,6 +277,7 @@ struct ICSDocumentParser {
             item!.keep(name, l.rawValue)
         case "RECURRENCE-ID":
             item!.recurrenceID = l.rawValue
+            hasChangedOccurrences = true
             item!.keep(name, l.rawValue)
         case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.start.description: item!.boardkitStart = ICSLineScanner.unescapeText(l.value)
