@@ -38,7 +38,7 @@ for t in "$@"; do
         ${dict:+-dict=Fuzz/dict/$dict.dict} \
         "$scratch/corpus/$t" "$run/seeds/$t" >"$log" 2>&1
     rc=$?
-    grep -E '^#[0-9]+ +(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1
+    grep -E '^#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" | tr '\n' ' '; echo
     echo "  corpus: $(ls "$scratch/corpus/$t" | wc -l) files"
     if [ $rc -ne 0 ]; then
