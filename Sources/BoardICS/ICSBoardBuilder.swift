@@ -57,15 +57,17 @@ struct ICSBoardBuilder {
         if parsed.hasChangedOccurrences {
             for item in parsed.items {
                 guard let uid = item.uid else { continue }
-                if item.recurrenceID == nil { seriesUIDs.insert(uid) } else { occurrencesByUID[uid, default: 0] += 1 }
+                if item.changesOccurrence { occurrencesByUID[uid, default: 0] += 1 } else { seriesUIDs.insert(uid) }
             }
         }
 
         for item in parsed.items {
             var occurrenceSuffix: String?
-            if let rid = item.recurrenceID {
+            if item.changesOccurrence {
                 if let uid = item.uid, seriesUIDs.contains(uid) { overrides += 1; continue }
-                if let uid = item.uid, occurrencesByUID[uid, default: 0] > 1 { occurrenceSuffix = "-" + rid }
+                if let uid = item.uid, occurrencesByUID[uid, default: 0] > 1 {
+                    occurrenceSuffix = "-" + (item.fields["RECURRENCE-ID"]?.split(separator: "\n").first.map(String.init) ?? "")
+                }
             }
             if item.recurs {
                 recurring += 1

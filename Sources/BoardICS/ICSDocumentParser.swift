@@ -276,7 +276,7 @@ struct ICSDocumentParser {
             if name != "EXDATE" && name != "EXRULE" { item!.recurs = true }
             item!.keep(name, l.rawValue)
         case "RECURRENCE-ID":
-            item!.recurrenceID = l.rawValue
+            item!.changesOccurrence = true
             hasChangedOccurrences = true
             item!.keep(name, l.rawValue)
         case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)

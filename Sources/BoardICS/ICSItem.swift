@@ -20,9 +20,9 @@ struct ICSItem {
     var url: String?
     /// RRULE or RDATE seen: one card stands for the whole series.
     var recurs = false
-    /// RECURRENCE-ID as written: a changed occurrence of the series with the same UID (left
-    /// out when that series is in the file, a card of its own when it is not).
-    var recurrenceID: String?
+    /// RECURRENCE-ID seen (kept as written in `fields`): a changed occurrence of the series
+    /// with the same UID, left out when that series is in the file, a card of its own when not.
+    var changesOccurrence = false
     // boardkit's own properties.
     var boardkitState: String?
     var boardkitStart: String?
