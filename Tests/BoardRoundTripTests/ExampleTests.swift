@@ -64,3 +64,20 @@ import BoardKit
         }
     }
 }
+
+/// Findings of the lossy-format properties that were fixed.
+@Suite struct LossyExampleTests {
+    /// Taskwarrior counted only the cards' unknown keys: a board's, a state's or an event's
+    /// were dropped with no warning.
+    @Test func taskwarriorCountsEveryUnknownKey() throws {
+        let board = Board(states: [BoardState(id: "todo", name: "TODO", category: .todo, extras: ["color": "\"red\""])],
+                          cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000))],
+                          events: [Event(card: "c1", at: Instant(epochSeconds: 1_790_000_000), type: .created, to: "todo", extras: ["jira": "1"])],
+                          extras: ["exportedBy": "true"])
+        let trip = try RoundTrip.run(board, .taskwarrior)
+        #expect(trip.notWritten.contains { $0.contains("3 unknown keys kept from an earlier read") }, "\(trip.notWritten)")
+        // A board without cards: its own unknown key is still counted.
+        let empty = try RoundTrip.run(Board(extras: ["한": "true"]), .taskwarrior)
+        #expect(empty.notWritten.contains { $0.contains("1 unknown key kept from an earlier read") }, "\(empty.notWritten)")
+    }
+}

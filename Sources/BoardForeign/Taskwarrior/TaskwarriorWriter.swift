@@ -98,6 +98,9 @@ public struct TaskwarriorWriter: BoardWriter {
             lost.extras += card.extras.count
             tasks.append(.object(t))
         }
+        // Unknown keys of the board, its states and its events have no place in a task either.
+        lost.extras += board.extras.count + board.states.reduce(0) { $0 + $1.extras.count }
+            + board.events.reduce(0) { $0 + $1.extras.count }
         lost.events = board.events.count - Self.keptEvents(board, category: category)
         // No event a task still tells keeps its changes: a task holds only current values.
         lost.changes = board.fieldChangeCount
