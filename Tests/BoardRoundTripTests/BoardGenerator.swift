@@ -245,8 +245,9 @@ enum BoardGen {
             if r.chance(0.7) { card.created = instant(&r, zone: zone, near: base) }
             if r.chance(0.5) { card.updated = instant(&r, zone: zone, near: base) }
             if r.chance(0.3) { card.completed = instant(&r, zone: zone, near: base) }
-            if r.chance(0.5) { card.labels = (0..<r.int(1...3)).map { _ in name(&r) } }
-            if r.chance(0.4) { card.assignees = (0..<r.int(1...2)).map { _ in name(&r) } }
+            // A card's labels and assignees are distinct, as in every tool.
+            if r.chance(0.5) { card.labels = distinct((0..<r.int(1...3)).map { _ in name(&r) }) }
+            if r.chance(0.4) { card.assignees = distinct((0..<r.int(1...2)).map { _ in name(&r) }) }
             if r.chance(0.5) {
                 card.position = r.pick([Double(k + 1), Double(k) + 0.5, -3, 0, 1e-7, 1e15, 16384, 65535.5, 2.0 / 3,
                                         shape.seventeenDigitPositions ? 0.1 + 0.2 : 0.25])
@@ -263,10 +264,14 @@ enum BoardGen {
         // History: oldest first, for cards the board has, between its states.
         if !board.cards.isEmpty && r.chance(0.7) {
             var t = base - Int64(r.int(0...86_400 * 30))
+            var lastMs = Int64.min
             for _ in 0..<r.int(1...(board.cards.count * 3 + 2)) {
                 let card = r.pick(board.cards)
                 t += r.chance(0.1) ? 0 : Int64(r.int(1...86_400 * 2))
-                let at = Instant(epochMilliseconds: t * 1000 + (r.chance(0.1) ? Int64(r.int(1...999)) : 0),
+                // Oldest first, as every history is (a tie keeps its order); some in the same second.
+                let ms = max(lastMs, t * 1000 + (r.chance(0.1) ? Int64(r.int(1...999)) : 0))
+                lastMs = ms
+                let at = Instant(epochMilliseconds: ms,
                                  offsetSeconds: r.chance(0.7) ? zone.offset(atEpochSeconds: t) : r.pick(offsets))
                 let type = EventType.allCases[r.pick([0, 0, 1, 1, 1, 2, 2, 3, 4, 5])]
                 var e = Event(card: card.id, at: at, type: type)
@@ -294,6 +299,11 @@ enum BoardGen {
             }
         }
         return board
+    }
+
+    static func distinct(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
     }
 
     static func change(_ r: inout SplitMix, zone: Zone) -> FieldChange {

@@ -79,9 +79,9 @@ enum BoardShrinker {
                 if c.completed != nil { card { $0.completed = nil } }
                 if !c.labels.isEmpty { card { $0.labels = [] } }
                 if c.labels.count > 1 { card { $0.labels.removeLast() } }
-                for (i, l) in c.labels.enumerated() { for shorter in shorterTexts(l) where !shorter.isEmpty { card { $0.labels[i] = shorter } } }
+                for (i, l) in c.labels.enumerated() { for shorter in shorterTexts(l) where !shorter.isEmpty && !c.labels.contains(shorter) { card { $0.labels[i] = shorter } } }
                 if !c.assignees.isEmpty { card { $0.assignees = [] } }
-                for (i, a) in c.assignees.enumerated() { for shorter in shorterTexts(a) where !shorter.isEmpty { card { $0.assignees[i] = shorter } } }
+                for (i, a) in c.assignees.enumerated() { for shorter in shorterTexts(a) where !shorter.isEmpty && !c.assignees.contains(shorter) { card { $0.assignees[i] = shorter } } }
                 if c.position != nil { card { $0.position = nil } }
                 if c.archived && !b.events.contains(where: { $0.card == c.id && $0.type == .deleted }) { card { $0.archived = false } }
                 if c.url != nil { card { $0.url = nil } }
@@ -105,7 +105,8 @@ enum BoardShrinker {
                     for i in e.changes.indices where e.changes.count > 1 { out.append(with(b) { $0.events[k].changes.remove(at: i) }) }
                 }
                 if e.at.offsetSeconds != 0 { out.append(with(b) { $0.events[k].at = e.at.utc }) }
-                if e.at.epochMilliseconds % 1000 != 0 {
+                let whole = e.at.epochMilliseconds - e.at.epochMilliseconds % 1000
+                if e.at.epochMilliseconds % 1000 != 0 && (k == 0 || b.events[k - 1].at.epochMilliseconds <= whole) {
                     out.append(with(b) { $0.events[k].at.epochMilliseconds -= e.at.epochMilliseconds % 1000 })
                 }
             }

@@ -4,7 +4,8 @@ import PropertyBased
 import BoardModel
 
 /// Not a property: with `ROUNDTRIP_SURVEY=N` set, runs N random boards through every route
-/// and prints each kind of difference with its smallest example and the warnings written.
+/// and prints each kind of difference with its smallest example and the warnings written
+/// (`ROUNDTRIP_ROUTE=trello` for one route).
 /// A map of the failures when several kinds mix (shrinking finds one at a time).
 @Suite struct Survey {
     static let routes: [Route] = [
@@ -41,6 +42,22 @@ import BoardModel
             for (k, v) in kinds.sorted(by: { $0.key < $1.key }) {
                 print("  \(k) ×\(v.count)  e.g. \(v.example.prefix(700))")
             }
+        }
+    }
+
+    /// With `ROUNDTRIP_KIND=card.due ROUNDTRIP_ROUTE=trello` (or `ROUNDTRIP_KIND=ERROR`): a
+    /// property that fails on that one kind of difference, so shrinking finds its smallest board.
+    @Test(.shrinking, .enabled(if: ProcessInfo.processInfo.environment["ROUNDTRIP_KIND"] != nil))
+    func hunt() async throws {
+        let kind = ProcessInfo.processInfo.environment["ROUNDTRIP_KIND"] ?? ""
+        let name = ProcessInfo.processInfo.environment["ROUNDTRIP_ROUTE"] ?? "csv"
+        let route = try #require(Self.routes.first { $0.name == name })
+        await propertyCheck(count: 2000, input: BoardGen.boards()) { g in
+            guard let start = RoundTrip.viaJSON(g.board) else { return }
+            let trip = try RoundTrip.run(start, route)
+            let d = trip.back.map { BoardDiff.differences(start, $0) } ?? []
+            let hit = kind == "ERROR" ? trip.errors.map { Difference(kind: "ERROR", detail: "\($0)") } : d.filter { $0.kind == kind }
+            #expect(hit.isEmpty, "\(hit) warnings \(trip.notWritten)")
         }
     }
 }
