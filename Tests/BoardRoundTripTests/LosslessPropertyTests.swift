@@ -28,6 +28,7 @@ struct LosslessPropertyTests {
 
     static let routes: [(Route, BoardShape, Int)] = [
         (.csvWithEvents, BoardShape(itemExtras: false, emptyFields: false), 600),
+        (.tsvWithEvents, BoardShape(itemExtras: false, emptyFields: false), 200),
         // Weakened, on purpose: no positions needing 17 significant digits (a known loss).
         (.xlsx, BoardShape(seventeenDigitPositions: false), 300),
         (.store, .everything, 300),

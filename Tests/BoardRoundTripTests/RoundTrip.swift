@@ -22,6 +22,7 @@ struct Route: Sendable, CustomStringConvertible {
 
     static let json = Route(name: "json", file: "b.json", format: "json")
     static let csvWithEvents = Route(name: "csv --events", file: "b.csv", format: "csv", sidecar: "b.events.csv")
+    static let tsvWithEvents = Route(name: "tsv --events", file: "b.tsv", format: "csv", sidecar: "b.events.tsv")
     static let xlsx = Route(name: "xlsx", file: "b.xlsx", format: "xlsx", writer: WriterOptions(exportedAt: exportedAt))
     static let store = Route(name: "store", file: "b.db", format: "store", writer: WriterOptions(exportedAt: exportedAt, actor: "test"))
     static let csvPlain = Route(name: "csv", file: "b.csv", format: "csv")
