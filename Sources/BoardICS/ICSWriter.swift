@@ -96,6 +96,11 @@ public struct ICSWriter: BoardWriter {
                 "\(plural(board.events.count, "event", "events"))\(changesNote(board)) not written: iCalendar has no history",
                 at: location))
         }
+        if !board.metadata.isEmpty {
+            out.append(Diagnostic(.dataNotWritten,
+                "\(plural(board.metadata.count, "board metadata entry", "board metadata entries")) not written: a feed keeps the board's name, id and time zone only",
+                at: location))
+        }
         if layout.output.droppedControlCharacters > 0 {
             out.append(Diagnostic(.dataNotWritten,
                 "\(plural(layout.output.droppedControlCharacters, "control character", "control characters")) that iCalendar text cannot hold left out",

@@ -80,4 +80,13 @@ import BoardKit
         let empty = try RoundTrip.run(Board(extras: ["한": "true"]), .taskwarrior)
         #expect(empty.notWritten.contains { $0.contains("1 unknown key kept from an earlier read") }, "\(empty.notWritten)")
     }
+
+    /// iCalendar wrote nothing of the board's metadata and said nothing about it.
+    @Test func icsCountsTheBoardMetadata() throws {
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", due: .date(CalendarDate(year: 2026, month: 11, day: 30)!))],
+                          metadata: ["source": "jira", "generator": "x"])
+        let trip = try RoundTrip.run(board, .ics(.event, includeDone: false))
+        #expect(trip.notWritten.contains("2 board metadata entries not written: a feed keeps the board's name, id and time zone only"), "\(trip.notWritten)")
+        #expect(try LossRules.unexplained(board, .ics(.event, includeDone: false)).isEmpty)
+    }
 }

@@ -23,7 +23,6 @@ enum KnownSilentLoss: String, CaseIterable {
     case icsInstantMilliseconds = "iCalendar: a due or start instant loses its milliseconds (DATE-TIME has whole seconds), unwarned"
     case icsCarriageReturn = "iCalendar: a CR (alone or in CRLF) in a text becomes LF, unwarned"
     case icsFieldNameTab = "iCalendar: a tab in a custom field's name (X-NAME parameter) is dropped"
-    case icsMetadata = "iCalendar: the board's metadata is not written and no warning says so"
     case icsCompleted = "iCalendar: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
     case taskwarriorBoard = "Taskwarrior: the board's id, name, time zone and metadata are not written and no warning says so"
     case taskwarriorAssigneeComma = "Taskwarrior: an assignee holding a comma comes back as two (boardkit_assignees is comma-joined, unescaped)"
@@ -159,7 +158,7 @@ enum LossRules {
             case "card.due", "card.start": return .knownSilent(.icsInstantMilliseconds)
             case "card.field.missing", "card.field.added": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
             case "card.field.empty": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
-            case "board.metadata": return .knownSilent(.icsMetadata)
+            case "board.metadata": return warned("board metadata entr")
             case "card.completed": return .knownSilent(.icsCompleted)
             default: return nil
             }

@@ -47,12 +47,6 @@ import BoardModel
         try Self.expectWarnedOrKept(board, .ics(.event, includeDone: false), .icsFieldNameTab)
     }
 
-    @Test func icsBoardMetadata() throws {
-        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", due: .date(CalendarDate(year: 2026, month: 11, day: 30)!))],
-                          metadata: ["source": "jira"])
-        try Self.expectWarnedOrKept(board, .ics(.event, includeDone: false), .icsMetadata)
-    }
-
     @Test func icsReopenedCardCompletion() throws {
         let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", due: .date(CalendarDate(year: 2026, month: 11, day: 30)!),
                                        completed: Instant(epochSeconds: 1_790_000_000))])
