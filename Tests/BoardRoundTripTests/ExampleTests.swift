@@ -89,4 +89,17 @@ import BoardKit
         #expect(trip.notWritten.contains("2 board metadata entries not written: a feed keeps the board's name, id and time zone only"), "\(trip.notWritten)")
         #expect(try LossRules.unexplained(board, .ics(.event, includeDone: false)).isEmpty)
     }
+
+    /// Taskwarrior dropped the board's id, name, time zone and metadata with no warning.
+    @Test func taskwarriorSaysTheBoardIsLeft() throws {
+        let board = Board(id: "team-web", name: "Web team", timeZone: "Asia/Seoul",
+                          cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000))],
+                          metadata: ["source": "jira"])
+        let trip = try RoundTrip.run(board, .taskwarrior)
+        #expect(trip.notWritten.contains { $0.contains("the board's id 'team-web', name, time zone Asia/Seoul, 1 metadata entry (a task list has no board)") }, "\(trip.notWritten)")
+        #expect(try LossRules.unexplained(board, .taskwarrior).isEmpty)
+        // A board read from Taskwarrior has nothing of its own to lose.
+        let plain = Board(id: "taskwarrior", name: "Taskwarrior", cards: board.cards)
+        #expect(!(try RoundTrip.run(plain, .taskwarrior)).notWritten.contains { $0.contains("a task list has no board") })
+    }
 }

@@ -24,7 +24,6 @@ enum KnownSilentLoss: String, CaseIterable {
     case icsCarriageReturn = "iCalendar: a CR (alone or in CRLF) in a text becomes LF, unwarned"
     case icsFieldNameTab = "iCalendar: a tab in a custom field's name (X-NAME parameter) is dropped"
     case icsCompleted = "iCalendar: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
-    case taskwarriorBoard = "Taskwarrior: the board's id, name, time zone and metadata are not written and no warning says so"
     case taskwarriorAssigneeComma = "Taskwarrior: an assignee holding a comma comes back as two (boardkit_assignees is comma-joined, unescaped)"
     case taskwarriorCompleted = "Taskwarrior: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
     case taskwarriorEventCount = "Taskwarrior: the count of events left out is a guess from the cards (one per creation, start, completion or archiving), so a move or update is lost with no warning when the card has as many such dates as events"
@@ -140,7 +139,7 @@ enum LossRules {
             case "card.field.empty": return .documented("docs/taskwarrior.md: fields become attributes (an empty one is none)")
             case "card.completed": return .knownSilent(.taskwarriorCompleted)
             case "card.assignees": return .knownSilent(.taskwarriorAssigneeComma)
-            case "board.id", "board.name", "board.timeZone", "board.metadata": return .knownSilent(.taskwarriorBoard)
+            case "board.id", "board.name", "board.timeZone", "board.metadata": return warned("(a task list has no board)")
             default: return nil
             }
         case "ics":

@@ -53,13 +53,6 @@ import BoardModel
         try Self.expectWarnedOrKept(board, .ics(.todo, includeDone: true), .icsCompleted)
     }
 
-    @Test func taskwarriorBoard() throws {
-        let board = Board(id: "team-web", name: "Web team", timeZone: "Asia/Seoul",
-                          cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000))],
-                          metadata: ["source": "jira"])
-        try Self.expectWarnedOrKept(board, .taskwarrior, .taskwarriorBoard)
-    }
-
     @Test func taskwarriorAssigneeWithComma() throws {
         let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000), assignees: ["Kim, Mina"])])
         try Self.expectWarnedOrKept(board, .taskwarrior, .taskwarriorAssigneeComma)

@@ -98,6 +98,12 @@ public struct TaskwarriorWriter: BoardWriter {
             lost.extras += card.extras.count
             tasks.append(.object(t))
         }
+        // A task list has no board: what reading it back cannot give (id `taskwarrior`, name
+        // `Taskwarrior`, UTC) is left.
+        if board.id != "taskwarrior" { lost.board.append("id '\(board.id)'") }
+        if board.name != "Taskwarrior" { lost.board.append("name") }
+        if board.timeZone != "UTC" { lost.board.append("time zone \(board.timeZone)") }
+        if !board.metadata.isEmpty { lost.board.append("\(board.metadata.count) metadata entr\(board.metadata.count == 1 ? "y" : "ies")") }
         // Unknown keys of the board, its states and its events have no place in a task either.
         lost.extras += board.extras.count + board.states.reduce(0) { $0 + $1.extras.count }
             + board.events.reduce(0) { $0 + $1.extras.count }
@@ -161,6 +167,8 @@ public struct TaskwarriorWriter: BoardWriter {
     /// What the export could not hold, for one warning.
     private struct Loss {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
+        /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
+        var board: [String] = []
 
         func diagnostics(file: String) -> [Diagnostic] {
             var parts: [String] = []
@@ -169,6 +177,7 @@ public struct TaskwarriorWriter: BoardWriter {
             if positions > 0 { parts.append("\(positions) card position\(positions == 1 ? "" : "s") (tasks have no order)") }
             if archivedDone > 0 { parts.append("the archived flag of \(archivedDone) finished card\(archivedDone == 1 ? "" : "s") (written as completed)") }
             if extras > 0 { parts.append("\(extras) unknown key\(extras == 1 ? "" : "s") kept from an earlier read") }
+            if !board.isEmpty { parts.append("the board's \(board.joined(separator: ", ")) (a task list has no board)") }
             var out: [Diagnostic] = []
             if !parts.isEmpty {
                 out.append(Diagnostic(.dataNotWritten, "not written: " + parts.joined(separator: "; "),
