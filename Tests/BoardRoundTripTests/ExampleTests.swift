@@ -102,4 +102,13 @@ import BoardKit
         let plain = Board(id: "taskwarrior", name: "Taskwarrior", cards: board.cards)
         #expect(!(try RoundTrip.run(plain, .taskwarrior)).notWritten.contains { $0.contains("a task list has no board") })
     }
+
+    /// Trello's dateLastActivity is UTC: a card updated at 14:46+01:00 came back as 13:46Z.
+    @Test func trelloKeepsTheUpdatedOffset() throws {
+        let updated = Instant(epochSeconds: 1_722_347_186, offsetSeconds: 3600)
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", updated: updated, position: 1)])
+        let trip = try RoundTrip.run(board, .trello)
+        #expect(trip.back?.cards.first?.updated == updated)
+        #expect(try LossRules.unexplained(board, .trello).isEmpty)
+    }
 }

@@ -20,11 +20,6 @@ import BoardModel
         try Self.expectWarnedOrKept(board, .csvPlain, .csvStateNames)
     }
 
-    @Test func trelloUpdatedOffset() throws {
-        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", updated: Instant(epochSeconds: 1_722_347_186, offsetSeconds: 3600), position: 1)])
-        try Self.expectWarnedOrKept(board, .trello, .trelloUpdatedOffset)
-    }
-
     @Test func trelloPositionAdded() throws {
         let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", updated: Instant(epochSeconds: 1_722_347_186))])
         try Self.expectWarnedOrKept(board, .trello, .trelloPositionAdded)

@@ -274,6 +274,12 @@ struct TrelloImport {
             card.start = date(node, "start", path, override: ext?["start"])
             if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
             card.updated = instant(node, "dateLastActivity", path)
+            // boardkit's exact updated time, in its own offset, while it is still the same moment
+            // (an importer that touched the card has moved dateLastActivity on).
+            if let s = ext?["updated"]?.string, let exact = ISO8601.parseInstant(s),
+               exact.epochMilliseconds == card.updated?.epochMilliseconds {
+                card.updated = exact
+            }
             if let s = ext?["created"]?.string { card.created = ISO8601.parseInstant(s) }
             if let s = ext?["completed"]?.string { card.completed = ISO8601.parseInstant(s) }
             card.position = node["pos"]?.number

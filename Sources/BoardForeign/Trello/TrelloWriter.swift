@@ -253,6 +253,8 @@ struct TrelloExportBuilder {
         var ext: [(String, JSONNode?)] = [
             ("created", card.created.map { .string($0.description) }),
             ("completed", card.completed.map { .string($0.description) }),
+            // dateLastActivity is UTC: the offset the card's updated time was written in.
+            ("updated", card.updated.flatMap { $0.offsetSeconds == 0 ? nil : .string($0.description) }),
             ("due", exact(card.due)), ("start", exact(card.start)),
         ]
         ext = ext.filter { $0.1 != nil }
