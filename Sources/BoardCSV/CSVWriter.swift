@@ -127,8 +127,15 @@ public struct CSVWriter: BoardWriter {
         if board.timeZone != blank.timeZone { lost.append("time zone \(board.timeZone)") }
         if !board.metadata.isEmpty { lost.append("\(board.metadata.count) metadata entries") }
         if !board.extras.isEmpty { lost.append("\(board.extras.count) unknown board keys") }
-        if board.states != statesByName(board) {
-            lost.append("\(board.states.count) states' ids, order, categories and WIP limits")
+        let rebuilt = statesByName(board, layout: layout)
+        if board.states != rebuilt {
+            // A name read back otherwise (spaces around it trimmed, or the id written for a
+            // name two states share) is said too.
+            let renamed = board.cards.contains { c in
+                guard let s = board.state(withID: c.state), let text = layout.stateCellText(c.state) else { return false }
+                return trimmed(text) != s.name
+            }
+            lost.append("\(board.states.count) states' ids, \(renamed ? "names, " : "")order, categories and WIP limits")
         }
         if !lost.isEmpty {
             out.append(Diagnostic(.dataNotWritten,
@@ -137,16 +144,23 @@ public struct CSVWriter: BoardWriter {
         return out
     }
 
-    /// The states a reader rebuilds from the state names cards use, in first-seen order.
-    static func statesByName(_ board: Board) -> [BoardState] {
+    /// The states a reader rebuilds from the state cells cards have (trimmed, as the reader
+    /// takes them), in first-seen order.
+    static func statesByName(_ board: Board, layout: TabularBoardLayout) -> [BoardState] {
         var seen: Set<String> = []
         var out: [BoardState] = []
         for c in board.cards where seen.insert(c.state).inserted {
-            guard let s = board.state(withID: c.state) else { continue }
-            out.append(BoardState(id: StableID.slug(s.name), name: s.name, category: StateCategoryGuess.guess(s.name)))
+            guard board.state(withID: c.state) != nil, let text = layout.stateCellText(c.state) else { continue }
+            let name = trimmed(text)
+            out.append(BoardState(id: StableID.slug(name), name: name, category: StateCategoryGuess.guess(name)))
         }
         return out.isEmpty ? BoardState.defaults : out
     }
+}
+
+/// A cell without the spaces and tabs around it, as the reader takes a state cell.
+private func trimmed(_ s: String) -> String {
+    String(s.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
 }
 
 extension CSVOutput {

@@ -73,6 +73,10 @@ public struct TabularBoardLayout: Sendable {
     /// The header row.
     public var header: [String] { columns.map(\.header) }
 
+    /// What a card's state cell holds for the state with this id: its name, or its id when
+    /// the name would not find it again (nil for a state the board does not define).
+    public func stateCellText(_ id: String) -> String? { stateText[id] }
+
     public init(board: Board, mapping: ColumnMapping? = nil) {
         zone = board.zone ?? .utc
         var names: [String: Int] = [:]

@@ -111,4 +111,20 @@ import BoardKit
         #expect(trip.back?.cards.first?.updated == updated)
         #expect(try LossRules.unexplained(board, .trello).isEmpty)
     }
+
+    /// Plain CSV: a state named `spaced ` came back as `spaced`, and states sharing a name
+    /// under their ids, with no warning (the states looked rebuilt as they were).
+    @Test func plainCSVSaysWhenStateNamesChange() throws {
+        let board = Board(states: [BoardState(id: "spaced", name: "spaced ", category: .todo)],
+                          cards: [Card(id: "c1", title: "t", state: "spaced")])
+        let trip = try RoundTrip.run(board, .csvPlain)
+        #expect(trip.notWritten.contains { $0.contains("1 states' ids, names, order, categories and WIP limits") }, "\(trip.notWritten)")
+        #expect(try LossRules.unexplained(board, .csvPlain).isEmpty)
+        let shared = Board(states: [BoardState(id: "a", name: "Done", category: .done), BoardState(id: "b", name: "Done", category: .done)],
+                           cards: [Card(id: "c1", title: "t", state: "a"), Card(id: "c2", title: "u", state: "b")])
+        #expect(try LossRules.unexplained(shared, .csvPlain).isEmpty)
+        // States that come back as they were still give no warning.
+        let plain = Board(states: [BoardState(id: "to-do", name: "To do", category: .todo)], cards: [Card(id: "c1", title: "t", state: "to-do")])
+        #expect(try RoundTrip.run(plain, .csvPlain).notWritten.isEmpty)
+    }
 }

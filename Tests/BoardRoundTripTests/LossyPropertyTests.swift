@@ -26,7 +26,6 @@ enum KnownSilentLoss: String, CaseIterable {
     case taskwarriorAssigneeComma = "Taskwarrior: an assignee holding a comma comes back as two (boardkit_assignees is comma-joined, unescaped)"
     case taskwarriorCompleted = "Taskwarrior: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
     case taskwarriorEventCount = "Taskwarrior: the count of events left out is a guess from the cards (one per creation, start, completion or archiving), so a move or update is lost with no warning when the card has as many such dates as events"
-    case csvStateNames = "plain CSV: a state whose name is shared, another state's id, or has spaces around it comes back under another name; the warning names only ids, order, categories and WIP limits"
 }
 
 /// For each lossy format: what changes after JSON → format → JSON is exactly what its
@@ -94,8 +93,8 @@ enum LossRules {
             case "events.count": return warned("not written: CSV has no history")
             case "board.id", "board.name", "board.timeZone", "board.metadata", "board.extras", "state.extras", "card.state.id":
                 return warned("not written: CSV keeps states by name only")
-            case "states": return warned("not written: CSV keeps states by name only") ?? .knownSilent(.csvStateNames)
-            case "card.state": return .knownSilent(.csvStateNames)
+            case "states": return warned("not written: CSV keeps states by name only")
+            case "card.state": return warned("states' ids, names, order")
             case "card.extras": return warned("unknown card keys not written")
             case "card.field.empty": return warned("empty custom field values not written")
             default: return nil

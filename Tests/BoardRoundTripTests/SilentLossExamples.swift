@@ -14,12 +14,6 @@ import BoardModel
 
     static let instant = Instant(epochMilliseconds: 1_722_347_186_417, offsetSeconds: 3600)
 
-    @Test func csvStateNameWithTrailingSpace() throws {
-        let board = Board(states: [BoardState(id: "spaced", name: "spaced ", category: .todo)],
-                          cards: [Card(id: "c1", title: "t", state: "spaced")])
-        try Self.expectWarnedOrKept(board, .csvPlain, .csvStateNames)
-    }
-
     @Test func trelloPositionAdded() throws {
         let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", updated: Instant(epochSeconds: 1_722_347_186))])
         try Self.expectWarnedOrKept(board, .trello, .trelloPositionAdded)
