@@ -91,10 +91,13 @@ enum StoreSchema {
     /// What a SQLite file says about itself: nil when it has no `boardkit_store` table.
     static func stamp(_ db: Database) throws -> (format: String, schema: Int)? {
         guard try db.tableExists("boardkit_store") else { return nil }
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM boardkit_store")
+        // SQLiteStatement's lenient getters, not GRDB's `row["key"]`, which traps on a NULL a
+        // damaged file can hold (found by the store fuzz target:
+        // Tests/FuzzFindings/store-null-stamp-key.db); such a row says nothing.
+        let rows = try SQLiteStatement(db, "SELECT key, value FROM boardkit_store")
         var format = "", schema = 0
-        for row in rows {
-            let key: String = row["key"], value: String = row["value"]
+        while try rows.next() {
+            guard let key = rows.text(0), let value = rows.text(1) else { continue }
             if key == "format" { format = value }
             if key == "schema" { schema = Int(value) ?? 0 }
         }
