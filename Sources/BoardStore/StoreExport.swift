@@ -53,13 +53,24 @@ enum StoreExport {
 
     /// The model's events: the log's rows that are not undone, one event per `event` number.
     static func events(_ db: Database) throws -> [Event] {
-        let eventCount = try Int.fetchOne(db, cached: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
-        // The log names cards by number; their ids, by number.
-        var ids = [String](repeating: "", count: (try Int.fetchOne(db, cached: "SELECT max(number) FROM cards") ?? 0) + 1)
+        // A damaged file can hold anything where a number belongs (text, a negative number,
+        // one far past the cards there are): the numbers are read leniently and those outside
+        // 0...count go to a dictionary, rather than trap (found by the store fuzz target:
+        // Tests/FuzzFindings/store-card-number-out-of-range.db).
+        let last = try SQLiteStatement(db, "SELECT event FROM changes ORDER BY seq DESC LIMIT 1")
+        var eventCount = 0
+        while try last.next() { eventCount = Int(last.int(0) ?? 0) }
+        let cardCount = try Int.fetchOne(db, cached: "SELECT count(*) FROM cards") ?? 0
+        // The log names cards by number; their ids, by number (1...count in a store boardkit wrote).
+        var ids = [String](repeating: "", count: cardCount + 1)
+        var otherIds: [Int64: String] = [:]
         let numbered = try SQLiteStatement(db, "SELECT number, id FROM cards")
-        while try numbered.next() { ids[Int(numbered.int(0) ?? 0)] = numbered.text(1) ?? "" }
+        while try numbered.next() {
+            let n = numbered.int(0) ?? 0
+            if n >= 0 && n < ids.count { ids[Int(n)] = numbered.text(1) ?? "" } else { otherIds[n] = numbered.text(1) ?? "" }
+        }
         var events: [Event] = []
-        events.reserveCapacity(eventCount)
+        events.reserveCapacity(min(max(eventCount, 0), 1 << 24))
         let s = try SQLiteStatement(db, """
             SELECT event, at, actor, card, kind, field, old, new, extras FROM changes
             WHERE undone = 0 AND kind NOT IN ('\(ChangeLog.importedKind)', '\(ChangeLog.conflictKind)') ORDER BY seq
@@ -70,8 +81,8 @@ enum StoreExport {
             if number != current {
                 current = number
                 let type = EventType(rawValue: s.text(4) ?? "") ?? .updated
-                let card = Int(s.int(3) ?? 0)
-                events.append(Event(card: ids.indices.contains(card) ? ids[card] : "", at: ISO8601.parseInstant(s.text(1) ?? "") ?? Instant(epochMilliseconds: 0),
+                let card = s.int(3) ?? 0
+                events.append(Event(card: card >= 0 && card < ids.count ? ids[Int(card)] : otherIds[card] ?? "", at: ISO8601.parseInstant(s.text(1) ?? "") ?? Instant(epochMilliseconds: 0),
                                     type: type, actor: s.text(2), extras: StoredJSON.map(s.text(8))))
             }
             guard let field = s.text(5) else { continue }
