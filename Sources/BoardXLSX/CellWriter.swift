@@ -52,7 +52,9 @@ final class CellWriter {
         if count <= SpreadsheetText.cellLimit {
             let written: lxw_error? = value.withCString { p in
                 let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: count)
-                return SpreadsheetText.containsEscapeLike(bytes) ? nil : worksheet_write_string(ws, row, col, p, format)
+                // A NUL would end libxlsxwriter's C string: such a text takes the escaping path.
+                return SpreadsheetText.containsEscapeLike(bytes) || bytes.contains(0) ? nil
+                    : worksheet_write_string(ws, row, col, p, format)
             }
             if let written {
                 check(written, sheet, row, col)

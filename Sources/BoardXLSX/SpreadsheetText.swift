@@ -10,15 +10,18 @@ enum SpreadsheetText {
     /// counts it (Excel counts 32,767 UTF-16 units, never fewer than the bytes).
     static let cellLimit = 32_767
 
-    /// `text` with each literal `_xHHHH_` protected; the same string when there is none.
+    /// `text` with each literal `_xHHHH_` protected, and each NUL written `_x0000_` (as a C
+    /// string, libxlsxwriter would end the text there: found by the xlsx-part fuzz target,
+    /// Tests/FuzzFindings/xlsx-part-nul-in-shared-string.xml); the same string when there is none.
     static func escapeLiteralEscapes(_ text: String) -> String {
-        guard containsEscapeLike(text.utf8) else { return text }
+        guard containsEscapeLike(text.utf8) || text.utf8.contains(0) else { return text }
         var out: [UInt8] = []
         let b = Array(text.utf8)
         out.reserveCapacity(b.count + 16)
         var i = 0
         while i < b.count {
             if isEscape(b, at: i) { out.append(contentsOf: Array("_x005F_".utf8)); i += 1; continue }
+            if b[i] == 0 { out.append(contentsOf: Array("_x0000_".utf8)); i += 1; continue }
             out.append(b[i])
             i += 1
         }
