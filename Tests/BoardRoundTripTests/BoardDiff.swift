@@ -24,6 +24,21 @@ enum BoardDiff {
         a.count == b.count && a.allSatisfy { k, v in b.contains { same($0.key, k) && same($0.value, v) } }
     }
 
+    /// `kind`, or `kind.newlines` when the texts differ only in how lines end (CR, CRLF, LF).
+    static func textKind(_ kind: String, _ a: String, _ b: String) -> String {
+        func lf(_ s: String) -> [Unicode.Scalar] {
+            var out: [Unicode.Scalar] = []
+            var cr = false
+            for u in s.unicodeScalars {
+                if cr && u == "\n" { cr = false; continue }
+                cr = u == "\r"
+                out.append(cr ? "\n" : u)
+            }
+            return out
+        }
+        return lf(a) == lf(b) ? kind + ".newlines" : kind
+    }
+
     static func show(_ s: String?) -> String {
         guard let s else { return "nil" }
         let shown = s.count > 60 ? String(s.prefix(60)) + "…(\(s.utf8.count) bytes)" : s
@@ -34,7 +49,7 @@ enum BoardDiff {
         var out: [Difference] = []
         func add(_ kind: String, _ detail: String) { out.append(Difference(kind: kind, detail: detail)) }
         if !same(a.id, b.id) { add("board.id", "\(show(a.id)) → \(show(b.id))") }
-        if !same(a.name, b.name) { add("board.name", "\(show(a.name)) → \(show(b.name))") }
+        if !same(a.name, b.name) { add(textKind("board.name", a.name, b.name), "\(show(a.name)) → \(show(b.name))") }
         if a.timeZone != b.timeZone { add("board.timeZone", "\(a.timeZone) → \(b.timeZone)") }
         for (k, v) in a.metadata where !same(b.metadata[k], v) { add("board.metadata", "\(show(k)): \(show(v)) → \(show(b.metadata[k]))") }
         for (k, v) in b.metadata where a.metadata[k] == nil { add("board.metadata.added", "\(show(k)): \(show(v))") }
@@ -98,8 +113,8 @@ enum BoardDiff {
         var out: [Difference] = []
         let id = show(a.id)
         func add(_ kind: String, _ detail: String) { out.append(Difference(kind: kind, detail: "\(id) \(detail)")) }
-        if !same(a.title, b.title) { add("card.title", "\(show(a.title)) → \(show(b.title))") }
-        if !same(a.body, b.body) { add("card.body", "\(show(a.body)) → \(show(b.body))") }
+        if !same(a.title, b.title) { add(textKind("card.title", a.title, b.title), "\(show(a.title)) → \(show(b.title))") }
+        if !same(a.body, b.body) { add(textKind("card.body", a.body, b.body), "\(show(a.body)) → \(show(b.body))") }
         if !same(a.state, b.state) {
             add(same(stateNameA, stateNameB) ? "card.state.id" : "card.state", "\(show(a.state)) → \(show(b.state))")
         }
@@ -131,7 +146,7 @@ enum BoardDiff {
         if a.archived != b.archived { add("card.archived", "\(a.archived) → \(b.archived)") }
         if !same(a.url, b.url) { add("card.url", "\(show(a.url)) → \(show(b.url))") }
         for (k, v) in a.fields where !same(b.fields[k], v) {
-            add(b.fields[k] == nil ? (v.isEmpty ? "card.field.empty" : "card.field.missing") : "card.field", "\(show(k)): \(show(v)) → \(show(b.fields[k]))")
+            add(b.fields[k] == nil ? (v.isEmpty ? "card.field.empty" : "card.field.missing") : textKind("card.field", v, b.fields[k]!), "\(show(k)): \(show(v)) → \(show(b.fields[k]))")
         }
         for (k, v) in b.fields where a.fields[k] == nil { add("card.field.added", "\(show(k)): \(show(v))") }
         if !same(a.extras, b.extras) { add("card.extras", "\(a.extras) → \(b.extras)") }

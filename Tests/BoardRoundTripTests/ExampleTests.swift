@@ -1,6 +1,7 @@
 import Testing
 import BoardModel
 import BoardKit
+@testable import BoardForeign
 
 /// Plain examples of what the round-trip properties found, each minimised by shrinking.
 @Suite struct ExampleTests {
@@ -126,5 +127,16 @@ import BoardKit
         // States that come back as they were still give no warning.
         let plain = Board(states: [BoardState(id: "to-do", name: "To do", category: .todo)], cards: [Card(id: "c1", title: "t", state: "to-do")])
         #expect(try RoundTrip.run(plain, .csvPlain).notWritten.isEmpty)
+    }
+
+    /// Taskwarrior: the assignee `Kim, Mina` came back as `Kim` and ` Mina` (boardkit_assignees
+    /// was joined by commas, unescaped). A value written before the escaping still reads.
+    @Test func taskwarriorAssigneeWithAComma() throws {
+        let names = ["Kim, Mina", "back\\slash", "joon"]
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000), assignees: names)])
+        let trip = try RoundTrip.run(board, .taskwarrior)
+        #expect(trip.back?.cards.first?.assignees == names)
+        #expect(TaskwarriorKeys.splitAssignees("mina,joon") == ["mina", "joon"])
+        #expect(TaskwarriorKeys.joinAssignees(names) == "Kim\\, Mina,back\\\\slash,joon")
     }
 }

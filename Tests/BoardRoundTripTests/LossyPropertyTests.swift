@@ -23,7 +23,6 @@ enum KnownSilentLoss: String, CaseIterable {
     case icsCarriageReturn = "iCalendar: a CR (alone or in CRLF) in a text becomes LF, unwarned"
     case icsFieldNameTab = "iCalendar: a tab in a custom field's name (X-NAME parameter) is dropped"
     case icsCompleted = "iCalendar: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
-    case taskwarriorAssigneeComma = "Taskwarrior: an assignee holding a comma comes back as two (boardkit_assignees is comma-joined, unescaped)"
     case taskwarriorCompleted = "Taskwarrior: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
     case taskwarriorEventCount = "Taskwarrior: the count of events left out is a guess from the cards (one per creation, start, completion or archiving), so a move or update is lost with no warning when the card has as many such dates as events"
 }
@@ -135,7 +134,6 @@ enum LossRules {
                 return .documented("docs/taskwarrior.md: field names are made identifiers (Story points → story_points)")
             case "card.field.empty": return .documented("docs/taskwarrior.md: fields become attributes (an empty one is none)")
             case "card.completed": return .knownSilent(.taskwarriorCompleted)
-            case "card.assignees": return .knownSilent(.taskwarriorAssigneeComma)
             case "board.id", "board.name", "board.timeZone", "board.metadata": return warned("(a task list has no board)")
             default: return nil
             }
@@ -143,8 +141,10 @@ enum LossRules {
             switch d.kind {
             case "card.missing": return warned("not in the calendar") ?? warned("left out of the calendar")
             case "events.count": return warned("not written: iCalendar has no history")
+            case "card.title.newlines", "card.body.newlines", "card.field.newlines", "board.name.newlines":
+                return .knownSilent(.icsCarriageReturn)
             case "card.title", "card.body", "card.field", "board.name":
-                if d.detail.contains("\\u{d}") { return .knownSilent(.icsCarriageReturn) }
+                // Control characters left out (and maybe a CR turned into LF beside them).
                 return warned("that iCalendar text cannot hold left out")
             case "card.position", "card.archived", "card.extras", "state.extras", "board.extras":
                 return .documented("docs/ics.md: position, archived flag, unknown JSON keys are not written")

@@ -42,11 +42,6 @@ import BoardModel
         try Self.expectWarnedOrKept(board, .ics(.todo, includeDone: true), .icsCompleted)
     }
 
-    @Test func taskwarriorAssigneeWithComma() throws {
-        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000), assignees: ["Kim, Mina"])])
-        try Self.expectWarnedOrKept(board, .taskwarrior, .taskwarriorAssigneeComma)
-    }
-
     @Test func taskwarriorReopenedCardCompletion() throws {
         let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", created: Instant(epochSeconds: 1_790_000_000),
                                        completed: Instant(epochSeconds: 1_790_100_000))])

@@ -18,6 +18,36 @@ public enum TaskwarriorKeys {
     /// Card field holding a status the state cannot tell (`waiting`, `recurring`).
     public static let statusField = "taskwarrior.status"
 
+    /// `boardkit_assignees`: the names joined by commas, a comma or backslash inside a name
+    /// escaped with a backslash (`Kim\, Mina,joon`).
+    static func joinAssignees(_ names: [String]) -> String {
+        names.map { name in
+            var out = ""
+            for ch in name {
+                if ch == "\\" || ch == "," { out.append("\\") }
+                out.append(ch)
+            }
+            return out
+        }.joined(separator: ",")
+    }
+
+    /// The names in a `boardkit_assignees` value: split at unescaped commas (a file written
+    /// before escaping has none), empty names dropped.
+    static func splitAssignees(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var escaped = false
+        for ch in text {
+            if escaped { current.append(ch); escaped = false }
+            else if ch == "\\" { escaped = true }
+            else if ch == "," { out.append(current); current = "" }
+            else { current.append(ch) }
+        }
+        if escaped { current.append("\\") }
+        out.append(current)
+        return out.filter { !$0.isEmpty }
+    }
+
     /// The states a board read from Taskwarrior has (more are added for `boardkit_state` names).
     public static let states: [BoardState] = [
         BoardState(id: "todo", name: "Pending", category: .todo),

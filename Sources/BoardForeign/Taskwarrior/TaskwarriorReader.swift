@@ -146,7 +146,7 @@ struct TaskwarriorImport {
             if let due = date(task, "due", path) { card.due = .instant(due) }
             if let scheduled = date(task, "scheduled", path) { card.start = .instant(scheduled) }
             card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
-            card.assignees = string(task, TaskwarriorKeys.assignees, path)?.split(separator: ",").map(String.init) ?? []
+            card.assignees = string(task, TaskwarriorKeys.assignees, path).map(TaskwarriorKeys.splitAssignees) ?? []
             card.url = string(task, TaskwarriorKeys.url, path)
             var notes: [String] = []
             for (j, a) in (task["annotations"]?.array ?? []).enumerated() {

@@ -82,7 +82,7 @@ public struct TaskwarriorWriter: BoardWriter {
                 })))
             }
             if card.id != uuid { t.append((TaskwarriorKeys.boardkitID, .string(card.id))) }
-            if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(card.assignees.joined(separator: ",")))) }
+            if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(TaskwarriorKeys.joinAssignees(card.assignees)))) }
             if let url = card.url { t.append((TaskwarriorKeys.url, .string(url))) }
             let defaultState = TaskwarriorKeys.states.first { $0.category == cat }
             if let s = board.state(withID: card.state), s.id != defaultState?.id || s.name != defaultState?.name {
