@@ -8,13 +8,11 @@ seconds=${1:?usage: Fuzz/run.sh SECONDS TARGET...}; shift
 scratch=${SCRATCH:-.build-fuzz}
 bin=$scratch/debug/boardkit-fuzz
 [ -x "$bin" ] || { echo "no $bin: build it first (make fuzz-build)" >&2; exit 2; }
-# A copy of the binary and the seeds per run, so a rebuild or a second run meanwhile
-# disturbs neither.
+# A copy of the binary (taken afresh for each target, so a long run fuzzes the latest
+# build) and of the seeds per run, so a rebuild or a second run meanwhile disturbs neither.
 run=$scratch/run-$$
 trap 'rm -rf "$run"' EXIT
 mkdir -p "$run"
-cp "$bin" "$run/boardkit-fuzz"
-bin=$run/boardkit-fuzz
 Fuzz/seeds.sh "$run/seeds"
 mkdir -p "$scratch/corpus" "$scratch/findings" "$scratch/logs"
 failed=()
@@ -27,12 +25,13 @@ for t in "$@"; do
         *) dict= ;;
     esac
     mkdir -p "$scratch/corpus/$t"
+    cp "$bin" "$run/boardkit-fuzz"
     log=$scratch/logs/$t.log
     echo "fuzz $t: ${seconds}s (log: $log)"
     # 10 s for one input is a hang; inputs grow up to the largest seed (libFuzzer's default).
     # Leaks are not checked: Foundation and ZIPFoundation leak a few bytes per file read
     # (docs/fuzzing.md), which would stop every run.
-    ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no BOARDKIT_FUZZ_TARGET=$t "$bin" \
+    ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no BOARDKIT_FUZZ_TARGET=$t "$run/boardkit-fuzz" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$scratch/findings/$t-" \
         ${dict:+-dict=Fuzz/dict/$dict.dict} \

@@ -16,6 +16,13 @@ struct FuzzFindingsTests {
 
     static let folder = CommandRunner.packageRoot.appendingPathComponent("Tests/FuzzFindings").path
 
+    /// Findings not fixed yet, and why (docs/fuzzing.md). Their command-line test is a known
+    /// issue (it fails, bounded by a timeout), so it turns into a failure once they are fixed.
+    static let open: [String: String] = [
+        "xlsx-deflate-past-end.xlsx":
+            "ZIPFoundation 0.9.20 inflates by reading chunks until the deflate stream ends; when the file ends first it loops forever (Data.decode)",
+    ]
+
     /// The findings, each named after its target (the longest target name it starts with).
     static let all: [Finding] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -36,6 +43,8 @@ struct FuzzFindingsTests {
     /// read survives canonical JSON (and the reader's own format where it is lossless).
     @Test(arguments: all)
     func keepsTheContract(_ finding: Finding) throws {
+        // An open hang would hang this process; the command-line test below shows it.
+        if Self.open[finding.name] != nil { return }
         let tmp = try TemporaryFolder()
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + finding.name)))
         let broken = FuzzCheck.check(finding.target, bytes, in: tmp.url.path)
@@ -54,7 +63,16 @@ struct FuzzFindingsTests {
         var args = ["convert", input.path, tmp.path("out.json"), "--from", input.format]
         if let mapping = input.options.mapping { args += ["--mapping", mapping] }
         if let events = input.options.eventsPath { args += ["--events", events] }
-        let r = try CommandRunner.boardkit(args, environment: ["SWIFT_BACKTRACE": "enable=no"])
+        // Bounded, so that a hang fails the test instead of stopping the suite (KILL: a
+        // process Foundation starts inherits SIGTERM blocked).
+        let r = try CommandRunner.run("/usr/bin/timeout", ["-s", "KILL", Self.open[finding.name] == nil ? "120" : "20", CommandRunner.boardkit] + args,
+                                      environment: ["SWIFT_BACKTRACE": "enable=no"])
+        if let why = Self.open[finding.name] {
+            withKnownIssue(Comment(rawValue: why)) {
+                if r.status != 0 && r.status != 1 { Issue.record("exit \(r.status)") }
+            }
+            return
+        }
         let written = FileManager.default.fileExists(atPath: tmp.path("out.json"))
         switch r.status {
         case 0:
@@ -64,6 +82,10 @@ struct FuzzFindingsTests {
         case 1:
             #expect(!written, "exit 1 left an output")
             #expect(r.stderr.contains("error:") && r.stderr.contains("]"), "exit 1 without a coded error: \(r.stderr)")
+        case 124:
+            Issue.record("no answer in 120 s: a hang")
+        case 137:
+            Issue.record("killed after 120 s: a hang")
         default:
             Issue.record("exit \(r.status): \(r.stderr)")
         }
