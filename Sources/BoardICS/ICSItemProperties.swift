@@ -49,6 +49,10 @@ extension Instant {
     /// True when the instant carries `zone`'s offset at that moment (and is not UTC): it is
     /// written as a local time with the zone's TZID.
     func isZoned(in zone: Zone) -> Bool {
+        // The zone's own offset, and a wall-clock reading that finds this moment again: in
+        // the second pass of a daylight-saving overlap the reading means the first (RFC 5545),
+        // so such an instant is written in UTC with its offset beside it.
         offsetSeconds != 0 && zone.offset(atEpochSeconds: epochSeconds) == offsetSeconds
+            && zone.instant(local).epochMilliseconds == epochMilliseconds
     }
 }

@@ -139,4 +139,20 @@ import BoardKit
         #expect(TaskwarriorKeys.splitAssignees("mina,joon") == ["mina", "joon"])
         #expect(TaskwarriorKeys.joinAssignees(names) == "Kim\\, Mina,back\\\\slash,joon")
     }
+
+    /// iCalendar: a due at 01:30+10:30 in Lord Howe (the second 01:30 of the night the clocks
+    /// go back half an hour) was written as TZID 01:30, which means the first, and came back
+    /// half an hour early; in New York, an hour.
+    @Test func icsDueInTheSecondPassOfAnOverlap() throws {
+        for (zone, local, offset) in [("Australia/Lord_Howe", "2027-04-04T01:30:00+10:30", Int32(37800)),
+                                      ("America/New_York", "2026-11-01T01:30:00-05:00", Int32(-18000))] {
+            let due = try #require(ISO8601.parseInstant(local))
+            #expect(due.offsetSeconds == offset)
+            let board = Board(timeZone: zone, cards: [Card(id: "c1", title: "t", state: "todo", due: .instant(due))])
+            for component in [CalendarOptions.Component.event, .todo] {
+                let trip = try RoundTrip.run(board, .ics(component, includeDone: false))
+                #expect(trip.back?.cards.first?.due == .instant(due), "\(zone) \(component)")
+            }
+        }
+    }
 }
