@@ -30,6 +30,9 @@ struct ICSFeedLayout {
     private(set) var finished = 0
     private(set) var archivedLeftOut = 0
     private(set) var written = 0
+    /// Due and start times written as DATE-TIME values, which hold whole seconds, whose
+    /// milliseconds were therefore left.
+    private(set) var millisecondsLeft = 0
 
     init(output: ICSOutput, board: Board, options: WriterOptions, alarms: [ICSDuration]) {
         self.output = output
@@ -122,7 +125,7 @@ struct ICSFeedLayout {
             inOrderChunks(count: cards.count, make: { range in
                 var part = template
                 part.output = ICSOutput()
-                (part.withoutDue, part.finished, part.archivedLeftOut, part.written) = (0, 0, 0, 0)
+                (part.withoutDue, part.finished, part.archivedLeftOut, part.written, part.millisecondsLeft) = (0, 0, 0, 0, 0)
                 for k in range { part.items(of: cards[k], at: k) }
                 return part
             }, take: { absorb($0) })
@@ -134,6 +137,10 @@ struct ICSFeedLayout {
     private mutating func items(of card: Card, at k: Int) {
         guard include(card), let due = card.due else { return }
         written += 1
+        if case .instant(let i) = due, i.epochMilliseconds % 1000 != 0 { millisecondsLeft += 1 }
+        // A start goes in DTSTART (whole seconds) only on a to-do; elsewhere X-BOARDKIT-START keeps it whole.
+        if calendar.component != .event, let start = card.start, Self.canBeStart(start, of: due),
+           case .instant(let i) = start, i.epochMilliseconds % 1000 != 0 { millisecondsLeft += 1 }
         if calendar.component != .todo { item(card, at: k, due: due, todo: false) }
         if calendar.component != .event { item(card, at: k, due: due, todo: true) }
     }
@@ -145,6 +152,7 @@ struct ICSFeedLayout {
         finished += part.finished
         archivedLeftOut += part.archivedLeftOut
         written += part.written
+        millisecondsLeft += part.millisecondsLeft
     }
 
     /// The first and last instants written with the board's TZID (epoch seconds), or nil.

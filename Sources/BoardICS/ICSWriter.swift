@@ -96,6 +96,11 @@ public struct ICSWriter: BoardWriter {
                 "\(plural(board.events.count, "event", "events"))\(changesNote(board)) not written: iCalendar has no history",
                 at: location))
         }
+        if layout.millisecondsLeft > 0 {
+            out.append(Diagnostic(.dataNotWritten,
+                "the milliseconds of \(plural(layout.millisecondsLeft, "due or start time", "due or start times")) not written: iCalendar times have whole seconds",
+                at: location))
+        }
         if !board.metadata.isEmpty {
             out.append(Diagnostic(.dataNotWritten,
                 "\(plural(board.metadata.count, "board metadata entry", "board metadata entries")) not written: a feed keeps the board's name, id and time zone only",

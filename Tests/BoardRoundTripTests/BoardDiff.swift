@@ -123,6 +123,8 @@ enum BoardDiff {
             switch (x, y) {
             case let (.instant(i)?, .instant(j)?) where i.epochMilliseconds == j.epochMilliseconds:
                 add(kind + ".offset", "\(i) → \(j)")
+            case let (.instant(i)?, .instant(j)?) where i.epochSeconds == j.epochSeconds && j.epochMilliseconds % 1000 == 0:
+                add(kind + ".milliseconds", "\(i) → \(j)")
             case (.date?, .instant?): add(kind + ".dateAsInstant", "\(x!) → \(y!)")
             default: add(kind, "\(x.map(\.description) ?? "nil") → \(y.map(\.description) ?? "nil")")
             }

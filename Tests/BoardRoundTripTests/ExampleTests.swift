@@ -140,6 +140,18 @@ import BoardKit
         #expect(TaskwarriorKeys.joinAssignees(names) == "Kim\\, Mina,back\\\\slash,joon")
     }
 
+    /// iCalendar: a due at 14:46:26.417 came back at 14:46:26 with no warning.
+    @Test func icsSaysMillisecondsAreLeft() throws {
+        let due = Instant(epochMilliseconds: 1_722_347_186_417, offsetSeconds: 3600)
+        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", due: .instant(due), start: .instant(due.adding(seconds: -60)))])
+        for (component, count) in [(CalendarOptions.Component.event, 1), (.todo, 2), (.both, 2)] {
+            let route = Route.ics(component, includeDone: false)
+            let trip = try RoundTrip.run(board, route)
+            #expect(trip.notWritten.contains("the milliseconds of \(count) due or start time\(count == 1 ? "" : "s") not written: iCalendar times have whole seconds"), "\(component): \(trip.notWritten)")
+            #expect(try LossRules.unexplained(board, route).isEmpty, "\(component)")
+        }
+    }
+
     /// iCalendar: a due at 01:30+10:30 in Lord Howe (the second 01:30 of the night the clocks
     /// go back half an hour) was written as TZID 01:30, which means the first, and came back
     /// half an hour early; in New York, an hour.

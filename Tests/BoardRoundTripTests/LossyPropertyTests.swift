@@ -19,7 +19,6 @@ enum Verdict: Equatable {
 /// as a known issue.
 enum KnownSilentLoss: String, CaseIterable {
     case trelloPositionAdded = "Trello: a card without a position gets one (pos is required), unwarned"
-    case icsInstantMilliseconds = "iCalendar: a due or start instant loses its milliseconds (DATE-TIME has whole seconds), unwarned"
     case icsCarriageReturn = "iCalendar: a CR (alone or in CRLF) in a text becomes LF, unwarned"
     case icsFieldNameTab = "iCalendar: a tab in a custom field's name (X-NAME parameter) is dropped"
     case icsCompleted = "iCalendar: the completion time of a card not in a done state (a reopened card) is lost, unwarned"
@@ -125,7 +124,8 @@ enum LossRules {
             case "states", "card.state.id": return .documented("docs/taskwarrior.md: states Pending / Active / Completed, others by boardkit_state")
             case "card.created" where d.detail.contains(" nil → "): return warned("no creation time") ?? .documented("docs/taskwarrior.md: entry is created, else the first event, else updated")
             case "card.created.offset", "card.created.milliseconds", "card.updated.offset", "card.updated.milliseconds",
-                 "card.completed.offset", "card.completed.milliseconds", "card.due.offset", "card.start.offset", "card.due", "card.start":
+                 "card.completed.offset", "card.completed.milliseconds", "card.due.offset", "card.start.offset", "card.due", "card.start",
+                 "card.due.milliseconds", "card.start.milliseconds":
                 return .documented("docs/taskwarrior.md: dates in the 20261122T141500Z form (UTC, whole seconds)")
             case "card.due.dateAsInstant", "card.start.dateAsInstant":
                 return .documented("docs/taskwarrior.md: a calendar date becomes midnight at the start of that day in the board's zone")
@@ -151,7 +151,7 @@ enum LossRules {
             case "card.created.offset", "card.created.milliseconds", "card.updated.offset", "card.updated.milliseconds",
                  "card.completed.offset", "card.completed.milliseconds":
                 return .documented("docs/ics.md: CREATED, LAST-MODIFIED, COMPLETED in UTC, whole seconds")
-            case "card.due", "card.start": return .knownSilent(.icsInstantMilliseconds)
+            case "card.due.milliseconds", "card.start.milliseconds": return warned("not written: iCalendar times have whole seconds")
             case "card.field.missing", "card.field.added": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
             case "card.field.empty": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
             case "board.metadata": return warned("board metadata entr")

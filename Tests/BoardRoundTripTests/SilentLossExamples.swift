@@ -19,11 +19,6 @@ import BoardModel
         try Self.expectWarnedOrKept(board, .trello, .trelloPositionAdded)
     }
 
-    @Test func icsDueMilliseconds() throws {
-        let board = Board(cards: [Card(id: "c1", title: "t", state: "todo", due: .instant(Self.instant))])
-        try Self.expectWarnedOrKept(board, .ics(.event, includeDone: false), .icsInstantMilliseconds)
-    }
-
     @Test func icsCarriageReturn() throws {
         let board = Board(cards: [Card(id: "c1", title: "a\rb", body: "line 1\r\nline 2", state: "todo",
                                        due: .date(CalendarDate(year: 2026, month: 11, day: 30)!))])
