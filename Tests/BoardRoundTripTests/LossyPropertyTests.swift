@@ -38,12 +38,12 @@ struct LossyPropertyTests {
     }
 
     static let cases: [Case] = [
-        Case(route: .csvPlain, count: 400),
-        Case(route: .trello, count: 400),
-        Case(route: .taskwarrior, count: 400),
-        Case(route: .ics(.event, includeDone: false), count: 300),
-        Case(route: .ics(.todo, includeDone: true), count: 300),
-        Case(route: .ics(.both, includeDone: true), count: 200),
+        Case(route: .csvPlain, count: 300),
+        Case(route: .trello, count: 300),
+        Case(route: .taskwarrior, count: 300),
+        Case(route: .ics(.event, includeDone: false), count: 250),
+        Case(route: .ics(.todo, includeDone: true), count: 250),
+        Case(route: .ics(.both, includeDone: true), count: 150),
     ]
 
     @Test(arguments: cases)
