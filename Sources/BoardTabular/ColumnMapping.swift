@@ -15,6 +15,8 @@ public struct ColumnMapping: Sendable {
     public var detect: [String]
     /// Reading: header aliases per attribute, by `HeaderName.key`.
     public var aliases: [String: CardAttribute]
+    /// The same headers as the mapping writes them, for messages (`Summary` for the title).
+    public var headersOf: [CardAttribute: [String]] = [:]
     /// Also try boardkit's own aliases for headers this mapping does not name.
     public var genericFallback: Bool
     /// Date and time layouts the tool writes, tried after ISO 8601.

@@ -26,6 +26,7 @@ public enum MappingFile {
                 let list = (headers as? [String]) ?? (headers as? String).map { [$0] }
                 guard let list else { return fail("'columns.\(name)' must be a header or a list of headers") }
                 for h in list { m.aliases[HeaderName.key(h)] = attribute }
+                m.headersOf[attribute, default: []] += list
             }
         }
         for pattern in object["dateFormats"] as? [String] ?? [] {

@@ -113,6 +113,7 @@ public final class TabularBoardBuilder {
         }
         let m = mapping ?? MappingLibrary.detect(header: headers)
         mapping = m
+        guard let chosen = chosenColumns(locate) else { return false }
         states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: m.stateMap)
         dates = TabularDateReader(formats: m.dateFormats, slashOrder: m.slashDates)
         plan = []
@@ -123,8 +124,12 @@ public final class TabularBoardBuilder {
                 a = .field("column \(k + 1)")
                 diagnostics.append(Diagnostic(.tabularEmptyHeader,
                     "column \(k + 1) has no header; its values are kept as field 'column \(k + 1)'", at: locate(k)))
+            } else if let named = chosen[HeaderName.key(h)] {
+                a = named
             } else {
                 a = m.attribute(forHeader: h)
+                // `--columns` chose another column for this attribute: this one is a field.
+                if !a.isList, chosen.values.contains(a) { a = .field(h) }
             }
             seen[a, default: 0] += 1
             plan.append(a)
@@ -143,8 +148,12 @@ public final class TabularBoardBuilder {
         for k in plan.indices where !firstOfSingle[k] { plan[k] = .field(headers[k]); firstOfSingle[k] = true }
         guard plan.contains(.title) else {
             let names = headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
+            // A named preset says which of its own columns it takes the title from.
+            let expected = m.name == ColumnMapping.boardkit.name
+                ? "a title column (Title, Summary, Name, Task, Card Name, Content…)"
+                : "mapping '\(m.name)''s title column (\((m.headersOf[.title] ?? []).map { "'\($0)'" }.joined(separator: " or ")))"
             diagnostics.append(Diagnostic(.tabularNoTitleColumn,
-                "the header has no title column (Title, Summary, Name, Task, Card Name, Content…); it has \(names.isEmpty ? "no names" : names). Name the mapping with --mapping",
+                "the header has no \(expected); it has \(names.isEmpty ? "no names" : names). Say which column holds the title with --columns title=HEADER, or name the mapping with --mapping",
                 at: locate(0)))
             return false
         }
@@ -166,6 +175,29 @@ public final class TabularBoardBuilder {
         }
         headerOK = true
         return true
+    }
+
+    /// `--columns`: the attribute each named header holds, by `HeaderName.key`. Nil after
+    /// reporting a name that is no attribute, or a header the file does not have.
+    private func chosenColumns(_ locate: (Int) -> SourceLocation) -> [String: CardAttribute]? {
+        var chosen: [String: CardAttribute] = [:]
+        let present = Set(headers.map(HeaderName.key))
+        for (name, header) in options.columns.sorted(by: { $0.key < $1.key }) {
+            guard let attribute = CardAttribute(name: name) else {
+                diagnostics.append(Diagnostic(.tabularBadMapping,
+                    "--columns: '\(name)' is not an attribute (id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore)",
+                    at: locate(0)))
+                return nil
+            }
+            guard present.contains(HeaderName.key(header)) else {
+                diagnostics.append(Diagnostic(.tabularBadMapping,
+                    "--columns: \(name)=\(header), but the header has no column '\(header)' (it has \(headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")))",
+                    at: locate(0)))
+                return nil
+            }
+            chosen[HeaderName.key(header)] = attribute
+        }
+        return chosen
     }
 
     /// Makes room for about `rows` more cards. A reader that can estimate its row count (a

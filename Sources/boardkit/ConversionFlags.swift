@@ -35,13 +35,24 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .customLong("events"), help: "Events sidecar file (CSV history), read with the input.")
     var eventsIn: String?
 
-    @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
+    @Option(name: .long, help: ArgumentHelp("Which column holds what, for tabular input, over the mapping: e.g. 'title=storyName,state=Etat,due=Prazo' (repeatable).", valueName: "ATTRIBUTE=HEADER,…"))
+    var columns: [String] = []
+
+        @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
     var skipInvalid = false
 
     func validate() throws {
         for entry in stateMap where !entry.contains("=") {
             throw ValidationError("--state-map takes NAME=STATE, e.g. 'QA=doing'; got '\(entry)'")
         }
+        for entry in columnEntries where !entry.contains("=") {
+            throw ValidationError("--columns takes ATTRIBUTE=HEADER pairs, e.g. 'title=storyName,due=Prazo'; got '\(entry)'")
+        }
+    }
+
+    /// `--columns` entries, split at commas (`title=storyName,due=Prazo`).
+    private var columnEntries: [String] {
+        columns.flatMap { $0.split(separator: ",").map(String.init) }
     }
 
     var readerOptions: ReaderOptions {
@@ -53,6 +64,10 @@ struct ReaderFlags: ParsableArguments {
         var options = ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
                                     sheet: sheet, eventsPath: eventsIn)
         options.invalidItems = skipInvalid ? .leaveOut : .refuse
+        for entry in columnEntries {
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { options.columns[String(parts[0]).trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
+        }
         return options
     }
 }

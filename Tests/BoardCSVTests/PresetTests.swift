@@ -3,6 +3,7 @@ import Foundation
 import BoardModel
 @testable import BoardTabular
 import BoardTestSupport
+import BoardKit
 @testable import BoardCSV
 
 /// Every preset reads its sample (found from the header alone) and round-trips it.
@@ -107,6 +108,53 @@ import BoardTestSupport
             #expect(refused.board == nil)
             #expect(refused.diagnostics.contains { $0.code == .tabularBadMapping }, "\(bad)")
         }
+    }
+
+    /// `--columns` maps columns without a mapping file, over the aliases: the chosen column
+    /// wins, and a column the aliases would have taken for the same attribute is a field.
+    @Test func columnsOnTheCommandLine() throws {
+        let csv = "Name,storyName,Etat,Prazo\nAlpha team,Ship it,terminé,2026-11-20\nBeta team,Write,en cours,\n"
+        var options = ReaderOptions()
+        options.columns = ["title": "storyName", "state": "Etat", "due": "Prazo"]
+        options.stateMap = ["terminé": "done", "en cours": "doing"]
+        let r = CSVReader().read(bytes: Array(csv.utf8), options: options)
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards.map(\.title) == ["Ship it", "Write"])
+        #expect(board.cards.map { $0.fields["Name"] } == ["Alpha team", "Beta team"])
+        #expect(board.cards.map { board.category(ofState: $0.state) } == [.done, .doing])
+        #expect(board.cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 20)!))
+
+        for (columns, words) in [(["titel": "storyName"], "'titel' is not an attribute"),
+                                 (["title": "Story"], "no column 'Story'")] {
+            options.columns = columns
+            let refused = CSVReader().read(bytes: Array(csv.utf8), options: options)
+            let d = try #require(refused.diagnostics.first { $0.code == .tabularBadMapping }, "\(refused.diagnostics)")
+            #expect(d.message.contains(words), "\(d.message)")
+        }
+    }
+
+    /// A named preset whose title column is missing says which column it expected, not the
+    /// generic list (which would name the file's own 'Name' as accepted).
+    @Test func aPresetsMissingTitleColumnIsNamed() throws {
+        var options = ReaderOptions()
+        options.mapping = "jira"
+        let r = CSVReader().read(bytes: Array("Name,Status\nShip it,To Do\n".utf8), options: options)
+        let d = try #require(r.diagnostics.first { $0.code == .tabularNoTitleColumn })
+        #expect(d.message.contains("mapping 'jira''s title column ('Summary')"), "\(d.message)")
+        #expect(d.message.contains("--columns title="))
+    }
+
+    @Test func columnsFlagThroughTheCommand() throws {
+        let folder = try TemporaryFolder()
+        let csv = folder.path("stories.csv"), out = folder.path("out.json")
+        try "storyName;Etat;Prazo\nShip it;Done;2026-11-20\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = try CommandRunner.boardkit(["convert", csv, out, "--columns", "title=storyName,state=Etat", "--columns", "due=Prazo"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let board = try #require(BoardPipeline.read(out).board)
+        #expect(board.cards.map(\.title) == ["Ship it"])
+        #expect(board.cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 20)!))
+        let bad = try CommandRunner.boardkit(["convert", csv, out, "--columns", "title"])
+        #expect(bad.status == 2 || bad.status == 1, "\(bad.stderr)")
     }
 
     @Test func todoistSectionsBecomeStatesAndNotesComments() throws {

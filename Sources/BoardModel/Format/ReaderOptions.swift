@@ -15,6 +15,9 @@ public struct ReaderOptions: Sendable {
     public var sheet: String?
     /// `--events FILE`: a sidecar file of events (CSV).
     public var eventsPath: String?
+    /// `--columns title=storyName,due=Prazo`: which header holds an attribute (tabular
+    /// formats), over the mapping's own and boardkit's aliases. Attribute name → header.
+    public var columns: [String: String] = [:]
     /// `--skip-invalid`: leave out items that cannot be read instead of refusing the file.
     public var invalidItems: InvalidItemPolicy = .refuse
 
