@@ -150,7 +150,7 @@ public final class TabularBoardBuilder {
             let names = headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
             // A named preset says which of its own columns it takes the title from.
             let expected = m.name == ColumnMapping.boardkit.name
-                ? "a title column (Title, Summary, Name, Task, Card Name, Content…)"
+                ? "title column (Title, Summary, Name, Task, Card Name, Content…)"
                 : "mapping '\(m.name)''s title column (\((m.headersOf[.title] ?? []).map { "'\($0)'" }.joined(separator: " or ")))"
             diagnostics.append(Diagnostic(.tabularNoTitleColumn,
                 "the header has no \(expected); it has \(names.isEmpty ? "no names" : names). Say which column holds the title with --columns title=HEADER, or name the mapping with --mapping",
