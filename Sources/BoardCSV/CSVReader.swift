@@ -104,7 +104,8 @@ public struct CSVReader: SniffingReader {
         case .failure(.outOfMemory):
             diagnostics.append(Diagnostic(.ioError, "out of memory while parsing", at: SourceLocation(file: file)))
         }
-        if headerCount < 0 {
+        // A file the parser stopped in has its reason already; it is not also "empty".
+        if headerCount < 0, case .success = outcome {
             diagnostics.append(Diagnostic(.csvEmptyFile, "the file is empty: a CSV board needs a header row (id,title,state,…) and a row per card",
                                           at: SourceLocation(file: file, line: 1, column: 1)))
         }

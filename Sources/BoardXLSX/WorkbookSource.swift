@@ -1,3 +1,4 @@
+import Foundation
 import BoardModel
 import BoardTabular
 
@@ -16,6 +17,12 @@ struct WorkbookSource {
         let at = SourceLocation(file: file)
         let zip: ZipPackage
         do { zip = try ZipPackage(path: input.path) } catch {
+            // Excel saves a password-protected workbook as an encrypted OLE compound file.
+            if Self.isCompoundFile(input.path) {
+                return .failure(Diagnostic(.xlsxEncrypted,
+                    "the workbook is password-protected (encrypted, not a zip archive); save a copy without the password and read that",
+                    at: at))
+            }
             return .failure(Diagnostic(.xlsxNotZip, "not a zip archive, so not an XLSX workbook", at: at))
         }
         do {
@@ -38,6 +45,14 @@ struct WorkbookSource {
         } catch {
             return .failure(Diagnostic(.xlsxBrokenXML, "a part of the workbook cannot be inflated: the zip data is damaged", at: at))
         }
+    }
+
+    /// True when the file starts with the OLE compound-file signature (D0 CF 11 E0 A1 B1 1A E1).
+    private static func isCompoundFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return Array(head) == [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
     }
 
     /// The same workbook through a handle of its own on the package, for reading a sheet on

@@ -4,6 +4,9 @@ import BoardModel
 extension DiagnosticCode {
     public static let xlsxNotZip = DiagnosticCode(
         "xlsx-not-a-zip", .error, "The file is not a zip archive, so it cannot be an XLSX workbook.")
+    public static let xlsxEncrypted = DiagnosticCode(
+        "xlsx-encrypted", .error,
+        "The workbook is password-protected (Excel stores it encrypted, not as a zip): save a copy without the password.")
     public static let xlsxNotWorkbook = DiagnosticCode(
         "xlsx-not-a-workbook", .error, "The zip archive has no spreadsheet in it (no xl/workbook.xml).")
     public static let xlsxBrokenXML = DiagnosticCode(
@@ -38,7 +41,7 @@ extension DiagnosticCode {
 
     /// The XLSX format's codes, for `boardkit codes`.
     public static let xlsxCodes: [DiagnosticCode] = [
-        .xlsxNotZip, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
+        .xlsxNotZip, .xlsxEncrypted, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
         .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
         .xlsxBadChanges, .xlsxRowTooLarge, .xlsxPartTooLarge, .xlsxWriteFailed,
     ]

@@ -19,7 +19,9 @@ final class ZipPackage {
         self.archive = archive
         var entries: [String: Entry] = [:]
         for entry in archive where entry.type == .file {
-            let key = entry.path.lowercased()
+            // Some writers separate folders with backslashes (`xl\workbook.xml`), as
+            // calamine and Excel accept.
+            let key = entry.path.replacingOccurrences(of: "\\", with: "/").lowercased()
             if entries[key] == nil { entries[key] = entry }
         }
         self.entries = entries

@@ -35,6 +35,14 @@ import BoardTabular
         #expect(d?.location?.column == column, "\(String(describing: d))", sourceLocation: sourceLocation)
     }
 
+    /// A stray quote in the header row is that one error, not also "the file is empty"
+    /// (#19 item 12).
+    @Test func aStrayQuoteInTheHeaderIsNotAlsoAnEmptyFile() {
+        let r = read("ti\"tle,state\nA,todo\n")
+        #expect(r.board == nil)
+        #expect(r.diagnostics.map(\.code) == [.csvStrayQuote], "\(r.diagnostics)")
+    }
+
     @Test func unterminatedQuote() {
         expectError("id,title\n1,ok\n2,\"never closed\n3,x\n", .csvUnterminatedQuote, line: 3, column: 1)
     }

@@ -139,6 +139,36 @@ import BoardXLSX
         #expect(board.cards[39999].title == "Task 39999 — 할 일 & <\(39999 * 7919 % 100003)>")
     }
 
+    /// Entries named with backslashes (`xl\\workbook.xml`, as some writers do; calamine reads
+    /// them) are the same parts: the workbook reads as with slashes (#19 item 12).
+    @Test func backslashEntryNamesAreFolders() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("backslash.xlsx")
+        let script = """
+        import sys, zipfile
+        with zipfile.ZipFile(sys.argv[1]) as zin, zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as zout:
+            for item in zin.infolist():
+                zout.writestr(item.filename.replace('/', '\\\\'), zin.read(item.filename))
+        """
+        let made = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, CommandRunner.sample("board.xlsx"), path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let r = read(path)
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board == read(CommandRunner.sample("board.xlsx")).board)
+    }
+
+    /// A password-protected workbook is an encrypted compound file, not a zip: said so.
+    @Test func aPasswordProtectedWorkbookIsCalledEncrypted() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("secret.xlsx")
+        try Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 504))
+            .write(to: URL(fileURLWithPath: path))
+        let r = read(path)
+        #expect(r.board == nil)
+        #expect(r.diagnostics.map(\.code) == [.xlsxEncrypted])
+        #expect(r.diagnostics.first?.message.contains("password") == true)
+    }
+
     @Test func aZipThatIsNoWorkbook() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("other.xlsx")
