@@ -25,6 +25,19 @@ struct SkipInvalidTests {
         return (lenient, object?["cards"] as? [[String: Any]] ?? [])
     }
 
+    /// A sample's JSON, parsed.
+    func sampleJSON<T>(_ name: String, as: T.Type) throws -> T {
+        let data = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.sample(name)))
+        return try #require(JSONSerialization.jsonObject(with: data) as? T)
+    }
+
+    /// Writes `object` as JSON to `name` in the test's folder; returns the path.
+    func writeJSON(_ object: Any, _ name: String) throws -> String {
+        let path = tmp.path(name)
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     @Test func aCSVRowWithAnImpossibleDateIsLeftOut() throws {
         let csv = tmp.path("tasks.csv")
         try "title,state,due\nA,todo,2026-11-20\nB,todo,2026-02-30\nC,doing,2026-11-22\nD,done,\n"
@@ -38,28 +51,22 @@ struct SkipInvalidTests {
     }
 
     @Test func aTrelloCardInAListTheExportLacksIsLeftOut() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.sample("foreign/trello-board.json")))
-        var export = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var export = try sampleJSON("foreign/trello-board.json", as: [String: Any].self)
         var cards = try #require(export["cards"] as? [[String: Any]])
         cards[1]["idList"] = "no-such-list"
         let left = try #require(cards[1]["name"] as? String)
         export["cards"] = cards
-        let path = tmp.path("trello.json")
-        try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: path))
-        let (run, read) = try convertBothWays(path)
+        let (run, read) = try convertBothWays(try writeJSON(export, "trello.json"))
         #expect(read.count == cards.count - 1)
         #expect(!read.contains { $0["title"] as? String == left })
         #expect(run.stderr.contains("[trello-unknown-list]"))
     }
 
     @Test func aTaskwarriorTaskWithABadStatusIsLeftOut() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.sample("foreign/taskwarrior-tasks.json")))
-        var tasks = try #require(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var tasks = try sampleJSON("foreign/taskwarrior-tasks.json", as: [[String: Any]].self)
         tasks[0]["status"] = "someday"
         tasks[2]["due"] = "tomorrow-ish"
-        let path = tmp.path("tasks.json")
-        try JSONSerialization.data(withJSONObject: tasks).write(to: URL(fileURLWithPath: path))
-        let (run, read) = try convertBothWays(path, ["--from", "taskwarrior"])
+        let (run, read) = try convertBothWays(try writeJSON(tasks, "tasks.json"), ["--from", "taskwarrior"])
         #expect(read.count == tasks.count - 2)
         #expect(run.stderr.contains("[taskwarrior-invalid-status]"))
         #expect(run.stderr.contains("[taskwarrior-invalid-date]"))
@@ -69,17 +76,13 @@ struct SkipInvalidTests {
     /// The validator's rules: a duplicate id or an undefined state leaves that card out (and
     /// the events that then name no card), whatever format the board came from.
     @Test func cardsTheValidatorRefusesAreLeftOutWithTheirEvents() throws {
-        let board = CommandRunner.sample("board.json")
-        let data = try Data(contentsOf: URL(fileURLWithPath: board))
-        var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var object = try sampleJSON("board.json", as: [String: Any].self)
         var cards = try #require(object["cards"] as? [[String: Any]])
         let events = try #require(object["events"] as? [[String: Any]])
         let gone = try #require(cards[0]["id"] as? String)
         cards[0]["state"] = "nowhere"
         object["cards"] = cards
-        let path = tmp.path("board.json")
-        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
-        let (run, read) = try convertBothWays(path)
+        let (run, read) = try convertBothWays(try writeJSON(object, "board.json"))
         #expect(read.count == cards.count - 1)
         #expect(!read.contains { $0["id"] as? String == gone })
         #expect(run.stderr.contains("[unknown-state]"))
