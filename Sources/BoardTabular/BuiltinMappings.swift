@@ -214,6 +214,54 @@ enum BuiltinMappings {
 }
 
 """#),
+        ("plane", #"""
+{
+  "name": "plane",
+  "summary": "Plane project > Export > CSV (issues); written files keep the same columns",
+  "detect": ["Project Identifier", "Sequence Id", "State Name"],
+  "columns": {
+    "id": ["Identifier"],
+    "title": ["Name"],
+    "body": ["Description"],
+    "state": ["State Name"],
+    "start": ["Start Date"],
+    "due": ["Target Date"],
+    "completed": ["Completed At"],
+    "created": ["Created At"],
+    "updated": ["Updated At"],
+    "labels": ["Labels"],
+    "assignees": ["Assignees"],
+    "field:Priority": ["Priority"],
+    "field:Estimate": ["Estimate"],
+    "field:Project": ["Project Name"],
+    "field:Cycles": ["Cycles"],
+    "field:Modules": ["Modules"]
+  },
+  "dateOnly": ["due", "start"],
+  "states": {
+    "Backlog": "todo", "Todo": "todo", "In Progress": "doing", "Done": "done", "Cancelled": "done"
+  },
+  "write": {
+    "fields": true,
+    "columns": [
+      {"header": "Identifier", "value": "id"},
+      {"header": "Name", "value": "title"},
+      {"header": "State Name", "value": "state"},
+      {"header": "Priority", "value": "field:Priority"},
+      {"header": "Assignees", "value": "assignees"},
+      {"header": "Start Date", "value": "start", "dateFormat": "yyyy-MM-dd"},
+      {"header": "Target Date", "value": "due", "dateFormat": "yyyy-MM-dd"},
+      {"header": "Completed At", "value": "completed"},
+      {"header": "Created At", "value": "created"},
+      {"header": "Updated At", "value": "updated"},
+      {"header": "Estimate", "value": "field:Estimate"},
+      {"header": "Labels", "value": "labels"},
+      {"header": "Description", "value": "body"}
+    ]
+  }
+}
+
+"""#),
         ("todoist", #"""
 {
   "name": "todoist",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one cell holds a list (labels, assignees, repeated columns gathered into one field):
 /// items joined by `, `. An item's own `,` and `\` are written `\,` and `\\`, and a leading
 /// or trailing space `\ `, so any list of non-empty items comes back exactly. Reading splits
@@ -32,6 +34,18 @@ public enum ListCodec {
         }
     }
 
+    /// A cell written as a JSON array of strings (`["backend", "security"]`, as Plane and
+    /// other tools export lists): its items; nil for any other cell, split as usual.
+    static func jsonArray(_ cell: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var lo = 0, hi = cell.count
+        while lo < hi, cell[lo] == space { lo += 1 }
+        while hi > lo, cell[hi - 1] == space { hi -= 1 }
+        guard hi - lo >= 2, cell[lo] == UInt8(ascii: "["), cell[hi - 1] == UInt8(ascii: "]"),
+              let parsed = try? JSONSerialization.jsonObject(with: Data(cell[lo..<hi])) as? [Any],
+              parsed.allSatisfy({ $0 is String }) else { return nil }
+        return parsed.compactMap { ($0 as? String)?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// Splits a cell into items. An empty cell is an empty list.
     public static func split(_ cell: String) -> [String] {
         var cell = cell
@@ -41,6 +55,7 @@ public enum ListCodec {
     /// Splits a cell's UTF-8 bytes into items, without making a string of the whole cell.
     public static func split(utf8 cell: UnsafeBufferPointer<UInt8>) -> [String] {
         if cell.isEmpty { return [] }
+        if let items = jsonArray(cell) { return items }
         // Fast path: nothing to split or unescape.
         if !cell.contains(where: { $0 == comma || $0 == backslash }) {
             let t = trimmed(cell, keepBefore: Int.max, keepAfter: -1)

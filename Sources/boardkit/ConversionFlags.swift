@@ -17,7 +17,7 @@ struct ReadingFlags: ParsableArguments {
 /// How to read an input, whatever its format. Each maps onto one `ReaderOptions` field.
 /// (`init --from FILE` takes these without `ReadingFlags`' own `--from FORMAT`.)
 struct ReaderFlags: ParsableArguments {
-    @Option(name: .long, help: "Column mapping for tabular input: a preset name (jira, github, trello, todoist, asana, kanboard) or a mapping file.")
+    @Option(name: .long, help: "Column mapping for tabular input: a preset name (jira, github, trello, todoist, asana, kanboard, plane) or a mapping file.")
     var mapping: String?
 
     @Option(name: .customLong("state-map"), help: ArgumentHelp("Map a state name onto a category or state, e.g. 'QA=doing' (repeatable).", valueName: "NAME=STATE"))

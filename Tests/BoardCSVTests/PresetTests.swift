@@ -8,7 +8,7 @@ import BoardKit
 
 /// Every preset reads its sample (found from the header alone) and round-trips it.
 @Suite struct PresetTests {
-    static let presets = ["jira", "github", "trello", "todoist", "asana", "kanboard"]
+    static let presets = ["jira", "github", "trello", "todoist", "asana", "kanboard", "plane"]
 
     func readSample(_ name: String, options: ReaderOptions = ReaderOptions(timeZone: "Asia/Seoul")) -> ReadResult {
         CSVReader().read(BoardInput(path: CommandRunner.sample("foreign/\(name).csv"), displayName: "\(name).csv"),
@@ -155,6 +155,30 @@ import BoardKit
         #expect(board.cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 20)!))
         let bad = try CommandRunner.boardkit(["convert", csv, out, "--columns", "title"])
         #expect(bad.status == 2 || bad.status == 1, "\(bad.stderr)")
+    }
+
+    /// Plane's export (the shape of Linear's importer test file): the state is `State Name`,
+    /// the due date `Target Date` (a date), and lists are JSON arrays, read as lists in every
+    /// tabular format (#19 item 3).
+    @Test func planeColumnsMeanWhatPlaneMeans() throws {
+        let board = try #require(readSample("plane").board)
+        let login = try #require(board.cards.first { $0.id == "WEB-2" })
+        #expect(login.assignees == ["jisoo", "mina"])
+        #expect(login.labels == ["auth", "bug"])
+        #expect(login.due == .date(CalendarDate(year: 2026, month: 11, day: 27)!))
+        // A custom field keeps its cell's text as written.
+        #expect(login.fields["Cycles"] == #"["Sprint 12"]"#)
+        #expect(board.cards.map { board.category(ofState: $0.state) } == [.todo, .doing, .done, .done, .todo])
+        #expect(board.cards.first { $0.id == "WEB-4" }?.labels == [])
+    }
+
+    @Test func jsonArrayCellsAreLists() {
+        #expect(ListCodec.split(#"["backend", "security"]"#) == ["backend", "security"])
+        #expect(ListCodec.split(#" [] "#) == [])
+        #expect(ListCodec.split(#"["a, b", "c"]"#) == ["a, b", "c"])
+        // Not an array of strings: split as a hand-typed list.
+        #expect(ListCodec.split("[urgent], ui") == ["[urgent]", "ui"])
+        #expect(ListCodec.split("[1, 2]") == ["[1", "2]"])
     }
 
     @Test func todoistSectionsBecomeStatesAndNotesComments() throws {
