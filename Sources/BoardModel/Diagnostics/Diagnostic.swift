@@ -20,9 +20,12 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-extension Array where Element == Diagnostic {
-    /// True when any diagnostic is an error.
+extension Sequence where Element == Diagnostic {
+    /// True when any diagnostic is an error (of an array, or of a slice of one).
     public var hasErrors: Bool { contains { $0.severity == .error } }
+}
+
+extension Array where Element == Diagnostic {
 
     /// Warnings raised to errors, for `--strict`.
     public func strict() -> [Diagnostic] {

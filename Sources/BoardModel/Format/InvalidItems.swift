@@ -34,8 +34,8 @@ public struct LeftOutItems: Sendable {
         return true
     }
 
-    /// Counts an item left out for a reason the caller reports itself (already a warning).
-    public mutating func leaveOut() { count += 1 }
+    /// Counts items left out for a reason the caller reports itself (already warnings).
+    public mutating func leaveOut(_ items: Int = 1) { count += items }
 
     /// The closing warning (`3 cards could not be read and were left out`), nil when nothing
     /// was left out. `item` and `items` name one and several (`card`, `cards`).
@@ -46,9 +46,4 @@ public struct LeftOutItems: Sendable {
                           "\(what) left out (--skip-invalid): not readable; the warnings above say why",
                           at: location)
     }
-}
-
-extension ArraySlice where Element == Diagnostic {
-    /// True when any diagnostic is an error.
-    public var hasErrors: Bool { contains { $0.severity == .error } }
 }

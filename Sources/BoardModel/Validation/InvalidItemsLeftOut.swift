@@ -37,7 +37,7 @@ extension BoardValidator {
                 case .board, .state: break
                 }
             }
-            for _ in 0..<(badCards.count + badEvents.count) { left.leaveOut() }
+            left.leaveOut(badCards.count + badEvents.count)
             map = map.dropping(cards: badCards, of: board.cards.count, events: badEvents, of: board.events.count)
             board.cards = board.cards.enumerated().filter { !badCards.contains($0.offset) }.map(\.element)
             board.events = board.events.enumerated().filter { !badEvents.contains($0.offset) }.map(\.element)
