@@ -3,6 +3,10 @@ import PackageDescription
 
 // The shape is pandoc's: one model (BoardModel), one folder per format, and an umbrella
 // (BoardKit) that knows every format. No format target depends on another format target.
+// Between the model and the formats sits BoardIO: the fast building blocks every format
+// shares (mapped text, buffered output, the hash, the interning cache, the diagnostic
+// limiter, the ordered-parallel helpers, the validator), written once. A new building
+// block that a second format would need goes there.
 let package = Package(
     name: "boardkit",
     platforms: [.macOS(.v14)],
@@ -33,49 +37,52 @@ let package = Package(
 
         // The model every format reads into and writes from.
         .target(name: "BoardModel"),
+        // What every format shares, on the model only.
+        .target(name: "BoardIO", dependencies: ["BoardModel"]),
         .target(name: "BoardSample", dependencies: ["BoardModel"]),
 
-        // Formats: each depends on the model only (and on its own C library).
-        .target(name: "BoardJSON", dependencies: ["BoardModel"]),
-        .target(name: "BoardTabular", dependencies: ["BoardModel"]),
-        .target(name: "BoardCSV", dependencies: ["BoardModel", "BoardTabular", "CCsv"]),
+        // Formats: each depends on the model and the shared layer only (and on its own C
+        // library; CSV and XLSX on the tabular mapping they share).
+        .target(name: "BoardJSON", dependencies: ["BoardModel", "BoardIO"]),
+        .target(name: "BoardTabular", dependencies: ["BoardModel", "BoardIO"]),
+        .target(name: "BoardCSV", dependencies: ["BoardModel", "BoardIO", "BoardTabular", "CCsv"]),
         .target(name: "BoardXLSX", dependencies: [
-            "BoardModel", "BoardTabular", "CXlsxWriter",
+            "BoardModel", "BoardIO", "BoardTabular", "CXlsxWriter",
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .target(name: "BoardICS", dependencies: ["BoardModel"]),
-        .target(name: "BoardForeign", dependencies: ["BoardModel"]),
+        .target(name: "BoardICS", dependencies: ["BoardModel", "BoardIO"]),
+        .target(name: "BoardForeign", dependencies: ["BoardModel", "BoardIO"]),
 
         // The store: a board boardkit holds itself (SQLite through GRDB), with its change log.
         .target(name: "BoardStore", dependencies: [
-            "BoardModel",
+            "BoardModel", "BoardIO",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
 
         // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).
         .target(name: "BoardSync", dependencies: [
-            "BoardModel", "BoardStore", "BoardICS",
+            "BoardModel", "BoardIO", "BoardStore", "BoardICS",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
         // Reports render through templates; the XLSX report uses libxlsxwriter directly, laid
         // out for printing as BoardXLSX lays out the board workbook.
         .target(name: "BoardReport", dependencies: [
-            "BoardModel", "BoardXLSX", "CXlsxWriter",
+            "BoardModel", "BoardIO", "BoardXLSX", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.copy("Templates")]),
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
-            "BoardModel", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
+            "BoardModel", "BoardIO", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
             "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
             "CXlsxWriter", "CCsv",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardStore", "BoardReport", "BoardJSON",
+            "BoardKit", "BoardIO", "BoardStore", "BoardReport", "BoardJSON",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
@@ -89,26 +96,27 @@ let package = Package(
         // Fuzzing (docs/fuzzing.md): the contract each reader is checked against, and the
         // libFuzzer entry point (`make fuzz`; a no-op executable in a plain build).
         .target(name: "BoardFuzzCheck", dependencies: [
-            "BoardModel", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign", "BoardStore",
+            "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign", "BoardStore",
         ], path: "Fuzz/BoardFuzzCheck"),
         .executableTarget(name: "boardkit-fuzz", dependencies: ["BoardFuzzCheck"], path: "Fuzz/boardkit-fuzz"),
 
         // Runs the built binary and the Python oracles for the tests.
         .target(name: "BoardTestSupport", path: "Tests/BoardTestSupport"),
 
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardSample"]),
-        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardSample"]),
-        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardTabular", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardIO", "BoardSample"]),
+        .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel", "BoardSample"]),
+        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardIO", "BoardSample"]),
+        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport"]),
-        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample", "BoardFuzzCheck"]),
         .testTarget(name: "BoardRoundTripTests", dependencies: [
-            "BoardTestSupport", "BoardKit", "BoardModel", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS",
+            "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS",
             "BoardForeign", "BoardStore",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -7,6 +7,7 @@ import BoardICS
 import BoardForeign
 import BoardStore
 import CZlib
+import BoardIO
 
 /// The readers the fuzzer drives, one per target (docs/fuzzing.md). The raw value is what
 /// `BOARDKIT_FUZZ_TARGET` takes and names the corpus folder and the findings' prefix.

@@ -1,10 +1,11 @@
 import BoardModel
+import BoardIO
 
 /// Turns a row and a field index into `file:line:col` by re-reading the row's bytes (only
 /// when a diagnostic needs it, so parsing keeps no per-field positions). Columns count
 /// characters; a field after a quoted newline is on a later line.
 struct CSVLocator: @unchecked Sendable {
-    let text: CSVText
+    let text: MappedText
     let file: String
     let delimiter: UInt8
 
@@ -13,7 +14,7 @@ struct CSVLocator: @unchecked Sendable {
     func location(rowOffset offset: Int, line: Int, field: Int?) -> SourceLocation {
         let (l, c) = { (b: UnsafeBufferPointer<UInt8>) -> (Int, Int) in
             guard let field, field > 0 else {
-                return (line, CSVText.column(from: offset, to: offset, in: b, countScalars: true))
+                return (line, MappedText.column(from: offset, to: offset, in: b))
             }
             var i = offset
             var lineNo = line
@@ -35,14 +36,14 @@ struct CSVLocator: @unchecked Sendable {
                 if c == 0x0A { lineNo += 1; lineStart = i + 1 }
                 i += 1
             }
-            return (lineNo, CSVText.column(from: lineStart, to: i, in: b, countScalars: true))
+            return (lineNo, MappedText.column(from: lineStart, to: i, in: b))
         }(text.bytes)
         return SourceLocation(file: file, line: l, column: c)
     }
 
     /// The place of a byte offset.
     func location(ofByte offset: Int) -> SourceLocation {
-        let (l, c) = CSVText.lineColumn(of: offset, in: text.bytes, countScalars: true)
+        let (l, c) = MappedText.lineColumn(of: offset, in: text.bytes)
         return SourceLocation(file: file, line: l, column: c)
     }
 }

@@ -1,34 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
+import BoardIO
 import BoardTabular
 
-/// RFC 4180 output into a byte buffer, flushed to a file descriptor in 1 MiB writes (or kept
-/// in memory). A field is quoted when it holds the delimiter, a quote, CR or LF, or starts or
-/// ends with a space; quotes inside are doubled. With `dialect.neutralisesFormulas`, a text
-/// that starts like a formula gets a leading `'` (inside the quotes when it is quoted).
+/// RFC 4180 output into an `OutputBuffer`, flushed to a file descriptor in 1 MiB writes (or
+/// kept in memory). A field is quoted when it holds the delimiter, a quote, CR or LF, or
+/// starts or ends with a space; quotes inside are doubled. With
+/// `dialect.neutralisesFormulas`, a text that starts like a formula gets a leading `'`
+/// (inside the quotes when it is quoted).
 struct CSVOutput {
-    private(set) var bytes: [UInt8] = []
-    private let fd: Int32?
+    private var out: OutputBuffer
     let dialect: CSVDialect
-    private(set) var failure: Int32?
-    private static let flushAt = 1 << 20
+    /// Where dates are formatted before they are appended (the model's formatters write to
+    /// an array); kept, so a date costs no allocation.
+    private var scratch: [UInt8] = []
 
     /// Output to `fd`, or to memory when nil.
     init(fd: Int32?, dialect: CSVDialect) {
-        self.fd = fd
+        out = OutputBuffer(fd: fd ?? -1)
         self.dialect = dialect
-        bytes.reserveCapacity(Self.flushAt + 65_536)
-        if dialect.byteOrderMark { bytes += CSVDialect.bom }
+        if dialect.byteOrderMark { out.append(CSVDialect.bom) }
     }
+
+    /// What is buffered: for output in memory, the whole CSV.
+    var bytes: [UInt8] { out.bytes }
+
+    /// The first write error (`errno`), after which output is dropped.
+    var failure: Int32? { out.failure }
 
     /// Writes a row of cells.
     mutating func row(_ cells: [TabularCell]) {
         for (k, cell) in cells.enumerated() {
-            if k > 0 { bytes.append(dialect.delimiter) }
+            if k > 0 { out.append(dialect.delimiter) }
             self.cell(cell)
         }
         endRow()
@@ -37,7 +39,7 @@ struct CSVOutput {
     /// Writes a card's row cell by cell, with no array of cells in between.
     mutating func row(of card: Card, in layout: TabularBoardLayout) {
         for k in layout.columns.indices {
-            if k > 0 { bytes.append(dialect.delimiter) }
+            if k > 0 { out.append(dialect.delimiter) }
             cell(layout.cell(column: k, of: card))
         }
         endRow()
@@ -46,24 +48,24 @@ struct CSVOutput {
     /// Writes a row of strings.
     mutating func row(_ fields: [String]) {
         for (k, f) in fields.enumerated() {
-            if k > 0 { bytes.append(dialect.delimiter) }
+            if k > 0 { out.append(dialect.delimiter) }
             text(f)
         }
         endRow()
     }
 
-    @inline(__always) mutating func appendByte(_ c: UInt8) { bytes.append(c) }
+    @inline(__always) mutating func appendByte(_ c: UInt8) { out.append(c) }
 
     /// Whole rows made in another buffer (see `inOrderChunks`).
-    mutating func append(rows: [UInt8]) {
-        bytes.append(contentsOf: rows)
-        if bytes.count >= Self.flushAt { flush() }
+    mutating func append(rows part: borrowing CSVOutput) {
+        out.append(part.out.contents)
+        out.flushIfFull()
     }
 
     mutating func endRow() {
-        if dialect.crlf { bytes.append(0x0D) }
-        bytes.append(0x0A)
-        if bytes.count >= Self.flushAt { flush() }
+        if dialect.crlf { out.append(0x0D) }
+        out.append(0x0A)
+        out.flushIfFull()
     }
 
     /// One cell, unquoted where RFC 4180 allows: dates and numbers never need quotes. Numbers
@@ -76,14 +78,21 @@ struct CSVOutput {
         case .number(let d):
             if d.isFinite { ascii(TabularCell.numberText(d)) } else { text(String(d)) }
         case .bool(let b): ascii(b ? "true" : "false")
-        case .date(let d): ISO8601.appendDate(d, to: &bytes)
-        case .dateTime(let t): ISO8601.appendLocal(t, to: &bytes)
-        case .instant(let i): ISO8601.appendInstant(i, to: &bytes)
+        case .date(let d): formatted { ISO8601.appendDate(d, to: &$0) }
+        case .dateTime(let t): formatted { ISO8601.appendLocal(t, to: &$0) }
+        case .instant(let i): formatted { ISO8601.appendInstant(i, to: &$0) }
         }
     }
 
+    /// Appends what `format` writes into the scratch array.
+    @inline(__always) private mutating func formatted(_ format: (inout [UInt8]) -> Void) {
+        scratch.removeAll(keepingCapacity: true)
+        format(&scratch)
+        out.append(scratch)
+    }
+
     private mutating func ascii(_ s: String) {
-        bytes.append(contentsOf: s.utf8)
+        out.append(utf8: s)
     }
 
     /// A text field, quoted when it must be.
@@ -101,39 +110,24 @@ struct CSVOutput {
                 }
             }
             guard quote else {
-                if neutralise { bytes.append(UInt8(ascii: "'")) }
-                bytes.append(contentsOf: u)
+                if neutralise { out.append(UInt8(ascii: "'")) }
+                out.append(u)
                 return
             }
-            bytes.append(0x22)
-            if neutralise { bytes.append(UInt8(ascii: "'")) }
+            out.append(0x22)
+            if neutralise { out.append(UInt8(ascii: "'")) }
             // Runs between quotes go in whole; each quote is written twice.
             var from = 0
             for (i, c) in u.enumerated() where c == 0x22 {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[from...i]))
-                bytes.append(0x22)
+                out.append(UnsafeBufferPointer(rebasing: u[from...i]))
+                out.append(0x22)
                 from = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[from...]))
-            bytes.append(0x22)
+            out.append(UnsafeBufferPointer(rebasing: u[from...]))
+            out.append(0x22)
         }
     }
 
     /// Sends what is buffered to the file.
-    mutating func flush() {
-        guard let fd, failure == nil, !bytes.isEmpty else { return }
-        var done = 0
-        bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
-        }
-        bytes.removeAll(keepingCapacity: true)
-    }
+    mutating func flush() { out.flush() }
 }

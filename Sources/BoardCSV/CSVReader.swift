@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardTabular
 
 /// Reads a CSV file into a board: libcsv parses (streaming, one pass), BoardTabular maps the
@@ -16,8 +17,8 @@ public struct CSVReader: SniffingReader {
 
     public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
         let file = input.displayName
-        let text: CSVText
-        switch CSVText.load(path: input.path, file: file, encoding: options.encoding) {
+        let text: MappedText
+        switch CSVInput.load(path: input.path, file: file, encoding: options.encoding) {
         case .success(let t): text = t
         case .failure(let d): return .failed([d], file: file)
         }
@@ -26,21 +27,21 @@ public struct CSVReader: SniffingReader {
 
     /// Reads CSV held in memory (tests, the server); `file` names it in diagnostics.
     public func read(bytes: [UInt8], file: String = "-", options: ReaderOptions = ReaderOptions()) -> ReadResult {
-        if let encoding = options.encoding, !CSVText.isUTF8(encoding) {
+        if let encoding = options.encoding, !CSVInput.isUTF8(encoding) {
             switch Iconv.convert(bytes, from: encoding, to: "UTF-8") {
-            case .success(let u): return read(CSVText(bytes: u, converted: true), file: file, options: options)
+            case .success(let u): return read(MappedText(copying: u), file: file, options: options)
             case .failure: return .failed([Diagnostic(.csvEncodingFailed, "cannot convert from \(encoding)", at: SourceLocation(file: file))], file: file)
             }
         }
-        if let bad = CSVText.firstInvalidUTF8(bytes) {
-            let (l, c) = CSVText.lineColumn(of: bad, in: bytes, countScalars: true)
+        if let bad = CSVInput.firstInvalidUTF8(bytes) {
+            let (l, c) = MappedText.lineColumn(of: bad, in: bytes)
             return .failed([Diagnostic(.csvInvalidUTF8, "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
                                        at: SourceLocation(file: file, line: l, column: c))], file: file)
         }
-        return read(CSVText(bytes: bytes, converted: false), file: file, options: options)
+        return read(MappedText(copying: bytes), file: file, options: options)
     }
 
-    private func read(_ text: CSVText, file: String, options: ReaderOptions) -> ReadResult {
+    private func read(_ text: MappedText, file: String, options: ReaderOptions) -> ReadResult {
         var diagnostics: [Diagnostic] = []
         var sidecar: EventsSidecar.Contents?
         if let path = options.eventsPath {
@@ -60,8 +61,9 @@ public struct CSVReader: SniffingReader {
         var rowLines: [Int32] = []
         var headerCount = -1
         let parser = CSVParser(delimiter: dialect.delimiter)
+        var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
-                                   passed: text.release(upTo:)) { row in
+                                   passed: { released = text.release(from: released, upTo: $0) }) { row in
             if row.isBlank { return true }
             let place = { (column: Int) in
                 locator.location(rowOffset: row.offset, line: row.line, field: column)
@@ -172,7 +174,7 @@ public struct CSVReader: SniffingReader {
         guard let first = head.first(where: { $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }),
               first != UInt8(ascii: "{"), first != UInt8(ascii: "["), first != UInt8(ascii: "<"),
               !head.starts(with: Array("BEGIN:".utf8)), !head.starts(with: [0x50, 0x4B]) else { return false }
-        guard CSVText.firstInvalidUTF8(Array(head.prefix(4096).dropLast(4))) == nil else { return false }
+        guard CSVInput.firstInvalidUTF8(Array(head.prefix(4096).dropLast(4))) == nil else { return false }
         let dialect = head.withUnsafeBufferPointer { CSVDialect.sniff($0) }
         let end = head.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? head.count
         let line = String(decoding: head[(dialect.byteOrderMark ? 3 : 0)..<end], as: UTF8.self)

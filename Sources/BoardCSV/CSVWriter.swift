@@ -1,5 +1,6 @@
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Writes a board as CSV: one row per card in BoardTabular's layout (canonical, or a tool's
 /// import layout with `--mapping`), RFC 4180 quoting, comma-separated unless
@@ -19,7 +20,7 @@ public struct CSVWriter: BoardWriter {
             case .failure(let d): return [d]
             }
         }
-        let legacy = options.encoding.map { !CSVText.isUTF8($0) } ?? false
+        let legacy = options.encoding.map { !CSVInput.isUTF8($0) } ?? false
         let fd = openForWriting(path)
         guard fd >= 0 else {
             return [Diagnostic(.ioError, "cannot create the file: \(errorText())", at: SourceLocation(file: path))]
@@ -93,7 +94,7 @@ public struct CSVWriter: BoardWriter {
                 }
             }
         } else {
-            // Rows are made on two cores, a chunk of cards each, into buffers of their own.
+            // Rows are made on every core, a chunk of cards each, into buffers of their own.
             // Cards are read in place: `for card in board.cards` copied each one (retaining
             // and releasing all its strings), a tenth of the writer's time.
             var rows = out.dialect
@@ -102,7 +103,7 @@ public struct CSVWriter: BoardWriter {
                 inOrderChunks(count: cards.count, make: { range in
                     var part = CSVOutput(fd: nil, dialect: rows)
                     for k in range { part.row(of: cards[k], in: layout) }
-                    return part.bytes
+                    return part
                 }, take: { out.append(rows: $0) })
             }
         }

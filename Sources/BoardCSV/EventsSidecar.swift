@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardTabular
 
 /// The file `--events FILE` names: everything a one-row-per-card CSV cannot hold.
@@ -91,8 +92,8 @@ enum EventsSidecar {
     static func read(path: String, file: String, options: ReaderOptions) -> (Contents, [Diagnostic]) {
         var contents = Contents()
         var diagnostics: [Diagnostic] = []
-        let text: CSVText
-        switch CSVText.load(path: path, file: file, encoding: options.encoding) {
+        let text: MappedText
+        switch CSVInput.load(path: path, file: file, encoding: options.encoding) {
         case .success(let t): text = t
         case .failure(let d): return (contents, [d])
         }
@@ -118,8 +119,9 @@ enum EventsSidecar {
             }
             if errors.count <= 20 { diagnostics.append(d) }
         }
+        var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
-                                   passed: text.release(upTo:)) { row in
+                                   passed: { released = text.release(from: released, upTo: $0) }) { row in
             if row.isBlank { return true }
             if !sawHeader {
                 sawHeader = true

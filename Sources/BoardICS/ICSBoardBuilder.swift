@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Turns what `ICSDocumentParser` collected into a board: resolves every date in its zone,
 /// picks states, derives card ids from UIDs and merges the VEVENT and VTODO of one card.

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Follows BEGIN/END through the content lines and collects what becomes the board: the
 /// calendar's properties, its VTIMEZONEs and its VEVENTs and VTODOs. Problems are

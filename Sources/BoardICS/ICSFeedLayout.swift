@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// What goes where in a feed: the calendar's properties, the board's VTIMEZONE, then one
 /// VEVENT and/or VTODO per card with a due date.

@@ -1,60 +1,37 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
+import BoardIO
 
-/// Builds RFC 5545 content lines into a byte buffer: each line is assembled in a scratch
+/// Builds RFC 5545 content lines into an `OutputBuffer`: each line is assembled in a scratch
 /// buffer, then folded at 75 octets (never inside a UTF-8 sequence) and ended with CRLF.
 /// Full chunks go to a file descriptor, so a million cards stream out in bounded memory.
 struct ICSOutput {
-    private var bytes: ICSByteBuffer
+    private var bytes: OutputBuffer
     /// The content line being built (unfolded, without CRLF).
-    private var line = ICSByteBuffer(capacity: 256)
-    /// Where full chunks go; -1 keeps everything in memory.
-    private let fd: Int32
-    /// The first write error (`errno`), after which output is dropped.
-    private(set) var failure: Int32?
+    private var line = OutputBuffer(capacity: 256)
     /// Control characters RFC 5545 does not allow in values, left out (counted for a warning).
     private(set) var droppedControlCharacters = 0
 
-    static let chunkSize = 1 << 20
     /// RFC 5545 §3.1: lines SHOULD NOT be longer than 75 octets, excluding the line break.
     static let foldWidth = 75
 
+    /// Output to `fd`, or kept in memory when -1.
     init(fd: Int32 = -1) {
-        self.fd = fd
-        bytes = ICSByteBuffer(capacity: fd >= 0 ? Self.chunkSize + 64 * 1024 : 64 * 1024)
+        bytes = OutputBuffer(fd: fd)
     }
 
     // MARK: Output
 
+    /// The first write error (`errno`), after which output is dropped.
+    var failure: Int32? { bytes.failure }
+
     /// Writes the buffer out once it holds a chunk.
-    @inline(__always) mutating func flushIfFull() {
-        if fd >= 0, bytes.count >= Self.chunkSize { flush() }
-    }
+    @inline(__always) mutating func flushIfFull() { bytes.flushIfFull() }
 
     /// Writes out whatever is buffered.
-    mutating func flush() {
-        guard fd >= 0 else { return }
-        defer { bytes.removeAll() }
-        guard failure == nil else { return }
-        let buf = bytes.contents
-        var done = 0
-        while done < buf.count {
-            let n = write(fd, buf.baseAddress! + done, buf.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            done += n
-        }
-    }
+    mutating func flush() { bytes.flush() }
 
     /// Takes the in-memory result.
-    consuming func finish() -> [UInt8] { Array(bytes.contents) }
+    consuming func finish() -> [UInt8] { bytes.bytes }
 
     /// Appends whole lines another output made in memory (see `inOrderChunks`).
     mutating func append(part: borrowing ICSOutput) {

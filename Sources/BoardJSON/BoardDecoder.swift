@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Builds a `Board` from the bytes of a `boardkit/1` file in one pass, straight into the
 /// model (no intermediate JSON tree): the schema drives the parse, `JSONScanner` does the
@@ -9,7 +10,7 @@ import BoardModel
 /// to 100 errors). Unknown keys are kept verbatim in `extras` and reported once per name.
 struct BoardDecoder {
     private var s: JSONScanner
-    private let text: SourceText
+    private let text: MappedText
     private let file: String
     private let options: ReaderOptions
 
@@ -24,12 +25,12 @@ struct BoardDecoder {
     /// Scratch buffer for the text of unknown keys' values.
     private var raw: [UInt8] = []
     /// Ids, states, labels and other short values, made into Strings once.
-    private var shortStrings = ShortStrings()
+    private let shortStrings = InterningCache<String>(slotBits: 12, maxKeyLength: 15)
     /// Custom-field objects seen before, by their text.
-    private var mapMemo = RawTextMemo<[String: String]>(maxLength: 256)
+    private let mapMemo = InterningCache<[String: String]>(slotBits: 8, maxKeyLength: 256)
     /// Label and assignee lists seen before, by their text.
-    private var listMemo = RawTextMemo<[String]>(maxLength: 256)
-    /// How far the input has been handed back to the kernel (see `SourceText.release`).
+    private let listMemo = InterningCache<[String]>(slotBits: 8, maxKeyLength: 256)
+    /// How far the input has been handed back to the kernel (see `MappedText.release`).
     private var released = 0
     /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
     /// only the pages from here, never the cards another core is still reading.
@@ -47,7 +48,7 @@ struct BoardDecoder {
 
     static let maxErrors = 100
 
-    init(text: SourceText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20,
+    init(text: MappedText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20,
          aheadFrom: Int = ReadAhead.minimumBytes) {
         self.releaseStep = releaseStep
         self.aheadFrom = aheadFrom
@@ -535,7 +536,7 @@ struct BoardDecoder {
     /// The text of a scanned string; short ones come from `shortStrings`.
     @inline(__always)
     private mutating func text(_ t: StringToken) -> String {
-        t.escaped ? s.string(t) : shortStrings.string(s.raw(t), in: s.bytes)
+        t.escaped ? s.string(t) : shortStrings.value(for: s.raw(t), in: s.bytes) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Consumes `null` at the cursor; false (nothing consumed) for any other value.
@@ -609,7 +610,7 @@ struct BoardDecoder {
     /// The value read before from exactly the JSON text of the array or object at the cursor
     /// (which then moves past it), or nil. A validating skip finds the text's end; on a miss
     /// the caller reads the value again.
-    private mutating func remembered<Value>(_ memo: RawTextMemo<Value>, opening: UInt8) -> Value? {
+    private mutating func remembered<Value>(_ memo: InterningCache<Value>, opening: UInt8) -> Value? {
         guard s.peek == opening else { return nil }
         let start = s.pos
         var probe = JSONScanner(s.bytes, at: start)

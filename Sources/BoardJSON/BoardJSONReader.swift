@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Reads boardkit's canonical JSON (`"format": "boardkit/1"`) with a byte-level parser of
 /// its own (Foundation's JSON decoders are several times slower on Linux).
@@ -11,7 +12,7 @@ public struct BoardJSONReader: SniffingReader {
     public init() {}
 
     public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
-        switch SourceText.load(path: input.path) {
+        switch MappedText.load(path: input.path) {
         case .failure(let e):
             return .failed([Diagnostic(.ioError, "cannot read the file: \(e.message)",
                                        at: SourceLocation(file: input.displayName))],
@@ -24,10 +25,10 @@ public struct BoardJSONReader: SniffingReader {
     /// Reads a board held in memory (the server, tests); `file` names it in diagnostics.
     public func read(bytes: some Collection<UInt8>, file: String = "-",
                      options: ReaderOptions = ReaderOptions()) -> ReadResult {
-        decode(SourceText(copying: bytes), file: file, options: options)
+        decode(MappedText(copying: bytes), file: file, options: options)
     }
 
-    private func decode(_ text: SourceText, file: String, options: ReaderOptions) -> ReadResult {
+    private func decode(_ text: MappedText, file: String, options: ReaderOptions) -> ReadResult {
         var decoder = BoardDecoder(text: text, file: file, options: options)
         return decoder.decode()
     }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BoardModel
+import BoardIO
 
 /// Writes boardkit's canonical JSON (`"format": "boardkit/1"`).
 ///

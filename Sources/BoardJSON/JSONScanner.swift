@@ -282,7 +282,8 @@ struct JSONScanner {
         return withDecoded(t) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the decoded UTF-8 of a scanned literal (escapes resolved).
+    /// Calls `body` with the decoded UTF-8 of a scanned literal (escapes resolved by
+    /// `JSONEscaping.unescape`; `scanEscape` has checked them, so none fails here).
     mutating func withDecoded<R>(_ t: StringToken, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if !t.escaped { return body(raw(t)) }
         scratch.removeAll(keepingCapacity: true)
@@ -290,51 +291,10 @@ struct JSONScanner {
         while i < t.end {
             let c = bytes[i]
             guard c == UInt8(ascii: "\\") else { scratch.append(c); i += 1; continue }
-            let e = bytes[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = Self.hexValue(bytes, i)
-                i += 4
-                if (0xD800...0xDBFF).contains(scalar) {
-                    let low = Self.hexValue(bytes, i + 2)
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                Self.appendUTF8(scalar, to: &scratch)
-            default: scratch.append(e) // " \ /
-            }
+            guard case .success(let next) = JSONEscaping.unescape(bytes, at: i, into: &scratch) else { break }
+            i = next
         }
         return scratch.withUnsafeBufferPointer(body)
-    }
-
-    // Only called on escapes `scanEscape` already validated.
-    private static func hexValue(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
-        var v: UInt32 = 0
-        for k in 0..<4 {
-            let c = b[i + k] | 0x20 // lower-case letters; digits unchanged
-            v = v << 4 | UInt32(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
-        }
-        return v
-    }
-
-    private static func appendUTF8(_ s: UInt32, to out: inout [UInt8]) {
-        switch s {
-        case 0..<0x80: out.append(UInt8(s))
-        case 0x80..<0x800:
-            out.append(UInt8(0xC0 | s >> 6)); out.append(UInt8(0x80 | s & 0x3F))
-        case 0x800..<0x10000:
-            out.append(UInt8(0xE0 | s >> 12)); out.append(UInt8(0x80 | s >> 6 & 0x3F))
-            out.append(UInt8(0x80 | s & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | s >> 18)); out.append(UInt8(0x80 | s >> 12 & 0x3F))
-            out.append(UInt8(0x80 | s >> 6 & 0x3F)); out.append(UInt8(0x80 | s & 0x3F))
-        }
     }
 
     // MARK: Numbers and literals

@@ -1,14 +1,15 @@
 import BoardModel
+import BoardIO
 
 /// Points the validator's model paths (`cards[12].due`) at `file:line:col` in the JSON file
 /// that was read.
 ///
 /// The reader records only where each state, card and event object starts (one `Int` each);
 /// a field's position is found when a diagnostic asks for it, by re-scanning that one object.
-/// Line numbers are likewise worked out on demand (see `SourceText`).
+/// Line numbers are likewise worked out on demand (see `MappedText`).
 public struct JSONSourceMap: SourceMap {
     public let file: String
-    let text: SourceText
+    let text: MappedText
     let offsets: Offsets
 
     /// Where the objects of the document start, in model order.
@@ -19,7 +20,7 @@ public struct JSONSourceMap: SourceMap {
         var events: [Int] = []
     }
 
-    init(file: String, text: SourceText, offsets: Offsets) {
+    init(file: String, text: MappedText, offsets: Offsets) {
         self.file = file
         self.text = text
         self.offsets = offsets

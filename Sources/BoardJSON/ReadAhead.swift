@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Dispatch
 
 /// Reads half of a large canonical file on a second core: the tail of the `cards` array
@@ -35,8 +36,10 @@ final class ReadAhead: @unchecked Sendable {
     private var events: Part<Event>?
     private var cards: Part<Card>?
 
-    /// Starts the second core on `text`, when it is laid out canonically.
-    static func begin(_ text: SourceText, file: String, options: ReaderOptions) -> ReadAhead? {
+    /// Starts the second core on `text`, when it is laid out canonically (and there is a
+    /// second worker: with one, the file is read in order).
+    static func begin(_ text: MappedText, file: String, options: ReaderOptions) -> ReadAhead? {
+        guard Parallelism.workers > 1 else { return nil }
         let bytes = text.bytes
         guard let eventsStart = CanonicalLines.eventsArrayStart(in: bytes) else { return nil }
         // The first core reads the cards up to the split; the second the rest of the cards,

@@ -1,6 +1,7 @@
 import Foundation
 import BoardModel
 import BoardCSV
+import BoardIO
 
 /// The convert pipeline every command shares: find the format, read, validate, write
 /// atomically. Commands only parse flags and call these.

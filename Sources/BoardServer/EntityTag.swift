@@ -1,14 +1,13 @@
+import BoardIO
+
 /// Strong entity tags (RFC 9110 §8.8.3) from a representation's bytes, and the
 /// `If-None-Match` test.
 enum EntityTag {
     /// `"ics-<16 hex digits>"`: FNV-1a 64 over the bytes, with the length. Same bytes, same tag.
     static func of(_ bytes: [UInt8], kind: String) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buf in
-            for b in buf { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        }
-        let hex = String(h, radix: 16)
-        return "\"\(kind)-\(String(repeating: "0", count: 16 - hex.count))\(hex)-\(String(bytes.count, radix: 36))\""
+        var h = FNV1a()
+        bytes.withUnsafeBufferPointer { h.add($0) }
+        return "\"\(kind)-\(h.hex)-\(String(bytes.count, radix: 36))\""
     }
 
     /// True when an `If-None-Match` value names `tag` (weak comparison, as RFC 9110 asks

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// A card as the store holds it: its values and the short number commands take.
 public struct StoredCard: Sendable, Equatable {

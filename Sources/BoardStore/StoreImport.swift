@@ -1,5 +1,6 @@
 import BoardModel
 import GRDB
+import BoardIO
 
 /// Writing a whole board into a new store file: `init --from`, and `convert … team.db`.
 ///

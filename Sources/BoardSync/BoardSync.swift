@@ -7,6 +7,7 @@ import BoardICS
 import BoardModel
 import BoardStore
 import Foundation
+import BoardIO
 
 /// How to sync: with whom, as whom, and what to write.
 public struct SyncOptions: Sendable {

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Guesses a state's category from its name, for tools whose export names states only:
 /// "In Progress", "Review", "QA" → doing; "Done", "Closed", "Resolved", "완료" → done;

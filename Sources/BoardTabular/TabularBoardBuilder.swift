@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Builds a board from rows of cells, one row at a time, so a reader streams: feed the header,
 /// then each row, then `finish`. The format supplies locations through a callback, so a CSV
@@ -50,10 +51,10 @@ public final class TabularBoardBuilder {
     private var fieldColumnIndices: [Int] = []
     /// True when rows' custom fields may be shared (see `header`).
     private var sharesFieldSets = false
-    /// Repeated text, lists and field sets, shared across rows (`TabularValueCache`).
-    private let strings = TabularValueCache<String>()
-    private let lists = TabularValueCache<[String]>()
-    private let fieldSets = TabularValueCache<[String: String]>()
+    /// Repeated text, lists and field sets, shared across rows (`InterningCache`).
+    private let strings = InterningCache<String>.forCells()
+    private let lists = InterningCache<[String]>.forCells()
+    private let fieldSets = InterningCache<[String: String]>.forCells()
     /// Scratch for a row's field-set key (behind a pointer: no exclusivity check per append).
     private let fieldKey: UnsafeMutablePointer<[UInt8]> = {
         let p = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)

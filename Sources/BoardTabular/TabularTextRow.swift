@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// A data row of a text format (CSV) as the UTF-8 bytes of each field, end to end in one
 /// buffer. `TabularBoardBuilder.row(_:locate:)` reads it in place: a cell becomes a `String`
@@ -162,12 +163,12 @@ enum TabularBytes {
 }
 
 /// A row (text bytes or a workbook's cells) read through the builder's caches: short repeated
-/// texts and list cells share one value across rows (`TabularValueCache`), so a million cards
+/// texts and list cells share one value across rows (`InterningCache`), so a million cards
 /// do not keep a million copies of the same label list or priority.
 struct TabularCachedRow<Row: TabularRowCells>: TabularRowCells {
     let row: Row
-    let strings: TabularValueCache<String>
-    let lists: TabularValueCache<[String]>
+    let strings: InterningCache<String>
+    let lists: InterningCache<[String]>
 
     var count: Int { row.count }
     @inline(__always) func isEmpty(_ k: Int) -> Bool { row.isEmpty(k) }

@@ -1,5 +1,6 @@
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Reads a workbook into a board.
 ///

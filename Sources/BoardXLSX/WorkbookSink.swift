@@ -1,6 +1,7 @@
 import Glibc
 import BoardModel
 import CXlsxWriter
+import BoardIO
 
 /// One workbook being written with libxlsxwriter in constant-memory mode (rows go to disk as
 /// they are finished, so a sheet's rows must be written in order), with the cell formats

@@ -4,6 +4,7 @@ import Foundation
 import BoardModel
 import BoardTabular
 @testable import BoardCSV
+@testable import BoardIO
 
 /// Each kind of bad input gives its diagnostic at the right line and column, and no board.
 @Suite struct BadInputTests {

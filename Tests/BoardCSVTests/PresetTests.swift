@@ -5,6 +5,7 @@ import BoardModel
 import BoardTestSupport
 import BoardKit
 @testable import BoardCSV
+@testable import BoardIO
 
 /// Every preset reads its sample (found from the header alone) and round-trips it.
 @Suite struct PresetTests {

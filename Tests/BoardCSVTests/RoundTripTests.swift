@@ -5,6 +5,7 @@ import BoardSample
 import BoardTabular
 import BoardTestSupport
 @testable import BoardCSV
+@testable import BoardIO
 
 /// JSON → CSV → JSON with the events sidecar gives the same board.
 @Suite struct RoundTripTests {

@@ -4,6 +4,7 @@ import BoardModel
 import BoardSample
 import BoardTestSupport
 @testable import BoardForeign
+@testable import BoardIO
 
 /// The Taskwarrior sample is real `task export` output (Taskwarrior 2.6.2) of invented
 /// tasks, plus one task with the `waiting` status older versions export: every status,

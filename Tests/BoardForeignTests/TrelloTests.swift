@@ -4,6 +4,7 @@ import BoardModel
 import BoardSample
 import BoardTestSupport
 @testable import BoardForeign
+@testable import BoardIO
 
 /// The Trello sample is a hand-made export with Trello's real shape: 6 lists (one closed,
 /// one Korean), 8 cards (one archived, one in the closed list), checklists, four kinds of

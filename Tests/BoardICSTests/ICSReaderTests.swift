@@ -5,6 +5,7 @@ import BoardTestSupport
 import Foundation
 import Testing
 @testable import BoardICS
+@testable import BoardIO
 
 /// What the foreign-writer oracle says each item must read as.
 struct ForeignExpectation: Decodable {

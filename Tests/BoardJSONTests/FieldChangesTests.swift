@@ -4,6 +4,7 @@ import BoardModel
 import BoardSample
 import BoardTestSupport
 @testable import BoardJSON
+@testable import BoardIO
 
 /// An event's `changes`: the fields it changed, with old and new values.
 @Suite("Field changes in canonical JSON")
@@ -65,7 +66,7 @@ struct FieldChangesTests {
     func readAhead() throws {
         let board = Self.sampleWithChanges(cards: 300, seed: 3)
         let text = encoded(board)
-        let source = SourceText(copying: Array(text.utf8))
+        let source = MappedText(copying: Array(text.utf8))
         var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
         let a = ahead.decode()
         var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)
@@ -80,7 +81,7 @@ struct FieldChangesTests {
     func readAheadFallsBack() throws {
         let board = Self.sampleWithChanges(cards: 300, seed: 4)
         let text = encoded(board).replacingOccurrences(of: #"{"field": "title", "#, with: #"{"field": 7, "#)
-        let source = SourceText(copying: Array(text.utf8))
+        let source = MappedText(copying: Array(text.utf8))
         var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
         let a = ahead.decode()
         var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)

@@ -3,6 +3,7 @@ import Foundation
 import BoardModel
 import BoardSample
 @testable import BoardJSON
+@testable import BoardIO
 
 /// The events array of a large canonical file is decoded on a second core (`ReadAhead`), and so is the tail of the cards.
 /// Whatever the file, the result must be the one reading in order gives: the same board,
@@ -11,7 +12,7 @@ import BoardSample
 struct ReadAheadTests {
     /// Reads `text` with the speculation on (for any size) and off.
     private func both(_ text: String) -> (ahead: ReadResult, tookAhead: (cards: Bool, events: Bool), inOrder: ReadResult) {
-        let source = SourceText(copying: Array(text.utf8))
+        let source = MappedText(copying: Array(text.utf8))
         var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
         let a = ahead.decode()
         var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)
@@ -119,7 +120,7 @@ struct LargeBoardTests {
         let board = SampleBoard(cards: 20_000, weeks: 1, seed: 11).generate()
         #expect(board.events.count > 8192)
         let text = encoded(board)
-        let source = SourceText(copying: Array(text.utf8))
+        let source = MappedText(copying: Array(text.utf8))
         var decoder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions())
         let read = decoder.decode()
         #expect(decoder.tookAhead.events)

@@ -4,6 +4,7 @@ import BoardSample
 import BoardTestSupport
 import Foundation
 @testable import BoardJSON
+@testable import BoardIO
 
 @Suite("Source map")
 struct SourceMapTests {
@@ -55,7 +56,7 @@ struct MemoryTests {
         let folder = try TemporaryFolder()
         let path = folder.path("board.json")
         #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).isEmpty)
-        guard case .success(let text) = SourceText.load(path: path) else {
+        guard case .success(let text) = MappedText.load(path: path) else {
             Issue.record("cannot map \(path)")
             return
         }

@@ -1,6 +1,7 @@
 import Testing
 import BoardModel
 import BoardSample
+@testable import BoardIO
 
 @Suite("Sample boards")
 struct SampleBoardTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import BoardModel
+@testable import BoardIO
 
 @Suite("Validation")
 struct ValidatorTests {

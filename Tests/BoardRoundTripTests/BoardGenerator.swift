@@ -2,6 +2,7 @@ import Testing
 import PropertyBased
 import BoardModel
 import BoardJSON
+@testable import BoardIO
 
 /// A random board, shown as its canonical JSON when a property fails (so a counterexample
 /// can be pasted into a file and run through `boardkit convert`).

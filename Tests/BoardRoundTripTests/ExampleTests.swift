@@ -2,6 +2,7 @@ import Testing
 import BoardModel
 import BoardKit
 @testable import BoardForeign
+@testable import BoardIO
 
 /// Plain examples of what the round-trip properties found, each minimised by shrinking.
 @Suite struct ExampleTests {

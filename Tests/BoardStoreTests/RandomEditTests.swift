@@ -2,6 +2,7 @@ import BoardModel
 import BoardStore
 import BoardTestSupport
 import Testing
+@testable import BoardIO
 
 /// Random sequences of edits, undos and redos, checked after every step against a model a
 /// reader can verify by eye: a dictionary of cards and two stacks of snapshots.

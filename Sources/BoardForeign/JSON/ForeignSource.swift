@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// An input file's bytes and name, for reading a foreign export and pointing diagnostics
 /// into it (`trello.json:120:7 (cards[3].idList)`).
@@ -33,21 +34,7 @@ public struct ForeignSource: Sendable {
     /// 1-based line and column (in characters) of a byte offset. Counted on demand: only
     /// diagnostics ask.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        let end = min(max(offset, 0), bytes.count)
-        var k = 0
-        while k < end {
-            if bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
-            k += 1
-        }
-        var column = 1
-        k = lineStart
-        while k < end {
-            if bytes[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
-        }
-        return (line, column)
+        MappedText.lineColumn(of: offset, in: bytes)
     }
 
     /// A location at a byte offset, with a JSON path into the source.

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Why a document is not JSON, and where (a byte offset into the source).
 public struct JSONSyntaxError: Error, Sendable, Equatable {
     public var message: String
@@ -217,56 +219,18 @@ public struct JSONParser {
             }
             if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
             if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
-            i += 1
-            guard i < b.count else { break }
-            let e = b[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
-                        throw fail("a \\u escape holds a lone UTF-16 surrogate")
-                    }
-                    i += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a \\u escape holds a lone UTF-16 surrogate") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw fail("a \\u escape holds a lone UTF-16 surrogate")
+            switch JSONEscaping.unescape(b, at: i, into: &out) {
+            case .success(let next): i = next
+            case .failure(let problem):
+                switch problem.kind {
+                case .truncated: throw fail("the file ends inside a string (truncated?)", at: start)
+                case .truncatedHex: throw fail("the file ends inside a \\u escape", at: problem.offset)
+                case .badHex: throw fail("a \\u escape needs four hex digits", at: problem.offset)
+                case .loneSurrogate: throw fail("a \\u escape holds a lone UTF-16 surrogate", at: problem.offset)
+                case .unknown(let e): throw fail("unknown escape '\\\(Self.show(e))' in a string", at: problem.offset)
                 }
-                guard let u = Unicode.Scalar(scalar) else { throw fail("a \\u escape is not a character") }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
-            default:
-                throw fail("unknown escape '\\\(Self.show(e))' in a string", at: i - 2)
             }
         }
         throw fail("the file ends inside a string (truncated?)", at: start)
-    }
-
-    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-        guard i + 4 <= b.count else { throw fail("the file ends inside a \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = b[i]
-            let d: UInt32
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - 48)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - 87)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - 55)
-            default: throw fail("a \\u escape needs four hex digits")
-            }
-            v = v << 4 | d
-            i += 1
-        }
-        return v
     }
 }

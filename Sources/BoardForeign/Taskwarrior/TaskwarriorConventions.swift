@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Taskwarrior's vocabulary and the names boardkit uses for what Taskwarrior has no
 /// attribute for.

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Reads `task export` output (a JSON array of tasks, or one task object per line as older
 /// versions and `task import` also take) into a board.

@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Names under which a board read from Trello keeps what the model has no place for, and
 /// the extension keys boardkit's Trello writer adds (other importers ignore them), so that

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Turns a parsed Trello export into a board. One value per read; collects diagnostics.
 struct TrelloImport {

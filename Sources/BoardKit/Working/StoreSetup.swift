@@ -1,6 +1,7 @@
 import BoardModel
 import BoardStore
 import Foundation
+import BoardIO
 
 /// `boardkit init`: a new store at a path that must be free, empty or holding a board read
 /// from any file boardkit reads (its import is the log's first step).

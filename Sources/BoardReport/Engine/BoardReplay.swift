@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// The board as it stood at the as-of moment, rebuilt from its history in one pass over the
 /// events, with the weekly tallies (entries per state, flow, created, completed) gathered on

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Everything a weekly report shows, computed once from the board and rendered by any of the
 /// renderers (text, Markdown, HTML, JSON, XLSX).

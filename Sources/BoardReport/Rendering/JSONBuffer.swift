@@ -1,3 +1,5 @@
+import BoardModel
+
 /// A minimal byte-level JSON writer for the report: objects, arrays, strings, integers and
 /// one-decimal day counts, appended straight to UTF-8 bytes (Foundation's encoder is slow on
 /// Linux, and a million-card report has long lists).
@@ -99,29 +101,7 @@ struct JSONBuffer {
     private mutating func appendNull() { bytes.append(contentsOf: "null".utf8) }
 
     private mutating func appendString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escaping: copy it whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(b)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 15)])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(s, to: &bytes)
     }
 
     /// The finished document with a final newline.

@@ -1,7 +1,8 @@
 import Testing
-@testable import BoardModel
 
-@Suite("Chunks made on two cores, taken in order")
+@testable import BoardIO
+
+@Suite("Chunks made on several cores, taken in order")
 struct InOrderChunksTests {
     @Test("every item is made once and the chunks arrive in order",
           arguments: [0, 1, 7, 8, 9, 16, 17, 40, 41])

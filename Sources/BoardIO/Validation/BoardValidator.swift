@@ -1,3 +1,5 @@
+import BoardModel
+
 /// The one set of rules every reader's board goes through, so a date, a state or a missing
 /// title is judged the same whatever the file was.
 public enum BoardValidator {

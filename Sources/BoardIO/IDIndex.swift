@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Id → position of the first item with that id (cards in `board.cards`, states in
 /// `board.states`). An open-addressing table that keeps each id beside its position, so a
 /// look-up touches one slot (short ids such as `c123456` are stored inside the String value
@@ -65,9 +67,9 @@ public struct IDIndex: Sendable {
 
     @inline(__always)
     static func hash(_ id: String) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in id.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        var h = FNV1a()
+        h.add(id)
         // Fold the high bits down: the table uses the low ones.
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        return Int(truncatingIfNeeded: h.folded(29))
     }
 }

@@ -1,7 +1,8 @@
 import Dispatch
 
 /// Makes the parts for `count` items in chunks on a second thread, one chunk ahead, while the
-/// calling thread takes the finished ones in order.
+/// calling thread takes the finished ones in order; with one worker (`Parallelism`), makes
+/// and takes each chunk in turn on the calling thread (the same chunks, in the same order).
 ///
 /// Unlike `inOrderChunks` (which makes two chunks at once, then takes them), making and
 /// taking overlap: for a consumer that cannot be split, such as inserting rows into one
@@ -11,8 +12,13 @@ import Dispatch
 /// stops.
 public func pipelined<Part>(count: Int, size: Int = 4096, make: (Range<Int>) -> Part,
                             take: (Part) throws -> Void) rethrows {
-    guard count > size else {
-        if count > 0 { try take(make(0..<count)) }
+    guard count > size, Parallelism.workers > 1 else {
+        var start = 0
+        while start < count {
+            let end = min(start + size, count)
+            try take(make(start..<end))
+            start = end
+        }
         return
     }
     let chunks = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
@@ -93,11 +99,4 @@ private final class TwoSlotPipe<Part> {
         defer { lock.signal() }
         return stopped
     }
-}
-
-/// A value handed to another thread where the compiler cannot see why that is safe; the
-/// caller's comment says why.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

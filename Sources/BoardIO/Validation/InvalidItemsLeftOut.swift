@@ -1,3 +1,5 @@
+import BoardModel
+
 /// `--skip-invalid` for the rules every board goes through: a card or an event the validator
 /// finds an error in (a duplicate or empty id, an undefined state, an event naming no card)
 /// is left out, with that error as a warning, instead of refusing the whole board. Errors of

@@ -1,15 +1,16 @@
+import BoardModel
+
 /// Deterministic ids for cards whose source has none, so a second export of the same file
 /// gives the same card ids and calendar UIDs.
 public enum StableID {
     /// `prefix` + 16 hex digits of a 64-bit FNV-1a hash over the parts (joined by U+001F).
     public static func make(prefix: String = "c-", from parts: [String]) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var h = FNV1a()
         for (k, part) in parts.enumerated() {
-            if k > 0 { h = (h ^ 0x1f) &* 0x0000_0100_0000_01b3 }
-            for byte in part.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            if k > 0 { h.add(0x1f) }
+            h.add(part)
         }
-        let hex = String(h, radix: 16)
-        return prefix + String(repeating: "0", count: 16 - hex.count) + hex
+        return prefix + h.hex
     }
 
     /// A slug for a state id from a display name: `In review` → `in-review`; non-ASCII

@@ -3,7 +3,8 @@ import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import BoardModel
+
+@testable import BoardIO
 
 @Suite("Chunks made on a second thread while the first takes them")
 struct PipelinedTests {
@@ -50,7 +51,7 @@ final class ManagedCounter: @unchecked Sendable {
     var value: Int { lock.locked { count } }
 }
 
-/// A tiny lock for the test (BoardModel does not import Foundation).
+/// A tiny lock for the test (no Foundation needed).
 final class NSLockLike: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 1)
     func locked<T>(_ body: () -> T) -> T { semaphore.wait(); defer { semaphore.signal() }; return body() }
