@@ -54,7 +54,7 @@ public struct CSVReader: SniffingReader {
         let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
         let catalogue = sidecar.map { $0.catalogue }
         let builder = TabularBoardBuilder(options: options, catalogue: catalogue, file: file)
-        var limiter = DiagnosticLimiter(limit: Self.listLimit)
+        let limiter = DiagnosticLimiter(limit: Self.listLimit, file: file)
 
         // Each data row's place, for the validator's diagnostics.
         var rowOffsets: [Int] = []
@@ -84,8 +84,9 @@ public struct CSVReader: SniffingReader {
                 let what = row.count > headerCount
                     ? "has \(row.count) fields, \(row.count - headerCount) more than the header's \(headerCount)"
                     : "has \(row.count) fields, \(headerCount - row.count) fewer than the header's \(headerCount)"
-                limiter.add(Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
-                                       at: place(min(row.count, headerCount))), to: &diagnostics)
+                let d = Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
+                                   at: place(min(row.count, headerCount)))
+                if limiter.add(d) { diagnostics.append(d) }
                 builder.row([], locate: place) // keeps row numbering; an empty row makes no card
                 return true
             }
@@ -111,7 +112,7 @@ public struct CSVReader: SniffingReader {
             diagnostics.append(Diagnostic(.csvEmptyFile, "the file is empty: a CSV board needs a header row (id,title,state,…) and a row per card",
                                           at: SourceLocation(file: file, line: 1, column: 1)))
         }
-        limiter.summarize(into: &diagnostics, file: file)
+        diagnostics += limiter.closingLines()
         var built = builder.finish()
         diagnostics = built.diagnostics.limited(Self.listLimit, file: file) + diagnostics
         guard !diagnostics.hasErrors, var board = built.board else {
@@ -183,37 +184,5 @@ public struct CSVReader: SniffingReader {
         guard names.count >= 2 else { return false }
         let mapping = MappingLibrary.detect(header: names)
         return names.contains { mapping.attribute(forHeader: $0) == .title }
-    }
-}
-
-/// Lists the first `limit` diagnostics of each code and counts the rest, so a file with a
-/// wrong delimiter does not print a million lines.
-struct DiagnosticLimiter {
-    let limit: Int
-    private var counts: [DiagnosticCode: Int] = [:]
-
-    init(limit: Int) { self.limit = limit }
-
-    mutating func add(_ d: Diagnostic, to list: inout [Diagnostic]) {
-        let n = counts[d.code, default: 0] + 1
-        counts[d.code] = n
-        if n <= limit { list.append(d) }
-    }
-
-    func summarize(into list: inout [Diagnostic], file: String) {
-        for (code, n) in counts.sorted(by: { $0.key.id < $1.key.id }) where n > limit {
-            list.append(Diagnostic(code, "\(n) in all (the first \(limit) are listed)", at: SourceLocation(file: file)))
-        }
-    }
-}
-
-extension Array where Element == Diagnostic {
-    /// The first `limit` of each code, and a count of the rest.
-    func limited(_ limit: Int, file: String) -> [Diagnostic] {
-        var limiter = DiagnosticLimiter(limit: limit)
-        var out: [Diagnostic] = []
-        for d in self { limiter.add(d, to: &out) }
-        limiter.summarize(into: &out, file: file)
-        return out
     }
 }

@@ -103,21 +103,19 @@ enum EventsSidecar {
         var columns: [String: Int] = [:]
         var sawHeader = false
         var zone = Zone.utc
-        // A reference, not a local var: the compiler lost track of a var mutated only through
-        // `bad` inside the parser's closure and called the summary below dead code.
-        let errors = BadRowCount()
+        // At most 20 bad rows listed; the rest counted in one line.
+        let limiter = DiagnosticLimiter(limit: 20, file: file)
         var leftOut = LeftOutItems(options.invalidItems)
         /// A bad row; under `--skip-invalid` a row that is one item (not the header) is left
         /// out with a warning.
         func bad(_ message: String, _ row: CSVRow, _ column: Int?, item: Bool = true) {
-            errors.count += 1
             var d = Diagnostic(.csvEventsSidecar, message,
                                at: locator.location(rowOffset: row.offset, line: row.line, field: column))
             if item, leftOut.policy == .leaveOut {
                 d.severity = .warning
                 leftOut.leaveOut()
             }
-            if errors.count <= 20 { diagnostics.append(d) }
+            if limiter.add(d) { diagnostics.append(d) }
         }
         var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
@@ -213,11 +211,7 @@ enum EventsSidecar {
         case .failure(.outOfMemory):
             diagnostics.append(Diagnostic(.ioError, "out of memory", at: SourceLocation(file: file)))
         }
-        if errors.count > 20 {
-            var d = Diagnostic(.csvEventsSidecar, "\(errors.count) bad rows in all (the first 20 are listed)", at: SourceLocation(file: file))
-            if leftOut.count == errors.count { d.severity = .warning }
-            diagnostics.append(d)
-        }
+        diagnostics += limiter.closingLines()
         if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
         return (contents, diagnostics)
     }
@@ -225,9 +219,4 @@ enum EventsSidecar {
 
 extension CSVOutput {
     @inline(__always) mutating func cellSeparator(_ d: UInt8) { appendByte(d) }
-}
-
-/// How many rows of an events file were bad (only the first 20 are listed one by one).
-private final class BadRowCount {
-    var count = 0
 }

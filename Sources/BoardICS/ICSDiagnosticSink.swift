@@ -1,49 +1,32 @@
 import BoardModel
+import BoardIO
 
-/// Collects a reader's diagnostics with their line, keeping at most `limit` of each code so
-/// that a file of junk gives a readable report (the rest are counted in one last line per
-/// code and severity).
+/// Collects a reader's diagnostics with their line, through a `DiagnosticLimiter` (at most
+/// 20 of each code listed, so that a file of junk gives a readable report).
 ///
 /// It also follows the diagnostics of one item (a VEVENT or VTODO) between `beginItem` and
 /// `endItem`, so that `--skip-invalid` can leave out an item whose reading raised an error.
 struct ICSDiagnosticSink {
     let file: String
-    var limit = 20
-    private(set) var list: [Diagnostic] = []
-    /// How many of each code were added, shown or not.
-    private var counts: [String: Int] = [:]
-    /// Those not shown, by code and severity (a left-out item's errors become warnings).
-    private var hidden: [Hidden: Int] = [:]
-    private var codes: [String: DiagnosticCode] = [:]
+    private let limiter: DiagnosticLimiter
     // The item being read.
     private var itemMark = 0
     private var itemErrors = 0
+    /// The codes of the item's errors that were over the limit (counted, not listed).
     private var itemHidden: [String] = []
 
-    private struct Hidden: Hashable, Comparable {
-        var id: String
-        var isError: Bool
-        static func < (a: Hidden, b: Hidden) -> Bool { a.id != b.id ? a.id < b.id : a.isError && !b.isError }
+    init(file: String) {
+        self.file = file
+        limiter = DiagnosticLimiter(file: file)
     }
-
-    init(file: String) { self.file = file }
 
     /// Adds a diagnostic; `severity` overrides the code's own (a problem the reader recovers
     /// from, such as a malformed value kept as text, is a warning under an error's code).
     mutating func add(_ code: DiagnosticCode, _ message: String, line: Int? = nil, severity: Severity? = nil) {
-        let severity = severity ?? code.severity
-        if severity == .error { itemErrors += 1 }
-        let n = counts[code.id, default: 0] + 1
-        counts[code.id] = n
-        guard n <= limit else {
-            hidden[Hidden(id: code.id, isError: severity == .error), default: 0] += 1
-            codes[code.id] = code
-            if severity == .error { itemHidden.append(code.id) }
-            return
-        }
         var d = Diagnostic(code, message, at: SourceLocation(file: file, line: line))
-        d.severity = severity
-        list.append(d)
+        d.severity = severity ?? code.severity
+        if d.severity == .error { itemErrors += 1 }
+        if !limiter.add(d), d.severity == .error { itemHidden.append(code.id) }
     }
 
     /// A closing diagnostic made elsewhere (the `--skip-invalid` summary), outside the limit:
@@ -51,11 +34,11 @@ struct ICSDiagnosticSink {
     mutating func close(with diagnostic: Diagnostic) { closing.append(diagnostic) }
     private var closing: [Diagnostic] = []
 
-    var hasErrors: Bool { list.hasErrors || hidden.contains { $0.key.isError && $0.value > 0 } }
+    var hasErrors: Bool { limiter.hasErrors }
 
     /// An item starts: what is added from now on is its own.
     mutating func beginItem() {
-        itemMark = list.count
+        itemMark = limiter.listed.count
         itemErrors = 0
         itemHidden.removeAll(keepingCapacity: true)
     }
@@ -64,28 +47,19 @@ struct ICSDiagnosticSink {
     /// errors are then warnings, and `left` counts it). Under `.refuse`, always false.
     mutating func endItem(_ left: inout LeftOutItems) -> Bool {
         guard itemErrors > 0, left.policy == .leaveOut else { return false }
-        if !left.leavesOut(&list, since: itemMark) {
+        if !left.leavesOut(&limiter.listed, since: itemMark) {
             left.leaveOut() // Its errors were all over the limit: none is in the list.
         }
-        for id in itemHidden {
-            hidden[Hidden(id: id, isError: true), default: 0] -= 1
-            hidden[Hidden(id: id, isError: false), default: 0] += 1
-        }
+        for id in itemHidden { limiter.demoteHiddenError(of: id) }
         itemErrors = 0
         itemHidden.removeAll(keepingCapacity: true)
         return true
     }
 
-    /// The diagnostics, with one closing line per code (and severity) that went over the limit.
+    /// The diagnostics, with one closing line per code (and severity) that went over the
+    /// limit, then the closing diagnostics.
     func finish() -> [Diagnostic] {
-        var out = list
-        for (key, n) in hidden.sorted(by: { $0.key < $1.key }) where n > 0 {
-            guard let code = codes[key.id] else { continue }
-            var d = Diagnostic(code, "\(n) more like this not shown", at: SourceLocation(file: file))
-            d.severity = key.isError ? .error : .warning
-            out.append(d)
-        }
-        return out + closing
+        limiter.finished() + closing
     }
 }
 

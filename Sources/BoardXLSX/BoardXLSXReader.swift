@@ -28,7 +28,7 @@ public struct BoardXLSXReader: SniffingReader {
         case .success(let s): source = s
         case .failure(let d): return .failed([d], file: file)
         }
-        let tally = DiagnosticTally(file: file)
+        let tally = DiagnosticLimiter(file: file)
         let index = source.index
         let boardSheet = index.sheet(named: WorkbookSchema.board)
         let wantsCards = options.sheet == nil || options.sheet == WorkbookSchema.cards
@@ -43,7 +43,7 @@ public struct BoardXLSXReader: SniffingReader {
     }
 
     /// Any workbook: one sheet of cards.
-    private func readTable(_ source: WorkbookSource, options: ReaderOptions, tally: DiagnosticTally) -> ReadResult {
+    private func readTable(_ source: WorkbookSource, options: ReaderOptions, tally: DiagnosticLimiter) -> ReadResult {
 
         let file = source.file
         let sheet: WorkbookIndex.Sheet
@@ -64,7 +64,7 @@ public struct BoardXLSXReader: SniffingReader {
 
     /// boardkit's workbook: all its sheets.
     private func readOwn(_ source: WorkbookSource, boardRows: [(row: Int, cells: [TabularCell])],
-                         options: ReaderOptions, tally: DiagnosticTally) -> ReadResult {
+                         options: ReaderOptions, tally: DiagnosticLimiter) -> ReadResult {
 
         let file = source.file
         let index = source.index
@@ -96,7 +96,7 @@ public struct BoardXLSXReader: SniffingReader {
         let historyReader = source.reopened().map { own in
             HistorySheetReader(source: own, zone: zone, overflow: overflow, stateIDs: catalogueStateIDs)
         }
-        let historyTally = DiagnosticTally(file: file)
+        let historyTally = DiagnosticLimiter(file: file)
         var read: CardsSheetReader.Output?
         var history: (events: [Event], rows: [HistorySheetReader.Origin]) = ([], [])
         runAtOnce([

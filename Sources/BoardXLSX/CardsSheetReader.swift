@@ -1,5 +1,6 @@
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Reads a sheet of cards (boardkit's Cards sheet and its continuations, or any workbook's
 /// sheet) through BoardTabular's `TabularBoardBuilder`, so a column means the same as in
@@ -34,7 +35,7 @@ struct CardsSheetReader {
         var other: [Int: [(ExactColumn, String)]] = [:]
     }
 
-    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticTally) -> Output? {
+    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticLimiter) -> Output? {
         let file = source.file
         let builder = TabularBoardBuilder(options: options, mapping: mapping, catalogue: catalogue, file: file)
         var headers: [String] = []

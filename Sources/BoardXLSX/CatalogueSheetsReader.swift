@@ -1,6 +1,7 @@
 import Foundation
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Reads the Board and States sheets of boardkit's workbook into a `BoardCatalogue`.
 struct CatalogueSheetsReader {
@@ -37,7 +38,7 @@ struct CatalogueSheetsReader {
         }
     }
 
-    func states(_ rows: [(row: Int, cells: [TabularCell])], tally: DiagnosticTally) -> [BoardState] {
+    func states(_ rows: [(row: Int, cells: [TabularCell])], tally: DiagnosticLimiter) -> [BoardState] {
         let sheet = WorkbookSchema.states
         guard let header = rows.first?.cells.map(\.text) else { return [] }
         func column(_ name: String) -> Int? { header.firstIndex { $0.lowercased() == name } }

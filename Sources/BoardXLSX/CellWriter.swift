@@ -1,5 +1,6 @@
 import BoardModel
 import CXlsxWriter
+import BoardIO
 
 /// Writes cells into a workbook's sheets with the checks every cell needs: Excel's text limit
 /// (an overflowing text shows its beginning and is kept whole for the hidden Overflow sheet)
@@ -10,7 +11,7 @@ import CXlsxWriter
 /// call) stays with it until the sink gathers every writer's, in the order they were made.
 final class CellWriter {
     let sink: WorkbookSink
-    let tally: DiagnosticTally
+    let tally: DiagnosticLimiter
     /// Set when a libxlsxwriter call failed; the write then reports an error.
     private(set) var failure: String?
     /// Texts too long for a cell, to be kept whole in the Overflow sheet.
@@ -18,7 +19,7 @@ final class CellWriter {
 
     init(sink: WorkbookSink) {
         self.sink = sink
-        tally = DiagnosticTally(file: sink.file)
+        tally = DiagnosticLimiter(file: sink.file)
     }
 
     func fail(_ message: String) {

@@ -1,5 +1,6 @@
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Reads the History sheet(s) into events, columns found by their headers so a person may
 /// reorder them. Dates are date-time cells in the board's zone (or ISO 8601 text), with the
@@ -20,7 +21,7 @@ struct HistorySheetReader {
     }
 
     /// The events, and where each came from.
-    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticTally) -> (events: [Event], rows: [Origin]) {
+    func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticLimiter) -> (events: [Event], rows: [Origin]) {
         var events: [Event] = []
         var rows: [Origin] = []
         var skipped = 0

@@ -111,7 +111,7 @@ final class WorkbookSink {
         let failures = [failure, rowFailure] + found.map(\.failure)
         var first = failures.lazy.compactMap { $0 }.first
         if first == nil, rc != LXW_NO_ERROR { first = String(cString: lxw_strerror(rc)) }
-        let tally = DiagnosticTally(file: file)
+        let tally = DiagnosticLimiter(file: file)
         for writer in found { tally.absorb(writer.tally) }
         return (first, tally.finished())
     }

@@ -1,6 +1,7 @@
 import Foundation
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// An opened workbook: its package, index, styles and shared strings, and the sheet reader
 /// every sheet goes through.
@@ -69,7 +70,7 @@ struct WorkbookSource {
     }
 
     /// Reads a small sheet whole: (sheet row, cells) pairs.
-    func table(_ sheet: WorkbookIndex.Sheet, tally: DiagnosticTally) -> [(row: Int, cells: [TabularCell])] {
+    func table(_ sheet: WorkbookIndex.Sheet, tally: DiagnosticLimiter) -> [(row: Int, cells: [TabularCell])] {
         guard let reader = reader(for: sheet) else {
             tally.add(missing(sheet.name))
             return []

@@ -1,6 +1,7 @@
 import Foundation
 import BoardModel
 import BoardTabular
+import BoardIO
 
 /// Streams one worksheet's rows as typed cells, straight from the inflated XML bytes.
 ///
@@ -21,7 +22,7 @@ struct WorksheetReader {
 
     /// Reads the sheet; `row(index, cells)` gets each row (0-based sheet row). Problems go to
     /// `tally`; a broken or cut-short sheet is an error there and stops the read.
-    func read(tally: DiagnosticTally, row: (Int, [TabularCell]) -> Void) {
+    func read(tally: DiagnosticLimiter, row: (Int, [TabularCell]) -> Void) {
         var scanner = Scanner(reader: self)
         var buffer: [UInt8] = []
         do {
@@ -76,7 +77,7 @@ struct WorksheetReader {
 
         /// Scans complete rows; returns how many bytes are done with (the rest waits for
         /// more data).
-        mutating func scan(_ b: UnsafeBufferPointer<UInt8>, tally: DiagnosticTally,
+        mutating func scan(_ b: UnsafeBufferPointer<UInt8>, tally: DiagnosticLimiter,
                            row: (Int, [TabularCell]) -> Void) -> Int {
             var i = 0
             let end = b.count
@@ -114,7 +115,7 @@ struct WorksheetReader {
         /// Parses the cells of a row up to `</row>`; nil when the buffer ends first. Only
         /// a complete row changes anything a caller sees.
         private mutating func parseRow(_ b: UnsafeBufferPointer<UInt8>, from start: Int, row: Int,
-                                       tally: DiagnosticTally) -> Int? {
+                                       tally: DiagnosticLimiter) -> Int? {
             cells.removeAll(keepingCapacity: true)
             var pending: [Diagnostic] = []
             var i = start
