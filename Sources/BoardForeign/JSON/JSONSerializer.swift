@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Writes `JSONNode` trees as UTF-8 JSON: two-space indentation, one member per line,
 /// keys in the order given, and arrays of scalars kept on one line, much as the tools
 /// themselves lay out their exports.
@@ -89,7 +91,6 @@ public enum JSONSerializer {
         }
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
     private static let nullBytes: [UInt8] = Array("null".utf8)
     private static let trueBytes: [UInt8] = Array("true".utf8)
     private static let falseBytes: [UInt8] = Array("false".utf8)
@@ -107,22 +108,10 @@ public enum JSONSerializer {
         }
     }
 
-    /// A JSON string literal; non-ASCII text is written as UTF-8, not escaped.
+    /// A JSON string literal, escaped by the one rule (`JSONEscaping`): non-ASCII text is
+    /// written as UTF-8, not escaped.
     static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(0x22)
-        for c in s.utf8 {
-            switch c {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-            case ..<0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 15)]])
-            default: out.append(c)
-            }
-        }
-        out.append(0x22)
+        JSONText.appendQuoted(s, to: &out)
     }
 }
 
