@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel", "BoardSample"]),
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport"]),
         .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardIO", "BoardSample", "BoardKit"]),

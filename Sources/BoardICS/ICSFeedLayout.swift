@@ -119,7 +119,7 @@ struct ICSFeedLayout {
         if let zone, let span = zonedSpan(zone) {
             ICSTimeZoneWriter.write(zone, covering: span.first, through: span.last, to: &output)
         }
-        // Items are made on two cores, a chunk of cards each, by copies of this layout with
+        // Items are made on every core, a chunk of cards each, by copies of this layout with
         // outputs of their own; cards are read in place (iterating copies every card).
         let template = self
         board.cards.withUnsafeBufferPointer { cards in

@@ -124,7 +124,7 @@ struct CanonicalLayout: ~Copyable {
         output.literal("\n}\n")
     }
 
-    /// One line per element, `,` between: made on two cores a chunk at a time, each chunk by
+    /// One line per element, `,` between: made on every core a chunk at a time, each chunk by
     /// a layout of its own, and read in place (iterating the array copies every element).
     private mutating func elementLines<Element>(_ elements: [Element],
                                                 _ write: (inout CanonicalLayout, Element) -> Void) {

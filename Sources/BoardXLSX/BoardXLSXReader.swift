@@ -89,8 +89,9 @@ public struct BoardXLSXReader: SniffingReader {
         let zone = Zone(identifier: options.timeZone ?? catalogue.timeZone ?? "UTC") ?? .utc
         let cardParts = parts(WorkbookSchema.cards), historyParts = parts(WorkbookSchema.history)
 
-        // Cards and History do not depend on each other: read on two cores, History through
-        // its own handle on the package and into its own tally (reported after the cards').
+        // Cards and History do not depend on each other: read at once (`runAtOnce`), History
+        // through its own handle on the package and into its own tally (reported after the
+        // cards').
         // From/to state names map to the States sheet's ids here, to the final states after.
         let catalogueStateIDs = Self.stateIDs(catalogue.states)
         let historyReader = source.reopened().map { own in

@@ -74,7 +74,7 @@ public struct BoardXLSXWriter: BoardWriter {
         cards.setUp(parts: cardParts, cells: setUp)
         history.setUp(parts: historyParts, cells: setUp)
 
-        // Then the rows, each part on its own: two parts at a time on two cores.
+        // Then the rows, each part on its own: as many parts at a time as there are cores.
         sink.writeConcurrently(cardParts.map { part in { cards.write(part, cells: $0) } }
                                + historyParts.map { part in { history.write(part, cells: $0) } })
 

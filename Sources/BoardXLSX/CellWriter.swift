@@ -7,7 +7,7 @@ import BoardIO
 /// and Excel's date range (a date outside it becomes ISO text), each with a warning.
 ///
 /// One writer per sheet part (`WorkbookSink.writeConcurrently`), so that two parts can be
-/// written on two cores at once: what a writer finds (overflowing texts, warnings, a failed
+/// written on several cores at once: what a writer finds (overflowing texts, warnings, a failed
 /// call) stays with it until the sink gathers every writer's, in the order they were made.
 final class CellWriter {
     let sink: WorkbookSink

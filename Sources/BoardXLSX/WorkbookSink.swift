@@ -45,7 +45,7 @@ final class WorkbookSink {
         format_set_font_color(overdue, lxw_color_t(LXW_COLOR_RED.rawValue))
         format_set_bold(overdue)
         // A format gets its index in the workbook's table the first time a cell uses it;
-        // settled here, the table is only read while sheets are written on two cores.
+        // settled here, the table is only read while sheets are written on several cores.
         // (In the order the sheets first used them before, so the styles stay as they were.)
         for format in [header, wrapped, dateTime, date] { _ = lxw_format_get_xf_index(format) }
     }
@@ -91,7 +91,7 @@ final class WorkbookSink {
         return writer
     }
 
-    /// Runs the jobs, two at a time on two cores, each with its own writer. Every job must
+    /// Runs the jobs, as many at a time as there are cores (`runAtOnce`), each with its own writer. Every job must
     /// write sheets no other job writes: libxlsxwriter keeps a sheet's rows, its temporary
     /// file and its dimensions in the worksheet, and the formats' indices are settled (init),
     /// so writing two different sheets at once shares nothing that changes.

@@ -29,9 +29,9 @@ public enum BoardValidator {
             report(.duplicateStateID, "state id '\(s.id)' is defined twice", .state(index: i, field: "id"))
         }
 
-        // The card checks and the event checks read the board and the id tables only, so
-        // a large board runs them on two cores; findings get their locations afterwards,
-        // in the same order as one pass would give.
+        // The card checks and the event checks read the board and the id tables only, so a
+        // large board runs them at once (`concurrently`); findings get their locations
+        // afterwards, in the same order as one pass would give.
         let cardIndex = IDIndex(cards: board.cards)
         let parallel = board.cards.count + board.events.count >= 20_000
         let cards = { @Sendable in checkCards(board, zone, cardIndex, stateIndex) }
