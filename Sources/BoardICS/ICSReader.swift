@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import BoardModel
+import BoardIO
 
 /// Reads iCalendar (RFC 5545): boardkit's own feeds back to the same cards, and other
 /// tools' calendars. Every VEVENT and VTODO becomes a card: SUMMARY the title, DESCRIPTION
@@ -78,25 +79,8 @@ public struct ICSReader: SniffingReader {
 
     struct SystemError: Error { var number: Int32 }
 
-    /// The whole file, or `errno`.
+    /// The whole file (mapped, then copied: the parser keeps its own buffer), or `errno`.
     static func contents(of path: String) -> Result<[UInt8], SystemError> {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(SystemError(number: errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(SystemError(number: errno)) }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(SystemError(number: errno))
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return .success(bytes)
+        MappedText.load(path: path).map { Array($0.bytes) }.mapError { SystemError(number: $0.errno) }
     }
 }

@@ -11,13 +11,16 @@ public struct FNV1a: Sendable {
 
     @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    /// A hash of nothing yet.
     @inlinable public init() {}
 
+    /// Adds one byte.
     @inlinable @inline(__always)
     public mutating func add(_ byte: UInt8) {
         value = (value ^ UInt64(byte)) &* Self.prime
     }
 
+    /// Adds the bytes, in order.
     @inlinable @inline(__always)
     public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         var h = value
@@ -25,7 +28,7 @@ public struct FNV1a: Sendable {
         value = h
     }
 
-    /// The UTF-8 bytes of `text`.
+    /// Adds the UTF-8 bytes of `text`.
     @inlinable @inline(__always)
     public mutating func add(_ text: String) {
         var h = value

@@ -50,6 +50,7 @@ public struct OutputBuffer {
 
     // MARK: Appending
 
+    /// Appends one byte.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         if used == capacity { grow(to: used + 1) }
@@ -57,6 +58,7 @@ public struct OutputBuffer {
         used += 1
     }
 
+    /// Appends two bytes (a CRLF, an escape).
     @inlinable @inline(__always)
     public mutating func append(_ a: UInt8, _ b: UInt8) {
         if used + 2 > capacity { grow(to: used + 2) }
@@ -65,6 +67,7 @@ public struct OutputBuffer {
         used += 2
     }
 
+    /// Appends `n` bytes from `bytes`.
     @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
         guard n > 0 else { return }
@@ -73,6 +76,7 @@ public struct OutputBuffer {
         used += n
     }
 
+    /// Appends the bytes of a buffer.
     @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress else { return }
