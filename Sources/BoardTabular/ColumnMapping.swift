@@ -4,7 +4,7 @@ import BoardModel
 /// How one tool's tabular export maps onto cards, and how to write that tool's import layout.
 /// Loaded from a JSON file (templates/mappings/<name>.json, or a user's own file in the same
 /// format; docs/mappings.md describes it). Header matching ignores case, spaces and
-/// punctuation (`HeaderName.key`).
+/// punctuation (`NameKey.of`).
 public struct ColumnMapping: Sendable {
     /// Preset name (`jira`), or the file's name for a user mapping.
     public var name: String
@@ -13,7 +13,7 @@ public struct ColumnMapping: Sendable {
     /// Headers that identify this tool's export; a header row containing all of them selects
     /// the mapping when none is named.
     public var detect: [String]
-    /// Reading: header aliases per attribute, by `HeaderName.key`.
+    /// Reading: header aliases per attribute, by `NameKey.of`.
     public var aliases: [String: CardAttribute]
     /// The same headers as the mapping writes them, for messages (`Summary` for the title).
     public var headersOf: [CardAttribute: [String]] = [:]
@@ -115,7 +115,7 @@ public struct ColumnMapping: Sendable {
             // The name as written after the prefix, its own spaces included (`field: pad `).
             return .field(String(header.drop { $0 == " " || $0 == "\t" }.dropFirst(6)))
         }
-        let key = HeaderName.key(trimmed)
+        let key = NameKey.of(trimmed)
         if let a = aliases[key] { return a }
         if genericFallback, let a = ColumnMapping.boardkitAliases[key] { return a }
         return .field(trimmed)
@@ -129,7 +129,7 @@ public struct ColumnMapping: Sendable {
     public static let boardkitAliases: [String: CardAttribute] = {
         // English and Korean first, then Portuguese, Spanish, French, German, Chinese and
         // Japanese as people write them in their own sheets. Keys ignore case, spaces,
-        // punctuation and accents (`HeaderName.key`), so `due_date`, `DueDate` and `Échéance`
+        // punctuation and accents (`NameKey.of`), so `due_date`, `DueDate` and `Échéance`
         // need no entries of their own.
         let table: [(CardAttribute, [String])] = [
             (.id, ["id", "key", "card id", "task id", "issue key", "issue id", "identifier", "번호", "아이디",
@@ -181,7 +181,7 @@ public struct ColumnMapping: Sendable {
         ]
         var out: [String: CardAttribute] = [:]
         for (attribute, names) in table {
-            for n in names { out[HeaderName.key(n)] = attribute }
+            for n in names { out[NameKey.of(n)] = attribute }
         }
         return out
     }()

@@ -124,7 +124,7 @@ public final class TabularBoardBuilder {
                 a = .field("column \(k + 1)")
                 diagnostics.append(Diagnostic(.tabularEmptyHeader,
                     "column \(k + 1) has no header; its values are kept as field 'column \(k + 1)'", at: locate(k)))
-            } else if let named = chosen[HeaderName.key(h)] {
+            } else if let named = chosen[NameKey.of(h)] {
                 a = named
             } else {
                 a = m.attribute(forHeader: h)
@@ -171,17 +171,17 @@ public final class TabularBoardBuilder {
             return fieldNames.contains(headers[k].isEmpty ? "column \(k + 1)" : headers[k])
         }
         if let kinds = m.rowKinds {
-            kindColumn = headers.firstIndex { HeaderName.key($0) == HeaderName.key(kinds.column) }
+            kindColumn = headers.firstIndex { NameKey.of($0) == NameKey.of(kinds.column) }
         }
         headerOK = true
         return true
     }
 
-    /// `--columns`: the attribute each named header holds, by `HeaderName.key`. Nil after
+    /// `--columns`: the attribute each named header holds, by `NameKey.of`. Nil after
     /// reporting a name that is no attribute, or a header the file does not have.
     private func chosenColumns(_ locate: (Int) -> SourceLocation) -> [String: CardAttribute]? {
         var chosen: [String: CardAttribute] = [:]
-        let present = Set(headers.map(HeaderName.key))
+        let present = Set(headers.map(NameKey.of))
         for (name, header) in options.columns.sorted(by: { $0.key < $1.key }) {
             guard let attribute = CardAttribute(name: name) else {
                 diagnostics.append(Diagnostic(.tabularBadMapping,
@@ -189,13 +189,13 @@ public final class TabularBoardBuilder {
                     at: locate(0)))
                 return nil
             }
-            guard present.contains(HeaderName.key(header)) else {
+            guard present.contains(NameKey.of(header)) else {
                 diagnostics.append(Diagnostic(.tabularBadMapping,
                     "--columns: \(name)=\(header), but the header has no column '\(header)' (it has \(headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")))",
                     at: locate(0)))
                 return nil
             }
-            chosen[HeaderName.key(header)] = attribute
+            chosen[NameKey.of(header)] = attribute
         }
         return chosen
     }
@@ -274,7 +274,7 @@ public final class TabularBoardBuilder {
                 let exact = row.text(k)
                 if exact != stateName { stateText = exact }
             case .stateCategory:
-                if let c = StateCategoryGuess.hint(row.text(k)) { category = c }
+                if let c = StateCategoryWords.hint(row.text(k)) { category = c }
                 else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
             case .due: if let d = dueDate(row, k, .due, &card, locate) { card.due = d }
             case .start: if let d = dueDate(row, k, .start, &card, locate) { card.start = d }
