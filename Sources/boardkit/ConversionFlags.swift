@@ -38,10 +38,19 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Which column holds what, for tabular input, over the mapping: e.g. 'title=storyName,state=Etat,due=Prazo' (repeatable).", valueName: "ATTRIBUTE=HEADER,…"))
     var columns: [String] = []
 
-        @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
+    @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
     var skipInvalid = false
 
+    @Option(name: .customLong("date-order"), help: ArgumentHelp("How slash dates read in tabular input, where 03/04/25 reads two ways (default: the mapping's rule, else the order the column's other dates show).", valueName: "month-first|day-first"))
+    var dateOrder: SlashDateOrder?
+
+    @Option(name: .customLong("header-row"), help: ArgumentHelp("The row holding the headers in tabular input, 1 being the first (default: the first row that looks like a header, among the first 10).", valueName: "N"))
+    var headerRow: Int?
+
     func validate() throws {
+        if let headerRow, headerRow < 1 {
+            throw ValidationError("--header-row counts from 1 (the first row); got \(headerRow)")
+        }
         for entry in stateMap where !entry.contains("=") {
             throw ValidationError("--state-map takes NAME=STATE, e.g. 'QA=doing'; got '\(entry)'")
         }
@@ -64,6 +73,8 @@ struct ReaderFlags: ParsableArguments {
         var options = ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
                                     sheet: sheet, eventsPath: eventsIn)
         options.invalidItems = skipInvalid ? .leaveOut : .refuse
+        options.dateOrder = dateOrder
+        options.headerRow = headerRow
         for entry in columnEntries {
             let parts = entry.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { options.columns[String(parts[0]).trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
@@ -113,3 +124,5 @@ extension CalendarOptions.Component: ExpressibleByArgument {}
 enum DiagnosticsStyle: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
+
+extension SlashDateOrder: ExpressibleByArgument {}

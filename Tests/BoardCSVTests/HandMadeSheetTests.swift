@@ -1,0 +1,146 @@
+import Testing
+import BoardTestSupport
+import Foundation
+import BoardModel
+import BoardTabular
+import BoardKit
+@testable import BoardCSV
+
+/// Sheets people keep by hand (#19 items 4 and 5): US dates settled by their column, and a
+/// header below a title band. Each file is made to the shape of a corpus file (Wekan's
+/// board-import.csv, jira-agile-zephyr's backlog.xlsx) and says which.
+@Suite struct HandMadeSheetTests {
+    func read(_ text: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        CSVReader().read(bytes: Array(text.utf8), file: "in.csv", options: options)
+    }
+
+    func day(_ y: Int, _ m: Int, _ d: Int) -> DueDate { .date(CalendarDate(year: y, month: m, day: d)!) }
+
+    /// A US task sheet: month first, two-digit years and a 12-hour clock. The second row's
+    /// 09/19/25 settles the column, so 03/04/25 (which reads both ways) is March 4th.
+    @Test func usDatesTakeTheOrderTheirColumnShows() throws {
+        let r = read("Task,Status,Due Date,Created\n" +
+                     "Plan,Not Started,03/04/25 03:00 PM,03/02/2025\n" +
+                     "Build,In Progress,09/19/25 03:00 PM,03/20/2025\n" +
+                     "Ship,Done,05/06/2025,\n")
+        let board = try #require(r.board, "\(r.diagnostics)")
+        let utc = Zone.utc
+        #expect(board.cards.map(\.due) == [
+            .instant(utc.instant(LocalDateTime(date: CalendarDate(year: 2025, month: 3, day: 4)!, hour: 15))),
+            .instant(utc.instant(LocalDateTime(date: CalendarDate(year: 2025, month: 9, day: 19)!, hour: 15))),
+            day(2025, 5, 6),
+        ])
+        #expect(board.cards[0].created == utc.startOfDay(CalendarDate(year: 2025, month: 3, day: 2)!))
+        // One note per column, at the value that settled it, saying the order and the count.
+        let notes = r.diagnostics.filter { $0.code == .tabularDateOrderShown }
+        #expect(notes.count == 2)
+        let due = try #require(notes.first { $0.message.hasPrefix("Due Date") })
+        #expect(due.severity == .note)
+        #expect(due.location?.line == 3 && due.location?.column == 19)
+        #expect(due.message.contains("month first") && due.message.contains("'09/19/25 03:00 PM'") && due.message.contains("2 dates"))
+        #expect(!r.diagnostics.contains { $0.severity == .error })
+    }
+
+    /// A European sheet settles the other way, whichever row shows it.
+    @Test func dayFirstColumns() throws {
+        let r = read("Tarea,Estado,Fecha límite\nA,Pendiente,03/04/25\nB,Completada,19/09/25\n")
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards.map(\.due) == [day(2025, 4, 3), day(2025, 9, 19)])
+        #expect(board.cards.map { board.category(ofState: $0.state) } == [.todo, .done])
+    }
+
+    /// Nothing settles the column: each date that reads both ways is an error saying why,
+    /// at its cell; `--date-order` settles it.
+    @Test func anUnsettledColumnIsReportedAndTheFlagSettlesIt() throws {
+        let text = "title,due\nA,03/04/2026\nB,2026-11-21\n"
+        let r = read(text)
+        #expect(r.board == nil)
+        let d = try #require(r.diagnostics.first { $0.code == .tabularAmbiguousDate })
+        #expect(d.location?.line == 2 && d.location?.column == 3)
+        #expect(d.message.contains("no other date in this column") && d.message.contains("--date-order"))
+        var options = ReaderOptions()
+        options.dateOrder = .dayFirst
+        #expect(read(text, options: options).board?.cards.first?.due == day(2026, 4, 3))
+        options.dateOrder = .monthFirst
+        #expect(read(text, options: options).board?.cards.first?.due == day(2026, 3, 4))
+    }
+
+    /// A column whose dates show both orders settles nothing; the message quotes one of each.
+    /// Under --skip-invalid only the unsettled row is left out.
+    @Test func aColumnOfBothOrdersSettlesNothing() throws {
+        let text = "title,due\nA,03/04/2026\nB,13/06/2026\nC,06/13/2026\n"
+        let r = read(text)
+        #expect(r.board == nil)
+        let d = try #require(r.diagnostics.first { $0.code == .tabularAmbiguousDate })
+        #expect(d.message.contains("'13/06/2026'") && d.message.contains("'06/13/2026'"))
+        var options = ReaderOptions()
+        options.invalidItems = .leaveOut
+        let skipped = read(text, options: options)
+        let board = try #require(skipped.board)
+        #expect(board.cards.map(\.title) == ["B", "C"])
+        #expect(skipped.diagnostics.contains { $0.code == .itemsLeftOut })
+        // The source map still points at each kept card's own row.
+        #expect(skipped.sourceMap.location(of: .card(index: 0, field: "title")).line == 3)
+    }
+
+    /// A title band (a heading, an "updated" line, an empty row of commas) above the header,
+    /// as hand-made sheets exported to CSV have: the header is found, the note names its row
+    /// and what was passed over, and no band row becomes a card.
+    @Test func aHeaderBelowATitleBand() throws {
+        let r = read("Product Backlog,,\nUpdated 2025-01-03,,\n,,\nTitle,Status,Due\nA,Done,2026-01-02\nB,Doing,\n")
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards.map(\.title) == ["A", "B"])
+        let note = try #require(r.diagnostics.first { $0.code == .tabularHeaderRow })
+        #expect(note.severity == .note && note.location?.line == 4)
+        #expect(note.message.contains("row 4") && note.message.contains("'Product Backlog'"))
+        // A data row's location is still its own line.
+        #expect(r.sourceMap.location(of: .card(index: 1, field: "title")).line == 6)
+    }
+
+    /// A header without a title column is still the header: a data cell that happens to be a
+    /// title alias ("Task" in a type column) past it is never taken for one. The refusal
+    /// names the real header, as before.
+    @Test func aDataRowIsNeverTheHeader() {
+        let r = read("Key,Kind,State\nA-1,Bug,Done\nA-2,Task,Doing\n")
+        #expect(r.board == nil)
+        let d = r.diagnostics.first { $0.code == .tabularNoTitleColumn }
+        #expect(d?.location?.line == 1 && d?.message.contains("'Key', 'Kind', 'State'") == true)
+        #expect(!r.diagnostics.contains { $0.code == .tabularHeaderRow })
+    }
+
+    /// `--header-row N` says which row; rows above it are not read, and a row that is not
+    /// there is a located error.
+    @Test func headerRowOption() throws {
+        let text = "Sprint 12,Team A,Week 3\nTitle,Status,Due\nA,Done,2026-01-02\n"
+        // Three cells: the band is wide enough to be taken for the header…
+        #expect(read(text).board == nil)
+        // …and --header-row 2 says otherwise.
+        var options = ReaderOptions()
+        options.headerRow = 2
+        let r = read(text, options: options)
+        #expect(try #require(r.board, "\(r.diagnostics)").cards.map(\.title) == ["A"])
+        #expect(!r.diagnostics.contains { $0.code == .tabularHeaderRow }, "the user said it; no note")
+        options.headerRow = 9
+        let missing = read(text, options: options)
+        #expect(missing.board == nil)
+        let d = missing.diagnostics.first { $0.code == .tabularNoHeaderRow }
+        #expect(d?.location?.line == 9)
+        #expect(!missing.diagnostics.contains { $0.code == .csvEmptyFile })
+    }
+
+    /// The two flags through the command, with the note printed and exit 0.
+    @Test func flagsThroughTheCommand() throws {
+        let folder = try TemporaryFolder()
+        let csv = folder.path("tasks.csv"), out = folder.path("out.json")
+        try "My tasks,\nName,Due\nA,03/04/25\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.boardkit(["convert", csv, out])
+        #expect(refused.status == 1 && refused.stderr.contains("[tabular-ambiguous-date]"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let r = try CommandRunner.boardkit(["convert", csv, out, "--date-order", "day-first", "--header-row", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let board = try #require(BoardPipeline.read(out).board)
+        #expect(board.cards.map(\.due) == [day(2025, 4, 3)])
+        let bad = try CommandRunner.boardkit(["convert", csv, out, "--header-row", "0"])
+        #expect(bad.status == 2 && bad.stderr.contains("--header-row"))
+    }
+}
