@@ -43,6 +43,8 @@ public final class TabularBoardBuilder {
     private var generatedIDs: [String: Int] = [:]
     private var columnOfField: [String: Int] = [:]
     private var headerOK = false
+    /// Where each single field column's header is, for `stateColumnUnread`.
+    private var fieldHeaderPlaces: [(name: String, place: SourceLocation)] = []
     private var keptWarnings = 0
     /// Todoist-style row kinds: the kind column, and the state the last section row named.
     private var kindColumn: Int?
@@ -174,6 +176,11 @@ public final class TabularBoardBuilder {
         }
         if let kinds = m.rowKinds {
             kindColumn = headers.firstIndex { NameKey.of($0) == NameKey.of(kinds.column) }
+        }
+        if !plan.contains(.state), kindColumn == nil, catalogue == nil {
+            fieldHeaderPlaces = fieldColumnIndices.compactMap { k in
+                if case .field(let name) = plan[k] { return (name, locate(k)) } else { return nil }
+            }
         }
         headerOK = true
         return true
@@ -363,6 +370,7 @@ public final class TabularBoardBuilder {
             for k in cards.indices where cards[k].state.isEmpty { cards[k].state = fallback }
         }
         if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
+        stateColumnUnread()
         let c = catalogue
         let board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
                           timeZone: c?.timeZone ?? options.timeZone ?? "UTC",
@@ -370,6 +378,35 @@ public final class TabularBoardBuilder {
                           cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
         return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
                       columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
+    }
+
+    /// No column was read as the state, so every card is in one todo state: when a column
+    /// kept as a field holds values that name a state of work ("Done", "In Progress", as
+    /// Plane's `State Name` or an Asana `Section` do), say so and how to read it as the state,
+    /// rather than let done work pass for work to do (#19 item 3).
+    private func stateColumnUnread() {
+        guard !fieldHeaderPlaces.isEmpty, !cards.isEmpty else { return }
+        var hints: [String: Bool] = [:]
+        for (name, place) in fieldHeaderPlaces {
+            var count = 0
+            var shown: [String] = []
+            for card in cards {
+                guard let value = card.fields[name], value.utf8.count <= 60 else { continue }
+                let started = hints[value] ?? {
+                    let c = StateCategoryWords.hint(value)
+                    hints[value] = c == .done || c == .doing
+                    return c == .done || c == .doing
+                }()
+                guard started else { continue }
+                count += 1
+                if shown.count < 3, !shown.contains(value) { shown.append(value) }
+            }
+            guard count > 0 else { continue }
+            let todo = states.states.first { $0.category == .todo }?.name ?? "TODO"
+            diagnostics.append(Diagnostic(.tabularStateColumnUnread,
+                "no column was read as the state, so every card is in '\(todo)'; '\(name)' names states of work begun or done on \(count) \(count == 1 ? "card" : "cards") (\(shown.map { "'\($0)'" }.joined(separator: ", "))). If it is the state, say --columns state='\(name)'",
+                at: place))
+        }
     }
 
     /// Handles a row that is not a card (a section or a note); true when it is a card row.

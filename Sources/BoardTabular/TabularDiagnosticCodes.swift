@@ -16,6 +16,9 @@ extension DiagnosticCode {
         "The header is not the first row: rows above it (a title band) were passed over, not read as cards.")
     public static let tabularNoHeaderRow = DiagnosticCode(
         "tabular-no-header-row", .error, "--header-row names a row the sheet or file does not have, or an empty one.")
+    public static let tabularStateColumnUnread = DiagnosticCode(
+        "tabular-state-column-unread", .warning,
+        "No column was read as the state, yet a column kept as a field holds state words (Done, In Progress): every card is in one todo state.")
     public static let tabularValueKept = DiagnosticCode(
         "tabular-value-kept-as-field", .warning,
         "A value the model cannot take (a due date of 'every Monday') is kept as a custom field.")
@@ -30,6 +33,6 @@ extension DiagnosticCode {
     /// The tabular layer's codes, for `boardkit codes`.
     public static let tabularCodes: [DiagnosticCode] = [
         .tabularNoTitleColumn, .tabularAmbiguousDate, .tabularDateOrderShown, .tabularHeaderRow,
-        .tabularNoHeaderRow, .tabularValueKept, .tabularBadMapping, .tabularEmptyHeader, .tabularRowSkipped,
+        .tabularNoHeaderRow, .tabularStateColumnUnread, .tabularValueKept, .tabularBadMapping, .tabularEmptyHeader, .tabularRowSkipped,
     ]
 }

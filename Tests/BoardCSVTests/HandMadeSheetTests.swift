@@ -143,4 +143,26 @@ import BoardKit
         let bad = try CommandRunner.boardkit(["convert", csv, out, "--header-row", "0"])
         #expect(bad.status == 2 && bad.stderr.contains("--header-row"))
     }
+
+    /// No column is read as the state, yet one kept as a field holds state words: done work
+    /// would pass for work to do, so a warning names the column and how to read it (#19
+    /// item 3; jira-issue-tracker's jira.csv has 'to_status' so).
+    @Test func aStateColumnLeftUnreadIsWarned() throws {
+        let text = "Name,Workflow,Owner\nA,Done,mina\nB,Cancelled,jisoo\nC,Backlog,mina\nD,Done,\n"
+        let r = read(text)
+        let board = try #require(r.board)
+        #expect(Set(board.cards.map(\.state)).count == 1)
+        let d = try #require(r.diagnostics.first { $0.code == .tabularStateColumnUnread })
+        #expect(d.severity == .warning && d.location?.line == 1 && d.location?.column == 6)
+        #expect(d.message.contains("'Workflow'") && d.message.contains("3 cards") && d.message.contains("'Done', 'Cancelled'"))
+        #expect(d.message.contains("--columns state='Workflow'"))
+        #expect(r.diagnostics.filter { $0.code == .tabularStateColumnUnread }.count == 1, "not for Owner")
+        // Read as the state, the column gives each card its category and nothing warns.
+        var options = ReaderOptions()
+        options.columns = ["state": "Workflow"]
+        let mapped = read(text, options: options)
+        let b = try #require(mapped.board)
+        #expect(b.cards.map { b.category(ofState: $0.state) } == [.done, .done, .todo, .done])
+        #expect(!mapped.diagnostics.contains { $0.code == .tabularStateColumnUnread })
+    }
 }

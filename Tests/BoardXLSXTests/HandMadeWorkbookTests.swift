@@ -43,4 +43,32 @@ import BoardXLSX
         // A row of the sheet is still located by its own number.
         #expect(r.sourceMap.location(of: .card(index: 2, field: "title")).description.contains("Backlog!A6"))
     }
+
+    /// A workbook that opens on a chartsheet (openpyxl's bug137.xlsx does): its cards are read
+    /// from the first worksheet, as openpyxl and Excel open it; `--sheet` naming the chart is
+    /// refused with the worksheets named, not as broken XML (#19 item 12).
+    @Test func aChartsheetFirstIsPassedOver() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("charted.xlsx")
+        let script = """
+        import sys, openpyxl
+        from openpyxl.chart import BarChart, Reference
+        wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'Tasks'
+        ws.append(['Title', 'Points']); ws.append(['Plan', 3]); ws.append(['Build', 5])
+        cs = wb.create_chartsheet('Chart', 0)
+        chart = BarChart(); chart.add_data(Reference(ws, min_col=2, min_row=1, max_row=3), titles_from_data=True)
+        cs.add_chart(chart)
+        wb.save(sys.argv[1])
+        """
+        let made = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let reader = BoardXLSXReader()
+        let r = reader.read(BoardInput(path: path, displayName: "charted.xlsx"), options: ReaderOptions())
+        #expect(try #require(r.board, "\(r.diagnostics)").cards.map(\.title) == ["Plan", "Build"])
+        let chart = reader.read(BoardInput(path: path, displayName: "charted.xlsx"), options: ReaderOptions(sheet: "Chart"))
+        #expect(chart.board == nil)
+        let d = chart.diagnostics.first { $0.code == .xlsxMissingSheet }
+        #expect(d?.message.contains("'Chart' is a chart") == true && d?.message.contains("'Tasks'") == true, "\(chart.diagnostics)")
+        #expect(!chart.diagnostics.contains { $0.code == .xlsxBrokenXML })
+    }
 }
