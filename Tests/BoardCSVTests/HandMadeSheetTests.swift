@@ -165,4 +165,27 @@ import BoardKit
         #expect(b.cards.map { b.category(ofState: $0.state) } == [.done, .done, .todo, .done])
         #expect(!mapped.diagnostics.contains { $0.code == .tabularStateColumnUnread })
     }
+
+    /// Jira set to Portuguese, to the shape of dashboard_jira's 316-issue export: headers
+    /// (Chave, Resumo, Criado, Atualizado(a), Data limite), month abbreviations (mai, abr) and
+    /// state names (Em andamento, Pronto para revisão, Concluído) all in Portuguese.
+    @Test func jiraInPortuguese() throws {
+        let text = #"""
+        Projeto;Chave;Resumo;Tipo de item;Status;Responsável;Criado;Atualizado(a);Data limite
+        Web;OABDRJ-380;"Botão ""ouvir""";Bug;Em andamento;Alex Goulart;22/mai/24 10:26 AM;23/mai/24 6:05 PM;
+        Web;OABDRJ-290;Link quebrado;Bug;Pronto para revisão;Alex Goulart;11/mar/24 12:07 PM;;19/abr/24
+        Web;OABDRJ-378;Remetente;Melhoria;Concluído;;08/mai/24 9:00 AM;;
+
+        """#
+        let r = read(text)
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards.map(\.id) == ["OABDRJ-380", "OABDRJ-290", "OABDRJ-378"])
+        #expect(board.cards.map(\.title) == [#"Botão "ouvir""#, "Link quebrado", "Remetente"])
+        #expect(board.cards.map { board.category(ofState: $0.state) } == [.doing, .doing, .done])
+        #expect(board.cards[0].created == Zone.utc.instant(LocalDateTime(date: CalendarDate(year: 2024, month: 5, day: 22)!, hour: 10, minute: 26)))
+        #expect(board.cards[0].updated != nil)
+        #expect(board.cards[1].due == day(2024, 4, 19))
+        #expect(board.cards[0].assignees == ["Alex Goulart"])
+        #expect(!r.diagnostics.contains { $0.code == .tabularValueKept }, "\(r.diagnostics)")
+    }
 }

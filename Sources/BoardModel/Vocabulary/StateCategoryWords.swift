@@ -44,7 +44,7 @@ public enum StateCategoryWords {
                  doing: ["Em andamento", "Em progresso", "Fazendo", "Em revisão", "Revisão", "Em teste", "Testando",
                          "Bloqueado", "Iniciado", "Em execução", "Em desenvolvimento"],
                  done: ["Concluído", "Concluída", "Feito", "Finalizado", "Finalizada", "Fechado", "Resolvido",
-                        "Cancelado", "Entregue", "Pronto"],
+                        "Cancelado", "Entregue"],
                  negations: ["não"]),
         Language(code: "es",
                  todo: ["Por hacer", "Pendiente", "Nuevo", "Abierto", "No iniciado", "Sin empezar", "Sin iniciar",
