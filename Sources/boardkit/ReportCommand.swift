@@ -86,6 +86,8 @@ struct ReportCommand: ParsableCommand {
             let line = "report timings: load+validate \(s(readDone - started)), compute \(s(computed - readDone)), render+write \(s(clock.now - computed)) (\(board.cards.count) cards, \(board.events.count) events)\n"
             StandardStreams.err(line)
         }
+        WrittenSummary.print(output, "\((resolvedFormat ?? .text).rawValue) report as of \(moment.local.date), \(weeks) weeks, \(board.cards.count) cards",
+                             after: loaded.diagnostics + written)
         DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }
 }
