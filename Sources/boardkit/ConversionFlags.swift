@@ -94,27 +94,35 @@ struct WritingFlags: ParsableArguments {
     @Option(name: .long, help: "CSV field delimiter: ',', ';' or tab (default: tab for a .tsv output, else ',').")
     var delimiter: CSVDelimiter?
 
-    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
-    var component: CalendarOptions.Component = .event
-
-    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
-    var alarm: [String] = []
-
-    @Flag(name: .customLong("include-done"), help: "Keep finished cards in a calendar.")
-    var includeDone = false
-
-    @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
-    var showState = false
+    @OptionGroup var calendar: CalendarFlags
 
     @Option(name: .customLong("calendar-name"), help: "Calendar name (default: the board's name).")
     var calendarName: String?
 
     func writerOptions(mapping: String?, events: String?, encoding: String?) -> WriterOptions {
         WriterOptions(mapping: mapping, eventsPath: events, excel: excel, encoding: encoding,
-                      delimiter: delimiter?.byte,
-                      calendar: CalendarOptions(component: component, alarms: alarm,
-                                                includeDone: includeDone, showState: showState,
-                                                calendarName: calendarName))
+                      delimiter: delimiter?.byte, calendar: calendar.options(name: calendarName))
+    }
+}
+
+/// How due dates become a calendar: for `convert … out.ics` and `serve`'s feeds alike.
+struct CalendarFlags: ParsableArguments {
+    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
+    var component: CalendarOptions.Component = .event
+
+    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
+    var alarm: [String] = []
+
+    @Flag(name: .customLong("include-done"), help: "Keep finished cards in a calendar or feed.")
+    var includeDone = false
+
+    @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
+    var showState = false
+
+    /// `name`: the calendar's name, nil for the board's.
+    func options(name: String? = nil) -> CalendarOptions {
+        CalendarOptions(component: component, alarms: alarm, includeDone: includeDone, showState: showState,
+                        calendarName: name)
     }
 }
 
