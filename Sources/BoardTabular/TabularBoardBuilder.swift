@@ -468,8 +468,8 @@ public final class TabularBoardBuilder {
             return nil
         default:
             // A slash date that reads one way only shows its column's order.
-            if dates.slashOrder == .unknown, slashColumns.learns(fromColumn: k),
-               row.withUTF8(k, { $0.contains(UInt8(ascii: "/")) }) {
+            if dates.slashOrder == .unknown, row.withUTF8(k, { $0.contains(UInt8(ascii: "/")) }),
+               slashColumns.learns(fromColumn: k) {
                 let text = row.text(k)
                 if let order = dates.orderShown(by: text) { slashColumns.saw(order, text, column: k, at: locate(k)) }
             }
