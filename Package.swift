@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
@@ -28,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CXlsxWriter", pkgConfig: "xlsxwriter",
                        providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CCsv", providers: [.apt(["libcsv-dev"])]),
+        // zlib: BoardXLSX inflates workbook parts with it (its own zip reader), BoardServer gzips feeds.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Checks that what `print` wrote reached standard output (see StandardStreams).
         .target(name: "CStandardOutput"),
 
@@ -39,10 +40,7 @@ let package = Package(
         .target(name: "BoardJSON", dependencies: ["BoardModel"]),
         .target(name: "BoardTabular", dependencies: ["BoardModel"]),
         .target(name: "BoardCSV", dependencies: ["BoardModel", "BoardTabular", "CCsv"]),
-        .target(name: "BoardXLSX", dependencies: [
-            "BoardModel", "BoardTabular", "CXlsxWriter",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        .target(name: "BoardXLSX", dependencies: ["BoardModel", "BoardTabular", "CXlsxWriter", "CZlib"]),
         .target(name: "BoardICS", dependencies: ["BoardModel"]),
         .target(name: "BoardForeign", dependencies: ["BoardModel"]),
 
@@ -64,7 +62,6 @@ let package = Package(
         .target(name: "BoardReport", dependencies: [
             "BoardModel", "BoardXLSX", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.copy("Templates")]),
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
@@ -75,7 +72,7 @@ let package = Package(
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardStore", "BoardReport", "BoardJSON",
+            "BoardKit", "BoardStore", "BoardReport", "BoardJSON", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
