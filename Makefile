@@ -10,7 +10,7 @@ all: build
 
 ## Install the Debian libraries when missing (libxlsxwriter, libcsv, SQLite for the store).
 system-deps:
-	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/sqlite3.h ]; then \
+	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/sqlite3.h ] || [ ! -f /usr/include/zlib.h ]; then \
 		echo "Installing $(APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \

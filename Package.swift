@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
@@ -32,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CXlsxWriter", pkgConfig: "xlsxwriter",
                        providers: [.apt(["libxlsxwriter-dev"])]),
         .systemLibrary(name: "CCsv", providers: [.apt(["libcsv-dev"])]),
+        // zlib: BoardXLSX inflates workbook parts with it (its own zip reader), BoardServer gzips feeds.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Checks that what `print` wrote reached standard output (see StandardStreams).
         .target(name: "CStandardOutput"),
 
@@ -46,10 +47,7 @@ let package = Package(
         .target(name: "BoardJSON", dependencies: ["BoardModel", "BoardIO"]),
         .target(name: "BoardTabular", dependencies: ["BoardModel", "BoardIO"]),
         .target(name: "BoardCSV", dependencies: ["BoardModel", "BoardIO", "BoardTabular", "CCsv"]),
-        .target(name: "BoardXLSX", dependencies: [
-            "BoardModel", "BoardIO", "BoardTabular", "CXlsxWriter",
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-        ]),
+        .target(name: "BoardXLSX", dependencies: ["BoardModel", "BoardIO", "BoardTabular", "CXlsxWriter", "CZlib"]),
         .target(name: "BoardICS", dependencies: ["BoardModel", "BoardIO"]),
         .target(name: "BoardForeign", dependencies: ["BoardModel", "BoardIO"]),
 
@@ -71,7 +69,6 @@ let package = Package(
         .target(name: "BoardReport", dependencies: [
             "BoardModel", "BoardIO", "BoardXLSX", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], resources: [.copy("Templates")]),
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
@@ -82,7 +79,7 @@ let package = Package(
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardIO", "BoardStore", "BoardReport", "BoardJSON",
+            "BoardKit", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -29,8 +29,8 @@ for t in "$@"; do
     log=$scratch/logs/$t.log
     echo "fuzz $t: ${seconds}s (log: $log)"
     # 10 s for one input is a hang; inputs grow up to the largest seed (libFuzzer's default).
-    # Leaks are not checked: Foundation and ZIPFoundation leak a few bytes per file read
-    # (docs/fuzzing.md), which would stop every run.
+    # Leaks are not checked: Foundation leaks a few KB per file read (docs/fuzzing.md),
+    # which would stop every run.
     ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no BOARDKIT_FUZZ_TARGET=$t "$run/boardkit-fuzz" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$scratch/findings/$t-" \

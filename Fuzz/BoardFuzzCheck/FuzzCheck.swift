@@ -6,7 +6,6 @@ import BoardXLSX
 import BoardICS
 import BoardForeign
 import BoardStore
-import CZlib
 import BoardIO
 
 /// The readers the fuzzer drives, one per target (docs/fuzzing.md). The raw value is what
@@ -162,9 +161,6 @@ public enum FuzzCheck {
     /// Checks one input; nil when the contract holds, else what broke it.
     /// `folder` is a scratch folder the check may fill and empty (one per process).
     public static func check(_ target: FuzzTarget, _ bytes: [UInt8], in folder: String) -> String? {
-        // A known hang in ZIPFoundation (docs/fuzzing.md, Tests/FuzzFindings/xlsx-deflate-past-end.xlsx),
-        // left out so that the run goes on to find the next thing.
-        if target == .xlsx, ZipProbe.deflateRunsPastEnd(bytes) { return nil }
         guard let input = prepare(target, bytes, in: folder) else { return nil }
         let (reader, options, knownFiles) = (input.reader, input.options, input.knownFiles)
         let path = input.path, inputName = input.displayName
@@ -386,64 +382,5 @@ struct StoredZip {
         Self.le16(count, &out); Self.le16(count, &out)
         Self.le32(UInt32(central.count), &out); Self.le32(start, &out); Self.le16(0, &out)
         return out
-    }
-}
-
-/// ZIPFoundation 0.9.20 inflates an entry by reading the archive file chunk after chunk until
-/// the deflate stream ends; when the file ends first, it reads nothing forever (`Data.decode`
-/// loops while `inflate` has not said Z_STREAM_END). This finds such an entry the way
-/// ZIPFoundation reads it: from its local header's data to the end of the file.
-public enum ZipProbe {
-    static func u16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-    static func u32(_ b: [UInt8], _ i: Int) -> Int { u16(b, i) | u16(b, i + 2) << 16 }
-
-    /// True when some deflated entry's stream does not end before the file does.
-    public static func deflateRunsPastEnd(_ b: [UInt8]) -> Bool {
-        // The end of central directory record: the last one, within its comment's reach.
-        guard b.count >= 22 else { return false }
-        var eocd = -1
-        var i = b.count - 22
-        while i >= max(0, b.count - 22 - 65_535) {
-            if b[i] == 0x50, b[i + 1] == 0x4B, b[i + 2] == 5, b[i + 3] == 6 { eocd = i; break }
-            i -= 1
-        }
-        guard eocd >= 0 else { return false }
-        let count = u16(b, eocd + 10)
-        var p = u32(b, eocd + 16)
-        for _ in 0..<count {
-            guard p + 46 <= b.count, u32(b, p) == 0x0201_4B50 else { return false }
-            let method = u16(b, p + 10)
-            let local = u32(b, p + 42)
-            let next = p + 46 + u16(b, p + 28) + u16(b, p + 30) + u16(b, p + 32)
-            if method == 8, local + 30 <= b.count, u32(b, local) == 0x0403_4B50 {
-                let data = local + 30 + u16(b, local + 26) + u16(b, local + 28)
-                if data <= b.count, !streamEnds(b, from: data) { return true }
-            }
-            p = next
-        }
-        return false
-    }
-
-    /// Whether raw inflate of `b[start...]` reaches the stream's end (or an error) before the bytes run out.
-    static func streamEnds(_ b: [UInt8], from start: Int) -> Bool {
-        var stream = z_stream()
-        guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return true }
-        defer { inflateEnd(&stream) }
-        var input = Array(b[start...])
-        var out = [UInt8](repeating: 0, count: 1 << 16)
-        return input.withUnsafeMutableBufferPointer { inp -> Bool in
-            stream.next_in = inp.baseAddress
-            stream.avail_in = UInt32(inp.count)
-            while true {
-                let result = out.withUnsafeMutableBufferPointer { o -> Int32 in
-                    stream.next_out = o.baseAddress
-                    stream.avail_out = UInt32(o.count)
-                    return inflate(&stream, Z_NO_FLUSH)
-                }
-                if result == Z_STREAM_END { return true }
-                if result != Z_OK { return result != Z_BUF_ERROR }   // an error ends it; no progress means it ran out
-                if stream.avail_in == 0 && stream.avail_out != 0 { return false }
-            }
-        }
     }
 }

@@ -59,41 +59,70 @@ public struct CSVReader: SniffingReader {
         // Each data row's place, for the validator's diagnostics.
         var rowOffsets: [Int] = []
         var rowLines: [Int32] = []
-        var headerCount = -1
+        var header = HeaderState.searching
+        var search = HeaderRowSearch<OfferedRow>(chosen: options.headerRow, likeness: builder.headerLikeness)
+        func place(_ offset: Int, _ line: Int) -> (Int) -> SourceLocation {
+            { column in locator.location(rowOffset: offset, line: line, field: column) }
+        }
+        /// Takes what the search found; false when the rows cannot become cards.
+        func take(_ outcome: HeaderRowSearch<OfferedRow>.Outcome) -> Bool {
+            switch outcome {
+            case .undecided: return true
+            case .missing(let n):
+                header = .failed
+                builder.headerRowMissing(n, at: SourceLocation(file: file, line: n))
+                return false
+            case .found(let row, let number, let passed, let firstPassed, let below):
+                header = .read(fields: row.cells.count)
+                builder.headerFound(atRow: number, passed: passed, firstPassed: firstPassed?.cells,
+                                    at: SourceLocation(file: file, line: row.line, column: 1))
+                guard builder.header(row.cells, locate: place(row.offset, row.line)) else { return false }
+                for r in below where fits(fields: r.cells.count, offset: r.offset, line: r.line) {
+                    builder.row(r.cells, locate: place(r.offset, r.line))
+                }
+                return true
+            }
+        }
+        /// Notes a data row's place; false (after saying so) when its field count is not the
+        /// header's.
+        func fits(fields: Int, offset: Int, line: Int) -> Bool {
+            guard case .read(let headerFields) = header else { return false }
+            rowOffsets.append(offset)
+            rowLines.append(Int32(truncatingIfNeeded: line))
+            if rowOffsets.count == Self.sampleRows {
+                let rows = Self.estimatedRows(fileSize: text.bytes.count, firstRow: rowOffsets[0], sampleEnd: offset)
+                builder.reserveCapacity(rows: rows)
+                rowOffsets.reserveCapacity(rows)
+                rowLines.reserveCapacity(rows)
+            }
+            guard fields != headerFields else { return true }
+            let what = fields > headerFields
+                ? "has \(fields) fields, \(fields - headerFields) more than the header's \(headerFields)"
+                : "has \(fields) fields, \(headerFields - fields) fewer than the header's \(headerFields)"
+            let d = Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
+                               at: place(offset, line)(min(fields, headerFields)))
+            if limiter.add(d) { diagnostics.append(d) }
+            builder.row([], locate: place(offset, line)) // keeps row numbering; an empty row makes no card
+            return false
+        }
         let parser = CSVParser(delimiter: dialect.delimiter)
         var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
                                    passed: { released = text.release(from: released, upTo: $0) }) { row in
             if row.isBlank { return true }
-            let place = { (column: Int) in
-                locator.location(rowOffset: row.offset, line: row.line, field: column)
-            }
-            if headerCount < 0 {
-                headerCount = row.count
-                return builder.header(row.text.cells, locate: place)
-            }
-            rowOffsets.append(row.offset)
-            rowLines.append(Int32(truncatingIfNeeded: row.line))
-            if rowOffsets.count == Self.sampleRows {
-                let rows = Self.estimatedRows(fileSize: text.bytes.count, firstRow: rowOffsets[0], sampleEnd: row.offset)
-                builder.reserveCapacity(rows: rows)
-                rowOffsets.reserveCapacity(rows)
-                rowLines.reserveCapacity(rows)
-            }
-            if row.count != headerCount {
-                let what = row.count > headerCount
-                    ? "has \(row.count) fields, \(row.count - headerCount) more than the header's \(headerCount)"
-                    : "has \(row.count) fields, \(headerCount - row.count) fewer than the header's \(headerCount)"
-                let d = Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
-                                   at: place(min(row.count, headerCount)))
-                if limiter.add(d) { diagnostics.append(d) }
-                builder.row([], locate: place) // keeps row numbering; an empty row makes no card
-                return true
+            if case .searching = header {
+                let cells = row.text.cells
+                if cells.allSatisfy(\.isEmpty) { return true }
+                return take(search.offer(OfferedRow(cells: cells, offset: row.offset, line: row.line),
+                                         number: row.line, cells: cells))
             }
             // Data rows go to the builder as bytes: no string per cell.
-            builder.row(row.text, locate: place)
+            if fits(fields: row.count, offset: row.offset, line: row.line) {
+                builder.row(row.text, locate: place(row.offset, row.line))
+            }
             return true
         }
+        if case .searching = header, case .success = outcome, let last = search.end() { _ = take(last) }
         switch outcome {
         case .success: break
         case .failure(.strayQuote(let offset)):
@@ -108,7 +137,7 @@ public struct CSVReader: SniffingReader {
             diagnostics.append(Diagnostic(.ioError, "out of memory while parsing", at: SourceLocation(file: file)))
         }
         // A file the parser stopped in has its reason already; it is not also "empty".
-        if headerCount < 0, case .success = outcome {
+        if case .searching = header, case .success = outcome {
             diagnostics.append(Diagnostic(.csvEmptyFile, "the file is empty: a CSV board needs a header row (id,title,state,…) and a row per card",
                                           at: SourceLocation(file: file, line: 1, column: 1)))
         }
@@ -144,6 +173,20 @@ public struct CSVReader: SniffingReader {
                 }
             })
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    /// Where the reader is with the header row.
+    private enum HeaderState {
+        case searching
+        case read(fields: Int)
+        case failed
+    }
+
+    /// A row offered to the header search, its cells copied out of the parser's buffer.
+    private struct OfferedRow {
+        let cells: [TabularCell]
+        let offset: Int
+        let line: Int
     }
 
     /// Rows read before the row count is estimated from the file size.

@@ -153,7 +153,7 @@ public struct CSVWriter: BoardWriter {
         for c in board.cards where seen.insert(c.state).inserted {
             guard board.state(withID: c.state) != nil, let text = layout.stateCellText(c.state) else { continue }
             let name = trimmed(text)
-            out.append(BoardState(id: StableID.slug(name), name: name, category: StateCategoryGuess.guess(name)))
+            out.append(BoardState(id: StableID.slug(name), name: name, category: StateCategoryWords.guess(name)))
         }
         return out.isEmpty ? BoardState.defaults : out
     }

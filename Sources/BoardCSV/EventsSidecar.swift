@@ -155,7 +155,7 @@ enum EventsSidecar {
             case "state":
                 guard let id = value("id") else { bad("a state row needs an id", row, columns["id"]); return true }
                 let name = value("name") ?? id
-                var category = StateCategoryGuess.guess(name)
+                var category = StateCategoryWords.guess(name)
                 if let c = value("category") {
                     guard let parsed = StateCategory(rawValue: c) else {
                         bad("state category '\(c)' is not todo, doing or done", row, columns["category"]); return true

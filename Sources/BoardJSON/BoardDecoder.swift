@@ -135,7 +135,14 @@ struct BoardDecoder {
         s.skipWhitespace()
         guard !s.isAtEnd else { throw s.problem(.jsonSyntax, "the file is empty") }
         guard s.peek == UInt8(ascii: "{") else {
-            throw s.problem(.jsonSyntax, "a boardkit file is a JSON object starting with '{', not \(JSONScanner.describe(s.peek))")
+            // A document that opens with another JSON value is not a board: say what it holds
+            // rather than call it broken JSON. Anything else is not JSON at all.
+            guard Array("[\"-0123456789tfn".utf8).contains(s.peek) else {
+                throw s.problem(.jsonSyntax, "a boardkit file is a JSON object starting with '{', not \(JSONScanner.describe(s.peek))")
+            }
+            let array = s.peek == UInt8(ascii: "[")
+            throw s.problem(.jsonNotABoard, "a boardkit file is a JSON object ('{…}'); this one holds \(Self.kind(of: s.peek))"
+                + (array ? " (a Taskwarrior export is an array of tasks with \"uuid\" and \"description\": say --from taskwarrior if it is one)" : ""))
         }
         let object = s.pos
         s.pos += 1

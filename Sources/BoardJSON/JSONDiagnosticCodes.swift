@@ -35,7 +35,7 @@ extension DiagnosticCode {
         "A custom field or metadata value is a number, true/false or null; it is kept as text (null drops it).")
     public static let jsonNotABoard = DiagnosticCode(
         "json-not-a-board", .error,
-        "The JSON object has none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\"): another tool's file, not read as an empty board.")
+        "The JSON is not a board: an array or a value where a board's object belongs, or an object with none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\"): another tool's file, not read as an empty board.")
     public static let jsonTooManyErrors = DiagnosticCode(
         "json-too-many-errors", .error, "Reading stopped after 100 errors.")
 

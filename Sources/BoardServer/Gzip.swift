@@ -1,6 +1,6 @@
 import CZlib
 
-/// gzip (RFC 1952) through zlib, which the package already links for ZIPFoundation.
+/// gzip (RFC 1952) through zlib, which the package already links to read workbooks.
 /// Used once per feed version, never per request.
 enum Gzip {
     /// The gzip encoding of `input`, or nil if zlib failed.

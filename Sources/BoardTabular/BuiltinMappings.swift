@@ -11,7 +11,7 @@ enum BuiltinMappings {
     "id": ["Task ID"],
     "title": ["Name"],
     "body": ["Notes"],
-    "state": ["Section/Column"],
+    "state": ["Section/Column", "Section"],
     "created": ["Created At"],
     "completed": ["Completed At"],
     "updated": ["Last Modified"],

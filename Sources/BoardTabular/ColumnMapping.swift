@@ -4,7 +4,7 @@ import BoardModel
 /// How one tool's tabular export maps onto cards, and how to write that tool's import layout.
 /// Loaded from a JSON file (templates/mappings/<name>.json, or a user's own file in the same
 /// format; docs/mappings.md describes it). Header matching ignores case, spaces and
-/// punctuation (`HeaderName.key`).
+/// punctuation (`NameKey.of`).
 public struct ColumnMapping: Sendable {
     /// Preset name (`jira`), or the file's name for a user mapping.
     public var name: String
@@ -13,7 +13,7 @@ public struct ColumnMapping: Sendable {
     /// Headers that identify this tool's export; a header row containing all of them selects
     /// the mapping when none is named.
     public var detect: [String]
-    /// Reading: header aliases per attribute, by `HeaderName.key`.
+    /// Reading: header aliases per attribute, by `NameKey.of`.
     public var aliases: [String: CardAttribute]
     /// The same headers as the mapping writes them, for messages (`Summary` for the title).
     public var headersOf: [CardAttribute: [String]] = [:]
@@ -115,7 +115,7 @@ public struct ColumnMapping: Sendable {
             // The name as written after the prefix, its own spaces included (`field: pad `).
             return .field(String(header.drop { $0 == " " || $0 == "\t" }.dropFirst(6)))
         }
-        let key = HeaderName.key(trimmed)
+        let key = NameKey.of(trimmed)
         if let a = aliases[key] { return a }
         if genericFallback, let a = ColumnMapping.boardkitAliases[key] { return a }
         return .field(trimmed)
@@ -129,15 +129,15 @@ public struct ColumnMapping: Sendable {
     public static let boardkitAliases: [String: CardAttribute] = {
         // English and Korean first, then Portuguese, Spanish, French, German, Chinese and
         // Japanese as people write them in their own sheets. Keys ignore case, spaces,
-        // punctuation and accents (`HeaderName.key`), so `due_date`, `DueDate` and `Échéance`
+        // punctuation and accents (`NameKey.of`), so `due_date`, `DueDate` and `Échéance`
         // need no entries of their own.
         let table: [(CardAttribute, [String])] = [
-            (.id, ["id", "key", "card id", "task id", "issue key", "issue id", "identifier", "번호", "아이디",
+            (.id, ["id", "key", "card id", "task id", "issue key", "issue id", "identifier", "chave", "clave", "cle", "schlussel", "번호", "아이디",
                    "编号", "任务编号", "番号", "チケット番号"]),
             (.title, ["title", "summary", "name", "task", "task name", "card name", "content", "subject",
                       "story", "story name", "user story", "item", "item name", "issue",
                       "제목", "이름", "할 일", "작업", "업무",
-                      "titulo", "tarefa", "nome", "nome da tarefa", "tarea", "nombre", "nombre de la tarea",
+                      "titulo", "tarefa", "tarefas", "resumo", "atividade", "nome", "nome da tarefa", "tarea", "nombre", "nombre de la tarea",
                       "titre", "tache", "nom", "nom de la tache", "intitule",
                       "titel", "aufgabe", "bezeichnung", "aufgabenname",
                       "标题", "任务", "任务名称", "名称", "事项",
@@ -150,8 +150,9 @@ public struct ColumnMapping: Sendable {
                       "estado", "situacao", "etat", "statut", "zustand", "bearbeitungsstatus",
                       "状态", "当前状态", "ステータス", "状態", "進捗"]),
             (.stateCategory, ["state category", "status category", "category"]),
-            (.due, ["due", "due date", "due at", "deadline", "due on", "target date", "마감", "마감일", "기한",
-                    "prazo", "data de vencimento", "vencimento", "data limite", "data de entrega",
+            (.due, ["due", "due date", "due at", "deadline", "due on", "target date", "end", "end date", "finish",
+                    "finish date", "마감", "마감일", "기한",
+                    "prazo", "fim", "data fim", "data de vencimento", "vencimento", "data limite", "data de entrega",
                     "fecha limite", "fecha de vencimiento", "vencimiento", "plazo", "fecha de entrega",
                     "echeance", "date d'echeance", "date limite", "date butoir",
                     "fallig", "falligkeit", "falligkeitsdatum", "frist", "termin", "fallig am",
@@ -160,13 +161,13 @@ public struct ColumnMapping: Sendable {
                       "inicio", "data de inicio", "fecha de inicio", "debut", "date de debut",
                       "beginn", "startdatum", "anfang", "开始日期", "开始时间", "開始日", "開始"]),
             (.created, ["created", "created at", "created date", "date created", "creation date", "생성일", "작성일",
-                        "criado em", "data de criacao", "creado", "fecha de creacion", "cree le", "date de creation",
+                        "criado", "criado em", "data de criacao", "creado", "fecha de creacion", "cree le", "date de creation",
                         "erstellt", "erstellt am", "erstelldatum", "创建时间", "创建日期", "作成日", "作成日時"]),
             (.updated, ["updated", "updated at", "last modified", "modified", "last activity", "last activity date", "수정일",
-                        "atualizado em", "actualizado", "modifie le", "mis a jour", "geandert", "aktualisiert",
+                        "atualizado", "atualizado(a)", "atualizado em", "actualizado", "modifie le", "mis a jour", "geandert", "aktualisiert",
                         "更新时间", "更新日期", "更新日", "更新日時"]),
             (.completed, ["completed", "completed at", "completed date", "date completed", "resolved", "resolution date",
-                          "done at", "closed at", "완료일", "concluido em", "data de conclusao", "completado",
+                          "done at", "closed at", "완료일", "resolvido", "concluido em", "data de conclusao", "completado",
                           "fecha de finalizacion", "termine le", "date de fin", "erledigt am", "abgeschlossen am",
                           "完成时间", "完成日期", "完了日", "完了日時"]),
             (.labels, ["labels", "label", "tags", "tag", "라벨", "태그", "etiquetas", "rotulos", "etiquettes",
@@ -181,7 +182,7 @@ public struct ColumnMapping: Sendable {
         ]
         var out: [String: CardAttribute] = [:]
         for (attribute, names) in table {
-            for n in names { out[HeaderName.key(n)] = attribute }
+            for n in names { out[NameKey.of(n)] = attribute }
         }
         return out
     }()

@@ -25,7 +25,7 @@ public enum MappingFile {
                 }
                 let list = (headers as? [String]) ?? (headers as? String).map { [$0] }
                 guard let list else { return fail("'columns.\(name)' must be a header or a list of headers") }
-                for h in list { m.aliases[HeaderName.key(h)] = attribute }
+                for h in list { m.aliases[NameKey.of(h)] = attribute }
                 m.headersOf[attribute, default: []] += list
             }
         }
@@ -115,11 +115,11 @@ public enum MappingLibrary {
     /// The preset whose `detect` headers all appear in `header` (the one naming most of them
     /// wins); boardkit's own mapping otherwise.
     public static func detect(header: [String]) -> ColumnMapping {
-        let keys = Set(header.map(HeaderName.key))
+        let keys = Set(header.map(NameKey.of))
         var best: ColumnMapping?
         var bestCount = 0
         for p in presets where !p.detect.isEmpty && p.detect.count > bestCount {
-            if p.detect.allSatisfy({ keys.contains(HeaderName.key($0)) }) {
+            if p.detect.allSatisfy({ keys.contains(NameKey.of($0)) }) {
                 best = p
                 bestCount = p.detect.count
             }

@@ -35,6 +35,8 @@ public final class TabularBoardBuilder {
     private var firstOfSingle: [Bool] = []   // the first column of a single-valued attribute
     private var states: StateResolver
     private var dates: TabularDateReader
+    /// Slash dates whose order the column's own values settle (`SlashDateColumns`).
+    private var slashColumns = SlashDateColumns()
     private let zone: Zone
     private var cards: [Card] = []
     private var cardRows: [Int32] = []
@@ -42,6 +44,8 @@ public final class TabularBoardBuilder {
     private var generatedIDs: [String: Int] = [:]
     private var columnOfField: [String: Int] = [:]
     private var headerOK = false
+    /// Where each single field column's header is, for `stateColumnUnread`.
+    private var fieldHeaderPlaces: [(name: String, place: SourceLocation)] = []
     private var keptWarnings = 0
     /// Todoist-style row kinds: the kind column, and the state the last section row named.
     private var kindColumn: Int?
@@ -116,7 +120,7 @@ public final class TabularBoardBuilder {
         mapping = m
         guard let chosen = chosenColumns(locate) else { return false }
         states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: m.stateMap)
-        dates = TabularDateReader(formats: m.dateFormats, slashOrder: m.slashDates)
+        dates = TabularDateReader(formats: m.dateFormats, slashOrder: options.dateOrder ?? m.slashDates)
         plan = []
         var seen: [CardAttribute: Int] = [:]
         for (k, h) in headers.enumerated() {
@@ -125,7 +129,7 @@ public final class TabularBoardBuilder {
                 a = .field("column \(k + 1)")
                 diagnostics.append(Diagnostic(.tabularEmptyHeader,
                     "column \(k + 1) has no header; its values are kept as field 'column \(k + 1)'", at: locate(k)))
-            } else if let named = chosen[HeaderName.key(h)] {
+            } else if let named = chosen[NameKey.of(h)] {
                 a = named
             } else {
                 a = m.attribute(forHeader: h)
@@ -172,17 +176,67 @@ public final class TabularBoardBuilder {
             return fieldNames.contains(headers[k].isEmpty ? "column \(k + 1)" : headers[k])
         }
         if let kinds = m.rowKinds {
-            kindColumn = headers.firstIndex { HeaderName.key($0) == HeaderName.key(kinds.column) }
+            kindColumn = headers.firstIndex { NameKey.of($0) == NameKey.of(kinds.column) }
+        }
+        if !plan.contains(.state), kindColumn == nil, catalogue == nil {
+            fieldHeaderPlaces = fieldColumnIndices.compactMap { k in
+                if case .field(let name) = plan[k] { return (name, locate(k)) } else { return nil }
+            }
         }
         headerOK = true
         return true
     }
 
-    /// `--columns`: the attribute each named header holds, by `HeaderName.key`. Nil after
+    /// How much `cells` look like the header (`HeaderRowSearch`): two or more names, all
+    /// text, one of them a title column by the mapping (or by `--columns title=…`). A title
+    /// band, a date line or a data row does not.
+    public func headerLikeness(_ cells: [TabularCell]) -> HeaderLikeness {
+        var names: [String] = []
+        var values = 0
+        for cell in cells {
+            switch cell {
+            case .empty: continue
+            case .text(let t):
+                let name = t.trimmingSpaces
+                if !name.isEmpty { names.append(name) }
+            default: values += 1
+            }
+        }
+        let filled = names.count + values
+        guard values == 0, names.count >= 2 else { return filled >= 3 ? .wide : .no }
+        let titled: Bool
+        if let title = options.columns["title"] {
+            titled = names.contains { NameKey.of($0) == NameKey.of(title) }
+        } else {
+            let m = mapping ?? MappingLibrary.detect(header: names)
+            titled = names.contains { m.attribute(forHeader: $0) == .title }
+        }
+        return titled ? .namesTitle : filled >= 3 ? .wide : .shaped
+    }
+
+    /// Says that the header is not the first row: `passed` rows above it (the first holding
+    /// `firstPassed`) were passed over, not read as cards.
+    public func headerFound(atRow number: Int, passed: Int, firstPassed: [TabularCell]?, at location: SourceLocation) {
+        guard passed > 0, options.headerRow == nil else { return }
+        let band = (firstPassed ?? []).map(\.text).filter { !$0.trimmingSpaces.isEmpty }.prefix(3)
+            .map { "'\($0.count > 60 ? String($0.prefix(57)) + "..." : $0)'" }.joined(separator: ", ")
+        let rows = passed == 1 ? "the row above it (\(band)) is not a card" : "the \(passed) rows above it (\(band)…) are not cards"
+        diagnostics.append(Diagnostic(.tabularHeaderRow,
+            "the header is row \(number); \(rows). Say --header-row N if the header is another row",
+            at: location))
+    }
+
+    /// `--header-row N` names a row that is not there, or that holds nothing.
+    public func headerRowMissing(_ number: Int, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.tabularNoHeaderRow,
+            "--header-row \(number): row \(number) is not there or holds nothing; nothing to read cards by", at: location))
+    }
+
+    /// `--columns`: the attribute each named header holds, by `NameKey.of`. Nil after
     /// reporting a name that is no attribute, or a header the file does not have.
     private func chosenColumns(_ locate: (Int) -> SourceLocation) -> [String: CardAttribute]? {
         var chosen: [String: CardAttribute] = [:]
-        let present = Set(headers.map(HeaderName.key))
+        let present = Set(headers.map(NameKey.of))
         for (name, header) in options.columns.sorted(by: { $0.key < $1.key }) {
             guard let attribute = CardAttribute(name: name) else {
                 diagnostics.append(Diagnostic(.tabularBadMapping,
@@ -190,13 +244,13 @@ public final class TabularBoardBuilder {
                     at: locate(0)))
                 return nil
             }
-            guard present.contains(HeaderName.key(header)) else {
+            guard present.contains(NameKey.of(header)) else {
                 diagnostics.append(Diagnostic(.tabularBadMapping,
                     "--columns: \(name)=\(header), but the header has no column '\(header)' (it has \(headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")))",
                     at: locate(0)))
                 return nil
             }
-            chosen[HeaderName.key(header)] = attribute
+            chosen[NameKey.of(header)] = attribute
         }
         return chosen
     }
@@ -256,6 +310,8 @@ public final class TabularBoardBuilder {
                                                fields: [String: String]? = nil) {
         let mark = diagnostics.count
         var card = Card(id: "", title: "", state: "", fields: fields ?? [:])
+        /// Slash dates of this row that read both ways (kept only if the card is).
+        var undecided: [SlashDateColumns.Undecided] = []
         var stateName: String?
         /// The state cell as written, when spaces around it were trimmed: a state named
         /// ` spaced ` is written so, and found by that name before the trimmed one is tried.
@@ -275,13 +331,10 @@ public final class TabularBoardBuilder {
                 let exact = row.text(k)
                 if exact != stateName { stateText = exact }
             case .stateCategory:
-                if let c = StateCategoryGuess.hint(row.text(k)) { category = c }
+                if let c = StateCategoryWords.hint(row.text(k)) { category = c }
                 else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
-            case .due: if let d = dueDate(row, k, .due, &card, locate) { card.due = d }
-            case .start: if let d = dueDate(row, k, .start, &card, locate) { card.start = d }
-            case .created: if let i = instant(row, k, &card, locate) { card.created = i }
-            case .updated: if let i = instant(row, k, &card, locate) { card.updated = i }
-            case .completed: if let i = instant(row, k, &card, locate) { card.completed = i }
+            case .due, .start, .created, .updated, .completed:
+                if let r = reading(row, k, &card, locate, undecided: &undecided) { set(plan[k], r, on: &card) }
             case .labels: Self.appendItems(row.listItems(k), to: &card.labels)
             case .assignees: Self.appendItems(row.listItems(k), to: &card.assignees)
             case .position:
@@ -301,6 +354,7 @@ public final class TabularBoardBuilder {
         if card.id.isEmpty { card.id = generatedID(card, stateName) }
         card.state = stateText.flatMap { states.exact($0) }
             ?? (stateName ?? currentSection).map { states.resolve($0, category: category) } ?? ""
+        for u in undecided { slashColumns.wait(u) }
         cards.append(card)
         cardRows.append(Int32(truncatingIfNeeded: rowNumber))
     }
@@ -311,11 +365,13 @@ public final class TabularBoardBuilder {
             return Result(board: nil, diagnostics: diagnostics, cardRows: [], columnOfField: [:],
                           mappingName: mapping?.name ?? "boardkit")
         }
+        settleSlashDates()
         if cards.contains(where: { $0.state.isEmpty }) {
             let fallback = states.defaultState()
             for k in cards.indices where cards[k].state.isEmpty { cards[k].state = fallback }
         }
         if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
+        stateColumnUnread()
         let c = catalogue
         let board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
                           timeZone: c?.timeZone ?? options.timeZone ?? "UTC",
@@ -323,6 +379,35 @@ public final class TabularBoardBuilder {
                           cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
         return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
                       columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
+    }
+
+    /// No column was read as the state, so every card is in one todo state: when a column
+    /// kept as a field holds values that name a state of work ("Done", "In Progress", as
+    /// Plane's `State Name` or an Asana `Section` do), say so and how to read it as the state,
+    /// rather than let done work pass for work to do (#19 item 3).
+    private func stateColumnUnread() {
+        guard !fieldHeaderPlaces.isEmpty, !cards.isEmpty else { return }
+        var hints: [String: Bool] = [:]
+        for (name, place) in fieldHeaderPlaces {
+            var count = 0
+            var shown: [String] = []
+            for card in cards {
+                guard let value = card.fields[name], value.utf8.count <= 60 else { continue }
+                let started = hints[value] ?? {
+                    let c = StateCategoryWords.hint(value)
+                    hints[value] = c == .done || c == .doing
+                    return c == .done || c == .doing
+                }()
+                guard started else { continue }
+                count += 1
+                if shown.count < 3, !shown.contains(value) { shown.append(value) }
+            }
+            guard count > 0 else { continue }
+            let todo = states.states.first { $0.category == .todo }?.name ?? "TODO"
+            diagnostics.append(Diagnostic(.tabularStateColumnUnread,
+                "no column was read as the state, so every card is in '\(todo)'; '\(name)' names states of work begun or done on \(count) \(count == 1 ? "card" : "cards") (\(shown.map { "'\($0)'" }.joined(separator: ", "))). If it is the state, say --columns state='\(name)'",
+                at: place))
+        }
     }
 
     /// Handles a row that is not a card (a section or a note); true when it is a card row.
@@ -365,8 +450,11 @@ public final class TabularBoardBuilder {
             "\(name) '\(cell.text)' \(why); kept as custom field '\(name)'", at: locate(k)))
     }
 
+    /// What a date cell denotes, or nil after reporting why it denotes nothing (or, for a
+    /// slash date that reads both ways, after leaving it in `undecided` for its column).
     private func reading<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
-                                               _ locate: (Int) -> SourceLocation) -> TabularDateReader.Reading? {
+                                               _ locate: (Int) -> SourceLocation,
+                                               undecided: inout [SlashDateColumns.Undecided]) -> TabularDateReader.Reading? {
         let r = row.date(k, dates)
         switch r {
         case .malformed:
@@ -376,34 +464,97 @@ public final class TabularBoardBuilder {
             diagnostics.append(Diagnostic(.invalidDate, "\(headers[k]) '\(row.text(k))' is not a real date", at: locate(k)))
             return nil
         case .ambiguous(let a, let b):
-            diagnostics.append(Diagnostic(.tabularAmbiguousDate,
-                "\(headers[k]) '\(row.text(k))' could be \(a) or \(b); set \"slashDates\" to \"month-first\" or \"day-first\" in a mapping file (--mapping FILE)",
-                at: locate(k)))
+            undecided.append(.init(card: cards.count, column: k, attribute: plan[k], text: row.text(k),
+                                   location: locate(k), readings: (a, b)))
             return nil
         default:
+            // A slash date that reads one way only shows its column's order.
+            if dates.slashOrder == .unknown, row.withUTF8(k, { $0.contains(UInt8(ascii: "/")) }),
+               slashColumns.learns(fromColumn: k) {
+                let text = row.text(k)
+                if let order = dates.orderShown(by: text) { slashColumns.saw(order, text, column: k, at: locate(k)) }
+            }
             return r
         }
     }
 
-    private func dueDate<Row: TabularRowCells>(_ row: Row, _ k: Int, _ attribute: CardAttribute,
-                                               _ card: inout Card, _ locate: (Int) -> SourceLocation) -> DueDate? {
+    /// Sets a card's date attribute from what its cell denotes.
+    private func set(_ attribute: CardAttribute, _ r: TabularDateReader.Reading, on card: inout Card) {
+        switch attribute {
+        case .due: card.due = dueDate(r, .due)
+        case .start: card.start = dueDate(r, .start)
+        case .created: card.created = instant(r)
+        case .updated: card.updated = instant(r)
+        case .completed: card.completed = instant(r)
+        default: break
+        }
+    }
+
+    private func dueDate(_ r: TabularDateReader.Reading, _ attribute: CardAttribute) -> DueDate? {
         let dateOnly = mapping?.dateOnly.contains(attribute) ?? false
-        switch reading(row, k, &card, locate) {
-        case .date(let d)?: return .date(d)
-        case .dateTime(let t)?: return dateOnly && t.isMidnight ? .date(t.date) : .instant(zone.instant(t))
-        case .instant(let i)?: return dateOnly && i.local.isMidnight ? .date(i.local.date) : .instant(i)
+        switch r {
+        case .date(let d): return .date(d)
+        case .dateTime(let t): return dateOnly && t.isMidnight ? .date(t.date) : .instant(zone.instant(t))
+        case .instant(let i): return dateOnly && i.local.isMidnight ? .date(i.local.date) : .instant(i)
         default: return nil
         }
     }
 
-    private func instant<Row: TabularRowCells>(_ row: Row, _ k: Int, _ card: inout Card,
-                                               _ locate: (Int) -> SourceLocation) -> Instant? {
-        switch reading(row, k, &card, locate) {
-        case .date(let d)?: return zone.startOfDay(d)
-        case .dateTime(let t)?: return zone.instant(t)
-        case .instant(let i)?: return i
+    private func instant(_ r: TabularDateReader.Reading) -> Instant? {
+        switch r {
+        case .date(let d): return zone.startOfDay(d)
+        case .dateTime(let t): return zone.instant(t)
+        case .instant(let i): return i
         default: return nil
         }
+    }
+
+    /// Gives each slash date that reads both ways its column's order, with a note per column
+    /// saying which order and why; reports the rest (`tabular-ambiguous-date`). Under
+    /// `--skip-invalid` a card with an unsettled date is left out.
+    private func settleSlashDates() {
+        var taken: [Int: Int] = [:]
+        var unsettledCards: [Int: [Diagnostic]] = [:]
+        for u in slashColumns.undecided {
+            if let order = slashColumns.order(ofColumn: u.column) {
+                set(u.attribute, dates.reading(slashDates: order).read(text: u.text), on: &cards[u.card])
+                taken[u.column, default: 0] += 1
+                continue
+            }
+            let why: String
+            if let shown = slashColumns.shown[u.column], let other = shown.other {
+                why = "this column has dates of both orders ('\(shown.text)' reads only \(Self.words(shown.order)), '\(other.text)' only \(Self.words(shown.order == .monthFirst ? .dayFirst : .monthFirst)))"
+            } else {
+                why = "no other date in this column settles it (a day over 12)"
+            }
+            unsettledCards[u.card, default: []].append(Diagnostic(.tabularAmbiguousDate,
+                "\(headers[u.column]) '\(u.text)' could be \(u.readings.0) or \(u.readings.1): \(why); say --date-order month-first or day-first (or \"slashDates\" in a mapping file)",
+                at: u.location))
+        }
+        for (k, count) in taken.sorted(by: { $0.key < $1.key }) {
+            guard let shown = slashColumns.shown[k] else { continue }
+            let dates = count == 1 ? "1 date that reads both ways was" : "\(count) dates that read both ways were"
+            diagnostics.append(Diagnostic(.tabularDateOrderShown,
+                "\(headers[k]): slash dates read \(Self.words(shown.order)), as '\(shown.text)' shows; \(dates) read so. --date-order \(shown.order == .monthFirst ? "day-first" : "month-first") reads them the other way",
+                at: shown.location))
+        }
+        guard !unsettledCards.isEmpty else { return }
+        var leftOutCards: Set<Int> = []
+        for (card, found) in unsettledCards.sorted(by: { $0.key < $1.key }) {
+            let mark = diagnostics.count
+            diagnostics += found
+            if leftOut.leavesOut(&diagnostics, since: mark) { leftOutCards.insert(card) }
+        }
+        if !leftOutCards.isEmpty {
+            let kept = cards.indices.filter { !leftOutCards.contains($0) }
+            cards = kept.map { cards[$0] }
+            cardRows = kept.map { cardRows[$0] }
+        }
+    }
+
+    /// `month first (MM/DD)` or `day first (DD/MM)`.
+    private static func words(_ order: SlashDateOrder) -> String {
+        order == .dayFirst ? "day first (DD/MM)" : "month first (MM/DD)"
     }
 
     /// A deterministic id from the content, so a second export of the same file gives the same

@@ -101,12 +101,12 @@ public struct TabularBoardLayout: Sendable {
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
             }
-            let taken = Set(cols.map { HeaderName.key($0.header) }).union(ColumnMapping.boardkitAliases.keys)
+            let taken = Set(cols.map { NameKey.of($0.header) }).union(ColumnMapping.boardkitAliases.keys)
             for f in fieldNames {
                 // `boardkit:` names the workbook's hidden columns (`boardkit:updated`…): a field
                 // called so would be read back as one and lost (found by the xlsx fuzz target:
                 // Tests/FuzzFindings/xlsx-boardkit-named-field.xlsx).
-                let header = taken.contains(HeaderName.key(f)) || f.hasPrefix("field:") || f.hasPrefix("boardkit:")
+                let header = taken.contains(NameKey.of(f)) || f.hasPrefix("field:") || f.hasPrefix("boardkit:")
                     || f.trimmingSpaces != f
                     ? "field:" + f : f
                 cols.append(TabularColumn(header: header, attribute: .field(f)))
@@ -139,9 +139,9 @@ public struct TabularBoardLayout: Sendable {
             }
         }
         if mapping.writeFields {
-            let headers = Set(cols.map { HeaderName.key($0.header) })
+            let headers = Set(cols.map { NameKey.of($0.header) })
             for f in fieldNames where !written.contains(f) {
-                cols.append(TabularColumn(header: headers.contains(HeaderName.key(f)) ? "field:" + f : f,
+                cols.append(TabularColumn(header: headers.contains(NameKey.of(f)) ? "field:" + f : f,
                                           attribute: .field(f)))
             }
         }

@@ -75,6 +75,15 @@ public struct TabularDateFormat: Sendable, Equatable, CustomStringConvertible {
     static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
                              "august", "september", "october", "november", "december"]
 
+    /// Three-letter month abbreviations other languages' exports write where English has its
+    /// own (Jira in Portuguese: `19/abr/24`, `22/mai/24`): Portuguese, Spanish and German,
+    /// those that differ from English. No abbreviation names two months.
+    static let otherMonthAbbreviations: [String: Int] = [
+        "fev": 2, "abr": 4, "mai": 5, "ago": 8, "set": 9, "out": 10, "dez": 12,   // pt (also de mai, dez)
+        "ene": 1, "dic": 12,                                                       // es
+        "okt": 10,                                                                 // de
+    ]
+
     /// What a text in this layout denotes: a calendar date, or a wall-clock time (no zone).
     public enum Parsed: Sendable, Equatable {
         case date(CalendarDate)
@@ -116,11 +125,16 @@ public struct TabularDateFormat: Sendable, Equatable, CustomStringConvertible {
                 while i < n, (b[i] | 0x20) >= UInt8(ascii: "a"), (b[i] | 0x20) <= UInt8(ascii: "z") {
                     word.append(Character(Unicode.Scalar(b[i] | 0x20))); i += 1
                 }
-                guard word.count >= 3,
-                      let m = TabularDateFormat.monthNames.firstIndex(where: {
-                          piece == .monthAbbrev ? $0.hasPrefix(word) && word.count == 3 : $0 == word || ($0.hasPrefix(word) && word.count == 3)
-                      }) else { return nil }
-                month = m + 1
+                guard word.count >= 3 else { return nil }
+                if let m = TabularDateFormat.monthNames.firstIndex(where: {
+                    piece == .monthAbbrev ? $0.hasPrefix(word) && word.count == 3 : $0 == word || ($0.hasPrefix(word) && word.count == 3)
+                }) {
+                    month = m + 1
+                } else if let m = TabularDateFormat.otherMonthAbbreviations[word] {
+                    month = m
+                } else {
+                    return nil
+                }
             case .ampm:
                 guard i + 1 < n else { return nil }
                 let a = b[i] | 0x20, m = b[i + 1] | 0x20

@@ -1,17 +1,5 @@
 import BoardModel
 
-/// How to read day/month/year dates written with slashes, where `03/04/2026` is April 3rd in
-/// Europe and March 4th in the US.
-public enum SlashDateOrder: String, Sendable, Equatable {
-    /// `MM/dd/yyyy` (US exports: Asana, GitHub, Todoist in English).
-    case monthFirst = "month-first"
-    /// `dd/MM/yyyy`.
-    case dayFirst = "day-first"
-    /// No rule: a date that reads both ways is reported, never guessed; one that reads only
-    /// one way (`11/21/2026`, `21/11/2026`) is taken.
-    case unknown
-}
-
 /// Turns cells into dates and times the way a mapping says: ISO 8601 first, then the
 /// mapping's layouts, then slash dates by the mapping's rule.
 public struct TabularDateReader: Sendable {
@@ -37,10 +25,13 @@ public struct TabularDateReader: Sendable {
         self.slashOrder = slashOrder
     }
 
-    private static let monthFirst = ["M/d/yyyy", "M/d/yyyy H:mm", "M/d/yyyy H:mm:ss", "M/d/yyyy h:mm a",
-                                     "M/d/yyyy h:mm:ss a"].compactMap(TabularDateFormat.init)
-    private static let dayFirst = ["d/M/yyyy", "d/M/yyyy H:mm", "d/M/yyyy H:mm:ss", "d/M/yyyy h:mm a",
-                                   "d/M/yyyy h:mm:ss a"].compactMap(TabularDateFormat.init)
+    /// Slash layouts, four-digit years first; a two-digit year (`09/19/25 03:00 PM`, as US
+    /// sheets show dates) is 2000 + the year.
+    private static let slashTails = ["", " H:mm", " H:mm:ss", " h:mm a", " h:mm:ss a"]
+    private static let monthFirst = (["M/d/yyyy", "M/d/yy"].flatMap { d in slashTails.map { d + $0 } })
+        .compactMap(TabularDateFormat.init)
+    private static let dayFirst = (["d/M/yyyy", "d/M/yy"].flatMap { d in slashTails.map { d + $0 } })
+        .compactMap(TabularDateFormat.init)
 
     /// Reads one cell. Typed workbook cells pass through; text is parsed.
     public func read(_ cell: TabularCell) -> Reading {
@@ -100,6 +91,24 @@ public struct TabularDateReader: Sendable {
             case (nil, nil): return .malformed
             }
         }
+    }
+
+    /// The order a slash date shows by reading only one way (`11/21/2026` is month first,
+    /// `21/11/2026` day first); nil for any other text, or one that reads both ways
+    /// (`03/04/2026`) or the same either way (`05/05/2026`). A column's values settle its
+    /// order with this (`TabularBoardBuilder`).
+    public func orderShown(by text: String) -> SlashDateOrder? {
+        guard text.utf8.contains(UInt8(ascii: "/")), !formats.contains(where: { $0.parse(text) != nil }) else { return nil }
+        switch (Self.first(Self.monthFirst, text), Self.first(Self.dayFirst, text)) {
+        case (_?, nil): return .monthFirst
+        case (nil, _?): return .dayFirst
+        default: return nil
+        }
+    }
+
+    /// The same layouts, slash dates read in `order`.
+    public func reading(slashDates order: SlashDateOrder) -> TabularDateReader {
+        TabularDateReader(formats: formats, slashOrder: order)
     }
 
     private static func first(_ formats: [TabularDateFormat], _ text: String) -> TabularDateFormat.Parsed? {

@@ -49,9 +49,10 @@ public struct BoardXLSXReader: SniffingReader {
         let sheet: WorkbookIndex.Sheet
         if let name = options.sheet {
             guard let s = source.index.sheet(named: name) else { return .failed(tally.finished() + [source.missing(name)], file: file) }
+            guard s.kind == .worksheet else { return .failed(tally.finished() + [source.notWorksheet(s)], file: file) }
             sheet = s
         } else {
-            sheet = source.index.sheets.first { !$0.hidden } ?? source.index.sheets[0]
+            sheet = source.index.firstWorksheet
         }
         let reader = CardsSheetReader(source: source, options: options, mapping: nil, catalogue: nil,
                                       overflow: OverflowTexts(), ownWorkbook: false)

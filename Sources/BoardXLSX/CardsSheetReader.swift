@@ -26,6 +26,12 @@ struct CardsSheetReader {
         var partNames: [String]
     }
 
+    /// A row offered to the header search.
+    private struct OfferedRow {
+        let row: Int
+        let cells: [TabularCell]
+    }
+
     /// The hidden values of the rows, compact: offsets in a flat array (5 per row, `none`
     /// when absent), everything rarer in a dictionary.
     private struct Hidden {
@@ -49,6 +55,68 @@ struct CardsSheetReader {
         var rowCells: [TabularCell] = []
         let partNames = parts.map(\.name)
 
+        /// Takes the header row: which columns are boardkit's hidden ones, the rest to the builder.
+        func takeHeader(_ row: Int, _ original: [TabularCell], part: WorkbookIndex.Sheet) {
+            headers = original.map { $0.text }
+            for (k, h) in headers.enumerated() {
+                if ownWorkbook, let kind = ExactColumn(header: h) { hiddenCols.append((kind, k)) }
+                else { visible.append(k) }
+            }
+            let cells = visible.map { original.indices.contains($0) ? original[$0] : .empty }
+            headerOK = builder.header(cells) { k in
+                source.location(part.name, row: row, column: visible.indices.contains(k) ? visible[k] : k)
+            }
+            if let m = builder.mapping {
+                idColumn = visible.first { m.attribute(forHeader: headers[$0]) == .id }
+            }
+        }
+        /// Takes what the header search found in the first part.
+        func take(_ outcome: HeaderRowSearch<OfferedRow>.Outcome, part: WorkbookIndex.Sheet) {
+            switch outcome {
+            case .undecided: return
+            case .missing(let n):
+                headerOK = false
+                builder.headerRowMissing(n, at: source.location(part.name, row: n - 1, column: 0))
+            case .found(let header, let number, let passed, let firstPassed, let below):
+                builder.headerFound(atRow: number, passed: passed, firstPassed: firstPassed?.cells,
+                                    at: source.location(part.name, row: header.row, column: 0))
+                takeHeader(header.row, header.cells, part: part)
+                for r in below { feed(r.row, r.cells, part: 0) }
+            }
+        }
+        /// Takes a data row of part `p`.
+        func feed(_ row: Int, _ original: [TabularCell], part p: Int) {
+            guard headerOK == true else { return }
+            let part = parts[p]
+            var cells = original
+            if !overflow.isEmpty {
+                var key = "row:\(row + 1)"
+                if let idColumn, idColumn < cells.count, case .text(let id) = cells[idColumn] { key = "id:" + id }
+                if let e = overflow.entries(sheet: part.name, key: key) ?? overflow.entries(sheet: part.name, key: "row:\(row + 1)") {
+                    OverflowTexts.restore(e, headers: headers, into: &cells)
+                }
+            }
+            rowCells.removeAll(keepingCapacity: true)
+            for k in visible { rowCells.append(k < cells.count ? cells[k] : .empty) }
+            builder.row(rowCells) { k in source.location(part.name, row: row, column: visible[k]) }
+            let fed = rowPart.count
+            rowPart.append(UInt16(p))
+            rowSheetRow.append(Int32(row))
+            if ownWorkbook {
+                hidden.offsets.append(contentsOf: repeatElement(Hidden.none, count: 5))
+                for (kind, k) in hiddenCols where k < cells.count {
+                    let text = cells[k].text
+                    if text.isEmpty { continue }
+                    if let d = Hidden.dateKinds.firstIndex(of: kind), case .offset(let o)? = ExactInstant.parse(text) {
+                        hidden.offsets[fed * 5 + d] = o
+                    } else {
+                        hidden.other[fed, default: []].append((kind, text))
+                    }
+                }
+            }
+        }
+
+        var search = HeaderRowSearch<OfferedRow>(chosen: options.headerRow, likeness: builder.headerLikeness)
         for (p, part) in parts.enumerated() {
             guard let reader = source.reader(for: part) else { tally.add(source.missing(part.name)); return nil }
             var partHeaderSeen = false
@@ -57,49 +125,18 @@ struct CardsSheetReader {
                     // Rows above the header that hold nothing (a title band's borders, a
                     // formula whose cached result is empty) are not the header.
                     if original.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\t" } }) { return }
+                    if p > 0 { partHeaderSeen = true; return }   // a continuation repeats the header
+                    let outcome = search.offer(OfferedRow(row: row, cells: original), number: row + 1, cells: original)
+                    if case .undecided = outcome { return }
                     partHeaderSeen = true
-                    if p > 0 { return }   // a continuation repeats the header
-                    headers = original.map { $0.text }
-                    for (k, h) in headers.enumerated() {
-                        if ownWorkbook, let kind = ExactColumn(header: h) { hiddenCols.append((kind, k)) }
-                        else { visible.append(k) }
-                    }
-                    let cells = visible.map { original.indices.contains($0) ? original[$0] : .empty }
-                    headerOK = builder.header(cells) { k in
-                        source.location(part.name, row: row, column: visible.indices.contains(k) ? visible[k] : k)
-                    }
-                    if let m = builder.mapping {
-                        idColumn = visible.first { m.attribute(forHeader: headers[$0]) == .id }
-                    }
+                    take(outcome, part: part)
                     return
                 }
-                guard headerOK == true else { return }
-                var cells = original
-                if !overflow.isEmpty {
-                    var key = "row:\(row + 1)"
-                    if let idColumn, idColumn < cells.count, case .text(let id) = cells[idColumn] { key = "id:" + id }
-                    if let e = overflow.entries(sheet: part.name, key: key) ?? overflow.entries(sheet: part.name, key: "row:\(row + 1)") {
-                        OverflowTexts.restore(e, headers: headers, into: &cells)
-                    }
-                }
-                rowCells.removeAll(keepingCapacity: true)
-                for k in visible { rowCells.append(k < cells.count ? cells[k] : .empty) }
-                builder.row(rowCells) { k in source.location(part.name, row: row, column: visible[k]) }
-                let fed = rowPart.count
-                rowPart.append(UInt16(p))
-                rowSheetRow.append(Int32(row))
-                if ownWorkbook {
-                    hidden.offsets.append(contentsOf: repeatElement(Hidden.none, count: 5))
-                    for (kind, k) in hiddenCols where k < cells.count {
-                        let text = cells[k].text
-                        if text.isEmpty { continue }
-                        if let d = Hidden.dateKinds.firstIndex(of: kind), case .offset(let o)? = ExactInstant.parse(text) {
-                            hidden.offsets[fed * 5 + d] = o
-                        } else {
-                            hidden.other[fed, default: []].append((kind, text))
-                        }
-                    }
-                }
+                feed(row, original, part: p)
+            }
+            if p == 0 && !partHeaderSeen, let last = search.end() {
+                partHeaderSeen = true
+                take(last, part: part)
             }
             if p == 0 && !partHeaderSeen {
                 tally.add(Diagnostic(.xlsxEmptySheet, "sheet '\(part.name)' is empty: no header row to read cards by",

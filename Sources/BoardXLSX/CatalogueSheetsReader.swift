@@ -56,7 +56,7 @@ struct CatalogueSheetsReader {
             let categoryText = at(categoryCol).text
             var category = StateCategory(rawValue: categoryText.lowercased())
             if category == nil {
-                let guess = StateCategoryGuess.guess(categoryText.isEmpty ? name : categoryText)
+                let guess = StateCategoryWords.guess(categoryText.isEmpty ? name : categoryText)
                 tally.add(Diagnostic(.xlsxBadHiddenValue,
                     "state '\(id)' has category '\(categoryText)', not todo, doing or done; read as \(guess.rawValue)",
                     at: source.location(sheet, row: row, column: categoryCol ?? 0)))

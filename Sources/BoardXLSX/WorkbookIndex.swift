@@ -7,6 +7,24 @@ struct WorkbookIndex {
         /// missing.
         var part: String?
         var hidden: Bool
+        var kind: Kind
+
+        /// What a sheet holds, from its relationship's type: a chartsheet (a chart filling a
+        /// sheet, as openpyxl's bug137.xlsx opens with) has no rows to read.
+        enum Kind: Equatable {
+            case worksheet
+            case chart
+            /// A dialog or macro sheet (Excel 5), also without rows of cells.
+            case other
+        }
+    }
+
+    /// The sheet a workbook's cards are read from when `--sheet` names none: the first
+    /// visible worksheet, as openpyxl's `active` and Excel's opening skip chartsheets. (A
+    /// workbook without sheets is refused before: `WorkbookSource`.)
+    var firstWorksheet: Sheet {
+        sheets.first { !$0.hidden && $0.kind == .worksheet } ?? sheets.first { $0.kind == .worksheet }
+            ?? sheets.first { !$0.hidden } ?? sheets[0]
     }
 
     var sheets: [Sheet]
@@ -33,11 +51,14 @@ struct WorkbookIndex {
         let folder = workbookPart.split(separator: "/").dropLast().joined(separator: "/")
         let relsPart = (folder.isEmpty ? "" : folder + "/") + "_rels/" + (workbookPart.split(separator: "/").last.map(String.init) ?? "") + ".rels"
         var targets: [String: String] = [:]
+        var kinds: [String: Sheet.Kind] = [:]
         var index = WorkbookIndex(sheets: [], dateSystem: .from1900)
         if let rels = try zip.bytes(relsPart) {
             for r in relationships(rels) {
                 let part = ZipPackage.resolve(r.target, relativeTo: folder)
                 targets[r.id] = part
+                kinds[r.id] = r.type.hasSuffix("/chartsheet") ? .chart
+                    : r.type.hasSuffix("/dialogsheet") || r.type.hasSuffix("/macrosheet") ? .other : .worksheet
                 if r.type.hasSuffix("/sharedStrings") { index.sharedStringsPart = part }
                 if r.type.hasSuffix("/styles") { index.stylesPart = part }
             }
@@ -57,7 +78,8 @@ struct WorkbookIndex {
                     let rid = XMLBytes.attributeText(tag, "id", b, prefixed: true)
                     let state = XMLBytes.attributeText(tag, "state", b)
                     index.sheets.append(Sheet(name: name, part: rid.flatMap { targets[$0] },
-                                              hidden: state == "hidden" || state == "veryHidden"))
+                                              hidden: state == "hidden" || state == "veryHidden",
+                                              kind: rid.flatMap { kinds[$0] } ?? .worksheet))
                 }
             }
             if !sawWorkbook { throw XMLFailure(part: workbookPart, message: "has no <workbook> element") }

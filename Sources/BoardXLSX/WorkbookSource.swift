@@ -84,6 +84,14 @@ struct WorkbookSource {
         SourceLocation(file: file, cell: CellReference.cell(sheet: sheet, row: row, column: column))
     }
 
+    /// `--sheet` named a chartsheet (or a dialog or macro sheet): it has no rows.
+    func notWorksheet(_ sheet: WorkbookIndex.Sheet) -> Diagnostic {
+        let worksheets = index.sheets.filter { $0.kind == .worksheet }.map { "'\($0.name)'" }.joined(separator: ", ")
+        return Diagnostic(.xlsxMissingSheet,
+            "sheet '\(sheet.name)' is \(sheet.kind == .chart ? "a chart" : "not a worksheet"), with no rows to read cards from; the worksheets are \(worksheets.isEmpty ? "none" : worksheets)",
+            at: SourceLocation(file: file))
+    }
+
     func missing(_ name: String) -> Diagnostic {
         let names = index.sheets.map { "'\($0.name)'" }.joined(separator: ", ")
         return Diagnostic(.xlsxMissingSheet, "the workbook has no sheet '\(name)' (it has \(names))",

@@ -38,10 +38,19 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Which column holds what, for tabular input, over the mapping: e.g. 'title=storyName,state=Etat,due=Prazo' (repeatable).", valueName: "ATTRIBUTE=HEADER,…"))
     var columns: [String] = []
 
-        @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
+    @Flag(name: .customLong("skip-invalid"), help: "Leave out items that cannot be read (a row, a card, a task, a calendar event), each with its diagnostic as a warning and a count, instead of refusing the whole file.")
     var skipInvalid = false
 
+    @Option(name: .customLong("date-order"), help: ArgumentHelp("How slash dates read in tabular input, where 03/04/25 reads two ways (default: the mapping's rule, else the order the column's other dates show).", valueName: "month-first|day-first"))
+    var dateOrder: SlashDateOrder?
+
+    @Option(name: .customLong("header-row"), help: ArgumentHelp("The row holding the headers in tabular input, 1 being the first (default: the first row that looks like a header, among the first 10).", valueName: "N"))
+    var headerRow: Int?
+
     func validate() throws {
+        if let headerRow, headerRow < 1 {
+            throw ValidationError("--header-row counts from 1 (the first row); got \(headerRow)")
+        }
         for entry in stateMap where !entry.contains("=") {
             throw ValidationError("--state-map takes NAME=STATE, e.g. 'QA=doing'; got '\(entry)'")
         }
@@ -64,6 +73,8 @@ struct ReaderFlags: ParsableArguments {
         var options = ReaderOptions(timeZone: timezone, mapping: mapping, stateMap: map, encoding: encoding,
                                     sheet: sheet, eventsPath: eventsIn)
         options.invalidItems = skipInvalid ? .leaveOut : .refuse
+        options.dateOrder = dateOrder
+        options.headerRow = headerRow
         for entry in columnEntries {
             let parts = entry.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { options.columns[String(parts[0]).trimmingCharacters(in: .whitespaces)] = String(parts[1]) }
@@ -83,27 +94,35 @@ struct WritingFlags: ParsableArguments {
     @Option(name: .long, help: "CSV field delimiter: ',', ';' or tab (default: tab for a .tsv output, else ',').")
     var delimiter: CSVDelimiter?
 
-    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
-    var component: CalendarOptions.Component = .event
-
-    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
-    var alarm: [String] = []
-
-    @Flag(name: .customLong("include-done"), help: "Keep finished cards in a calendar.")
-    var includeDone = false
-
-    @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
-    var showState = false
+    @OptionGroup var calendar: CalendarFlags
 
     @Option(name: .customLong("calendar-name"), help: "Calendar name (default: the board's name).")
     var calendarName: String?
 
     func writerOptions(mapping: String?, events: String?, encoding: String?) -> WriterOptions {
         WriterOptions(mapping: mapping, eventsPath: events, excel: excel, encoding: encoding,
-                      delimiter: delimiter?.byte,
-                      calendar: CalendarOptions(component: component, alarms: alarm,
-                                                includeDone: includeDone, showState: showState,
-                                                calendarName: calendarName))
+                      delimiter: delimiter?.byte, calendar: calendar.options(name: calendarName))
+    }
+}
+
+/// How due dates become a calendar: for `convert … out.ics` and `serve`'s feeds alike.
+struct CalendarFlags: ParsableArguments {
+    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
+    var component: CalendarOptions.Component = .event
+
+    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
+    var alarm: [String] = []
+
+    @Flag(name: .customLong("include-done"), help: "Keep finished cards in a calendar or feed.")
+    var includeDone = false
+
+    @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
+    var showState = false
+
+    /// `name`: the calendar's name, nil for the board's.
+    func options(name: String? = nil) -> CalendarOptions {
+        CalendarOptions(component: component, alarms: alarm, includeDone: includeDone, showState: showState,
+                        calendarName: name)
     }
 }
 
@@ -113,3 +132,5 @@ extension CalendarOptions.Component: ExpressibleByArgument {}
 enum DiagnosticsStyle: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
+
+extension SlashDateOrder: ExpressibleByArgument {}

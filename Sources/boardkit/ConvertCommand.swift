@@ -45,6 +45,7 @@ struct ConvertCommand: ParsableCommand {
         options.actor = StoreSession.loginName
         let written = BoardPipeline.write(board, to: output, format: format, options: options, strict: strict)
         progress.clear()
+        WrittenSummary.print(output, board: board, after: loaded.diagnostics + written)
         DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }
 }

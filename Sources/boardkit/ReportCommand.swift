@@ -53,40 +53,42 @@ struct ReportCommand: ParsableCommand {
         if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
             throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T18:00:00+09:00); got '\(asOf)'")
         }
-        if template != nil, let f = resolvedFormat, f == .json || f == .xlsx {
-            throw ValidationError("--template applies to text, md and html reports, not \(f.rawValue)")
+        if template != nil, job.resolvedFormat == .json || job.resolvedFormat == .xlsx {
+            throw ValidationError("--template applies to text, md and html reports, not \(job.resolvedFormat.rawValue)")
         }
     }
 
-    private var resolvedFormat: ReportFormat? {
-        format ?? (output == "-" ? .text : ReportFormat.forPath(output) ?? .text)
+    private var job: ReportJob {
+        var job = ReportJob(input: input)
+        job.from = reading.from
+        job.readerOptions = reading.readerOptions
+        job.strict = strict
+        job.asOf = asOf
+        job.weeks = weeks
+        job.format = format
+        job.templatePath = template
+        job.locale = locale
+        job.output = output
+        return job
     }
 
     func run() throws {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
-        guard let board = loaded.board else {
-            return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
-        }
-        let readDone = clock.now
-        let zone = board.zone ?? .utc
-        let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
-        let computed = clock.now
-        let written = AtomicOutput(target: output).write { temp in
-            ReportRenderer.write(report, format: resolvedFormat ?? .text, locale: locale,
-                                 templatePath: template, to: temp)
+        let job = self.job
+        let done = job.run()
+        guard let board = done.board, let moment = done.asOf else {
+            return try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
         }
         if timings {
             func s(_ d: Duration) -> String {
                 let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
                 return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s"
             }
-            let line = "report timings: load+validate \(s(readDone - started)), compute \(s(computed - readDone)), render+write \(s(clock.now - computed)) (\(board.cards.count) cards, \(board.events.count) events)\n"
-            StandardStreams.err(line)
+            let t = done.timings
+            StandardStreams.err("report timings: load+validate \(s(t.load)), compute \(s(t.compute)), render+write \(s(t.write)) (\(board.cards.count) cards, \(board.events.count) events)\n")
         }
-        DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
+        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(weeks) weeks, \(board.cards.count) cards",
+                             after: done.diagnostics)
+        DiagnosticOutput.finish(done.diagnostics, style: diagnostics, exitingWith: board)
     }
 }
 

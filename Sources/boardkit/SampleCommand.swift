@@ -43,6 +43,7 @@ struct SampleCommand: ParsableCommand {
         progress.show("writing \(output)…")
         let diagnostics = BoardPipeline.write(board, to: output, format: to ?? (output == "-" ? "json" : nil))
         progress.clear()
+        WrittenSummary.print(output, board: board, after: diagnostics)
         try DiagnosticOutput.finish(diagnostics, style: .text)
     }
 }

@@ -45,17 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var reading: ReadingFlags
 
-    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
-    var component: CalendarOptions.Component = .event
-
-    @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
-    var alarm: [String] = []
-
-    @Flag(name: .customLong("include-done"), help: "Keep finished cards in the feeds.")
-    var includeDone = false
-
-    @Flag(name: .customLong("show-state"), help: "Show the state in event titles ([DOING] Fix login).")
-    var showState = false
+    @OptionGroup var calendar: CalendarFlags
 
     func validate() throws {
         if config != nil {
@@ -118,8 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
             let parts = entry.split(separator: "=", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
-        let writer = WriterOptions(calendar: CalendarOptions(component: component, alarms: alarm,
-                                                             includeDone: includeDone, showState: showState))
+        let writer = WriterOptions(calendar: calendar.options())
         let configuration = FeedServer.Configuration(
             boards: pairs, host: host, port: port, gzip: !noGzip,
             stateFile: stateFile ?? TokenStore.defaultPath,

@@ -36,20 +36,9 @@ import BoardTabular
         #expect(unknown.read(text: "next Friday") == .malformed)
     }
 
-    @Test func stateCategoryGuesses() {
-        for (name, c) in [("In Progress", StateCategory.doing), ("Closed", .done), ("Resolved", .done), ("완료", .done),
-                          ("진행 중", .doing), ("Backlog", .todo), ("TODO", .todo), ("DOING", .doing), ("DONE", .done),
-                          ("Ready for review", .doing), ("Anything", .todo),
-                          // Negated: not begun (a sheet's 19 untouched tasks are not work in progress).
-                          ("Not Started", .todo), ("Not Yet Started", .todo), ("Not done", .todo), ("Notes", .todo),
-                          ("not-started", .todo)] {
-            #expect(StateCategoryGuess.guess(name) == c, "\(name)")
-        }
-    }
-
     @Test func headerKeysIgnoreCaseSpaceAndPunctuation() {
-        #expect(HeaderName.key("Due date") == HeaderName.key("due_date"))
-        #expect(HeaderName.key("DUE DATE") == HeaderName.key("DueDate"))
+        #expect(NameKey.of("Due date") == NameKey.of("due_date"))
+        #expect(NameKey.of("DUE DATE") == NameKey.of("DueDate"))
         #expect(ColumnMapping.boardkit.attribute(forHeader: " Summary ") == .title)
         #expect(ColumnMapping.boardkit.attribute(forHeader: "field:title") == .field("title"))
         #expect(ColumnMapping.boardkit.attribute(forHeader: "Sprint") == .field("Sprint"))
@@ -82,12 +71,12 @@ import BoardTabular
     }
 
     @Test func accentsAreIgnoredOnlyOnLatinLetters() {
-        #expect(HeaderName.key("Échéance") == "echeance")
-        #expect(HeaderName.key("Fälligkeit") == "falligkeit")
-        #expect(HeaderName.key("Straße") == "straße")
+        #expect(NameKey.of("Échéance") == "echeance")
+        #expect(NameKey.of("Fälligkeit") == "falligkeit")
+        #expect(NameKey.of("Straße") == "straße")
         // Kana keep their voicing marks: ガ is not カ.
-        #expect(HeaderName.key("ガ") != HeaderName.key("カ"))
-        #expect(HeaderName.key("마감 일") == "마감일")
+        #expect(NameKey.of("ガ") != NameKey.of("カ"))
+        #expect(NameKey.of("마감 일") == "마감일")
     }
 
     /// The builder works from typed workbook cells too (what XLSX hands it).

@@ -149,7 +149,12 @@ struct DiagnosticTests {
     @Test("stray bytes, bad literals and numbers")
     func syntax() {
         #expect(only("")?.message == "the file is empty")
-        #expect(only("[]")?.message.contains("starting with '{'") == true)
+        // Valid JSON that is not an object is not a board, not broken JSON (#19 item 12).
+        let array = only(#"[{"title": "a"}]"#)
+        #expect(array?.code == .jsonNotABoard && array?.message.contains("holds an array") == true)
+        #expect(array?.message.contains("--from taskwarrior") == true)
+        #expect(only(#""text""#)?.code == .jsonNotABoard)
+        #expect(only("hello")?.code == .jsonSyntax)
         #expect(only(#"{"format": "boardkit/1"} x"#)?.message.contains("after the end") == true)
         #expect(only(#"{"format": "boardkit/1" "board": {}}"#)?.message == "expected ',' or '}', found '\"'")
         #expect(only(#"{"x": tru}"#)?.code == .jsonSyntax)

@@ -22,6 +22,26 @@ struct CommandLineTests {
         return try CommandRunner.run("/bin/sh", ["-c", "\(quoted) \(redirect)"], environment: ["SWIFT_BACKTRACE": "enable=no"])
     }
 
+    /// Exit 0 comes with a summary of what was written: convert, sample and report print one
+    /// line on standard output when they write a file; writing to standard output, the data
+    /// is all there is; a refused run prints no summary.
+    @Test func aWrittenFileIsSummarised() throws {
+        let board = try sample(cards: 12)
+        let out = tmp.path("out.xlsx")
+        let convert = try CommandRunner.boardkit(["convert", board, out])
+        #expect(convert.status == 0)
+        #expect(convert.stdoutText.hasPrefix("Wrote \(out): 12 cards, "), "\(convert.stdout)")
+        let made = try CommandRunner.boardkit(["sample", "--cards", "5", "-o", tmp.path("five.json")])
+        #expect(made.stdoutText.hasPrefix("Wrote \(tmp.path("five.json")): 5 cards, "))
+        let report = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20", "-o", tmp.path("r.md")])
+        #expect(report.stdoutText == "Wrote \(tmp.path("r.md")): md report as of 2026-11-20, 8 weeks, 12 cards\n")
+        let piped = try CommandRunner.boardkit(["convert", board, "-", "--to", "csv"])
+        #expect(!piped.stdoutText.contains("Wrote"))
+        try "not json".write(toFile: tmp.path("bad.json"), atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.boardkit(["convert", tmp.path("bad.json"), tmp.path("never.csv")])
+        #expect(refused.status == 1 && refused.stdout.isEmpty)
+    }
+
     @Test func aFullOrClosedStandardOutputIsExitOneNotACrash() throws {
         let board = CommandRunner.sample("board.json")
         let cases: [([String], String)] = [

@@ -201,7 +201,7 @@ struct TaskwarriorImport {
             return TaskwarriorKeys.states.first { $0.category == category }!.id
         }
         if let s = board.states.first(where: { $0.name == name || $0.id == name }) { return s.id }
-        let mapped = StateCategoryHint.mapped(name, in: options.stateMap).flatMap { StateCategory(rawValue: $0.lowercased()) }
+        let mapped = options.stateMapTarget(for: name).flatMap { StateCategory(rawValue: $0.lowercased()) }
         var id = StableID.slug(name)
         var n = 2
         while board.state(withID: id) != nil { id = "\(StableID.slug(name))-\(n)"; n += 1 }

@@ -165,7 +165,7 @@ struct TrelloImport {
             let name = string(list, "name", path) ?? id
             // --state-map first: onto a category, or onto another list's state.
             var category: StateCategory?
-            if let target = StateCategoryHint.mapped(name, in: options.stateMap) {
+            if let target = options.stateMapTarget(for: name) {
                 if let c = StateCategory(rawValue: target.lowercased()) {
                     category = c
                 } else {
@@ -182,7 +182,7 @@ struct TrelloImport {
             usedIDs.insert(stateID)
             let wip = Self.wipLimit(list["softLimit"])
             board.states.append(BoardState(id: stateID, name: name,
-                                           category: category ?? StateCategoryHint.category(forName: name),
+                                           category: category ?? StateCategoryWords.guess(name),
                                            wipLimit: wip))
             map.states.append((path, list.offset))
             listState[id] = stateID

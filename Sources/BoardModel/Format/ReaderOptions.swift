@@ -20,6 +20,12 @@ public struct ReaderOptions: Sendable {
     public var columns: [String: String] = [:]
     /// `--skip-invalid`: leave out items that cannot be read instead of refusing the file.
     public var invalidItems: InvalidItemPolicy = .refuse
+    /// `--date-order month-first|day-first`: how slash dates read (tabular formats), over the
+    /// mapping's `slashDates` and what a column's own values show.
+    public var dateOrder: SlashDateOrder?
+    /// `--header-row N`: the row holding the headers (tabular formats; 1 is the first row of
+    /// the sheet or file). Nil: the first row that looks like a header.
+    public var headerRow: Int?
 
     public init(timeZone: String? = nil, mapping: String? = nil, stateMap: [String: String] = [:],
                 encoding: String? = nil, sheet: String? = nil, eventsPath: String? = nil) {
@@ -29,5 +35,15 @@ public struct ReaderOptions: Sendable {
         self.encoding = encoding
         self.sheet = sheet
         self.eventsPath = eventsPath
+    }
+}
+
+extension ReaderOptions {
+    /// What `--state-map` maps a state name onto (a category or a state id), if anything.
+    /// Names match as headers do (`NameKey`): `in-progress=doing` maps "In Progress".
+    public func stateMapTarget(for name: String) -> String? {
+        if let exact = stateMap[name] { return exact }
+        let key = NameKey.of(name)
+        return stateMap.first { NameKey.of($0.key) == key }?.value
     }
 }

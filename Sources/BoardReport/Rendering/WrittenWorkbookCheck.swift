@@ -1,5 +1,4 @@
-import Foundation
-import ZIPFoundation
+import BoardXLSX
 
 /// Reads back the XML parts of a workbook libxlsxwriter has just closed.
 ///
@@ -11,15 +10,11 @@ import ZIPFoundation
 enum WrittenWorkbookCheck {
     /// The first part that cannot be read or is cut off, or nil when all are whole.
     static func firstBrokenPart(of path: String) -> String? {
-        guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else {
-            return "the zip archive itself"
-        }
+        guard let zip = try? ZipPackage(path: path) else { return "the zip archive itself" }
         var parts = 0
-        for entry in archive where entry.path.hasSuffix(".xml") || entry.path.hasSuffix(".rels") {
+        for name in zip.names where name.hasSuffix(".xml") || name.hasSuffix(".rels") {
             parts += 1
-            var data = Data()
-            guard (try? archive.extract(entry, skipCRC32: false) { data.append($0) }) != nil,
-                  isWhole(Array(data)) else { return entry.path }
+            guard let xml = try? zip.bytes(name), isWhole(xml) else { return name }
         }
         return parts == 0 ? "[Content_Types].xml" : nil
     }

@@ -1,50 +1,12 @@
 import BoardModel
 import BoardIO
 
-/// Guesses a state's category from its name, for tools whose export names states only:
-/// "In Progress", "Review", "QA" → doing; "Done", "Closed", "Resolved", "완료" → done;
-/// anything else → todo.
-public enum StateCategoryGuess {
-    static let done = ["done", "closed", "resolved", "complete", "completed", "finished", "shipped",
-                       "released", "merged", "archived", "cancelled", "canceled", "wontfix", "wontdo",
-                       "완료", "종료", "닫힘", "해결", "해결됨", "끝"]
-    static let doing = ["doing", "inprogress", "progress", "started", "active", "working", "wip",
-                        "review", "inreview", "codereview", "peerreview", "testing", "intesting",
-                        "qa", "verify", "verifying", "validation", "blocked", "ongoing", "indevelopment",
-                        "development", "implementing", "진행", "진행중", "검토", "검토중", "리뷰", "테스트", "작업중"]
-    static let todo = ["todo", "backlog", "open", "new", "selectedfordevelopment", "ready", "icebox",
-                       "planned", "triage", "reopened", "할일", "대기", "예정"]
-
-    /// The category a name suggests, or nil when the name gives no hint.
-    public static func hint(_ name: String) -> StateCategory? {
-        let key = HeaderName.key(name)
-        if key.isEmpty { return nil }
-        if let c = StateCategory(rawValue: key) { return c }
-        // A state word negated ("Not started", "Not yet started", "Not done") is work not
-        // begun, whatever the word alone would say.
-        for negation in ["notyet", "not"] where key.hasPrefix(negation) && key.count > negation.count {
-            if hint(String(key.dropFirst(negation.count))) != nil { return .todo }
-        }
-        if todo.contains(key) { return .todo }
-        if done.contains(key) { return .done }
-        if doing.contains(key) { return .doing }
-        // Longer names: "Ready for review", "Done (archived)", "진행 중".
-        if done.contains(where: { $0.count >= 4 && key.hasPrefix($0) }) { return .done }
-        if doing.contains(where: { $0.count >= 2 && key.contains($0) }) { return .doing }
-        if todo.contains(where: { $0.count >= 4 && key.hasPrefix($0) }) { return .todo }
-        return nil
-    }
-
-    /// The category for a state name (todo when nothing suggests otherwise).
-    public static func guess(_ name: String) -> StateCategory { hint(name) ?? .todo }
-}
-
 /// Turns the state names rows use into the board's states.
 ///
 /// With a catalogue (a sidecar, a States sheet), names and ids resolve against it and an
 /// unknown name is left for the validator to report. Without one, each new name becomes a state
 /// in first-seen order; its category comes from `--state-map`, then the mapping's `states`,
-/// then a `Status Category` cell, then the name (`StateCategoryGuess`).
+/// then a `Status Category` cell, then the name (`StateCategoryWords`).
 struct StateResolver {
     private(set) var states: [BoardState]
     private var byName: [String: String] = [:]
@@ -77,7 +39,7 @@ struct StateResolver {
 
     private static func keyed(_ map: [String: String]) -> [String: String] {
         var out: [String: String] = [:]
-        for (k, v) in map { out[HeaderName.key(k)] = v }
+        for (k, v) in map { out[NameKey.of(k)] = v }
         return out
     }
 
@@ -92,20 +54,20 @@ struct StateResolver {
         if writtenByID.contains(name) { return name }
         if let id = byName[name] { return id }
         if byID.contains(name) { return name }
-        let key = HeaderName.key(name)
+        let key = NameKey.of(name)
         if let target = userMap[key] ?? mappingMap[key] {
             if let c = StateCategory(rawValue: target.lowercased()) {
                 return add(name: name, id: nil, category: c)
             }
             if byID.contains(target) { byName[name] = target; return target }
-            return add(name: target, id: target, category: StateCategoryGuess.guess(target), alias: name)
+            return add(name: target, id: target, category: StateCategoryWords.guess(target), alias: name)
         }
         if fixed {
             // A catalogue names every state: a state written by id resolves, anything else
             // stays as written and the validator reports it with its place.
             return name
         }
-        return add(name: name, id: nil, category: category ?? StateCategoryGuess.guess(name))
+        return add(name: name, id: nil, category: category ?? StateCategoryWords.guess(name))
     }
 
     private mutating func add(name: String, id: String?, category: StateCategory, alias: String? = nil) -> String {

@@ -1,15 +1,15 @@
 import Foundation
 
-/// Header matching that ignores case, spaces, punctuation and accents: `Due date`,
-/// `due_date`, `DUE DATE` and `DueDate` are one header; `Component/s` is `components`;
-/// `Échéance` is `echeance` and `Título` is `titulo`.
-public enum HeaderName {
-    /// The key two headers are compared by: lower-cased letters and digits only, Latin letters
-    /// without their accents; other scripts' letters (Hangul, kana, Han) kept as they are.
-    public static func key(_ header: String) -> String {
+/// The key names people type are compared by, ignoring case, spaces, punctuation and
+/// accents: the headers `Due date`, `due_date`, `DUE DATE` and `DueDate` are one; `Component/s`
+/// is `components`; `Échéance` is `echeance`; the states `In Progress` and `in-progress` are one.
+public enum NameKey {
+    /// Lower-cased letters and digits only, Latin letters without their accents; other
+    /// scripts' letters (Hangul, kana, Han) kept as they are.
+    public static func of(_ name: String) -> String {
         var out = ""
-        out.reserveCapacity(header.utf8.count)
-        for ch in header.lowercased() where ch.isLetter || ch.isNumber {
+        out.reserveCapacity(name.utf8.count)
+        for ch in name.lowercased() where ch.isLetter || ch.isNumber {
             out.append(ch.isASCII ? ch : unaccented(ch))
         }
         return out

@@ -1,0 +1,57 @@
+import BoardModel
+import BoardReport
+
+/// `boardkit report`'s work, so the command only parses: read the board, settle `--as-of`
+/// in its zone, compute the weekly report, render it and write it atomically.
+public struct ReportJob {
+    public var input: String
+    public var from: String?
+    public var readerOptions = ReaderOptions()
+    public var strict = false
+    /// `--as-of`: a date (the end of that day in the board's zone) or a timestamp; nil is now.
+    public var asOf: String?
+    public var weeks = 8
+    /// Nil: from the output's extension, else text.
+    public var format: ReportFormat?
+    public var templatePath: String?
+    public var locale = ReportLocale.en
+    /// `-` for standard output.
+    public var output = "-"
+
+    public init(input: String) { self.input = input }
+
+    /// The format the report is written in.
+    public var resolvedFormat: ReportFormat {
+        format ?? (output == "-" ? .text : ReportFormat.forPath(output) ?? .text)
+    }
+
+    /// What a run gave.
+    public struct Outcome {
+        /// The board read, nil when reading failed.
+        public var board: Board?
+        public var diagnostics: [Diagnostic]
+        /// The moment reported on, when there was a board.
+        public var asOf: Instant?
+        /// How long each step took: load and validate, compute, render and write.
+        public var timings: (load: Duration, compute: Duration, write: Duration)
+    }
+
+    public func run() -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
+        guard let board = loaded.board else {
+            return Outcome(board: nil, diagnostics: loaded.diagnostics, asOf: nil, timings: (clock.now - started, .zero, .zero))
+        }
+        let read = clock.now
+        let zone = board.zone ?? .utc
+        let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
+        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
+        let computed = clock.now
+        let written = AtomicOutput(target: output).write { temp in
+            ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp)
+        }
+        return Outcome(board: board, diagnostics: loaded.diagnostics + written, asOf: moment,
+                       timings: (read - started, computed - read, clock.now - computed))
+    }
+}
