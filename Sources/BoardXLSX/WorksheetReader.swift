@@ -98,7 +98,18 @@ struct WorksheetReader {
                 }
                 guard XMLBytes.isNamed(tag, "row", b) else { i = tag.end; continue }
                 var index = lastRow + 1
-                if let r = XMLBytes.attribute(tag, "r", b), let n = Self.integer(b, r), n >= 1 { index = n - 1 }
+                if let r = XMLBytes.attribute(tag, "r", b), let n = Self.integer(b, r), n >= 1 {
+                    // A row past a sheet's last (the fuzzer's r="021527777811") is no sheet
+                    // Excel or boardkit writes, and its number would not fit where rows are kept.
+                    guard n <= WorkbookSchema.maxRows else {
+                        tally.add(Diagnostic(.xlsxBrokenXML,
+                            "sheet '\(reader.sheet)' has a row numbered \(n), past a sheet's last row (\(WorkbookSchema.maxRows)); reading stopped",
+                            at: SourceLocation(file: reader.file, cell: lastCell(reader.sheet))))
+                        finished = true
+                        return end
+                    }
+                    index = n - 1
+                }
                 if tag.isSelfClosing {
                     lastRow = index
                     i = tag.end
