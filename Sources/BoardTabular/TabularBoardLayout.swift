@@ -219,20 +219,17 @@ public struct TabularBoardLayout: Sendable {
         return names.sorted()
     }
 
-    /// Warnings for what this layout leaves out of `board` (never silent): attributes with no
-    /// column, custom fields not written, empty field values, unknown keys. History and the
-    /// board catalogue are the format's to report.
-    public func lossDiagnostics(for board: Board, file: String) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        let at = SourceLocation(file: file)
+    /// What this layout leaves out of `board` (never silent): attributes with no column,
+    /// custom fields not written, empty field values, unknown keys. History and the board
+    /// catalogue are the format's to report. A format that keeps some of it elsewhere (the
+    /// workbook's hidden columns) leaves those cases out before rendering the rest.
+    public func losses(for board: Board) -> [TableLoss] {
+        var out: [TableLoss] = []
         let have = Set(columns.map(\.attribute))
         func count(_ attribute: CardAttribute, _ test: (Card) -> Bool) {
             guard !have.contains(attribute) else { return }
             let n = board.cards.reduce(0) { $0 + (test($1) ? 1 : 0) }
-            if n > 0 {
-                out.append(Diagnostic(.dataNotWritten,
-                    "\(n) card\(n == 1 ? "" : "s")' \(attribute) not written: the \(mappingName) layout has no column for it", at: at))
-            }
+            if n > 0 { out.append(.attribute(attribute, cards: n)) }
         }
         count(.id) { !$0.id.isEmpty }
         count(.body) { !$0.body.isEmpty }
@@ -257,19 +254,49 @@ public struct TabularBoardLayout: Sendable {
                 extras += cards[k].extras.count
             }
         }
-        if fieldsLeft > 0 {
-            out.append(Diagnostic(.dataNotWritten, "\(fieldsLeft) custom field values not written: the \(mappingName) layout writes no custom fields", at: at))
-        }
-        if emptyFields > 0 {
-            out.append(Diagnostic(.dataNotWritten, "\(emptyFields) empty custom field values not written: an empty cell reads back as no value", at: at))
-        }
-        if extras > 0 {
-            out.append(Diagnostic(.dataNotWritten, "\(extras) unknown card keys not written: a table keeps only known attributes and fields", at: at))
-        }
+        if fieldsLeft > 0 { out.append(.customFieldValues(fieldsLeft)) }
+        if emptyFields > 0 { out.append(.emptyFieldValues(emptyFields)) }
+        if extras > 0 { out.append(.unknownCardKeys(extras)) }
         let nonFinite = board.cards.reduce(0) { $0 + (($1.position.map { !$0.isFinite }) ?? false ? 1 : 0) }
-        if nonFinite > 0 {
-            out.append(Diagnostic(.dataNotWritten, "\(nonFinite) positions that are not finite numbers written as text", at: at))
-        }
+        if nonFinite > 0 { out.append(.nonFinitePositions(nonFinite)) }
         return out
+    }
+
+    /// `losses` rendered as `data-not-written` warnings at `file`.
+    public func lossDiagnostics(for board: Board, file: String, keptElsewhere: (TableLoss) -> Bool = { _ in false }) -> [Diagnostic] {
+        losses(for: board).filter { !keptElsewhere($0) }.map { $0.diagnostic(layout: mappingName, at: SourceLocation(file: file)) }
+    }
+}
+
+/// One kind of thing a table layout cannot hold, with how much of it a board has: typed, so a
+/// format decides what it keeps by the case, never by a message's wording.
+public enum TableLoss: Sendable, Equatable {
+    /// Cards with a value for an attribute the layout has no column for.
+    case attribute(CardAttribute, cards: Int)
+    /// Custom field values in a layout that writes no custom fields.
+    case customFieldValues(Int)
+    /// Empty custom field values: an empty cell reads back as no value.
+    case emptyFieldValues(Int)
+    /// Unknown keys of cards (kept from a newer boardkit's JSON).
+    case unknownCardKeys(Int)
+    /// Positions that are not finite numbers, written as text.
+    case nonFinitePositions(Int)
+
+    /// The `data-not-written` warning saying it; `layout` names the mapping.
+    public func diagnostic(layout: String, at location: SourceLocation) -> Diagnostic {
+        let message: String
+        switch self {
+        case .attribute(let attribute, let n):
+            message = "\(n) card\(n == 1 ? "" : "s")' \(attribute) not written: the \(layout) layout has no column for it"
+        case .customFieldValues(let n):
+            message = "\(n) custom field values not written: the \(layout) layout writes no custom fields"
+        case .emptyFieldValues(let n):
+            message = "\(n) empty custom field values not written: an empty cell reads back as no value"
+        case .unknownCardKeys(let n):
+            message = "\(n) unknown card keys not written: a table keeps only known attributes and fields"
+        case .nonFinitePositions(let n):
+            message = "\(n) positions that are not finite numbers written as text"
+        }
+        return Diagnostic(.dataNotWritten, message, at: location)
     }
 }

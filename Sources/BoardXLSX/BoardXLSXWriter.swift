@@ -42,9 +42,12 @@ public struct BoardXLSXWriter: BoardWriter {
             return diagnostics + [Diagnostic(.ioError, "cannot create the workbook", at: SourceLocation(file: file))]
         }
         let layout = TabularBoardLayout(board: board, mapping: mapping)
-        diagnostics += layout.lossDiagnostics(for: board, file: file).filter { d in
+        diagnostics += layout.lossDiagnostics(for: board, file: file) { loss in
             // The hidden columns keep what a plain table loses.
-            !(d.message.contains("unknown card keys") || d.message.contains("empty custom field values"))
+            switch loss {
+            case .unknownCardKeys, .emptyFieldValues: return true
+            default: return false
+            }
         }
 
         // Sheets in the order a person sees them; constant-memory mode lets each be written
