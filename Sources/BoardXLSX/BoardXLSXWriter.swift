@@ -41,6 +41,7 @@ public struct BoardXLSXWriter: BoardWriter {
         guard let sink = WorkbookSink(path: path, file: file, large: large) else {
             return diagnostics + [Diagnostic(.ioError, "cannot create the workbook", at: SourceLocation(file: file))]
         }
+        sink.settleBoardFormats()
         let layout = TabularBoardLayout(board: board, mapping: mapping)
         diagnostics += layout.lossDiagnostics(for: board, file: file) { loss in
             // The hidden columns keep what a plain table loses.

@@ -42,7 +42,7 @@ struct CardsSheetWriter {
     func setUp(parts: [SheetPart], cells: CellWriter) {
         let header = layout.header + hidden.map(\.kind.header)
         for part in parts {
-            setUp(part.sheet, name: part.name, header: header, hiddenFrom: layout.columns.count,
+            setUp(part.sheet, header: header, hiddenFrom: layout.columns.count,
                   rows: part.items.count, cells: cells)
         }
     }
@@ -56,7 +56,7 @@ struct CardsSheetWriter {
         let formats = columns.map { $0.attribute == .body ? sink.wrapped : nil }
         let headers = columns.map(\.header)
         let clock = ZoneClock(zone: zone)
-        let ws = part.sheet, sheet = part.name
+        let ws = part.sheet
         var cells: [TabularCell] = []
         cells.reserveCapacity(columns.count)
         for n in part.items {
@@ -72,16 +72,16 @@ struct CardsSheetWriter {
                 switch cell {
                 case .empty: break
                 case .text(let s):
-                    writer.text(ws, row, col, s, format: formats[k], sheet: sheet, key: key(), columnName: headers[k])
+                    writer.text(ws, row, col, s, format: formats[k], key: key(), columnName: headers[k])
                 case .number(let d):
-                    if d.isFinite { writer.number(ws, row, col, d, sheet: sheet) }
-                    else { writer.text(ws, row, col, TabularCell.numberText(d), sheet: sheet, key: key(), columnName: headers[k]) }
-                case .bool(let b): writer.bool(ws, row, col, b, sheet: sheet)
-                case .date(let d): writer.calendarDate(ws, row, col, d, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    if d.isFinite { writer.number(ws, row, col, d) }
+                    else { writer.text(ws, row, col, TabularCell.numberText(d), key: key(), columnName: headers[k]) }
+                case .bool(let b): writer.bool(ws, row, col, b)
+                case .date(let d): writer.calendarDate(ws, row, col, d, what: "card \(card.id) \(headers[k])")
                 case .dateTime(let t):
-                    writer.localDateTime(ws, row, col, t, iso: cell.text, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    writer.localDateTime(ws, row, col, t, iso: cell.text, what: "card \(card.id) \(headers[k])")
                 case .instant(let i):
-                    writer.instant(ws, row, col, i, clock: clock, sheet: sheet, what: "card \(card.id) \(headers[k])")
+                    writer.instant(ws, row, col, i, clock: clock, what: "card \(card.id) \(headers[k])")
                 }
             }
             for (h, entry) in hidden.enumerated() {
@@ -97,7 +97,7 @@ struct CardsSheetWriter {
                 default:
                     if let k = entry.backs, case .instant(let i) = cells[k] { text = hiddenInstant(i, clock) }
                 }
-                if let text { writer.text(ws, row, col, text, sheet: sheet, key: key(), columnName: entry.kind.header) }
+                if let text { writer.text(ws, row, col, text, key: key(), columnName: entry.kind.header) }
             }
         }
     }
@@ -112,22 +112,22 @@ struct CardsSheetWriter {
         return nil
     }
 
-    private func setUp(_ ws: UnsafeMutablePointer<lxw_worksheet>, name: String, header: [String],
+    private func setUp(_ ws: Worksheet, header: [String],
                        hiddenFrom: Int, rows: Int, cells: CellWriter) {
         let columns = layout.columns
         for (k, c) in columns.enumerated() {
             let format = c.attribute == .body ? sink.wrapped : nil
-            worksheet_set_column(ws, UInt16(k), UInt16(k), width(c), format)
+            ws.setColumns(k, k, width: width(c), format: format)
         }
         var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
         if header.count > hiddenFrom {
-            worksheet_set_column_opt(ws, UInt16(hiddenFrom), UInt16(header.count - 1), 24, nil, &hide)
+            worksheet_set_column_opt(ws.pointer, UInt16(hiddenFrom), UInt16(header.count - 1), 24, nil, &hide)
         }
-        cells.headerRow(ws, header, sheet: name)
-        worksheet_freeze_panes(ws, 1, 0)
+        cells.headerRow(ws, header)
+        worksheet_freeze_panes(ws.pointer, 1, 0)
         PrintLayout.apply(to: ws, headerRow: 0)
         let lastRow = UInt32(max(rows, 1))
-        worksheet_autofilter(ws, 0, 0, lastRow, UInt16(header.count - 1))
+        worksheet_autofilter(ws.pointer, 0, 0, lastRow, UInt16(header.count - 1))
 
         let stateCol = columns.firstIndex { $0.attribute == .state }
         if let stateCol, let stateList {
@@ -140,7 +140,7 @@ struct CardsSheetWriter {
             dv.error_message = message
             ("=" + stateList).withCString { formula in
                 dv.value_formula = UnsafeMutablePointer(mutating: formula)
-                _ = worksheet_data_validation_range(ws, 1, UInt16(stateCol), lastRow, UInt16(stateCol), &dv)
+                _ = worksheet_data_validation_range(ws.pointer, 1, UInt16(stateCol), lastRow, UInt16(stateCol), &dv)
             }
         }
         if let due = columns.firstIndex(where: { $0.attribute == .due }) {
@@ -157,7 +157,7 @@ struct CardsSheetWriter {
             cf.format = sink.overdue
             ("=AND(" + terms.joined(separator: ",") + ")").withCString { formula in
                 cf.value_string = UnsafeMutablePointer(mutating: formula)
-                _ = worksheet_conditional_format_range(ws, 1, UInt16(due), lastRow, UInt16(due), &cf)
+                _ = worksheet_conditional_format_range(ws.pointer, 1, UInt16(due), lastRow, UInt16(due), &cf)
             }
         }
     }

@@ -9,7 +9,7 @@ import BoardIO
 /// One writer per sheet part (`WorkbookSink.writeConcurrently`), so that two parts can be
 /// written on several cores at once: what a writer finds (overflowing texts, warnings, a failed
 /// call) stays with it until the sink gathers every writer's, in the order they were made.
-final class CellWriter {
+public final class CellWriter {
     let sink: WorkbookSink
     let tally: DiagnosticLimiter
     /// Set when a libxlsxwriter call failed; the write then reports an error.
@@ -33,19 +33,21 @@ final class CellWriter {
         }
     }
 
-    /// Writes the header row in bold.
-    func headerRow(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ names: [String], sheet: String) {
+    /// Writes a header row (bold, a line under it): the table's, in row 0, or one of several
+    /// small tables' (the report's summary).
+    public func headerRow(_ ws: Worksheet, _ names: [String], row: UInt32 = 0) {
         for (k, name) in names.enumerated() {
-            text(ws, 0, UInt16(k), name, format: sink.header, sheet: sheet, key: "header")
+            text(ws, row, UInt16(k), name, format: sink.header, key: "header")
         }
     }
 
     /// Writes a text cell. A text over the cell limit shows its beginning and is kept whole for
     /// the Overflow sheet under (`sheet`, `key`, column header), with a warning. Empty texts
     /// write nothing (an empty cell).
-    func text(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: String,
-              format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String, key: @autoclosure () -> String,
-              columnName: @autoclosure () -> String = "") {
+    public func text(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ value: String,
+                     format: CellFormat? = nil, key: @autoclosure () -> String = "",
+                     columnName: @autoclosure () -> String = "") {
+        let sheet = ws.name
         if value.isEmpty { return }
         // The usual cell: short enough, no literal `_xHHHH_`; written from the string's own
         // bytes (no copy for a large string, a stack copy for a small one).
@@ -55,7 +57,7 @@ final class CellWriter {
                 let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: count)
                 // A NUL would end libxlsxwriter's C string: such a text takes the escaping path.
                 return SpreadsheetText.containsEscapeLike(bytes) || bytes.contains(0) ? nil
-                    : worksheet_write_string(ws, row, col, p, format)
+                    : worksheet_write_string(ws.pointer, row, col, p, format)
             }
             if let written {
                 check(written, sheet, row, col)
@@ -64,14 +66,14 @@ final class CellWriter {
         }
         let escaped = SpreadsheetText.escapeLiteralEscapes(value)
         if escaped.utf8.count <= SpreadsheetText.cellLimit {
-            check(escaped.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
+            check(escaped.withCString { worksheet_write_string(ws.pointer, row, col, $0, format) }, sheet, row, col)
             return
         }
         // Pieces short enough that escaping cannot push one past the limit.
         let limit = escaped.utf8.count == value.utf8.count ? SpreadsheetText.cellLimit : SpreadsheetText.cellLimit / 2 - 400
         let pieces = SpreadsheetText.pieces(value, limit: limit)
         let first = SpreadsheetText.escapeLiteralEscapes(pieces[0])
-        check(first.withCString { worksheet_write_string(ws, row, col, $0, format) }, sheet, row, col)
+        check(first.withCString { worksheet_write_string(ws.pointer, row, col, $0, format) }, sheet, row, col)
         let name = columnName()
         overflow.append(OverflowText(sheet: sheet, key: key(), column: name, pieces: pieces))
         tally.add(Diagnostic(.xlsxTextOverflow,
@@ -80,62 +82,59 @@ final class CellWriter {
     }
 
     /// Writes a piece of an overflowing text as it is (already short enough, never kept again).
-    func piece(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: String, sheet: String) {
+    func piece(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ value: String) {
         let escaped = SpreadsheetText.escapeLiteralEscapes(value)
-        check(escaped.withCString { worksheet_write_string(ws, row, col, $0, nil) }, sheet, row, col)
+        check(escaped.withCString { worksheet_write_string(ws.pointer, row, col, $0, nil) }, ws.name, row, col)
     }
 
-    func number(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Double,
-                format: UnsafeMutablePointer<lxw_format>? = nil, sheet: String) {
-        check(worksheet_write_number(ws, row, col, value, format), sheet, row, col)
+    public func number(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ value: Double, format: CellFormat? = nil) {
+        check(worksheet_write_number(ws.pointer, row, col, value, format), ws.name, row, col)
     }
 
-    func bool(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ value: Bool, sheet: String) {
-        check(worksheet_write_boolean(ws, row, col, value ? 1 : 0, nil), sheet, row, col)
+    func bool(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ value: Bool) {
+        check(worksheet_write_boolean(ws.pointer, row, col, value ? 1 : 0, nil), ws.name, row, col)
     }
 
     /// A calendar date as a date cell, or as ISO text (with a warning) outside Excel's range.
-    func calendarDate(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ d: CalendarDate,
-                      sheet: String, what: @autoclosure () -> String) {
+    func calendarDate(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ d: CalendarDate, what: @autoclosure () -> String) {
         if let s = sink.system.serial(of: d) {
-            check(worksheet_write_number(ws, row, col, s, sink.date), sheet, row, col)
+            check(worksheet_write_number(ws.pointer, row, col, s, sink.date), ws.name, row, col)
         } else {
-            outOfRange(ws, row, col, d.description, sheet: sheet, what: what())
+            outOfRange(ws, row, col, d.description, what: what())
         }
     }
 
     /// A wall-clock reading as a date-time cell; false (and ISO text, with a warning) outside
     /// Excel's range.
     @discardableResult
-    func localDateTime(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ t: LocalDateTime,
-                       iso: @autoclosure () -> String, sheet: String, what: @autoclosure () -> String) -> Bool {
+    func localDateTime(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ t: LocalDateTime,
+                       iso: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool {
         if let s = sink.system.serial(of: t) {
-            check(worksheet_write_number(ws, row, col, s, sink.dateTime), sheet, row, col)
+            check(worksheet_write_number(ws.pointer, row, col, s, sink.dateTime), ws.name, row, col)
             return true
         }
-        outOfRange(ws, row, col, iso(), sheet: sheet, what: what())
+        outOfRange(ws, row, col, iso(), what: what())
         return false
     }
 
     /// An instant as a date-time cell showing its reading in the board's zone (`clock`);
     /// false (and ISO text, with a warning) outside Excel's range.
     @discardableResult
-    func instant(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
-                 sheet: String, what: @autoclosure () -> String) -> Bool {
+    func instant(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
+                 what: @autoclosure () -> String) -> Bool {
         if let s = sink.system.serial(ofLocalMilliseconds: clock.localMilliseconds(i)) {
-            check(worksheet_write_number(ws, row, col, s, sink.dateTime), sheet, row, col)
+            check(worksheet_write_number(ws.pointer, row, col, s, sink.dateTime), ws.name, row, col)
             return true
         }
-        outOfRange(ws, row, col, i.description, sheet: sheet, what: what())
+        outOfRange(ws, row, col, i.description, what: what())
         return false
     }
 
-    private func outOfRange(_ ws: UnsafeMutablePointer<lxw_worksheet>, _ row: UInt32, _ col: UInt16, _ iso: String,
-                            sheet: String, what: String) {
-        check(iso.withCString { worksheet_write_string(ws, row, col, $0, nil) }, sheet, row, col)
+    private func outOfRange(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ iso: String, what: String) {
+        check(iso.withCString { worksheet_write_string(ws.pointer, row, col, $0, nil) }, ws.name, row, col)
         tally.add(Diagnostic(.xlsxDateOutOfRange,
             "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back",
-            at: location(sheet, row, col)))
+            at: location(ws.name, row, col)))
     }
 
     func location(_ sheet: String, _ row: UInt32, _ col: UInt16) -> SourceLocation {

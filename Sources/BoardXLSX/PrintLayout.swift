@@ -7,8 +7,8 @@ import CXlsxWriter
 public enum PrintLayout {
     /// Sets the layout; `headerRow` (0-based) repeats at the top of every page, nil for a
     /// sheet without one header (the report's summary holds several small tables).
-    public static func apply(to ws: UnsafeMutablePointer<lxw_worksheet>?, headerRow: UInt32?) {
-        guard let ws else { return }
+    public static func apply(to sheet: Worksheet, headerRow: UInt32?) {
+        let ws = sheet.pointer
         worksheet_set_landscape(ws)
         // 0 pages tall: as many as the rows need.
         worksheet_fit_to_pages(ws, 1, 0)

@@ -3,8 +3,8 @@ import CXlsxWriter
 /// One worksheet of a sheet continued past Excel's row limit (`Cards`, `Cards (2)`, …) and
 /// which of the board's cards or events go in it.
 struct SheetPart {
-    let sheet: UnsafeMutablePointer<lxw_worksheet>
-    let name: String
+    let sheet: Worksheet
+    var name: String { sheet.name }
     /// Positions in `board.cards` or `board.events`; the first is written in row 2.
     let items: Range<Int>
 
@@ -16,7 +16,7 @@ struct SheetPart {
         for p in 0..<parts {
             let name = WorkbookSchema.continuation(base, part: p)
             guard let ws = sink.addSheet(name) else { return nil }
-            out.append(SheetPart(sheet: ws, name: name, items: p * perPart..<min(count, (p + 1) * perPart)))
+            out.append(SheetPart(sheet: ws, items: p * perPart..<min(count, (p + 1) * perPart)))
         }
         return out
     }

@@ -20,7 +20,7 @@ enum WorkbookSchema {
     static let formatMarker = "boardkit/1"
 
     /// Excel's row limit, header included.
-    static let maxRows = 1_048_576
+    static let maxRows = Worksheet.maxRows
 
     /// The name of the `part`-th sheet (0-based) of a sheet continued over several.
     static func continuation(_ base: String, part: Int) -> String {

@@ -3,54 +3,62 @@ import BoardModel
 import CXlsxWriter
 import BoardIO
 
-/// One workbook being written with libxlsxwriter in constant-memory mode (rows go to disk as
-/// they are finished, so a sheet's rows must be written in order), with the cell formats
-/// boardkit uses. Cells are written through `CellWriter`s the sink makes; closing gathers
-/// what they found and writes the hidden Overflow sheet.
-final class WorkbookSink {
+/// One workbook being written with libxlsxwriter, the board's and the report's alike: its
+/// sheets (`Worksheet`), its formats, and `CellWriter`s that write cells with the same
+/// limits everywhere (Excel's text length, with the whole text kept in the hidden Overflow
+/// sheet; Excel's date range; every libxlsxwriter return code checked). In constant-memory
+/// mode (the board's) rows go to disk as they are finished, so a sheet's rows must be written
+/// in order. Closing gathers what the writers found and writes the Overflow sheet.
+public final class WorkbookSink {
     let workbook: UnsafeMutablePointer<lxw_workbook>
     let system = ExcelDateSystem.from1900
     let file: String
 
-    // Formats.
-    let header: UnsafeMutablePointer<lxw_format>
-    let date: UnsafeMutablePointer<lxw_format>
-    let dateTime: UnsafeMutablePointer<lxw_format>
-    let wrapped: UnsafeMutablePointer<lxw_format>
-    let overdue: UnsafeMutablePointer<lxw_format>
+    // The formats cells are written with; each made when first asked for, so a workbook's
+    // styles hold only those it uses (`settleBoardFormats`).
+    /// A header row: bold, a line under it.
+    public private(set) lazy var header = addFormat { format_set_bold($0); format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue)) }
+    lazy var date = addFormat { format_set_num_format($0, "yyyy-mm-dd"); format_set_align($0, UInt8(LXW_ALIGN_LEFT.rawValue)) }
+    lazy var dateTime = addFormat { format_set_num_format($0, "yyyy-mm-dd hh:mm"); format_set_align($0, UInt8(LXW_ALIGN_LEFT.rawValue)) }
+    lazy var wrapped = addFormat { format_set_text_wrap($0); format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
+    lazy var overdue = addFormat { format_set_font_color($0, lxw_color_t(LXW_COLOR_RED.rawValue)); format_set_bold($0) }
 
     /// Every writer made, in order: their overflowing texts and warnings are gathered in it.
     private var writers: [CellWriter] = []
     private var failure: String?
 
-    /// Nil when libxlsxwriter cannot create the file.
-    init?(path: String, file: String, large: Bool) {
-        var options = lxw_workbook_options(constant_memory: 1, tmpdir: nil, use_zip64: large ? 1 : 0)
+    /// Nil when libxlsxwriter cannot create the file. `large`: ZIP64, for parts past 4 GB.
+    /// `constantMemory`: rows to disk as they are finished (inline strings, rows in order).
+    public init?(path: String, file: String, large: Bool = false, constantMemory: Bool = true) {
+        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: large ? 1 : 0)
         guard let wb = path.withCString({ workbook_new_opt($0, &options) }) else { return nil }
         workbook = wb
         self.file = file
-        header = workbook_add_format(wb)
-        format_set_bold(header)
-        format_set_bottom(header, UInt8(LXW_BORDER_THIN.rawValue))
-        date = workbook_add_format(wb)
-        format_set_num_format(date, "yyyy-mm-dd")
-        format_set_align(date, UInt8(LXW_ALIGN_LEFT.rawValue))
-        dateTime = workbook_add_format(wb)
-        format_set_num_format(dateTime, "yyyy-mm-dd hh:mm")
-        format_set_align(dateTime, UInt8(LXW_ALIGN_LEFT.rawValue))
-        wrapped = workbook_add_format(wb)
-        format_set_text_wrap(wrapped)
-        format_set_align(wrapped, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
-        overdue = workbook_add_format(wb)
-        format_set_font_color(overdue, lxw_color_t(LXW_COLOR_RED.rawValue))
-        format_set_bold(overdue)
-        // A format gets its index in the workbook's table the first time a cell uses it;
-        // settled here, the table is only read while sheets are written on several cores.
-        // (In the order the sheets first used them before, so the styles stay as they were.)
+    }
+
+    /// A new format, set up by `configure` (`format_set_bold`, `format_set_num_format`…).
+    public func addFormat(_ configure: (CellFormat) -> Void) -> CellFormat {
+        let format = workbook_add_format(workbook)!
+        configure(format)
+        return format
+    }
+
+    /// Makes the board workbook's formats and settles their indices. A format gets its index
+    /// in the workbook's table the first time a cell uses it; settled here, the table is only
+    /// read while sheets are written on several cores. (In the order the sheets first used
+    /// them before, so the styles stay as they were.)
+    func settleBoardFormats() {
+        _ = overdue
         for format in [header, wrapped, dateTime, date] { _ = lxw_format_get_xf_index(format) }
     }
 
-    func addSheet(_ name: String) -> UnsafeMutablePointer<lxw_worksheet>? {
+    /// A new chart of libxlsxwriter's `type` (`LXW_CHART_COLUMN`…), to fill and insert.
+    public func addChart(_ type: UInt8) -> UnsafeMutablePointer<lxw_chart>? {
+        workbook_add_chart(workbook, type)
+    }
+
+    /// A new sheet; nil (and a failure for `close`) when libxlsxwriter cannot add it.
+    public func addSheet(_ name: String) -> Worksheet? {
         let ws = name.withCString { workbook_add_worksheet(workbook, $0) }
         if ws == nil, failure == nil { failure = "could not add sheet '\(name)'" }
         // Constant-memory mode writes each finished row to the sheet's temporary file, and
@@ -63,7 +71,7 @@ final class WorkbookSink {
             setvbuf(file, buffer, _IOFBF, Self.rowFileBuffer)
             rowFileBuffers.append(buffer)
         }
-        return ws
+        return ws.map { Worksheet(pointer: $0, name: name) }
     }
 
     private static let rowFileBuffer = 1 << 20
@@ -85,7 +93,7 @@ final class WorkbookSink {
     }
 
     /// A new writer for cells; what it finds is reported in the order writers were made.
-    func cellWriter() -> CellWriter {
+    public func cellWriter() -> CellWriter {
         let writer = CellWriter(sink: self)
         writers.append(writer)
         return writer
@@ -102,7 +110,7 @@ final class WorkbookSink {
 
     /// Writes the Overflow sheet and finishes the file. Returns the writers' warnings and, when
     /// a libxlsxwriter call failed, the first failure.
-    func close() -> (failure: String?, diagnostics: [Diagnostic]) {
+    public func close() -> (failure: String?, diagnostics: [Diagnostic]) {
         writeOverflow(writers.flatMap(\.overflow))
         let found = writers   // the Overflow sheet's own writer included
         let rowFailure = rowFileFailure()
@@ -121,9 +129,9 @@ final class WorkbookSink {
         guard !texts.isEmpty else { return }
         let o = WorkbookSchema.overflow
         guard let ws = addSheet(o) else { return }
-        worksheet_hide(ws)
+        worksheet_hide(ws.pointer)
         let cells = cellWriter()
-        cells.headerRow(ws, WorkbookSchema.overflowHeader, sheet: o)
+        cells.headerRow(ws, WorkbookSchema.overflowHeader)
         var row: UInt32 = 1
         for text in texts {
             for (k, piece) in text.pieces.enumerated() {
@@ -132,11 +140,11 @@ final class WorkbookSink {
                     return
                 }
                 // Keys and names are short in practice; cut them rather than overflow again.
-                cells.text(ws, row, 0, text.sheet, sheet: o, key: "")
-                cells.text(ws, row, 1, String(decoding: text.key.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
-                cells.text(ws, row, 2, String(decoding: text.column.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self), sheet: o, key: "")
-                cells.number(ws, row, 3, Double(k + 1), sheet: o)
-                cells.piece(ws, row, 4, piece, sheet: o)
+                cells.text(ws, row, 0, text.sheet)
+                cells.text(ws, row, 1, String(decoding: text.key.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self))
+                cells.text(ws, row, 2, String(decoding: text.column.utf8.prefix(SpreadsheetText.cellLimit / 2), as: UTF8.self))
+                cells.number(ws, row, 3, Double(k + 1))
+                cells.piece(ws, row, 4, piece)
                 row += 1
             }
         }

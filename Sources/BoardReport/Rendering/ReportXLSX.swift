@@ -12,86 +12,96 @@ enum ReportXLSX {
     static let overdueSheet = "Overdue", finishedSheet = "Finished", agingSheet = "Aging"
 
     static func write(_ r: WeeklyReport, locale: ReportLocale, to path: String) -> [Diagnostic] {
-        guard let wb = path.withCString({ workbook_new($0) }) else {
+        // Shared strings (not constant memory): the summary's tables are small, and Numbers
+        // and older readers show them alike.
+        guard let sink = WorkbookSink(path: path, file: path, constantMemory: false) else {
             return [Diagnostic(.reportWriteFailed, "libxlsxwriter could not create the workbook",
                                at: SourceLocation(file: path))]
         }
-        var book = Book(wb: wb)
+        var book = Book(sink: sink)
         let L = { (k: String) in locale.label(k) }
         let zone = Zone(identifier: r.timeZone) ?? .utc
+        let sheets = [summarySheet, throughputSheet, flowSheet, overdueSheet, finishedSheet, agingSheet]
+            .compactMap { name in sink.addSheet(name) }
+        guard sheets.count == 6 else {
+            _ = sink.close()
+            return [Diagnostic(.reportWriteFailed, "libxlsxwriter could not add the sheets", at: SourceLocation(file: path))]
+        }
+        let (summary, tp, flow, od, fin, ag) = (sheets[0], sheets[1], sheets[2], sheets[3], sheets[4], sheets[5])
+        PrintLayout.apply(to: summary, headerRow: nil)
+        for sheet in sheets.dropFirst() { PrintLayout.apply(to: sheet, headerRow: 0) }
+        let cells = book.cells
 
         // Summary.
-        let summary = book.sheet(summarySheet, headerRow: nil)
         var row: UInt32 = 0
-        book.text(summary, row, 0, "\(L("title")) — \(r.boardName)", book.title)
+        cells.text(summary, row, 0, "\(L("title")) — \(r.boardName)", format: book.title)
         row = 2
         for (k, v) in [(L("board"), r.boardName), (L("asOf"), locale.dateTime(r.asOf)), (L("timezone"), r.timeZone),
                        (L("weeks"), "\(r.weeks.first?.label ?? "") … \(r.weeks.last?.label ?? "")")] {
-            book.text(summary, row, 0, k, book.bold)
-            book.text(summary, row, 1, v)
+            cells.text(summary, row, 0, k, format: book.bold)
+            cells.text(summary, row, 1, v)
             row += 1
         }
         row += 1
-        book.header(summary, row, [L("state"), L("category"), L("count")])
+        cells.headerRow(summary, [L("state"), L("category"), L("count")], row: row)
         row += 1
         for s in r.counts.rows {
-            book.text(summary, row, 0, s.name)
-            book.text(summary, row, 1, locale.category(s.category))
-            book.number(summary, row, 2, Double(s.count))
+            cells.text(summary, row, 0, s.name)
+            cells.text(summary, row, 1, locale.category(s.category))
+            cells.number(summary, row, 2, Double(s.count))
             row += 1
         }
         for (k, v) in [(L("todo"), r.counts.todo), (L("doing"), r.counts.doing), (L("done"), r.counts.done),
                        (L("total"), r.counts.total), (L("archived"), r.counts.archived),
                        (L("overdue"), r.overdue.items.count), (L("dueSoon"), r.dueSoon.items.count),
                        (L("doneThisWeek"), r.doneThisWeek.items.count)] {
-            book.text(summary, row, 0, k, book.bold)
-            book.number(summary, row, 2, Double(v))
+            cells.text(summary, row, 0, k, format: book.bold)
+            cells.number(summary, row, 2, Double(v))
             row += 1
         }
         row += 1
-        book.header(summary, row, [L("wip"), L("count"), L("limit")])
+        cells.headerRow(summary, [L("wip"), L("count"), L("limit")], row: row)
         row += 1
         for w in r.wip.rows {
-            book.text(summary, row, 0, w.name)
-            book.number(summary, row, 1, Double(w.count), w.overLimit ? book.alert : nil)
-            if let limit = w.limit { book.number(summary, row, 2, Double(limit)) }
+            cells.text(summary, row, 0, w.name)
+            cells.number(summary, row, 1, Double(w.count), format: w.overLimit ? book.alert : nil)
+            if let limit = w.limit { cells.number(summary, row, 2, Double(limit)) }
             row += 1
         }
         row += 1
-        book.header(summary, row, [L("metric"), L("count"), "p50", "p70", "p85", "p95"])
+        cells.headerRow(summary, [L("metric"), L("count"), "p50", "p70", "p85", "p95"], row: row)
         row += 1
         for (name, s) in [(L("cycleTime"), r.flowTimes.cycleTime), (L("leadTime"), r.flowTimes.leadTime)] {
-            book.text(summary, row, 0, "\(name) (\(L("days")))")
-            book.number(summary, row, 1, Double(s.count))
+            cells.text(summary, row, 0, "\(name) (\(L("days")))")
+            cells.number(summary, row, 1, Double(s.count))
             for (k, v) in s.values.enumerated() {
-                if let d = v.days { book.number(summary, row, UInt16(2 + k), d, book.oneDecimal) }
-                else { book.text(summary, row, UInt16(2 + k), "—") }
+                if let d = v.days { cells.number(summary, row, UInt16(2 + k), d, format: book.oneDecimal) }
+                else { cells.text(summary, row, UInt16(2 + k), "—") }
             }
             row += 1
         }
         if !r.notes.isEmpty {
             row += 1
-            book.text(summary, row, 0, L("notes"), book.bold)
+            cells.text(summary, row, 0, L("notes"), format: book.bold)
             row += 1
             for note in r.notes {
-                book.text(summary, row, 0, locale.sentence(note))
+                cells.text(summary, row, 0, locale.sentence(note))
                 row += 1
             }
         }
-        worksheet_set_column(summary, 0, 0, 28, nil)
-        worksheet_set_column(summary, 1, 6, 14, nil)
+        summary.setColumns(0, 0, width: 28)
+        summary.setColumns(1, 6, width: 14)
 
         // Throughput: one row per week, one column per state, then created/completed.
-        let tp = book.sheet(throughputSheet, headerRow: 0)
         let states = r.throughput.rows
-        book.header(tp, 0, [L("week"), L("weekStart")] + states.map(\.name) + [L("created"), L("completed")])
+        cells.headerRow(tp, [L("week"), L("weekStart")] + states.map(\.name) + [L("created"), L("completed")])
         for (k, w) in r.weeks.enumerated() {
             let rr = UInt32(k + 1)
-            book.text(tp, rr, 0, w.label)
-            book.text(tp, rr, 1, w.monday.description)
-            for (s, st) in states.enumerated() { book.number(tp, rr, UInt16(2 + s), Double(st.perWeek[k])) }
-            book.number(tp, rr, UInt16(2 + states.count), Double(r.createdVsCompleted.created[k]))
-            book.number(tp, rr, UInt16(3 + states.count), Double(r.createdVsCompleted.completed[k]))
+            cells.text(tp, rr, 0, w.label)
+            cells.text(tp, rr, 1, w.monday.description)
+            for (s, st) in states.enumerated() { cells.number(tp, rr, UInt16(2 + s), Double(st.perWeek[k])) }
+            cells.number(tp, rr, UInt16(2 + states.count), Double(r.createdVsCompleted.created[k]))
+            cells.number(tp, rr, UInt16(3 + states.count), Double(r.createdVsCompleted.completed[k]))
         }
         let lastRow = max(1, r.weeks.count)
         let columns = book.chart(UInt8(LXW_CHART_COLUMN.rawValue), title: L("throughput"),
@@ -99,69 +109,64 @@ enum ReportXLSX {
         for s in states.indices {
             book.series(columns, sheet: throughputSheet, nameColumn: 2 + s, valueColumn: 2 + s, lastRow: lastRow)
         }
-        worksheet_insert_chart(tp, UInt32(lastRow + 2), 0, columns)
-        worksheet_set_column(tp, 0, 1, 12, nil)
+        worksheet_insert_chart(tp.pointer, UInt32(lastRow + 2), 0, columns)
+        tp.setColumns(0, 1, width: 12)
 
         // Cumulative flow: cards per state at each week's end; done drawn first (bottom).
-        let flow = book.sheet(flowSheet, headerRow: 0)
         let bands = Array(r.flow.bands.reversed())
-        book.header(flow, 0, [L("week"), L("weekStart")] + bands.map(\.name))
+        cells.headerRow(flow, [L("week"), L("weekStart")] + bands.map(\.name))
         for (k, w) in r.weeks.enumerated() {
             let rr = UInt32(k + 1)
-            book.text(flow, rr, 0, w.label)
-            book.text(flow, rr, 1, w.monday.description)
-            for (s, b) in bands.enumerated() { book.number(flow, rr, UInt16(2 + s), Double(b.atWeekEnd[k])) }
+            cells.text(flow, rr, 0, w.label)
+            cells.text(flow, rr, 1, w.monday.description)
+            for (s, b) in bands.enumerated() { cells.number(flow, rr, UInt16(2 + s), Double(b.atWeekEnd[k])) }
         }
         let areas = book.chart(UInt8(LXW_CHART_AREA_STACKED.rawValue), title: L("cumulativeFlow"),
                                x: L("week"), y: L("count"))
         for s in bands.indices {
             book.series(areas, sheet: flowSheet, nameColumn: 2 + s, valueColumn: 2 + s, lastRow: lastRow)
         }
-        worksheet_insert_chart(flow, UInt32(lastRow + 2), 0, areas)
-        worksheet_set_column(flow, 0, 1, 12, nil)
+        worksheet_insert_chart(flow.pointer, UInt32(lastRow + 2), 0, areas)
+        flow.setColumns(0, 1, width: 12)
 
         // Lists.
-        let od = book.sheet(overdueSheet, headerRow: 0)
-        book.header(od, 0, ["id", L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
+        cells.headerRow(od, ["id", L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
         for (k, item) in r.overdue.items.enumerated() {
-            let rr = UInt32(k + 1)
-            book.text(od, rr, 0, item.card.id)
-            book.text(od, rr, 1, item.card.title)
-            book.text(od, rr, 2, item.card.stateName)
-            book.text(od, rr, 3, item.card.assignees.joined(separator: ", "))
-            book.text(od, rr, 4, locale.due(item.due, zone: zone))
-            book.number(od, rr, 5, Double(item.daysOverdue))
+            guard let rr = book.listRow(k) else { continue }
+            cells.text(od, rr, 0, item.card.id)
+            cells.text(od, rr, 1, item.card.title)
+            cells.text(od, rr, 2, item.card.stateName)
+            cells.text(od, rr, 3, item.card.assignees.joined(separator: ", "))
+            cells.text(od, rr, 4, locale.due(item.due, zone: zone))
+            cells.number(od, rr, 5, Double(item.daysOverdue))
         }
-        worksheet_set_column(od, 1, 1, 40, nil)
-        let fin = book.sheet(finishedSheet, headerRow: 0)
-        book.header(fin, 0, ["id", L("card"), L("completed"), "\(L("cycleTime")) (\(L("days")))",
-                             "\(L("leadTime")) (\(L("days")))"])
+        od.setColumns(1, 1, width: 40)
+        cells.headerRow(fin, ["id", L("card"), L("completed"), "\(L("cycleTime")) (\(L("days")))",
+                              "\(L("leadTime")) (\(L("days")))"])
         for (k, f) in r.flowTimes.finished.enumerated() {
-            let rr = UInt32(k + 1)
-            book.text(fin, rr, 0, f.card.id)
-            book.text(fin, rr, 1, f.card.title)
-            book.text(fin, rr, 2, f.completed.description)
-            if let d = f.cycleDays { book.number(fin, rr, 3, d, book.oneDecimal) }
-            if let d = f.leadDays { book.number(fin, rr, 4, d, book.oneDecimal) }
+            guard let rr = book.listRow(k) else { continue }
+            cells.text(fin, rr, 0, f.card.id)
+            cells.text(fin, rr, 1, f.card.title)
+            cells.text(fin, rr, 2, f.completed.description)
+            if let d = f.cycleDays { cells.number(fin, rr, 3, d, format: book.oneDecimal) }
+            if let d = f.leadDays { cells.number(fin, rr, 4, d, format: book.oneDecimal) }
         }
-        worksheet_set_column(fin, 1, 1, 40, nil)
-        worksheet_set_column(fin, 2, 2, 26, nil)
-        let ag = book.sheet(agingSheet, headerRow: 0)
-        book.header(ag, 0, ["id", L("card"), L("state"), L("ageDays"), L("daysInState")])
+        fin.setColumns(1, 1, width: 40)
+        fin.setColumns(2, 2, width: 26)
+        cells.headerRow(ag, ["id", L("card"), L("state"), L("ageDays"), L("daysInState")])
         for (k, item) in r.aging.items.enumerated() {
-            let rr = UInt32(k + 1)
-            book.text(ag, rr, 0, item.card.id)
-            book.text(ag, rr, 1, item.card.title)
-            book.text(ag, rr, 2, item.card.stateName)
-            if let d = item.ageDays { book.number(ag, rr, 3, d, book.oneDecimal) }
-            if let d = item.daysInState { book.number(ag, rr, 4, d, book.oneDecimal) }
+            guard let rr = book.listRow(k) else { continue }
+            cells.text(ag, rr, 0, item.card.id)
+            cells.text(ag, rr, 1, item.card.title)
+            cells.text(ag, rr, 2, item.card.stateName)
+            if let d = item.ageDays { cells.number(ag, rr, 3, d, format: book.oneDecimal) }
+            if let d = item.daysInState { cells.number(ag, rr, 4, d, format: book.oneDecimal) }
         }
-        worksheet_set_column(ag, 1, 1, 40, nil)
+        ag.setColumns(1, 1, width: 40)
 
-        let rc = workbook_close(wb)
-        if rc != LXW_NO_ERROR {
-            return [Diagnostic(.reportWriteFailed, "libxlsxwriter: \(String(cString: lxw_strerror(rc)))",
-                               at: SourceLocation(file: path))]
+        let (failure, found) = sink.close()
+        if let failure {
+            return [Diagnostic(.reportWriteFailed, "libxlsxwriter: \(failure)", at: SourceLocation(file: path))]
         }
         if let broken = WrittenWorkbookCheck.firstBrokenPart(of: path) {
             return [Diagnostic(.reportWriteFailed,
@@ -169,68 +174,41 @@ enum ReportXLSX {
                                at: SourceLocation(file: path))]
         }
         if book.rowsCut > 0 {
-            return [Diagnostic(.dataNotWritten, "\(book.rowsCut) list rows did not fit a worksheet (1,048,576 rows) and were left out; the JSON report has them all",
-                               at: SourceLocation(file: path))]
+            return found + [Diagnostic(.dataNotWritten, "\(book.rowsCut) list rows did not fit a worksheet (1,048,576 rows) and were left out; the JSON report has them all",
+                                       at: SourceLocation(file: path))]
         }
-        return []
+        return found
     }
 
-    /// The workbook being written and its formats.
+    /// The report's own formats and charts over the shared workbook writer, and the list
+    /// rows cut at a sheet's last row.
     private struct Book {
-        let wb: UnsafeMutablePointer<lxw_workbook>
-        let bold: UnsafeMutablePointer<lxw_format>?
-        let title: UnsafeMutablePointer<lxw_format>?
-        let headerFormat: UnsafeMutablePointer<lxw_format>?
-        let alert: UnsafeMutablePointer<lxw_format>?
-        let oneDecimal: UnsafeMutablePointer<lxw_format>?
+        let sink: WorkbookSink
+        let cells: CellWriter
+        let bold: CellFormat
+        let title: CellFormat
+        let alert: CellFormat
+        let oneDecimal: CellFormat
         var rowsCut = 0
-        static let maxRow: UInt32 = 1_048_575
 
-        init(wb: UnsafeMutablePointer<lxw_workbook>) {
-            self.wb = wb
-            bold = workbook_add_format(wb)
-            format_set_bold(bold)
-            title = workbook_add_format(wb)
-            format_set_bold(title)
-            format_set_font_size(title, 14)
-            headerFormat = workbook_add_format(wb)
-            format_set_bold(headerFormat)
-            format_set_bottom(headerFormat, UInt8(LXW_BORDER_THIN.rawValue))
-            alert = workbook_add_format(wb)
-            format_set_font_color(alert, lxw_color_t(LXW_COLOR_RED.rawValue))
-            format_set_bold(alert)
-            oneDecimal = workbook_add_format(wb)
-            format_set_num_format(oneDecimal, "0.0")
+        init(sink: WorkbookSink) {
+            self.sink = sink
+            cells = sink.cellWriter()
+            bold = sink.addFormat { format_set_bold($0) }
+            title = sink.addFormat { format_set_bold($0); format_set_font_size($0, 14) }
+            alert = sink.addFormat { format_set_font_color($0, lxw_color_t(LXW_COLOR_RED.rawValue)); format_set_bold($0) }
+            oneDecimal = sink.addFormat { format_set_num_format($0, "0.0") }
         }
 
-        /// A new sheet, laid out for printing (`PrintLayout`, as the board workbook prints);
-        /// `headerRow` repeats on every page.
-        func sheet(_ name: String, headerRow: UInt32?) -> UnsafeMutablePointer<lxw_worksheet>? {
-            let ws = workbook_add_worksheet(wb, name)
-            PrintLayout.apply(to: ws, headerRow: headerRow)
-            return ws
-        }
-
-        mutating func text(_ ws: UnsafeMutablePointer<lxw_worksheet>?, _ row: UInt32, _ col: UInt16, _ value: String,
-                           _ format: UnsafeMutablePointer<lxw_format>? = nil) {
-            guard row <= Self.maxRow else { if col == 0 { rowsCut += 1 }; return }
-            // Excel cells hold at most 32,767 characters.
-            let v = value.utf16.count > 32_767 ? String(value.prefix(32_000)) : value
-            _ = v.withCString { worksheet_write_string(ws, row, col, $0, format) }
-        }
-
-        func number(_ ws: UnsafeMutablePointer<lxw_worksheet>?, _ row: UInt32, _ col: UInt16, _ value: Double,
-                    _ format: UnsafeMutablePointer<lxw_format>? = nil) {
-            guard row <= Self.maxRow else { return }
-            _ = worksheet_write_number(ws, row, col, value, format)
-        }
-
-        mutating func header(_ ws: UnsafeMutablePointer<lxw_worksheet>?, _ row: UInt32, _ names: [String]) {
-            for (k, n) in names.enumerated() { text(ws, row, UInt16(k), n, headerFormat) }
+        /// The sheet row of list item `k` (after the header row), or nil past a sheet's last
+        /// row, counted for the closing warning.
+        mutating func listRow(_ k: Int) -> UInt32? {
+            guard k + 1 < Worksheet.maxRows else { rowsCut += 1; return nil }
+            return UInt32(k + 1)
         }
 
         func chart(_ type: UInt8, title: String, x: String, y: String) -> UnsafeMutablePointer<lxw_chart>? {
-            let chart = workbook_add_chart(wb, type)
+            let chart = sink.addChart(type)
             chart_title_set_name(chart, title)
             if let chart {
                 chart_axis_set_name(chart.pointee.x_axis, x)
