@@ -18,10 +18,8 @@ struct BoardDecoder {
     private var sawStates = false
     private var format: (value: String?, offset: Int)?
     private var offsets = JSONSourceMap.Offsets()
-    private var findings: [JSONProblem] = []
-    private var errorCount = 0
-    private var tallies = Tallies()
-    private var pendingLocal: [PendingLocal] = []
+    /// What reading found besides the board.
+    private var found = DecodeFindings()
     /// Scratch buffer for the text of unknown keys' values.
     private var raw: [UInt8] = []
     /// Ids, states, labels and other short values, made into Strings once.
@@ -67,22 +65,21 @@ struct BoardDecoder {
         do {
             try decodeDocument()
         } catch {
-            findings.append(error)
-            if error.code.severity == .error { errorCount += 1 }
+            found.append(error)
         }
         readAhead?.finish()
         readAhead = nil
-        if errorCount == 0 {
+        if found.errors == 0 {
             checkFormat()
             resolveLocalTimes()
         }
         if !sawStates { board.states = BoardState.defaults }
         // In file order, whatever pass found them.
-        let problems = (findings + tallies.diagnostics(zone: localZoneDescription)).enumerated()
+        let problems = (found.problems + found.tallies.diagnostics(zone: localZoneDescription)).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
         let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
-        return ReadResult(board: errorCount == 0 ? board : nil, diagnostics: diagnostics, sourceMap: map)
+        return ReadResult(board: found.errors == 0 ? board : nil, diagnostics: diagnostics, sourceMap: map)
     }
 
     private func diagnostic(_ p: JSONProblem) -> Diagnostic {
@@ -94,10 +91,9 @@ struct BoardDecoder {
 
     /// Records a problem; past `maxErrors` errors the read stops.
     private mutating func record(_ p: JSONProblem) throws(JSONProblem) {
-        findings.append(p)
+        found.append(p)
         guard p.code.severity == .error else { return }
-        errorCount += 1
-        if errorCount >= Self.maxErrors {
+        if found.errors >= Self.maxErrors {
             throw JSONProblem(code: .jsonTooManyErrors,
                               message: "stopped after \(Self.maxErrors) errors; fix these and run again",
                               offset: s.pos)
@@ -198,7 +194,7 @@ struct BoardDecoder {
     /// board would convert it to nothing with exit 0. Its unknown keys are then not worth a
     /// warning each; the one error names them, or the tool they point to.
     private mutating func notABoard(keys: [String], at offset: Int) -> JSONProblem {
-        tallies = Tallies()
+        found.tallies = Tallies()
         let none = "the JSON object has none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\")"
         let what: String
         if keys.contains("boards") {
@@ -245,7 +241,7 @@ struct BoardDecoder {
     mutating func decodeEventsAhead(at start: Int) -> ReadAhead.Part<Event>? {
         startAhead(at: start)
         do { try decodeEvents() } catch { return nil }
-        guard readCleanly else { return nil }
+        guard found.isClean else { return nil }
         return ReadAhead.Part(elements: board.events, offsets: offsets.events, end: s.pos)
     }
 
@@ -254,7 +250,7 @@ struct BoardDecoder {
     mutating func decodeCardsAhead(from start: Int) -> ReadAhead.Part<Card>? {
         startAhead(at: start)
         do { try decodeCardElements() } catch { return nil }
-        guard readCleanly else { return nil }
+        guard found.isClean else { return nil }
         return ReadAhead.Part(elements: board.cards, offsets: offsets.cards, end: s.pos)
     }
 
@@ -262,11 +258,6 @@ struct BoardDecoder {
         s.pos = start
         released = start
         releaseFloor = start
-    }
-
-    /// Nothing to report and nothing left to resolve: a part read ahead can stand in.
-    private var readCleanly: Bool {
-        findings.isEmpty && errorCount == 0 && tallies.isEmpty && pendingLocal.isEmpty
     }
 
     /// Reserves room for as many elements as the rest of the file could hold at
@@ -291,7 +282,7 @@ struct BoardDecoder {
 
     private mutating func checkFormat() {
         guard let format else {
-            findings.append(JSONProblem(code: .jsonMissingFormat,
+            found.append(JSONProblem(code: .jsonMissingFormat,
                                         message: "no \"format\" key; reading as boardkit/1 (add \"format\": \"boardkit/1\")",
                                         offset: 0, path: "format"))
             return
@@ -301,8 +292,7 @@ struct BoardDecoder {
         let message = value.hasPrefix("boardkit/")
             ? "this file is \(value), written by a newer boardkit; this version reads \(BoardJSONWriter.formatName)"
             : "\"format\" is \"\(value)\": not a boardkit board (expected \"\(BoardJSONWriter.formatName)\"); use --from to pick another reader"
-        findings.append(JSONProblem(code: .jsonUnsupportedFormat, message: message, offset: format.offset, path: "format"))
-        errorCount += 1
+        found.append(JSONProblem(code: .jsonUnsupportedFormat, message: message, offset: format.offset, path: "format"))
     }
 
     /// True when the cursor is on `[` (consumed); otherwise reports and skips the value.
@@ -520,13 +510,13 @@ struct BoardDecoder {
         let name = s.string(key)
         raw.removeAll(keepingCapacity: true)
         try s.skipValue(copy: true, into: &raw)
-        tallies.add(.unknownKey(section: section, key: name), offset: key.start - 1,
+        found.tallies.add(.unknownKey(section: section, key: name), offset: key.start - 1,
                     path: path.map { "\($0).\(name)" } ?? name)
         return (name, String(decoding: raw, as: UTF8.self))
     }
 
     private mutating func duplicate(_ key: String, section: String, at offset: Int, path: String) throws(JSONProblem) {
-        tallies.add(.duplicateKey(section: section, key: key), offset: offset, path: "\(path).\(key)")
+        found.tallies.add(.duplicateKey(section: section, key: key), offset: offset, path: "\(path).\(key)")
     }
 
     /// Reports each key of `required` the object lacked (`seen` has a bit per key found).
@@ -676,13 +666,13 @@ struct BoardDecoder {
                 raw.removeAll(keepingCapacity: true)
                 try s.skipValue(copy: true, into: &raw)
                 value = isNull ? nil : String(decoding: raw, as: UTF8.self)
-                tallies.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
+                found.tallies.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
                             offset: at, path: "\(path()).\(name)")
             }
             let previous = value.map { out.updateValue($0, forKey: name) } ?? out.removeValue(forKey: name)
             if previous != nil {
                 clean = false
-                tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
+                found.tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
             }
         }
         if clean { mapMemo.keep(out, for: UnsafeBufferPointer(rebasing: s.bytes[start..<s.pos])) }
@@ -742,8 +732,8 @@ struct BoardDecoder {
     }
 
     private mutating func deferLocal(_ local: LocalDateTime, _ target: LocalTarget, at: Int, path: String) {
-        pendingLocal.append(PendingLocal(target: target, local: local))
-        tallies.add(.localTime, offset: at, path: path)
+        found.pendingLocal.append(PendingLocal(target: target, local: local))
+        found.tallies.add(.localTime, offset: at, path: path)
     }
 
     private var localZoneName: String { options.timeZone ?? board.timeZone }
@@ -756,9 +746,9 @@ struct BoardDecoder {
     /// Turns the wall-clock times read without an offset into instants in the board's zone
     /// (or `--timezone`).
     private mutating func resolveLocalTimes() {
-        guard !pendingLocal.isEmpty else { return }
+        guard !found.pendingLocal.isEmpty else { return }
         let zone = Zone(identifier: localZoneName) ?? Zone.utc
-        for p in pendingLocal {
+        for p in found.pendingLocal {
             let i = zone.instant(p.local)
             switch p.target {
             case .due(let k): board.cards[k].due = .instant(i)
