@@ -4,7 +4,9 @@
 // (`OutputBuffer`), the one hash (`FNV1a`) and interning cache (`InterningCache`), ids made
 // from content (`StableID`), the id index (`IDIndex`), the diagnostic limiter
 // (`DiagnosticLimiter`), the ordered-parallel helpers sized from the machine's cores
-// (`Parallel/`), and the validator every reader's board goes through, which runs on them.
+// (`Parallel/`), the validator every reader's board goes through, which runs on them, and
+// the vocabulary names are compared by (`Vocabulary/`: `NameKey`, and `StateCategoryWords`,
+// the one word list that gives a state its category in every format).
 // A new building block that a second format would need goes here, in a file named for what
 // it is; what only one format needs stays in that format's target. BoardIO imports
 // BoardModel and nothing else of ours, and every format target may import it.

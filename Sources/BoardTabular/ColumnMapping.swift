@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// How one tool's tabular export maps onto cards, and how to write that tool's import layout.
 /// Loaded from a JSON file (templates/mappings/<name>.json, or a user's own file in the same

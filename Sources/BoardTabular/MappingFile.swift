@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Reads a mapping file (the format of templates/mappings/*.json, documented in
 /// docs/mappings.md). Mapping files are small, so Foundation's JSON parser is fine here.

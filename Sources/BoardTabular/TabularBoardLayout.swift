@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// One column of a written table.
 public struct TabularColumn: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Testing
 import BoardModel
+import BoardIO
 import BoardTabular
 
 @Suite struct TabularTests {

@@ -1,5 +1,6 @@
 import Testing
 import BoardModel
+import BoardIO
 
 /// The one word list every format guesses a state's category with (#19 item 2).
 @Suite struct StateCategoryWordsTests {

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// The one word list that decides a state's category from its name, for every format that
 /// names states without saying what they mean (a CSV's Status column, a Trello list, a
 /// Taskwarrior status, a workbook typed by hand): "In Progress", "Em andamento", "진행 중" →
