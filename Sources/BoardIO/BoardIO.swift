@@ -6,7 +6,8 @@
 // (`DiagnosticLimiter`), the ordered-parallel helpers sized from the machine's cores
 // (`Parallel/`), the validator every reader's board goes through, which runs on them, and
 // the vocabulary names are compared by (`Vocabulary/`: `NameKey`, and `StateCategoryWords`,
-// the one word list that gives a state its category in every format).
+// the one word list that gives a state its category in every format), and the progress
+// meter those building blocks report to (`Progress/`).
 // A new building block that a second format would need goes here, in a file named for what
 // it is; what only one format needs stays in that format's target. BoardIO imports
 // BoardModel and nothing else of ours, and every format target may import it.

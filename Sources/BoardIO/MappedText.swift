@@ -100,6 +100,8 @@ public final class MappedText: @unchecked Sendable {
     /// text held in memory stays, and `start` comes back.
     @discardableResult
     public func release(from start: Int = 0, upTo offset: Int) -> Int {
+        // Handed back means read: the progress bar's position (`ProgressMeter`).
+        ProgressMeter.active.reached(offset)
         guard case .unmap = release, let base = bytes.baseAddress else { return start }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let first = (start + page - 1) / page * page

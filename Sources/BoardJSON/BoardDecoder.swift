@@ -30,6 +30,8 @@ struct BoardDecoder {
     private let listMemo = InterningCache<[String]>(slotBits: 8, maxKeyLength: 256)
     /// How far the input has been handed back to the kernel (see `MappedText.release`).
     private var released = 0
+    /// How far the progress bar was told the read has got.
+    private var reported = 0
     /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
     /// only the pages from here, never the cards another core is still reading.
     private var releaseFloor = 0
@@ -272,11 +274,15 @@ struct BoardDecoder {
         starts.reserveCapacity(room)
     }
 
-    /// Hands parsed input back to the kernel every `releaseStep` bytes.
+    /// Hands parsed input back to the kernel every `releaseStep` bytes, and tells the
+    /// progress bar every megabyte (`ProgressMeter`).
     @inline(__always) private mutating func releaseParsed() {
         if s.pos - released >= releaseStep {
             text.release(from: releaseFloor, upTo: s.pos)
             released = s.pos
+        } else if s.pos - reported >= 1 << 20 {
+            ProgressMeter.active.reached(s.pos)
+            reported = s.pos
         }
     }
 

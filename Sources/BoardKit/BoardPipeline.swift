@@ -33,7 +33,11 @@ public enum BoardPipeline {
                 Diagnostic(.unknownFormat, "\(what); use --from with one of: \(known)",
                            at: SourceLocation(file: path))])
         }
+        // The progress bar follows the input's bytes as the readers hand them back.
+        let size = (try? FileManager.default.attributesOfItem(atPath: opened.input.path)[.size] as? Int) ?? 0
+        ProgressMeter.active.start(.reading, total: size)
         let result = reader.read(opened.input, options: options)
+        ProgressMeter.active.stop()
         var diagnostics = result.diagnostics
         // No board and no error would let a command end with exit 0 having written and said
         // nothing; whatever reader forgets its reason, the run fails with one.
@@ -73,6 +77,9 @@ public enum BoardPipeline {
         // Writers only see the temporary path, so what the user's name asks for is set here.
         var options = options
         if options.delimiter == nil { options.delimiter = CSVDialect.delimiter(forPath: path) }
+        // The writers' ordered-parallel building blocks count items as they go (`ProgressMeter`).
+        ProgressMeter.active.start(.writing, total: board.cards.count + board.events.count)
+        defer { ProgressMeter.active.stop() }
         return AtomicOutput(target: path).write(strict: strict) { temp in
             writer.write(board, to: temp, options: options)
         }

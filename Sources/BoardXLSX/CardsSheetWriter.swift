@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 import BoardTabular
 import CXlsxWriter
 
@@ -60,6 +61,10 @@ struct CardsSheetWriter {
         var cells: [TabularCell] = []
         cells.reserveCapacity(columns.count)
         for n in part.items {
+            // Rows written, for the progress bar, a batch at a time.
+            if (n - part.items.lowerBound) % ProgressMeter.batch == ProgressMeter.batch - 1 {
+                ProgressMeter.active.advance(by: ProgressMeter.batch)
+            }
             let card = board.cards[n]
             let row = part.row(of: n)
             layout.cells(of: card, into: &cells)
@@ -100,6 +105,7 @@ struct CardsSheetWriter {
                 if let text { writer.text(ws, row, col, text, key: key(), columnName: entry.kind.header) }
             }
         }
+        ProgressMeter.active.advance(by: part.items.count % ProgressMeter.batch)
     }
 
     /// The hidden text for an instant shown in a date-time cell. An instant at local midnight

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardTabular
 import CXlsxWriter
 
@@ -36,6 +37,10 @@ struct HistorySheetWriter {
         let clock = ZoneClock(zone: zone)
         let ws = part.sheet
         for n in part.items {
+            // Rows written, for the progress bar, a batch at a time.
+            if (n - part.items.lowerBound) % ProgressMeter.batch == ProgressMeter.batch - 1 {
+                ProgressMeter.active.advance(by: ProgressMeter.batch)
+            }
             let e = board.events[n]
             let row = part.row(of: n)
             // Only a text that overflows needs the row's key.
@@ -56,5 +61,6 @@ struct HistorySheetWriter {
                 writer.text(ws, row, 8, ExtrasText.encode(e.extras), key: key(), columnName: header[8])
             }
         }
+        ProgressMeter.active.advance(by: part.items.count % ProgressMeter.batch)
     }
 }

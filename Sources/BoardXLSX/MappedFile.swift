@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import BoardIO
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -37,6 +38,8 @@ final class MappedFile {
     /// hold 200 MB more at its peak. Read again, they come back from the page cache.
     func release(_ range: UnsafeRawBufferPointer) {
         guard let base = range.baseAddress else { return }
+        // Handed back means read: the progress bar's position (`ProgressMeter`).
+        if let start = bytes.baseAddress { ProgressMeter.active.reached(UnsafeRawPointer(base) - UnsafeRawPointer(start) + range.count) }
         let start = (Int(bitPattern: base) + Self.page - 1) / Self.page * Self.page
         let end = (Int(bitPattern: base) + range.count) / Self.page * Self.page
         if end > start { madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }

@@ -27,15 +27,18 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "How to print diagnostics: text or json.")
     var diagnostics: DiagnosticsStyle = .text
 
+    @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
+    var quiet = false
+
     func run() throws {
-        let progress = ProgressLine()
-        progress.show("reading \(input)…")
+        let progress = ProgressBar(quiet: quiet)
+        progress.label("reading \(input)")
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         guard let board = loaded.board else {
-            progress.clear()
+            progress.finish()
             return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
         }
-        progress.show("writing \(output) (\(board.cards.count) cards)…")
+        progress.label("writing \(output)")
         // `--events FILE` names the sidecar of whichever side is CSV.
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
         // Standard output has no extension: without --to it gets the input's format.
@@ -44,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
         // A store records who imported it, as its editing commands record who changed it.
         options.actor = StoreSession.loginName
         let written = BoardPipeline.write(board, to: output, format: format, options: options, strict: strict)
-        progress.clear()
+        progress.finish()
         WrittenSummary.print(output, board: board, after: loaded.diagnostics + written)
         DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
     }

@@ -50,18 +50,3 @@ enum DiagnosticOutput {
         }
     }
 }
-
-/// A one-line progress note on standard error, only when it is a terminal.
-struct ProgressLine {
-    private let enabled = isatty(STDERR_FILENO) != 0
-
-    func show(_ text: String) {
-        guard enabled else { return }
-        StandardStreams.err("\r\u{1B}[K\(text)")
-    }
-
-    func clear() {
-        guard enabled else { return }
-        StandardStreams.err("\r\u{1B}[K")
-    }
-}

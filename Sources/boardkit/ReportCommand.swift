@@ -48,6 +48,9 @@ struct ReportCommand: ParsableCommand {
     @Flag(name: .long, help: "Print how long loading, computing and writing took (standard error).")
     var timings = false
 
+    @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
+    var quiet = false
+
     func validate() throws {
         guard (1...520).contains(weeks) else { throw ValidationError("--weeks takes 1 to 520; got \(weeks)") }
         if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
@@ -74,7 +77,10 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let job = self.job
+        let progress = ProgressBar(quiet: quiet)
+        progress.label("reading \(input)")
         let done = job.run()
+        progress.finish()
         guard let board = done.board, let moment = done.asOf else {
             return try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
         }

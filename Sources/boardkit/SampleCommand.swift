@@ -37,12 +37,12 @@ struct SampleCommand: ParsableCommand {
 
     func run() throws {
         let end = until.flatMap(ISO8601.parseInstant) ?? SampleBoard.defaultUntil
-        let progress = ProgressLine()
-        progress.show("generating \(cards) cards…")
+        let progress = ProgressBar(quiet: false)
+        progress.label("generating \(cards) cards")
         let board = SampleBoard(cards: cards, weeks: weeks, seed: seed, until: end).generate()
-        progress.show("writing \(output)…")
+        progress.label("writing \(output)")
         let diagnostics = BoardPipeline.write(board, to: output, format: to ?? (output == "-" ? "json" : nil))
-        progress.clear()
+        progress.finish()
         WrittenSummary.print(output, board: board, after: diagnostics)
         try DiagnosticOutput.finish(diagnostics, style: .text)
     }

@@ -1,5 +1,4 @@
 import Testing
-import Foundation
 @testable import BoardIO
 
 /// The helpers give the same result with one worker (each chunk made and taken in turn on
@@ -29,24 +28,24 @@ struct ParallelismTests {
         #expect(run(workers) == one)
     }
 
-    @Test("inOrderChunks makes chunks on other threads when there are several workers")
-    func chunksInParallel() {
-        // Which threads libdispatch lends is up to it (on a loaded machine it may run a round
-        // on the calling thread alone), so a few tries, each chunk taking a moment.
-        var used = 1
-        for _ in 0..<5 where used == 1 {
-            let threads = ThreadSet()
-            Parallelism.withWorkers(4) {
-                inOrderChunks(count: 64 * 40, size: 64, make: { _ in threads.note(); usleep(500) }, take: { _ in })
+    /// Whether libdispatch lends other threads is its own business (on a loaded machine it
+    /// may run a round on the calling thread alone), so what is checked is the path taken:
+    /// with several workers a whole round of chunks is made before the first of them is
+    /// taken; with one, each chunk is taken as soon as it is made.
+    @Test("inOrderChunks makes a round of chunks at once when there are several workers")
+    func chunksInRounds() {
+        func log(workers: Int) -> [String] {
+            let events = EventLog()
+            Parallelism.withWorkers(workers) {
+                inOrderChunks(count: 64 * 8, size: 64, make: { range in events.add("make \(range.lowerBound / 64)"); return range.lowerBound / 64 },
+                              take: { events.add("take \($0)") })
             }
-            used = threads.count
+            return events.all
         }
-        #expect(used > 1)
-        let alone = ThreadSet()
-        Parallelism.withWorkers(1) {
-            inOrderChunks(count: 64 * 40, size: 64, make: { _ in alone.note() }, take: { _ in })
-        }
-        #expect(alone.count == 1)
+        let four = log(workers: 4)
+        #expect(Set(four.prefix(4)) == ["make 0", "make 1", "make 2", "make 3"])
+        #expect(four.dropFirst(4).prefix(4) == ["take 0", "take 1", "take 2", "take 3"])
+        #expect(log(workers: 1) == (0..<8).flatMap { ["make \($0)", "take \($0)"] })
     }
 
     @Test("pipelined: one worker and several take the same chunks, in order", arguments: [1, 2, 4])

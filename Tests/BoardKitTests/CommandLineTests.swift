@@ -42,6 +42,30 @@ struct CommandLineTests {
         #expect(refused.status == 1 && refused.stdout.isEmpty)
     }
 
+    /// On a terminal a long run shows a bar with percent (#18), redrawn in place and cleared
+    /// at the end; not when standard error is a file or a pipe, nor with --quiet. (`script`
+    /// gives the run a terminal; BOARDKIT_PROGRESS_AFTER=0 shows the bar from the start.)
+    @Test func aProgressBarOnlyOnATerminal() throws {
+        let board = try sample(cards: 30_000, to: "big.json")
+        func onTerminal(_ args: [String]) throws -> String {
+            let command = ([CommandRunner.boardkit] + args).map { "'\($0)'" }.joined(separator: " ")
+            let r = try CommandRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"],
+                                          environment: ["BOARDKIT_PROGRESS_AFTER": "0"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdoutText
+        }
+        let shown = try onTerminal(["convert", board, tmp.path("big.csv")])
+        #expect(shown.contains("reading ") || shown.contains("writing "), "\(shown.prefix(300))")
+        #expect(shown.contains("%"))
+        // Cleared before the summary: the last thing before "Wrote" is the erase sequence.
+        #expect(shown.contains("\r\u{1B}[KWrote "), "\(shown.suffix(200))")
+        let quiet = try onTerminal(["convert", board, tmp.path("quiet.csv"), "--quiet"])
+        #expect(!quiet.contains("%"))
+        let piped = try CommandRunner.boardkit(["convert", board, tmp.path("piped.csv")],
+                                               environment: ["BOARDKIT_PROGRESS_AFTER": "0"])
+        #expect(piped.status == 0 && !piped.stderr.contains("\r") && !piped.stderr.contains("%"))
+    }
+
     @Test func aFullOrClosedStandardOutputIsExitOneNotACrash() throws {
         let board = CommandRunner.sample("board.json")
         let cases: [([String], String)] = [

@@ -17,6 +17,7 @@ public func inOrderChunks<Part>(count: Int, size: Int = 2048, make: (Range<Int>)
         while start < count {
             let end = min(start + size, count)
             take(make(start..<end))
+            ProgressMeter.active.advance(by: end - start)
             start = end
         }
         return
@@ -34,6 +35,7 @@ public func inOrderChunks<Part>(count: Int, size: Int = 2048, make: (Range<Int>)
         let first = start
         if round == 1 {
             take(make(first..<min(first + size, count)))
+            ProgressMeter.active.advance(by: min(first + size, count) - first)
             break
         }
         // Each iteration writes only its own slot, and concurrentPerform returns after all
@@ -47,6 +49,7 @@ public func inOrderChunks<Part>(count: Int, size: Int = 2048, make: (Range<Int>)
             }
         }
         for k in 0..<round { take(slots[k].take()!) }
+        ProgressMeter.active.advance(by: min(first + round * size, count) - first)
         start = min(first + round * size, count)
     }
 }

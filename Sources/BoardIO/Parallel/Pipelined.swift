@@ -17,6 +17,7 @@ public func pipelined<Part>(count: Int, size: Int = 4096, make: (Range<Int>) -> 
         while start < count {
             let end = min(start + size, count)
             try take(make(start..<end))
+            ProgressMeter.active.advance(by: end - start)
             start = end
         }
         return
@@ -29,7 +30,10 @@ public func pipelined<Part>(count: Int, size: Int = 4096, make: (Range<Int>) -> 
         let shared = UncheckedBox(pipe)
         DispatchQueue.global(qos: .userInitiated).async { shared.value.runMaker() }
         defer { pipe.stopMaker() }
-        for k in chunks.indices { try take(pipe.next(k)) }
+        for k in chunks.indices {
+            try take(pipe.next(k))
+            ProgressMeter.active.advance(by: chunks[k].count)
+        }
     }
 }
 
