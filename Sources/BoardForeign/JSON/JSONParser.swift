@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Why a document is not JSON, and where (a byte offset into the source).
 public struct JSONSyntaxError: Error, Sendable, Equatable {
@@ -13,6 +14,8 @@ public struct JSONParser {
     private let b: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
+    /// How far the progress bar was told the parse has got (`ProgressMeter`).
+    private var reported = 0
     static let maxDepth = 512
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
@@ -151,6 +154,11 @@ public struct JSONParser {
         }
         while true {
             items.append(try value())
+            // An export's bulk is its arrays (cards, actions, tasks): a mark every megabyte.
+            if i - reported >= 1 << 20 {
+                ProgressMeter.active.reached(i)
+                reported = i
+            }
             skipSpace()
             guard i < b.count else { throw fail("the file ends inside an array (truncated?)") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
