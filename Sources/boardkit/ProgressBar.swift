@@ -14,6 +14,7 @@ final class ProgressBar: @unchecked Sendable {   // the timer is set once; Dispa
         var phase: ProgressMeter.Phase?
         var phaseStart = ContinuousClock.now
         var drawn = false
+        var finished = false
     }
 
     private let timer: (any DispatchSourceTimer)?
@@ -37,25 +38,26 @@ final class ProgressBar: @unchecked Sendable {   // the timer is set once; Dispa
         shown.withLock { $0.label = text }
     }
 
-    /// Stops drawing and clears the line.
+    /// Stops drawing and clears the line. (Drawing and clearing hold the same lock, so a
+    /// tick already under way cannot draw after the line is cleared.)
     func finish() {
         guard let timer else { return }
         timer.cancel()
-        let drawn = shown.withLock { s in
-            defer { s.drawn = false }
-            return s.drawn
+        shown.withLock { s in
+            if s.drawn { StandardStreams.err("\r\u{1B}[K") }
+            s.drawn = false
+            s.finished = true
         }
-        if drawn { StandardStreams.err("\r\u{1B}[K") }
     }
 
     private func draw() {
         guard let now = ProgressMeter.shared.reading else { return }
-        let line = shown.withLock { s -> String in
+        shown.withLock { s in
+            guard !s.finished else { return }
             if s.phase != now.phase { s.phase = now.phase; s.phaseStart = .now }
             s.drawn = true
-            return Self.line(label: s.label, now, elapsed: ContinuousClock.now - s.phaseStart)
+            StandardStreams.err("\r\u{1B}[K" + Self.line(label: s.label, now, elapsed: ContinuousClock.now - s.phaseStart))
         }
-        StandardStreams.err("\r\u{1B}[K" + line)
     }
 
     /// The bar's text: label, bar, percent and time left (once there is enough to tell).
