@@ -78,7 +78,9 @@ public enum BoardPipeline {
         var options = options
         if options.delimiter == nil { options.delimiter = CSVDialect.delimiter(forPath: path) }
         // The writers' ordered-parallel building blocks count items as they go (`ProgressMeter`).
-        ProgressMeter.active.start(.writing, total: board.cards.count + board.events.count)
+        // Cards are the total: every format writes them, not every format writes the history
+        // (the bar then rests at 100 % while a JSON file or a workbook writes its events).
+        ProgressMeter.active.start(.writing, total: board.cards.count)
         defer { ProgressMeter.active.stop() }
         return AtomicOutput(target: path).write(strict: strict) { temp in
             writer.write(board, to: temp, options: options)
