@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Writes a board as JSON that `task import` takes: one task object per card, in an array
 /// laid out one task per line as `task export` does. Every task has uuid, description,
@@ -34,70 +35,24 @@ public struct TaskwarriorWriter: BoardWriter {
         let zone = board.zone ?? Zone.utc  // built once: a Zone computes its transition table
         let now = options.exportedAt ?? Instant(epochMilliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         var lost = Loss()
-        var tasks: [JSONNode] = []
-        tasks.reserveCapacity(board.cards.count)
-        for card in board.cards {
-            let cat = category[card.state] ?? .todo
-            var t: [(String, JSONNode?)] = []
-            let uuid = TaskUUID.isValid(card.id) ? card.id : TaskUUID.make(card.id)
-            t.append(("uuid", .string(uuid)))
-            t.append(("description", .string(card.title)))
-            let status: String
-            var end: Instant?
-            if cat == .done {
-                status = "completed"
-                end = card.completed ?? card.updated ?? archivedAt[card.id]
-                if card.archived { lost.archivedDone += 1 }
-            } else if card.archived {
-                status = "deleted"
-                end = archivedAt[card.id] ?? card.updated
-            } else if let kept = card.fields[TaskwarriorKeys.statusField], kept == "waiting" || kept == "recurring" {
-                status = kept
-            } else {
-                status = "pending"
+        let context = TaskContext(board: board, category: category, firstDoing: firstDoing, firstEvent: firstEvent,
+                                  archivedAt: archivedAt, zone: zone, now: now)
+        // One line per task, made a chunk at a time on every core and taken in order: no tree
+        // of a million tasks is ever held, only the bytes.
+        var out = Array("[\n".utf8)
+        let count = board.cards.count
+        inOrderChunks(count: count, make: { range -> (bytes: [UInt8], lost: Loss) in
+            var bytes: [UInt8] = []
+            var lost = Loss()
+            for k in range {
+                JSONSerializer.writeCompact(Self.task(for: board.cards[k], in: context, lost: &lost), to: &bytes)
+                bytes.append(contentsOf: k + 1 < count ? [UInt8(ascii: ","), 0x0A] : [0x0A])
             }
-            t.append(("status", .string(status)))
-            var entry = card.created ?? firstEvent[card.id] ?? card.updated
-            if entry == nil { entry = now; lost.entryGuessed += 1 }
-            t.append(("entry", .string(TaskwarriorDate.format(entry!))))
-            t.append(("modified", card.updated.map { .string(TaskwarriorDate.format($0)) }))
-            if cat != .todo {
-                let start = firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil)
-                t.append(("start", start.map { .string(TaskwarriorDate.format($0)) }))
-            }
-            t.append(("end", end.map { .string(TaskwarriorDate.format($0)) }))
-            t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
-            t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
-            if !card.labels.isEmpty { t.append(("tags", .array(card.labels.map(JSONNode.string)))) }
-            let (notes, rest) = TaskAnnotation.parse(body: card.body)
-            var annotations = notes
-            if !rest.isEmpty {
-                // Text that is not annotation lines becomes one annotation at the card's creation.
-                annotations.insert(TaskAnnotation(entry: entry!, description: rest), at: 0)
-                lost.bodiesAsAnnotation += 1
-            }
-            if !annotations.isEmpty {
-                t.append(("annotations", .array(annotations.map {
-                    .object([("entry", .string(TaskwarriorDate.format($0.entry))), ("description", .string($0.description))])
-                })))
-            }
-            if card.id != uuid { t.append((TaskwarriorKeys.boardkitID, .string(card.id))) }
-            if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(TaskwarriorKeys.joinAssignees(card.assignees)))) }
-            if let url = card.url { t.append((TaskwarriorKeys.url, .string(url))) }
-            let defaultState = TaskwarriorKeys.states.first { $0.category == cat }
-            if let s = board.state(withID: card.state), s.id != defaultState?.id || s.name != defaultState?.name {
-                t.append((TaskwarriorKeys.state, .string(s.name)))
-            }
-            var used = Set(t.map(\.0))
-            for name in card.fields.keys.sorted() where name != TaskwarriorKeys.statusField {
-                let attribute = Self.attributeName(name, taken: used)
-                used.insert(attribute)
-                t.append((attribute, .string(card.fields[name]!)))
-            }
-            if card.position != nil { lost.positions += 1 }
-            lost.extras += card.extras.count
-            tasks.append(.object(t))
-        }
+            return (bytes, lost)
+        }, take: { part in
+            out.append(contentsOf: part.bytes)
+            lost.add(part.lost)
+        })
         // A task list has no board: what reading it back cannot give (id `taskwarrior`, name
         // `Taskwarrior`, UTC) is left.
         if board.id != "taskwarrior" { lost.board.append("id '\(board.id)'") }
@@ -110,18 +65,91 @@ public struct TaskwarriorWriter: BoardWriter {
         lost.events = board.events.count - Self.keptEvents(board, category: category)
         // No event a task still tells keeps its changes: a task holds only current values.
         lost.changes = board.fieldChangeCount
-        var out = Array("[\n".utf8)
-        for (k, task) in tasks.enumerated() {
-            JSONSerializer.writeCompact(task, to: &out)
-            out.append(contentsOf: Array((k + 1 < tasks.count ? ",\n" : "\n").utf8))
-        }
         out.append(contentsOf: Array("]\n".utf8))
         return (out, lost.diagnostics(file: file))
     }
 
+    /// What a task needs beyond its card: the board, the history Taskwarrior keeps, the zone
+    /// for date-only dues and the export time for a missing entry.
+    private struct TaskContext {
+        let board: Board
+        let category: [String: StateCategory]
+        let firstDoing: [String: Instant]
+        let firstEvent: [String: Instant]
+        let archivedAt: [String: Instant]
+        let zone: Zone
+        let now: Instant
+    }
+
+    /// One card as a task, counting into `lost` what it cannot carry.
+    private static func task(for card: Card, in context: TaskContext, lost: inout Loss) -> JSONNode {
+        let (board, category, firstDoing, firstEvent, archivedAt, zone, now) =
+            (context.board, context.category, context.firstDoing, context.firstEvent, context.archivedAt, context.zone, context.now)
+        let cat = category[card.state] ?? .todo
+        var t: [(String, JSONNode?)] = []
+        let uuid = TaskUUID.isValid(card.id) ? card.id : TaskUUID.make(card.id)
+        t.append(("uuid", .string(uuid)))
+        t.append(("description", .string(card.title)))
+        let status: String
+        var end: Instant?
+        if cat == .done {
+            status = "completed"
+            end = card.completed ?? card.updated ?? archivedAt[card.id]
+            if card.archived { lost.archivedDone += 1 }
+        } else if card.archived {
+            status = "deleted"
+            end = archivedAt[card.id] ?? card.updated
+        } else if let kept = card.fields[TaskwarriorKeys.statusField], kept == "waiting" || kept == "recurring" {
+            status = kept
+        } else {
+            status = "pending"
+        }
+        t.append(("status", .string(status)))
+        var entry = card.created ?? firstEvent[card.id] ?? card.updated
+        if entry == nil { entry = now; lost.entryGuessed += 1 }
+        t.append(("entry", .string(TaskwarriorDate.format(entry!))))
+        t.append(("modified", card.updated.map { .string(TaskwarriorDate.format($0)) }))
+        if cat != .todo {
+            let start = firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil)
+            t.append(("start", start.map { .string(TaskwarriorDate.format($0)) }))
+        }
+        t.append(("end", end.map { .string(TaskwarriorDate.format($0)) }))
+        t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
+        t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
+        if !card.labels.isEmpty { t.append(("tags", .array(card.labels.map(JSONNode.string)))) }
+        let (notes, rest) = TaskAnnotation.parse(body: card.body)
+        var annotations = notes
+        if !rest.isEmpty {
+            // Text that is not annotation lines becomes one annotation at the card's creation.
+            annotations.insert(TaskAnnotation(entry: entry!, description: rest), at: 0)
+            lost.bodiesAsAnnotation += 1
+        }
+        if !annotations.isEmpty {
+            t.append(("annotations", .array(annotations.map {
+                .object([("entry", .string(TaskwarriorDate.format($0.entry))), ("description", .string($0.description))])
+            })))
+        }
+        if card.id != uuid { t.append((TaskwarriorKeys.boardkitID, .string(card.id))) }
+        if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(TaskwarriorKeys.joinAssignees(card.assignees)))) }
+        if let url = card.url { t.append((TaskwarriorKeys.url, .string(url))) }
+        let defaultState = TaskwarriorKeys.states.first { $0.category == cat }
+        if let s = board.state(withID: card.state), s.id != defaultState?.id || s.name != defaultState?.name {
+            t.append((TaskwarriorKeys.state, .string(s.name)))
+        }
+        var used = Set(t.map(\.0))
+        for name in card.fields.keys.sorted() where name != TaskwarriorKeys.statusField {
+            let attribute = Self.attributeName(name, taken: used)
+            used.insert(attribute)
+            t.append((attribute, .string(card.fields[name]!)))
+        }
+        if card.position != nil { lost.positions += 1 }
+        lost.extras += card.extras.count
+        return .object(t)
+    }
+
     /// A due or scheduled date as an instant: a calendar date is midnight at its start in the
     /// board's zone, as Taskwarrior's own `due:2026-11-30` is.
-    private func instant(_ d: DueDate, _ zone: Zone) -> Instant {
+    private static func instant(_ d: DueDate, _ zone: Zone) -> Instant {
         switch d {
         case .instant(let i): return i
         case .date(let day): return zone.startOfDay(day)
@@ -169,6 +197,13 @@ public struct TaskwarriorWriter: BoardWriter {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
         /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
         var board: [String] = []
+
+        /// Adds what a chunk of cards counted.
+        mutating func add(_ other: Loss) {
+            events += other.events; changes += other.changes; positions += other.positions
+            archivedDone += other.archivedDone; entryGuessed += other.entryGuessed; extras += other.extras
+            bodiesAsAnnotation += other.bodiesAsAnnotation
+        }
 
         func diagnostics(file: String) -> [Diagnostic] {
             var parts: [String] = []
