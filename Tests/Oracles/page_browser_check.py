@@ -210,6 +210,9 @@ try:
     form = card.find_element(By.CSS_SELECTOR, "form.move")
     form.find_element(By.CSS_SELECTOR, f"select option[value='{todo_state}']").click()
     form.find_element(By.TAG_NAME, "button").click()
+    # The post answers with the board page again: wait for it rather than read the old one
+    # (on a loaded machine the check ran before the new page had come).
+    wait_for(lambda: column_of(plain, "Renamed meanwhile") == todo_state, seconds=10)
     check("move without JavaScript", column_of(plain, "Renamed meanwhile") == todo_state, column_of(plain, "Renamed meanwhile"))
 finally:
     plain.quit()
