@@ -1,7 +1,8 @@
 import Foundation
+import BoardIO
 import CZlib
 
-/// The zip container of a workbook, read by boardkit itself: the file mapped (MappedFile),
+/// The zip container of a workbook, read by boardkit itself: the file mapped (BoardIO's MappedText),
 /// its central directory (ZipDirectory), parts inflated with zlib (ZipInflater) and checked
 /// against the directory's CRC-32 and size. Stored and deflated parts, ZIP64 included: what
 /// spreadsheet writers make. (ZIPFoundation did this until it hung on a deflate stream
@@ -21,13 +22,14 @@ package final class ZipPackage {
     /// is released once read, so the mapping does not add the file's size to the peak memory.
     private static let inputWindow = 8 << 20
 
-    private let file: MappedFile
+    private let file: MappedText
     private let entries: [String: ZipEntry]
     /// The parts' names (folders left out) in the order the central directory lists them.
     package let names: [String]
 
     package convenience init(path: String) throws(OpenError) {
-        guard let file = MappedFile(path: path), let listed = ZipDirectory.entries(in: file.bytes) else { throw .notZip }
+        guard case .success(let file) = MappedText.load(path: path),
+              let listed = ZipDirectory.entries(in: UnsafeRawBufferPointer(file.bytes)) else { throw .notZip }
         var entries: [String: ZipEntry] = [:]
         var names: [String] = []
         for entry in listed where !entry.name.hasSuffix("/") {
@@ -39,7 +41,7 @@ package final class ZipPackage {
         self.init(file: file, entries: entries, names: names)
     }
 
-    private init(file: MappedFile, entries: [String: ZipEntry], names: [String]) {
+    private init(file: MappedText, entries: [String: ZipEntry], names: [String]) {
         self.file = file
         self.entries = entries
         self.names = names
@@ -92,11 +94,19 @@ package final class ZipPackage {
         return true
     }
 
+    /// Hands back the mapped pages of `range` (compressed bytes zlib is done with), so the
+    /// mapping does not add the file's size to the peak memory (`MappedText.release`).
+    private func release(_ range: UnsafeRawBufferPointer) {
+        guard let base = range.baseAddress, let start = file.bytes.baseAddress else { return }
+        let from = UnsafeRawPointer(base) - UnsafeRawPointer(start)
+        file.release(from: from, upTo: from + range.count)
+    }
+
     /// Hands `body` the part's bytes in chunks, then checks them against the directory.
     private func read(_ entry: ZipEntry, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard !entry.isEncrypted else { throw ZipPartError.encrypted }
         guard entry.method == 0 || entry.method == 8 else { throw ZipPartError.unsupportedMethod(entry.method) }
-        guard let data = ZipDirectory.data(of: entry, in: file.bytes) else { throw ZipPartError.outsideTheFile }
+        guard let data = ZipDirectory.data(of: entry, in: UnsafeRawBufferPointer(file.bytes)) else { throw ZipPartError.outsideTheFile }
         var crc = crc32(0, nil, 0)
         var size: UInt64 = 0
         func take(_ chunk: UnsafeRawBufferPointer) throws {
@@ -111,12 +121,12 @@ package final class ZipPackage {
             while at < data.count {
                 let chunk = UnsafeRawBufferPointer(rebasing: data[at..<min(at + Self.chunkSize, data.count)])
                 try take(chunk)
-                file.release(chunk)
+                release(chunk)
                 at += chunk.count
             }
         } else {
             try ZipInflater.inflate(data, window: Self.inputWindow, chunkSize: Self.chunkSize,
-                                    finished: file.release, take)
+                                    finished: release, take)
         }
         guard size == entry.uncompressedSize else {
             throw ZipPartError.sizeMismatch(recorded: entry.uncompressedSize, actual: size)
