@@ -27,7 +27,7 @@ public struct BoardJSONWriter: BoardWriter {
             return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))",
                                at: SourceLocation(file: path))]
         }
-        var layout = CanonicalLayout(output: JSONOutput(fd: fd))
+        var layout = CanonicalLayout(output: JSONWriter(fd: fd))
         layout.document(board)
         layout.output.flush()
         let failure = layout.output.failure
@@ -42,7 +42,7 @@ public struct BoardJSONWriter: BoardWriter {
 
     /// The canonical bytes of `board`, in memory (for the server and tests).
     public func encode(_ board: Board) -> [UInt8] {
-        var layout = CanonicalLayout(output: JSONOutput())
+        var layout = CanonicalLayout(output: JSONWriter())
         layout.document(board)
         return layout.finish()
     }
@@ -50,7 +50,7 @@ public struct BoardJSONWriter: BoardWriter {
     /// One card as a line of the canonical document has it (`{"id": …}`), for an API that
     /// answers with a single card.
     public func encode(card: Card) -> [UInt8] {
-        var layout = CanonicalLayout(output: JSONOutput())
+        var layout = CanonicalLayout(output: JSONWriter())
         layout.card(card)
         return layout.finish()
     }
@@ -58,13 +58,13 @@ public struct BoardJSONWriter: BoardWriter {
 
 /// The canonical layout, line by line.
 struct CanonicalLayout: ~Copyable {
-    var output: JSONOutput
+    var output: JSONWriter
     /// Positions that are not numbers JSON can hold (NaN, infinity): left out, counted.
     private var unwritablePositions = 0
     /// Unknown keys whose names clash with a key of the model: left out, counted.
     private var clashingExtras = 0
 
-    init(output: consuming JSONOutput) { self.output = output }
+    init(output: consuming JSONWriter) { self.output = output }
 
     /// The bytes of an in-memory layout.
     consuming func finish() -> [UInt8] { output.finish() }
@@ -93,74 +93,68 @@ struct CanonicalLayout: ~Copyable {
             case .board(let key): boardExtras[key] = value
             }
         }
-        output.literal("{\n  \"format\": \"")
-        output.literal("boardkit/1")
-        output.literal("\",\n  \"board\": ")
+        output.beginObject()
+        output.key("format")
+        output.string(BoardJSONWriter.formatName)
+        output.key("board")
         boardObject(board, extras: boardExtras)
 
-        output.literal(",\n  \"states\": [")
-        for (k, s) in board.states.enumerated() {
-            output.literal(k == 0 ? "\n    " : ",\n    ")
-            state(s)
-        }
-        output.literal(board.states.isEmpty ? "]" : "\n  ]")
+        output.key("states")
+        output.beginArray()
+        for s in board.states { state(s) }
+        output.endArray()
 
-        output.literal(",\n  \"cards\": [")
+        output.key("cards")
         elementLines(board.cards) { layout, card in layout.card(card) }
-        output.literal(board.cards.isEmpty ? "]" : "\n  ]")
 
-        output.literal(",\n  \"events\": [")
+        output.key("events")
         elementLines(board.events) { layout, event in layout.event(event) }
-        output.literal(board.events.isEmpty ? "]" : "\n  ]")
 
         for (key, value) in documentExtras.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) })
         where DocumentKey(rawValue: key) == nil {
-            output.literal(",\n  ")
-            output.string(key)
-            output.literal(": ")
-            output.rawJSON(value)
+            output.key(named: key)
+            rawJSON(value)
         }
         clashingExtras += documentExtras.filter { DocumentKey(rawValue: $0.0) != nil }.count
-        output.literal("\n}\n")
+        output.endObject()
+        output.endDocument()
     }
 
-    /// One line per element, `,` between: made on every core a chunk at a time, each chunk by
+    /// An array of one line per element: made on every core a chunk at a time, each chunk by
     /// a layout of its own, and read in place (iterating the array copies every element).
     private mutating func elementLines<Element>(_ elements: [Element],
                                                 _ write: (inout CanonicalLayout, Element) -> Void) {
+        output.beginArray()
         elements.withUnsafeBufferPointer { items in
             inOrderChunks(count: items.count, make: { range in
-                var part = CanonicalLayout(output: JSONOutput())
-                for k in range {
-                    part.output.literal(k == 0 ? "\n    " : ",\n    ")
-                    write(&part, items[k])
-                }
+                var part = CanonicalLayout(output: output.fragment(following: range.lowerBound > 0))
+                for k in range { write(&part, items[k]) }
                 return part.lines()
             }, take: { absorb($0) })
         }
+        output.endArray()
     }
 
     /// Lines made by a layout of their own (a chunk of `inOrderChunks`), with its counts.
     struct Lines {
-        var bytes: [UInt8]
+        var output: JSONWriter
         var unwritablePositions: Int
         var clashingExtras: Int
     }
 
     consuming func lines() -> Lines {
-        let (u, c) = (unwritablePositions, clashingExtras)
-        return Lines(bytes: finish(), unwritablePositions: u, clashingExtras: c)
+        Lines(output: output, unwritablePositions: unwritablePositions, clashingExtras: clashingExtras)
     }
 
     private mutating func absorb(_ lines: Lines) {
-        lines.bytes.withUnsafeBufferPointer { output.bytes($0) }
         unwritablePositions += lines.unwritablePositions
         clashingExtras += lines.clashingExtras
-        output.flushIfFull()
+        output.append(fragment: lines.output)
     }
 
     private mutating func boardObject(_ b: Board, extras: [String: String]) {
-        output.literal("{\"id\": ")
+        output.beginObject(.line)
+        output.key("id")
         output.string(b.id)
         output.key("name")
         output.string(b.name)
@@ -171,11 +165,12 @@ struct CanonicalLayout: ~Copyable {
             stringMap(b.metadata)
         }
         self.extras(extras, BoardKey.self)
-        output.byte(UInt8(ascii: "}"))
+        output.endObject()
     }
 
     private mutating func state(_ s: BoardState) {
-        output.literal("{\"id\": ")
+        output.beginObject(.line)
+        output.key("id")
         output.string(s.id)
         output.key("name")
         output.string(s.name)
@@ -186,11 +181,12 @@ struct CanonicalLayout: ~Copyable {
             output.integer(w)
         }
         extras(s.extras, StateKey.self)
-        output.byte(UInt8(ascii: "}"))
+        output.endObject()
     }
 
     mutating func card(_ c: Card) {
-        output.literal("{\"id\": ")
+        output.beginObject(.line)
+        output.key("id")
         output.string(c.id)
         output.key("title")
         output.string(c.title)
@@ -210,20 +206,21 @@ struct CanonicalLayout: ~Copyable {
         if let p = c.position {
             if p.isFinite {
                 output.key("position")
-                output.double(p)
+                output.number(p)
             } else {
                 unwritablePositions += 1
             }
         }
-        if c.archived { output.key("archived"); output.literal("true") }
+        if c.archived { output.key("archived"); output.bool(true) }
         if let u = c.url { output.key("url"); output.string(u) }
         if !c.fields.isEmpty { output.key("fields"); stringMap(c.fields) }
         extras(c.extras, CardKey.self)
-        output.byte(UInt8(ascii: "}"))
+        output.endObject()
     }
 
     private mutating func event(_ e: Event) {
-        output.literal("{\"card\": ")
+        output.beginObject(.line)
+        output.key("card")
         output.string(e.card)
         output.key("at")
         output.instant(e.at)
@@ -234,21 +231,22 @@ struct CanonicalLayout: ~Copyable {
         if let s = e.actor { output.key("actor"); output.string(s) }
         if !e.changes.isEmpty { output.key("changes"); changes(e.changes) }
         extras(e.extras, EventKey.self)
-        output.byte(UInt8(ascii: "}"))
+        output.endObject()
     }
 
     /// `[{"field": "due", "old": "2026-12-01", "new": "2026-12-03"}, …]`: a side without a
     /// value is left out, like every absent optional.
     private mutating func changes(_ list: [FieldChange]) {
-        output.byte(UInt8(ascii: "["))
-        for (k, c) in list.enumerated() {
-            output.literal(k == 0 ? "{\"field\": " : ", {\"field\": ")
+        output.beginArray(.line)
+        for c in list {
+            output.beginObject(.line)
+            output.key("field")
             output.string(c.field)
             if let v = c.old { output.key("old"); fieldValue(v) }
             if let v = c.new { output.key("new"); fieldValue(v) }
-            output.byte(UInt8(ascii: "}"))
+            output.endObject()
         }
-        output.byte(UInt8(ascii: "]"))
+        output.endArray()
     }
 
     private mutating func fieldValue(_ v: FieldValue) {
@@ -260,20 +258,17 @@ struct CanonicalLayout: ~Copyable {
 
     /// `{"a": "1", "b": "2"}`, keys in code-point order (as Python's `sort_keys`).
     private mutating func stringMap(_ map: [String: String]) {
-        output.byte(UInt8(ascii: "{"))
+        output.beginObject(.line)
         if map.count == 1, let (k, v) = map.first {
-            output.string(k)
-            output.literal(": ")
+            output.key(named: k)
             output.string(v)
         } else {
-            for (n, (k, v)) in map.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
-                if n > 0 { output.literal(", ") }
-                output.string(k)
-                output.literal(": ")
+            for (k, v) in map.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                output.key(named: k)
                 output.string(v)
             }
         }
-        output.byte(UInt8(ascii: "}"))
+        output.endObject()
     }
 
     /// Unknown keys kept from a source, after the model's keys, sorted.
@@ -281,10 +276,31 @@ struct CanonicalLayout: ~Copyable {
         guard !extras.isEmpty else { return }
         for (k, v) in extras.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard K(rawValue: k) == nil else { clashingExtras += 1; continue }
-            output.literal(", ")
-            output.string(k)
-            output.literal(": ")
-            output.rawJSON(v)
+            output.key(named: k)
+            rawJSON(v)
+        }
+    }
+
+    /// JSON text kept from a source (an unknown key's value), re-spaced the canonical way so
+    /// the line layout holds whoever produced it. Text that is not JSON is written as a
+    /// string, so the file stays valid and the text is not lost.
+    private mutating func rawJSON(_ text: String) {
+        var text = text
+        var normalised: [UInt8] = []
+        let ok = text.withUTF8 { u -> Bool in
+            var s = JSONScanner(u)
+            do {
+                try s.skipValue(copy: true, into: &normalised)
+                s.skipWhitespace()
+                return s.isAtEnd
+            } catch {
+                return false
+            }
+        }
+        if ok {
+            normalised.withUnsafeBufferPointer { output.json($0) }
+        } else {
+            output.string(text)
         }
     }
 }

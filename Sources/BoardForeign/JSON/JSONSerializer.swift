@@ -1,31 +1,55 @@
 import BoardModel
+import BoardIO
 
-/// Writes `JSONNode` trees as UTF-8 JSON: two-space indentation, one member per line,
-/// keys in the order given, and arrays of scalars kept on one line, much as the tools
-/// themselves lay out their exports.
+/// Lays out `JSONNode` trees through the one `JSONWriter`: two-space indentation, one member
+/// per line, keys in the order given, and arrays of scalars kept on one line, much as the
+/// tools themselves lay out their exports.
 public enum JSONSerializer {
     /// The document as bytes, ending with a line break.
     public static func bytes(_ node: JSONNode) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 16)
-        write(node, indent: 0, to: &out)
-        out.append(0x0A)
-        return out
+        var out = JSONWriter(capacity: 1 << 16)
+        write(node, to: &out)
+        out.endDocument()
+        return out.finish()
     }
 
     /// One JSON object per line (`task import` reads this as well as an array).
     public static func lines(_ nodes: [JSONNode]) -> [UInt8] {
-        var out: [UInt8] = []
+        var out = JSONWriter()
         for n in nodes {
-            writeCompact(n, to: &out)
-            out.append(0x0A)
+            write(n, layout: .compact, to: &out)
+            out.endDocument()
         }
-        return out
+        return out.finish()
     }
 
-    private static func newline(_ indent: Int, _ out: inout [UInt8]) {
-        out.append(0x0A)
-        for _ in 0..<indent { out.append(0x20); out.append(0x20) }
+    /// `node` on one line with no spaces, appended to `out`.
+    static func writeCompact(_ node: JSONNode, to out: inout [UInt8]) {
+        var line = JSONWriter()
+        write(node, layout: .compact, to: &line)
+        out.append(contentsOf: line.finish())
+    }
+
+    /// Writes `node` into `out`; an array holding only scalars (or nothing) goes on one line.
+    public static func write(_ node: JSONNode, layout: JSONWriter.Layout = .indented, to out: inout JSONWriter) {
+        switch node.kind {
+        case .null: out.null()
+        case .bool(let v): out.bool(v)
+        case .number(let d):
+            if d.rounded() == d, abs(d) < 1e15 { out.integer(Int(d)) } else { out.json(JSONNode.numberText(d)) }
+        case .string(let s): out.string(s)
+        case .array(let items):
+            out.beginArray(items.allSatisfy(isScalar) ? .compact : layout)
+            for item in items { write(item, layout: layout, to: &out) }
+            out.endArray()
+        case .object(let members):
+            out.beginObject(layout)
+            for m in members {
+                out.key(named: m.key)
+                write(m.value, layout: layout, to: &out)
+            }
+            out.endObject()
+        }
     }
 
     private static func isScalar(_ n: JSONNode) -> Bool {
@@ -33,85 +57,6 @@ public enum JSONSerializer {
         case .array, .object: return false
         default: return true
         }
-    }
-
-    static func write(_ node: JSONNode, indent: Int, to out: inout [UInt8]) {
-        switch node.kind {
-        case .array(let items):
-            if items.isEmpty || items.allSatisfy(isScalar) { writeCompact(node, to: &out); return }
-            out.append(UInt8(ascii: "["))
-            for (k, item) in items.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                newline(indent + 1, &out)
-                write(item, indent: indent + 1, to: &out)
-            }
-            newline(indent, &out)
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            if members.isEmpty { out.append(contentsOf: [0x7B, 0x7D]); return }
-            out.append(UInt8(ascii: "{"))
-            for (k, m) in members.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                newline(indent + 1, &out)
-                appendString(m.key, to: &out)
-                out.append(contentsOf: [0x3A, 0x20])
-                write(m.value, indent: indent + 1, to: &out)
-            }
-            newline(indent, &out)
-            out.append(UInt8(ascii: "}"))
-        default:
-            writeCompact(node, to: &out)
-        }
-    }
-
-    static func writeCompact(_ node: JSONNode, to out: inout [UInt8]) {
-        switch node.kind {
-        case .null: out.append(contentsOf: nullBytes)
-        case .bool(let v): out.append(contentsOf: v ? trueBytes : falseBytes)
-        case .number(let d):
-            if d.rounded() == d, abs(d) < 1e15 { appendInteger(Int64(d), to: &out) }
-            else { out.append(contentsOf: Array(JSONNode.numberText(d).utf8)) }
-        case .string(let s): appendString(s, to: &out)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (k, item) in items.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                writeCompact(item, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            for (k, m) in members.enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
-                appendString(m.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                writeCompact(m.value, to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    private static let nullBytes: [UInt8] = Array("null".utf8)
-    private static let trueBytes: [UInt8] = Array("true".utf8)
-    private static let falseBytes: [UInt8] = Array("false".utf8)
-
-    private static func appendInteger(_ v: Int64, to out: inout [UInt8]) {
-        if v < 0 { out.append(UInt8(ascii: "-")) }
-        var m = v.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buf in
-            repeat { buf[n] = 48 + UInt8(m % 10); m /= 10; n += 1 } while m > 0
-            while n > 0 { n -= 1; out.append(buf[n]) }
-        }
-    }
-
-    /// A JSON string literal, escaped by the one rule (`JSONEscaping`): non-ASCII text is
-    /// written as UTF-8, not escaped.
-    static func appendString(_ s: String, to out: inout [UInt8]) {
-        JSONText.appendQuoted(s, to: &out)
     }
 }
 

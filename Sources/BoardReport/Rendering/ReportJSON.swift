@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// The whole computed report as JSON (`boardkit-report/1`), for scripts and dashboards. The
 /// schema is templates/schema/report-1.schema.json; docs/report.md explains every field.
@@ -7,133 +8,150 @@ public enum ReportJSON {
 
     public static func render(_ r: WeeklyReport, locale: ReportLocale = .en) -> [UInt8] {
         let zone = Zone(identifier: r.timeZone) ?? .utc
-        var j = JSONBuffer(capacity: 4096 + r.overdue.items.count * 200 + r.flowTimes.finished.count * 220)
+        var j = JSONWriter(capacity: 4096 + r.overdue.items.count * 200 + r.flowTimes.finished.count * 220)
         j.beginObject()
-        j.string("format", formatID)
-        j.beginObject("board")
-        j.string("id", r.boardID)
-        j.string("name", r.boardName)
-        j.string("timezone", r.timeZone)
-        j.int("cards", r.cardCount)
-        j.int("cardsWithHistory", r.cardsWithHistory)
-        j.int("events", r.eventCount)
+        j.member("format", formatID)
+        j.key("board")
+        j.beginObject()
+        j.member("id", r.boardID)
+        j.member("name", r.boardName)
+        j.member("timezone", r.timeZone)
+        j.member("cards", r.cardCount)
+        j.member("cardsWithHistory", r.cardsWithHistory)
+        j.member("events", r.eventCount)
         j.endObject()
-        j.string("asOf", r.asOf.description)
-        j.string("asOfDate", r.asOfDate.description)
-        j.string("locale", locale.rawValue)
-        j.beginArray("weeks")
+        j.member("asOf", r.asOf.description)
+        j.member("asOfDate", r.asOfDate.description)
+        j.member("locale", locale.rawValue)
+        j.key("weeks")
+        j.beginArray()
         for w in r.weeks {
-            j.beginObject(inline: true)
-            j.string("week", w.label)
-            j.string("start", w.monday.description)
-            j.string("end", w.monday.addingDays(6).description)
+            j.beginObject(.compact)
+            j.member("week", w.label)
+            j.member("start", w.monday.description)
+            j.member("end", w.monday.addingDays(6).description)
             j.endObject()
         }
         j.endArray()
 
-        j.beginObject("counts")
-        j.int("total", r.counts.total)
-        j.int("archived", r.counts.archived)
-        j.beginObject("byCategory")
-        j.int("todo", r.counts.todo)
-        j.int("doing", r.counts.doing)
-        j.int("done", r.counts.done)
-        j.int("unknown", r.counts.unknown)
+        j.key("counts")
+        j.beginObject()
+        j.member("total", r.counts.total)
+        j.member("archived", r.counts.archived)
+        j.key("byCategory")
+        j.beginObject()
+        j.member("todo", r.counts.todo)
+        j.member("doing", r.counts.doing)
+        j.member("done", r.counts.done)
+        j.member("unknown", r.counts.unknown)
         j.endObject()
-        j.beginArray("byState")
+        j.key("byState")
+        j.beginArray()
         for row in r.counts.rows {
             j.beginObject()
-            j.string("state", row.stateID)
-            j.string("name", row.name)
-            j.string("category", row.category?.rawValue)
-            j.int("count", row.count)
+            j.member("state", row.stateID)
+            j.member("name", row.name)
+            j.member("category", row.category?.rawValue)
+            j.member("count", row.count)
             j.endObject()
         }
         j.endArray()
         j.endObject()
 
-        j.beginArray("wip")
+        j.key("wip")
+        j.beginArray()
         for row in r.wip.rows {
             j.beginObject()
-            j.string("state", row.stateID)
-            j.string("name", row.name)
-            j.int("count", row.count)
-            j.int("limit", row.limit)
-            j.bool("overLimit", row.overLimit)
+            j.member("state", row.stateID)
+            j.member("name", row.name)
+            j.member("count", row.count)
+            j.member("limit", row.limit)
+            j.member("overLimit", row.overLimit)
             j.endObject()
         }
         j.endArray()
 
-        j.beginObject("overdue")
-        j.int("count", r.overdue.items.count)
-        j.beginArray("items")
+        j.key("overdue")
+        j.beginObject()
+        j.member("count", r.overdue.items.count)
+        j.key("items")
+        j.beginArray()
         for item in r.overdue.items {
-            j.beginObject(inline: true)
+            j.beginObject(.compact)
             card(item.card, into: &j)
-            j.string("due", item.due.description)
-            j.string("dueLocal", localDue(item.due, zone))
-            j.int("daysOverdue", item.daysOverdue)
+            j.member("due", item.due.description)
+            j.member("dueLocal", localDue(item.due, zone))
+            j.member("daysOverdue", item.daysOverdue)
             j.endObject()
         }
         j.endArray()
         j.endObject()
 
-        j.beginObject("dueSoon")
-        j.int("days", r.dueSoon.days)
-        j.int("count", r.dueSoon.items.count)
-        j.beginArray("items")
+        j.key("dueSoon")
+        j.beginObject()
+        j.member("days", r.dueSoon.days)
+        j.member("count", r.dueSoon.items.count)
+        j.key("items")
+        j.beginArray()
         for item in r.dueSoon.items {
-            j.beginObject(inline: true)
+            j.beginObject(.compact)
             card(item.card, into: &j)
-            j.string("due", item.due.description)
-            j.string("dueLocal", localDue(item.due, zone))
-            j.int("daysLeft", item.daysLeft)
+            j.member("due", item.due.description)
+            j.member("dueLocal", localDue(item.due, zone))
+            j.member("daysLeft", item.daysLeft)
             j.endObject()
         }
         j.endArray()
         j.endObject()
 
-        j.beginObject("doneThisWeek")
-        j.int("count", r.doneThisWeek.items.count)
-        j.beginArray("items")
+        j.key("doneThisWeek")
+        j.beginObject()
+        j.member("count", r.doneThisWeek.items.count)
+        j.key("items")
+        j.beginArray()
         for f in r.doneThisWeek.items { finished(f, into: &j) }
         j.endArray()
         j.endObject()
 
-        j.beginArray("createdVsCompleted")
+        j.key("createdVsCompleted")
+        j.beginArray()
         for (k, w) in r.weeks.enumerated() {
-            j.beginObject(inline: true)
-            j.string("week", w.label)
-            j.int("created", r.createdVsCompleted.created[k])
-            j.int("completed", r.createdVsCompleted.completed[k])
-            j.int("net", r.createdVsCompleted.net[k])
+            j.beginObject(.compact)
+            j.member("week", w.label)
+            j.member("created", r.createdVsCompleted.created[k])
+            j.member("completed", r.createdVsCompleted.completed[k])
+            j.member("net", r.createdVsCompleted.net[k])
             j.endObject()
         }
         j.endArray()
 
-        j.beginObject("throughput")
-        j.beginArray("states")
+        j.key("throughput")
+        j.beginObject()
+        j.key("states")
+        j.beginArray()
         for row in r.throughput.rows {
             j.beginObject()
-            j.string("state", row.stateID)
-            j.string("name", row.name)
-            j.string("category", row.category?.rawValue)
-            j.ints("perWeek", row.perWeek)
-            j.int("total", row.total)
+            j.member("state", row.stateID)
+            j.member("name", row.name)
+            j.member("category", row.category?.rawValue)
+            j.member("perWeek", row.perWeek)
+            j.member("total", row.total)
             j.endObject()
         }
         j.endArray()
-        j.ints("completedPerWeek", r.throughput.completedPerWeek)
+        j.member("completedPerWeek", r.throughput.completedPerWeek)
         j.endObject()
 
-        j.beginObject("cumulativeFlow")
-        j.beginArray("states")
+        j.key("cumulativeFlow")
+        j.beginObject()
+        j.key("states")
+        j.beginArray()
         for band in r.flow.bands {
             j.beginObject()
-            j.string("state", band.stateID)
-            j.string("name", band.name)
-            j.string("category", band.category?.rawValue)
-            j.ints("atWeekEnd", band.atWeekEnd)
+            j.member("state", band.stateID)
+            j.member("name", band.name)
+            j.member("category", band.category?.rawValue)
+            j.member("atWeekEnd", band.atWeekEnd)
             j.endObject()
         }
         j.endArray()
@@ -141,16 +159,18 @@ public enum ReportJSON {
 
         summary("cycleTime", r.flowTimes.cycleTime, into: &j)
         summary("leadTime", r.flowTimes.leadTime, into: &j)
-        j.beginArray("finished")
+        j.key("finished")
+        j.beginArray()
         for f in r.flowTimes.finished { finished(f, into: &j) }
         j.endArray()
 
-        j.beginArray("aging")
+        j.key("aging")
+        j.beginArray()
         for item in r.aging.items {
-            j.beginObject(inline: true)
+            j.beginObject(.compact)
             card(item.card, into: &j)
-            j.days("ageDays", item.ageDays)
-            j.days("daysInState", item.daysInState)
+            j.member("ageDays", days: item.ageDays)
+            j.member("daysInState", days: item.daysInState)
             j.endObject()
         }
         j.endArray()
@@ -158,17 +178,19 @@ public enum ReportJSON {
         breakdown("perAssignee", r.perAssignee, into: &j)
         breakdown("perLabel", r.perLabel, into: &j)
 
-        j.beginArray("notes")
+        j.key("notes")
+        j.beginArray()
         for note in r.notes {
             j.beginObject()
-            j.string("code", note.code)
-            if let n = note.count { j.int("count", n) }
-            if case .unknownStates(let ids) = note { j.strings("states", ids) }
-            j.string("message", locale.sentence(note))
+            j.member("code", note.code)
+            if let n = note.count { j.member("count", n) }
+            if case .unknownStates(let ids) = note { j.member("states", ids) }
+            j.member("message", locale.sentence(note))
             j.endObject()
         }
         j.endArray()
         j.endObject()
+        j.endDocument()
         return j.finish()
     }
 
@@ -179,47 +201,57 @@ public enum ReportJSON {
         }
     }
 
-    private static func card(_ c: ReportCard, into j: inout JSONBuffer) {
-        j.string("id", c.id)
-        j.string("title", c.title)
-        j.string("state", c.stateID)
-        j.string("stateName", c.stateName)
-        j.strings("assignees", c.assignees)
-        j.strings("labels", c.labels)
+    private static func card(_ c: ReportCard, into j: inout JSONWriter) {
+        j.member("id", c.id)
+        j.member("title", c.title)
+        j.member("state", c.stateID)
+        j.member("stateName", c.stateName)
+        j.member("assignees", c.assignees)
+        j.member("labels", c.labels)
     }
 
-    private static func finished(_ f: FlowTimes.Finished, into j: inout JSONBuffer) {
-        j.beginObject(inline: true)
+    private static func finished(_ f: FlowTimes.Finished, into j: inout JSONWriter) {
+        j.beginObject(.compact)
         card(f.card, into: &j)
-        j.string("completed", f.completed.description)
-        j.days("cycleDays", f.cycleDays)
-        j.days("leadDays", f.leadDays)
+        j.member("completed", f.completed.description)
+        j.member("cycleDays", days: f.cycleDays)
+        j.member("leadDays", days: f.leadDays)
         j.endObject()
     }
 
-    private static func summary(_ key: String, _ s: PercentileSummary, into j: inout JSONBuffer) {
-        j.beginObject(key)
-        j.int("count", s.count)
-        j.days("p50", s.p50)
-        j.days("p70", s.p70)
-        j.days("p85", s.p85)
-        j.days("p95", s.p95)
+    private static func summary(_ key: StaticString, _ s: PercentileSummary, into j: inout JSONWriter) {
+        j.key(key)
+        j.beginObject()
+        j.member("count", s.count)
+        j.member("p50", days: s.p50)
+        j.member("p70", days: s.p70)
+        j.member("p85", days: s.p85)
+        j.member("p95", days: s.p95)
         j.endObject()
     }
 
-    private static func breakdown(_ key: String, _ b: Breakdown, into j: inout JSONBuffer) {
-        j.beginArray(key)
+    private static func breakdown(_ key: StaticString, _ b: Breakdown, into j: inout JSONWriter) {
+        j.key(key)
+        j.beginArray()
         for row in b.rows {
-            j.beginObject(inline: true)
-            j.string("name", row.name.isEmpty ? nil : row.name)
-            j.int("todo", row.todo)
-            j.int("doing", row.doing)
-            j.int("done", row.done)
-            j.int("other", row.other)
-            j.int("total", row.total)
-            j.int("overdue", row.overdue)
+            j.beginObject(.compact)
+            j.member("name", row.name.isEmpty ? nil : row.name)
+            j.member("todo", row.todo)
+            j.member("doing", row.doing)
+            j.member("done", row.done)
+            j.member("other", row.other)
+            j.member("total", row.total)
+            j.member("overdue", row.overdue)
             j.endObject()
         }
         j.endArray()
+    }
+}
+
+extension JSONWriter {
+    /// `"name": 12.5`: a day count with one decimal (`DayFormat`), or null when absent.
+    fileprivate mutating func member(_ name: StaticString, days value: Double?) {
+        key(name)
+        if let value, value.isFinite { json(DayFormat.oneDecimal(value)) } else { null() }
     }
 }

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Conversions between JSON number text and `Double`, without going through `String`.
-enum JSONNumber {
+public enum JSONNumber {
     /// The value of a number literal the scanner validated; nil when it overflows a Double.
-    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         // Fast path: a short integer (positions are almost always small whole numbers).
         if text.count <= 15 {
             var negative = false
@@ -34,29 +34,30 @@ enum JSONNumber {
 
     /// Appends a Double as JSON: whole numbers below 2⁵³ as integers (`3`, not `3.0`), others
     /// in Swift's shortest round-tripping form (`0.5`, `1e+20`). Not for NaN or infinity.
-    static func append(_ value: Double, to out: inout [UInt8]) {
+    public static func append(_ value: Double, to out: inout OutputBuffer) {
         if value.rounded() == value, value.magnitude < 9_007_199_254_740_992 {
             appendInteger(Int64(value), to: &out)
         } else {
-            out.append(contentsOf: value.description.utf8)
+            out.append(utf8: value.description)
         }
     }
 
-    static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    /// Appends an integer's decimal digits.
+    public static func appendInteger(_ value: Int64, to out: inout OutputBuffer) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var v = value.magnitude
         if v < 10 { out.append(UInt8(ascii: "0") + UInt8(v)); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
+        out.append(maxCount: 20) { p in
+            var n = 0
+            var rest = v
+            while rest > 0 { n += 1; rest /= 10 }
+            var k = n
             while v > 0 {
-                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
+                k -= 1
+                p[k] = UInt8(ascii: "0") + UInt8(v % 10)
                 v /= 10
-                n += 1
             }
-            for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
+            return n
         }
     }
 }
