@@ -361,7 +361,7 @@ def machine():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sizes", default="100000,1000000")
+    ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server, 'sync' for CalDAV sync")
     args = ap.parse_args()
@@ -569,8 +569,10 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
     with open(path, "w") as f:
         f.write(text)
-    # The verdict on each goal the issues set, appended to RESULTS.md.
+    # The verdict on each goal the issues set, appended to RESULTS.md; then the chart of
+    # time and memory against cards (Benchmarks/results.svg).
     subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "goals.py"), path], check=False)
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "chart.py"), path], check=False)
 
 
 if __name__ == "__main__":
