@@ -167,6 +167,7 @@ struct SyncSession {
             guard let etag = entry.etag, let item = byHref[collection.normalized(entry.href)] else { return false }
             return item.etag == etag
         }
+        ProgressMeter.active.start(.receiving, total: changed.count)
         let texts = try await collection.fetch(changed.map(\.href))
         let cards = try BoardSync.stored { try store.cardsForSync() }
         let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -282,7 +283,10 @@ struct SyncSession {
         let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
         let cards = try BoardSync.stored { try store.cardsForSync() }
         var saves: [SyncedItem] = [], forgets: [String] = []
+        ProgressMeter.active.start(.sending, total: cards.count)
+        defer { ProgressMeter.active.stop() }
         for stored in cards {
+            ProgressMeter.active.advance(by: 1)
             let item = byCard[stored.card.id]
             if !stored.present || stored.card.archived {
                 guard let item else { continue }

@@ -1,3 +1,4 @@
+import BoardIO
 import Foundation
 
 /// The requests a sync makes of one CalDAV collection: what it is, what changed since a
@@ -98,6 +99,7 @@ struct CalDAVCollection {
                 guard let text = entry.calendarData, entry.status == nil || entry.status == 200 else { continue }
                 out[normalized(entry.href)] = (entry.etag, text)
             }
+            ProgressMeter.active.advance(by: batch.count)
         }
         return out
     }

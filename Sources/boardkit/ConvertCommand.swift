@@ -31,14 +31,12 @@ struct ConvertCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressBar(quiet: quiet)
-        progress.label("reading \(input)")
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)", .writing: "writing \(output)"])
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         guard let board = loaded.board else {
             progress.finish()
             return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
         }
-        progress.label("writing \(output)")
         // `--events FILE` names the sidecar of whichever side is CSV.
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
         // Standard output has no extension: without --to it gets the input's format.

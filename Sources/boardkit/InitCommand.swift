@@ -27,10 +27,15 @@ struct InitCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings in the imported file as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
+    var quiet = false
+
     func run() throws {
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(from ?? "")", .writing: "importing into \(store.path)"])
         let setup = StoreSetup(path: store.path, source: from, format: format, readerOptions: reader.readerOptions,
                                name: name, timeZone: reader.timezone, actor: actor.name, strict: strict)
         let created = setup.create()
+        progress.finish()
         if let summary = created.summary { print(summary) }
         try DiagnosticOutput.finish(created.diagnostics, style: .text)
     }

@@ -10,7 +10,6 @@ import Synchronization
 /// conversion shows nothing); the line is cleared when the run is done.
 final class ProgressBar: @unchecked Sendable {   // the timer is set once; DispatchSource is thread-safe but not marked Sendable
     private struct Shown {
-        var label = ""
         var phase: ProgressMeter.Phase?
         var phaseStart = ContinuousClock.now
         var drawn = false
@@ -19,10 +18,13 @@ final class ProgressBar: @unchecked Sendable {   // the timer is set once; Dispa
 
     private let timer: (any DispatchSourceTimer)?
     private let shown = Mutex(Shown())
-    private let started = ContinuousClock.now
+    /// What each phase is called on the line: `reading board.json`, `writing out.xlsx`.
+    private let labels: [ProgressMeter.Phase: String]
 
-    /// `quiet`: `--quiet`. Nothing is drawn unless standard error is a terminal.
-    init(quiet: Bool) {
+    /// `quiet`: `--quiet`. Nothing is drawn unless standard error is a terminal, nor in a
+    /// phase `labels` does not name.
+    init(quiet: Bool, labels: [ProgressMeter.Phase: String]) {
+        self.labels = labels
         guard !quiet, isatty(STDERR_FILENO) != 0 else { timer = nil; return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         self.timer = timer
@@ -31,11 +33,6 @@ final class ProgressBar: @unchecked Sendable {   // the timer is set once; Dispa
         timer.schedule(deadline: .now() + after, repeating: 0.2)
         timer.setEventHandler { [weak self] in self?.draw() }
         timer.resume()
-    }
-
-    /// What is being done: `reading board.json`, `writing out.xlsx`.
-    func label(_ text: String) {
-        shown.withLock { $0.label = text }
     }
 
     /// Stops drawing and clears the line. (Drawing and clearing hold the same lock, so a
@@ -51,12 +48,12 @@ final class ProgressBar: @unchecked Sendable {   // the timer is set once; Dispa
     }
 
     private func draw() {
-        guard let now = ProgressMeter.shared.reading else { return }
+        guard let now = ProgressMeter.shared.reading, let label = labels[now.phase] else { return }
         shown.withLock { s in
             guard !s.finished else { return }
             if s.phase != now.phase { s.phase = now.phase; s.phaseStart = .now }
             s.drawn = true
-            StandardStreams.err("\r\u{1B}[K" + Self.line(label: s.label, now, elapsed: ContinuousClock.now - s.phaseStart))
+            StandardStreams.err("\r\u{1B}[K" + Self.line(label: label, now, elapsed: ContinuousClock.now - s.phaseStart))
         }
     }
 

@@ -77,8 +77,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let job = self.job
-        let progress = ProgressBar(quiet: quiet)
-        progress.label("reading \(input)")
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)"])
         let done = job.run()
         progress.finish()
         guard let board = done.board, let moment = done.asOf else {

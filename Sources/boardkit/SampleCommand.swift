@@ -37,10 +37,8 @@ struct SampleCommand: ParsableCommand {
 
     func run() throws {
         let end = until.flatMap(ISO8601.parseInstant) ?? SampleBoard.defaultUntil
-        let progress = ProgressBar(quiet: false)
-        progress.label("generating \(cards) cards")
+        let progress = ProgressBar(quiet: false, labels: [.writing: "writing \(output)"])
         let board = SampleBoard(cards: cards, weeks: weeks, seed: seed, until: end).generate()
-        progress.label("writing \(output)")
         let diagnostics = BoardPipeline.write(board, to: output, format: to ?? (output == "-" ? "json" : nil))
         progress.finish()
         WrittenSummary.print(output, board: board, after: diagnostics)

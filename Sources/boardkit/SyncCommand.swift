@@ -36,10 +36,16 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A reminder before each due date, such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
     var alarm: [String] = []
 
+    @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
+    var quiet = false
+
     func run() async throws {
+        let progress = ProgressBar(quiet: quiet, labels: [.receiving: "fetching changed to-dos", .sending: "sending changed cards"])
         let report: SyncReport
         let session: StoreSession
         do {
+            // Cleared before anything is printed, whichever way the sync ends.
+            defer { progress.finish() }
             session = try StoreSession(path: store.path, actor: nil)
             var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm)
             options.password = try password()

@@ -48,9 +48,7 @@ struct CommandLineTests {
     @Test func aProgressBarOnlyOnATerminal() throws {
         let board = try sample(cards: 30_000, to: "big.json")
         func onTerminal(_ args: [String]) throws -> String {
-            let command = ([CommandRunner.boardkit] + args).map { "'\($0)'" }.joined(separator: " ")
-            let r = try CommandRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"],
-                                          environment: ["BOARDKIT_PROGRESS_AFTER": "0"])
+            let r = try CommandRunner.boardkitOnTerminal(args)
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdoutText
         }
@@ -59,6 +57,10 @@ struct CommandLineTests {
         #expect(shown.contains("%"))
         // Cleared before the summary: the last thing before "Wrote" is the erase sequence.
         #expect(shown.contains("\r\u{1B}[KWrote "), "\(shown.suffix(200))")
+        // An import into a store: reading, then importing, cleared before its summary.
+        let imported = try onTerminal(["init", "-b", tmp.path("big.db"), "--from", board])
+        #expect(imported.contains("importing into ") && imported.contains("%"), "\(imported.prefix(300))")
+        #expect(imported.contains("\r\u{1B}[KCreated "), "\(imported.suffix(200))")
         let quiet = try onTerminal(["convert", board, tmp.path("quiet.csv"), "--quiet"])
         #expect(!quiet.contains("%"))
         let piped = try CommandRunner.boardkit(["convert", board, tmp.path("piped.csv")],

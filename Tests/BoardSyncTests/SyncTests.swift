@@ -262,6 +262,19 @@ struct SyncedBoard {
         #expect(try server.todos().count == count)
     }
 
+    /// On a terminal the first sync shows how many cards it has been through (#18), and
+    /// clears the bar before its summary.
+    @Test func aSyncOnATerminalShowsItsProgress() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let run = try CommandRunner.boardkitOnTerminal(["sync", "-b", board.store, "--password-file", board.password,
+                                                        server.url, "--user", "mina"])
+        #expect(run.status == 0, "\(run.stdoutText)")
+        #expect(run.stdoutText.contains("sending changed cards") && run.stdoutText.contains("%"), "\(run.stdoutText.prefix(300))")
+        #expect(run.stdoutText.contains("\r\u{1B}[K") && run.stdoutText.contains("to the server 38 new to-dos"))
+        #expect(try server.todos().count == 38)
+    }
+
     @Test func aSyncKilledHalfWayIsFinishedByTheNext() throws {
         let server = try CalDAVServer("radicale")
         let board = try SyncedBoard(cards: 400)

@@ -40,6 +40,15 @@ public enum CommandRunner {
         try run(boardkit, args, stdin: stdin, environment: environment)
     }
 
+    /// Runs `boardkit ARGS` on a terminal, as a person at a keyboard would (`script` gives it
+    /// one), with the progress bar drawn from the start; standard output and error arrive
+    /// together in `stdoutText`.
+    @discardableResult
+    public static func boardkitOnTerminal(_ args: [String]) throws -> ProcessOutput {
+        let command = ([boardkit] + args).map { "'\($0)'" }.joined(separator: " ")
+        return try run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["BOARDKIT_PROGRESS_AFTER": "0"])
+    }
+
     /// Runs `python3 SCRIPT ARGS` where SCRIPT is under Tests/Oracles.
     @discardableResult
     public static func python(_ script: String, _ args: [String], stdin: Data? = nil) throws -> ProcessOutput {

@@ -13,11 +13,15 @@ public final class ProgressMeter: Sendable {
     /// test watching its own work, undisturbed by others running beside it).
     @TaskLocal public static var active = ProgressMeter.shared
 
-    public enum Phase: Sendable, Equatable {
+    public enum Phase: Sendable, Hashable {
         /// Bytes of the input.
         case reading
         /// Cards and events of the output.
         case writing
+        /// To-dos fetched from a CalDAV server.
+        case receiving
+        /// Cards compared with a CalDAV server, and sent when they changed.
+        case sending
     }
 
     /// Where things stand: `done` of `total` in `phase`.

@@ -61,6 +61,8 @@ public struct StoreSetup {
             board.timeZone = timeZone
         }
         let command = source.map { "init --from \(($0 as NSString).lastPathComponent)" } ?? "init"
+        ProgressMeter.active.start(.writing, total: board.cards.count + board.events.count)
+        defer { ProgressMeter.active.stop() }
         do throws(StoreError) {
             _ = try BoardStore.create(path, board: board, step: StepInfo(actor: actor, command: command, at: .now()))
         } catch {
