@@ -364,6 +364,8 @@ def main():
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server, 'sync' for CalDAV sync")
+    ap.add_argument("--no-slow", action="store_true",
+                    help="leave out the peers that take minutes at a million cards (their rows are left out too)")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     only = [o.strip().lower() for o in args.only.split(",") if o.strip()]
@@ -383,7 +385,7 @@ def main():
             with tempfile.TemporaryDirectory() as scratch:
                 for run in range(args.runs):
                     for name, kind, argv, slow in tools:
-                        if slow and run > 0:
+                        if slow and (run > 0 or args.no_slow):
                             continue
                         out = os.path.join(scratch, f"out{CONVERT_SUFFIX.get(task, '.json')}")
                         m = measure(argv, inputs[kind], out)
@@ -392,7 +394,9 @@ def main():
                             if name == "boardkit" and "--timings" in argv:
                                 phases.append(report_phases(m[2]))
             base = statistics.median(w for w, *_ in results["boardkit"]) if results["boardkit"] else None
-            for name, kind, _, _ in tools:
+            for name, kind, _, slow in tools:
+                if slow and args.no_slow:
+                    continue
                 runs = results[name]
                 size = os.path.getsize(inputs[kind]) / 2**20
                 if not runs:
@@ -539,7 +543,8 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
         "# Benchmark results\n\n"
         f"Run on {datetime.date.today().isoformat()}: {machine()}.\n"
         f"`Benchmarks/run --sizes {args.sizes} --runs {args.runs}`"
-        + (f" for {args.only} (other rows from an earlier run)" if only else "") + "; the median of the runs "
+        + (f" for {args.only} (other rows from an earlier run)" if only else "")
+        + (" without the slowest peers (--no-slow)" if args.no_slow else "") + "; the median of the runs "
         "(the slowest peers ran once: see the runs column). \"time vs boardkit\" is the tool's "
         "time divided by boardkit's: above 1 means boardkit is faster. Peak memory is the largest "
         "resident set `/usr/bin/time` saw.\n\n" + header + body)
