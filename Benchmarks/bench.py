@@ -489,9 +489,10 @@ def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
-def earlier_results(tasks_run, serve_run, edits_run, sync_run=False):
+def earlier_results(tasks_run, serve_run, edits_run, sync_run=False, tools_left_out=frozenset()):
     """What RESULTS.md already holds for the tasks this run did not measure, so that
-    `--only` refreshes some rows and keeps the rest: (table lines, note lines, serve lines)."""
+    `--only` refreshes some rows and keeps the rest (and `--no-slow` keeps the slow peers'
+    rows, `tools_left_out` as (task, tool)): (table lines, note lines, serve lines)."""
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
     if not os.path.exists(path):
         return [], [], [], [], []
@@ -515,7 +516,8 @@ def earlier_results(tasks_run, serve_run, edits_run, sync_run=False):
                 edits.append(line)
             elif section == "sync" and not sync_run:
                 syncs.append(line)
-            elif section == "tasks" and (int(cells[0].replace(",", "")), cells[1]) not in tasks_run:
+            elif section == "tasks" and ((int(cells[0].replace(",", "")), cells[1]) not in tasks_run
+                                         or (cells[1], cells[2]) in tools_left_out):
                 table.append(line)
         elif line.startswith("- ") and not any(f"{c:,} cards, {t}:" in line for c, t in tasks_run):
             notes.append(line[2:])
@@ -523,9 +525,10 @@ def earlier_results(tasks_run, serve_run, edits_run, sync_run=False):
 
 
 def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
-    only = bool(args.only)
+    only = bool(args.only) or args.no_slow
+    left_out = frozenset((task, name) for task, tools in TASKS for name, _, _, slow in tools if slow and args.no_slow)
     kept_table, kept_notes, kept_serve, kept_edits, kept_sync = (
-        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows), bool(sync_rows))
+        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows), bool(sync_rows), left_out)
         if only else ([], [], [], [], []))
     header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
               "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
