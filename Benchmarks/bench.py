@@ -546,7 +546,7 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
         "# Benchmark results\n\n"
         f"Run on {datetime.date.today().isoformat()}: {machine()}.\n"
         f"`Benchmarks/run --sizes {args.sizes} --runs {args.runs}`"
-        + (f" for {args.only} (other rows from an earlier run)" if only else "")
+        + (f" for {args.only} (other rows from an earlier run)" if args.only else "")
         + (" without the slowest peers (--no-slow)" if args.no_slow else "") + "; the median of the runs "
         "(the slowest peers ran once: see the runs column). \"time vs boardkit\" is the tool's "
         "time divided by boardkit's: above 1 means boardkit is faster. Peak memory is the largest "
