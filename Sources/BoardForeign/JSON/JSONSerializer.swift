@@ -25,7 +25,8 @@ public enum JSONSerializer {
 
     /// `node` on one line with no spaces, appended to `out`.
     static func writeCompact(_ node: JSONNode, to out: inout [UInt8]) {
-        var line = JSONWriter()
+        // One task's line: a small buffer, not a file chunk's.
+        var line = JSONWriter(capacity: 1024)
         write(node, layout: .compact, to: &line)
         out.append(contentsOf: line.finish())
     }
