@@ -225,3 +225,35 @@ struct ForeignExpectation: Decodable {
         #expect(back.status == 0, "\(back.stderr)")
     }
 }
+
+@Suite("Reading a calendar file where it is mapped")
+struct ICSMappedFileTests {
+    @Test("the scanner reports how far it got, in order, and only at line starts")
+    func passedOffsets() throws {
+        let text = "BEGIN:VCALENDAR\r\n" + (0..<50).map { "BEGIN:VTODO\r\nUID:u\($0)\r\nSUMMARY:Task \($0)\r\n folded\r\nEND:VTODO\r\n" }.joined() + "END:VCALENDAR\r\n"
+        let bytes = Array(text.utf8)
+        var passed: [Int] = []
+        var lines = 0
+        var folds = ICSLineScanner.BlankLineFolds()
+        try bytes.withUnsafeBufferPointer { file in
+            try ICSLineScanner.scan(file, blankLineFolds: &folds, passed: { passed.append($0) }, step: 100) { _, _ in lines += 1 }
+        }
+        #expect(lines == 2 + 50 * 4)
+        #expect(!passed.isEmpty)
+        #expect(passed == passed.sorted())
+        #expect(passed.allSatisfy { $0 > 0 && $0 < bytes.count && bytes[$0 - 1] == 10 && bytes[$0] != 32 })
+    }
+
+    @Test("a file read from its path gives what its bytes give")
+    func pathAndBytes() throws {
+        let text = "BEGIN:VCALENDAR\r\nX-WR-CALNAME:Team\r\n" + (0..<30).map { "BEGIN:VEVENT\r\nUID:e\($0)\r\nDTSTART;VALUE=DATE:202611\(10 + $0 % 18)\r\nSUMMARY:Event \($0)\r\nEND:VEVENT\r\n" }.joined() + "BEGIN:VEVENT\r\nSUMMARY:no date\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-\(UUID().uuidString).ics").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromPath = ICSReader().read(BoardInput(path: path, displayName: "t.ics"), options: ReaderOptions())
+        let fromBytes = ICSReader().read(bytes: Array(text.utf8), name: "t.ics")
+        #expect(try #require(fromPath.board) == fromBytes.board)
+        #expect(fromPath.board?.cards.count == 31)
+        #expect(fromPath.diagnostics.map(\.description) == fromBytes.diagnostics.map(\.description))
+    }
+}
