@@ -1,14 +1,38 @@
 import BoardModel
 import BoardIO
 
-/// Turns what `ICSDocumentParser` collected into a board: resolves every date in its zone,
+/// Turns the items `ICSDocumentParser` reads into a board: resolves every date in its zone,
 /// picks states, derives card ids from UIDs and merges the VEVENT and VTODO of one card.
+///
+/// Items are added one at a time (`add`), so a reader can hand each over as soon as it is
+/// read and never hold them all beside the cards (`ICSReader`). What a card depends on
+/// besides its item — the calendar's states, board id, zone and VTIMEZONEs
+/// (`ICSCardContext`) — is taken when the builder is made. The diagnostics the building
+/// raises are kept and added to the parser's after its own (`finish`), in the order made.
 struct ICSBoardBuilder {
-    var parsed: ICSDocumentParser
     let options: ReaderOptions
+    /// The calendar as it was when the builder was made.
+    let context: ICSCardContext
+    private let boardID: String?
+    private let showsState: Bool
+    private let zones: [String: ICSZoneDefinition]
 
     private var zoneCache: [String: ResolvedZone] = [:]
     private var floating: Zone = .utc
+    private var states: [BoardState]
+    private let stateNames: [String: String]
+    private var cards: [Card] = []
+    private var lines: [Int] = []
+    private var todoFlags: [Bool] = []
+    private var indexByID: [String: Int] = [:]
+    private var recurring = 0, overrides = 0, duplicates = 0, undated = 0
+    private var firstRecurringLine: Int?
+    /// UIDs of series in the file, and how many changed occurrences each UID has
+    /// (`noteOccurrences`).
+    private var seriesUIDs = Set<String>()
+    private var occurrencesByUID: [String: Int] = [:]
+    /// Diagnostics raised while building, for `finish`.
+    private var notes: [(code: DiagnosticCode, message: String, line: Int?)] = []
 
     enum ResolvedZone {
         case iana(Zone)
@@ -16,12 +40,87 @@ struct ICSBoardBuilder {
         case unknown
     }
 
-    init(parsed: ICSDocumentParser, options: ReaderOptions) {
-        self.parsed = parsed
+    /// A builder for the calendar `parsed` has read so far; `expectedItems` sizes the cards'
+    /// storage (more costs address space, never memory).
+    init(calendar parsed: ICSDocumentParser, options: ReaderOptions, expectedItems: Int) {
         self.options = options
+        context = parsed.cardContext
+        boardID = parsed.boardID
+        showsState = parsed.showsState
+        zones = parsed.zones
+        if let tz = parsed.wrTimeZone, let zone = Zone(identifier: tz) { floating = zone }
+        if let tz = options.timeZone {
+            if let z = Zone(identifier: tz) {
+                floating = z
+            } else {
+                notes.append((.invalidTimeZone, "--timezone '\(tz)' is not an IANA zone name such as Asia/Seoul", nil))
+            }
+        }
+        states = parsed.stateDefinitions.isEmpty ? BoardState.defaults
+            : parsed.stateDefinitions.map { BoardState(id: $0.id, name: $0.name, category: $0.category, wipLimit: $0.wipLimit) }
+        stateNames = Dictionary(states.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        cards.reserveCapacity(expectedItems)
     }
 
-    mutating func build() -> (board: Board, cardLines: [Int], diagnostics: [Diagnostic]) {
+    /// Changed occurrences (RECURRENCE-ID) are left out when their series (the same UID
+    /// without RECURRENCE-ID) is in the file; the others (Google's birthday exports, an
+    /// invitation to one occurrence) are cards of their own, several of one UID told apart
+    /// by their RECURRENCE-ID. So when a file has any, every item is seen before the first
+    /// is added.
+    mutating func noteOccurrences(of items: ChunkedList<ICSItem>) {
+        items.forEach { item in
+            guard let uid = item.uid else { return }
+            if item.changesOccurrence { occurrencesByUID[uid, default: 0] += 1 } else { seriesUIDs.insert(uid) }
+        }
+    }
+
+    /// Makes the card of `item` (or merges it into the card it completes).
+    mutating func add(_ item: ICSItem) {
+        var occurrenceSuffix: String?
+        if item.changesOccurrence {
+            if let uid = item.uid, seriesUIDs.contains(uid) { overrides += 1; return }
+            if let uid = item.uid, occurrencesByUID[uid, default: 0] > 1 {
+                occurrenceSuffix = "-" + (item.fields["RECURRENCE-ID"]?.split(separator: "\n").first.map(String.init) ?? "")
+            }
+        }
+        if item.recurs {
+            recurring += 1
+            if firstRecurringLine == nil { firstRecurringLine = item.line }
+        }
+        var card = card(from: item)
+        card.state = state(for: item)
+        if card.due == nil { undated += 1 }
+
+        var fromBoardkit: String?
+        if let board = boardID, let uid = item.uid {
+            fromBoardkit = ICSUID.cardID(fromUID: uid, isTodo: item.isTodo, board: board)
+        }
+        card.id = fromBoardkit ?? item.uid ?? StableID.make(prefix: "ics-", from: [card.title, card.due?.description ?? ""])
+        if let occurrenceSuffix { card.id += occurrenceSuffix }
+        if let k = indexByID[card.id] {
+            if fromBoardkit != nil, todoFlags[k] != item.isTodo {
+                // `--component both`: the VEVENT and the VTODO of one card.
+                Self.merge(card, into: &cards[k])
+                return
+            }
+            duplicates += 1
+            if duplicates == 1 {
+                notes.append((.icsDuplicateUID, "UID '\(card.id)' was used before (line \(lines[k])); this item became card '\(card.id)-2' (and so on for others)",
+                              item.line))
+            }
+            var n = 2
+            while indexByID["\(card.id)-\(n)"] != nil { n += 1 }
+            card.id = "\(card.id)-\(n)"
+        }
+        indexByID[card.id] = cards.count
+        cards.append(card)
+        lines.append(item.line)
+        todoFlags.append(item.isTodo)
+    }
+
+    /// The board, once the parser has read the whole calendar; the building's diagnostics go
+    /// after the parser's.
+    mutating func finish(_ parsed: inout ICSDocumentParser) -> (board: Board, cardLines: [Int], diagnostics: [Diagnostic]) {
         var board = Board()
         board.id = parsed.boardID ?? parsed.calendarName.map(StableID.slug) ?? "calendar"
         board.name = parsed.calendarName ?? "Calendar"
@@ -29,81 +128,7 @@ struct ICSBoardBuilder {
             if Zone(identifier: tz) != nil { board.timeZone = tz } else { board.metadata["X-WR-TIMEZONE"] = tz }
         }
         board.metadata.merge(parsed.metadata) { a, _ in a }
-        floating = board.zone ?? .utc
-        if let tz = options.timeZone {
-            if let z = Zone(identifier: tz) {
-                floating = z
-            } else {
-                parsed.sink.add(.invalidTimeZone, "--timezone '\(tz)' is not an IANA zone name such as Asia/Seoul")
-            }
-        }
-
-        var states = parsed.stateDefinitions.isEmpty ? BoardState.defaults
-            : parsed.stateDefinitions.map { BoardState(id: $0.id, name: $0.name, category: $0.category, wipLimit: $0.wipLimit) }
-        let stateNames = Dictionary(states.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        var cards: [Card] = []
-        var lines: [Int] = []
-        var todoFlags: [Bool] = []
-        cards.reserveCapacity(parsed.items.count)
-        var indexByID: [String: Int] = [:]
-        var recurring = 0, overrides = 0, duplicates = 0, undated = 0
-        var firstRecurringLine: Int?
-
-        // Changed occurrences (RECURRENCE-ID) are left out when their series (the same UID
-        // without RECURRENCE-ID) is in the file; the others (Google's birthday exports, an
-        // invitation to one occurrence) are cards of their own, several of one UID told apart
-        // by their RECURRENCE-ID.
-        var seriesUIDs = Set<String>()
-        var occurrencesByUID: [String: Int] = [:]
-        if parsed.hasChangedOccurrences {
-            for item in parsed.items {
-                guard let uid = item.uid else { continue }
-                if item.changesOccurrence { occurrencesByUID[uid, default: 0] += 1 } else { seriesUIDs.insert(uid) }
-            }
-        }
-
-        for item in parsed.items {
-            var occurrenceSuffix: String?
-            if item.changesOccurrence {
-                if let uid = item.uid, seriesUIDs.contains(uid) { overrides += 1; continue }
-                if let uid = item.uid, occurrencesByUID[uid, default: 0] > 1 {
-                    occurrenceSuffix = "-" + (item.fields["RECURRENCE-ID"]?.split(separator: "\n").first.map(String.init) ?? "")
-                }
-            }
-            if item.recurs {
-                recurring += 1
-                if firstRecurringLine == nil { firstRecurringLine = item.line }
-            }
-            var card = card(from: item, stateNames: stateNames)
-            card.state = state(for: item, states: &states)
-            if card.due == nil { undated += 1 }
-
-            var fromBoardkit: String?
-            if let board = parsed.boardID, let uid = item.uid {
-                fromBoardkit = ICSUID.cardID(fromUID: uid, isTodo: item.isTodo, board: board)
-            }
-            card.id = fromBoardkit ?? item.uid ?? StableID.make(prefix: "ics-", from: [card.title, card.due?.description ?? ""])
-            if let occurrenceSuffix { card.id += occurrenceSuffix }
-            if let k = indexByID[card.id] {
-                if fromBoardkit != nil, todoFlags[k] != item.isTodo {
-                    // `--component both`: the VEVENT and the VTODO of one card.
-                    Self.merge(card, into: &cards[k])
-                    continue
-                }
-                duplicates += 1
-                if duplicates == 1 {
-                    parsed.sink.add(.icsDuplicateUID, "UID '\(card.id)' was used before (line \(lines[k])); this item became card '\(card.id)-2' (and so on for others)",
-                                    line: item.line)
-                }
-                var n = 2
-                while indexByID["\(card.id)-\(n)"] != nil { n += 1 }
-                card.id = "\(card.id)-\(n)"
-            }
-            indexByID[card.id] = cards.count
-            cards.append(card)
-            lines.append(item.line)
-            todoFlags.append(item.isTodo)
-        }
+        for note in notes { parsed.sink.add(note.code, note.message, line: note.line) }
         if recurring + overrides > 0 {
             var message = "\(recurring) recurring item\(recurring == 1 ? "" : "s") became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
             if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) of a series in the file left out" }
@@ -117,12 +142,13 @@ struct ICSBoardBuilder {
         }
         board.states = states
         board.cards = cards
+        cards = []
         return (board, lines, parsed.sink.finish())
     }
 
-    private mutating func card(from item: ICSItem, stateNames: [String: String]) -> Card {
+    private mutating func card(from item: ICSItem) -> Card {
         var title = item.summary
-        if parsed.showsState, let s = item.boardkitState, let name = stateNames[s], title.hasPrefix("[\(name)] ") {
+        if showsState, let s = item.boardkitState, let name = stateNames[s], title.hasPrefix("[\(name)] ") {
             title.removeFirst(name.count + 3)
         }
         var card = Card(id: "", title: title, body: item.description, state: "")
@@ -170,7 +196,7 @@ struct ICSBoardBuilder {
     }
 
     /// The card's state: boardkit's own, else from STATUS (VTODO) or a todo state.
-    private func state(for item: ICSItem, states: inout [BoardState]) -> String {
+    private mutating func state(for item: ICSItem) -> String {
         if let s = item.boardkitState, states.contains(where: { $0.id == s }) { return s }
         let category: StateCategory
         switch item.status {
@@ -214,16 +240,16 @@ struct ICSBoardBuilder {
     private mutating func resolve(_ tzid: String, line: Int) -> ResolvedZone {
         if let known = zoneCache[tzid] { return known }
         var resolved = ResolvedZone.unknown
-        let definition = parsed.zones[tzid]
+        let definition = zones[tzid]
         let names = [tzid, definition?.location].compactMap { $0 } + [Self.ianaTail(tzid)].compactMap { $0 }
         if let z = names.lazy.compactMap({ Zone(identifier: $0) }).first {
             resolved = .iana(z)
         } else if let definition, !definition.rules.observances.isEmpty {
             resolved = .rules(definition.rules)
         } else {
-            parsed.sink.add(.icsUnknownTZID,
-                            "TZID '\(tzid)' is neither a VTIMEZONE in this file nor an IANA zone; its times were read in \(floating.identifier)",
-                            line: line)
+            notes.append((.icsUnknownTZID,
+                          "TZID '\(tzid)' is neither a VTIMEZONE in this file nor an IANA zone; its times were read in \(floating.identifier)",
+                          line))
         }
         zoneCache[tzid] = resolved
         return resolved

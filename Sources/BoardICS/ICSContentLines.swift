@@ -66,9 +66,11 @@ struct ICSLineScanner {
     }
 
     /// Calls `body` for every logical line with its starting physical line, or for a line
-    /// that could not be parsed with the problem. Throws `Stop` on binary data or an
-    /// absurdly long line.
+    /// that could not be parsed with the problem; and `passed` with the offset reached about
+    /// every `step` bytes (the bytes before it are not looked at again). Throws `Stop` on
+    /// binary data or an absurdly long line.
     static func scan(_ file: UnsafeBufferPointer<UInt8>, blankLineFolds: inout BlankLineFolds,
+                     passed: (Int) -> Void = { _ in }, step: Int = 32 << 20,
                      _ body: (Result<ICSContentLine, ICSLineProblem>, Int) -> Void) throws(Stop) {
         let n = file.count
         var i = 0
@@ -76,6 +78,7 @@ struct ICSLineScanner {
         if n >= 3, file[0] == 0xEF, file[1] == 0xBB, file[2] == 0xBF { i = 3 }
         var physical = 0
         var scratch: [UInt8] = []
+        var reported = 0
         while i < n {
             physical += 1
             let startLine = physical
@@ -107,6 +110,10 @@ struct ICSLineScanner {
                 }
             }
             i = next
+            if i - reported >= step {
+                passed(i)
+                reported = i
+            }
         }
     }
 

@@ -15,12 +15,15 @@ struct ICSDocumentParser {
     var stateDefinitions: [ICSStateDefinition] = []
     var metadata: [String: String] = [:]
     // Its components.
-    var items: [ICSItem] = []
+    /// In chunks, so the builder frees them as it makes the cards (`ChunkedList`).
+    var items = ChunkedList<ICSItem>()
     var zones: [String: ICSZoneDefinition] = [:]
     /// Components boardkit has no use for (VJOURNAL, VFREEBUSY…), counted by name.
     var ignored: [String: Int] = [:]
     /// True when an item has a RECURRENCE-ID (the builder then matches them to their series).
     var hasChangedOccurrences = false
+    /// VTIMEZONEs read (for `cardContext`).
+    private var zonesRead = 0
 
     private var stack: [(name: String, line: Int)] = []
     private var item: ICSItem?
@@ -41,6 +44,13 @@ struct ICSDocumentParser {
         sink = ICSDiagnosticSink(file: file)
         leftEvents = LeftOutItems(invalidItems)
         leftTodos = LeftOutItems(invalidItems)
+    }
+
+    /// What the cards depend on, as read so far.
+    var cardContext: ICSCardContext {
+        ICSCardContext(boardID: boardID, wrTimeZone: wrTimeZone, showsState: showsState,
+                       stateDefinitions: stateDefinitions.count, zonesRead: zonesRead,
+                       hasChangedOccurrences: hasChangedOccurrences)
     }
 
     /// Handles one line; returns false when the file is not iCalendar at all (stop reading).
@@ -192,6 +202,7 @@ struct ICSDocumentParser {
         case ("VTIMEZONE", "VCALENDAR"):
             if let zone, !zone.tzid.isEmpty { zones[zone.tzid] = zone }
             zone = nil
+            zonesRead += 1
         case ("STANDARD", "VTIMEZONE"), ("DAYLIGHT", "VTIMEZONE"):
             if let observance { zone?.rules.observances.append(observance) }
             observance = nil

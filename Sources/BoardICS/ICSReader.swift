@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
 import BoardIO
 
@@ -29,29 +24,55 @@ public struct ICSReader: SniffingReader {
         return true
     }
 
+    /// Reads the file where it is mapped, handing the pages back to the kernel as the lines
+    /// are passed (`MappedText.release`): diagnostics name lines, never look back at the
+    /// bytes, so the file does not sit in memory beside the board.
     public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
-        switch Self.contents(of: input.path) {
-        case .success(let bytes): return read(bytes: bytes, name: input.displayName, options: options)
+        switch MappedText.load(path: input.path) {
+        case .success(let text):
+            return read(text.bytes, name: input.displayName, options: options) { text.release(upTo: $0) }
         case .failure(let error):
-            return .failed([Diagnostic(.ioError, "cannot read the file: \(String(cString: strerror(error.number)))",
+            return .failed([Diagnostic(.ioError, "cannot read the file: \(error.message)",
                                        at: SourceLocation(file: input.displayName))], file: input.displayName)
         }
     }
 
+    /// Room for the cards of a file of `bytes`: an item takes more than 128 bytes (room left
+    /// unused is never touched, so it costs address space, not memory).
+    private static func expectedItems(_ bytes: Int) -> Int { min(bytes / 128, 1 << 22) }
+
     /// Reads a calendar held in memory; `name` is what diagnostics call it.
     public func read(bytes: [UInt8], name: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
+        bytes.withUnsafeBufferPointer { read($0, name: name, options: options) { _ in } }
+    }
+
+    /// Reads the calendar in `bytes`, calling `passed` with how far the scan has got from
+    /// time to time. With `streaming`, each item becomes a card as soon as it is read, so the
+    /// items are never all held beside the cards; when the calendar changes what the cards
+    /// depend on after its first item (`ICSCardContext`), the file is read again without.
+    private func read(_ bytes: UnsafeBufferPointer<UInt8>, name: String, options: ReaderOptions,
+                      streaming: Bool = true, passed: (Int) -> Void) -> ReadResult {
         var parser = ICSDocumentParser(file: name, invalidItems: options.invalidItems)
         var blankLineFolds = ICSLineScanner.BlankLineFolds()
-        let stop: ICSLineScanner.Stop? = bytes.withUnsafeBufferPointer { file in
-            do throws(ICSLineScanner.Stop) {
-                var going = true
-                try ICSLineScanner.scan(file, blankLineFolds: &blankLineFolds) { line, number in
-                    if going { going = parser.take(line, line: number) }
+        // A calendar with changed occurrences needs every item before the first card.
+        var streamed: ICSBoardBuilder?
+        var stream = streaming
+        let stop: ICSLineScanner.Stop?
+        do throws(ICSLineScanner.Stop) {
+            var going = true
+            try ICSLineScanner.scan(bytes, blankLineFolds: &blankLineFolds, passed: passed) { line, number in
+                if going { going = parser.take(line, line: number) }
+                guard stream, !parser.items.isEmpty else { return }
+                if streamed == nil {
+                    guard !parser.hasChangedOccurrences else { stream = false; return }
+                    streamed = ICSBoardBuilder(calendar: parser, options: options,
+                                               expectedItems: Self.expectedItems(bytes.count))
                 }
-                return nil
-            } catch {
-                return error
+                parser.items.drain { streamed!.add($0) }
             }
+            stop = nil
+        } catch {
+            stop = error
         }
         switch stop {
         case .binary(let line)?:
@@ -71,16 +92,14 @@ public struct ICSReader: SniffingReader {
         }
         parser.finish()
         guard parser.started else { return .failed(parser.sink.finish(), file: name) }
-        var builder = ICSBoardBuilder(parsed: parser, options: options)
-        let built = builder.build()
+        if let streamed, streamed.context != parser.cardContext {
+            return read(bytes, name: name, options: options, streaming: false, passed: passed)
+        }
+        var builder = streamed ?? ICSBoardBuilder(calendar: parser, options: options, expectedItems: parser.items.count)
+        if parser.hasChangedOccurrences { builder.noteOccurrences(of: parser.items) }
+        parser.items.drain { builder.add($0) }
+        let built = builder.finish(&parser)
         return ReadResult(board: built.board, diagnostics: built.diagnostics,
                           sourceMap: ICSSourceMap(file: name, cardLines: built.cardLines))
-    }
-
-    struct SystemError: Error { var number: Int32 }
-
-    /// The whole file (mapped, then copied: the parser keeps its own buffer), or `errno`.
-    static func contents(of path: String) -> Result<[UInt8], SystemError> {
-        MappedText.load(path: path).map { Array($0.bytes) }.mapError { SystemError(number: $0.errno) }
     }
 }

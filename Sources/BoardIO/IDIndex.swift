@@ -65,6 +65,26 @@ public struct IDIndex: Sendable {
         }
     }
 
+    /// `positions(ofCardsOf:)` with the events split among the workers (`Parallelism`), a
+    /// slice each: the look-ups only read the table, and on a million cards they are most of
+    /// a pass over the history, so two cores take about half the time. The same answer as
+    /// `positions(ofCardsOf:)`.
+    public func positionsOnAllCores(ofCardsOf events: UnsafeBufferPointer<Event>) -> [Int32] {
+        let workers = Parallelism.workers
+        guard workers > 1, events.count >= 1 << 16 else { return positions(ofCardsOf: events) }
+        return [Int32](unsafeUninitializedCapacity: events.count) { out, n in
+            let slice = (events.count + workers - 1) / workers
+            // Each job writes only its own slice of `out`, and runAtOnce returns after all.
+            let buffer = out
+            runAtOnce((0..<workers).map { w in {
+                for i in (w * slice)..<min((w + 1) * slice, events.count) {
+                    buffer[i] = Int32(truncatingIfNeeded: find(events[i].card) ?? -1)
+                }
+            } })
+            n = events.count
+        }
+    }
+
     @inline(__always)
     static func hash(_ id: String) -> Int {
         var h = FNV1a()

@@ -39,10 +39,15 @@ struct BoardDecoder {
     private var readAhead: ReadAhead?
     /// Where the other core's cards start (-1: nowhere), compared once per card.
     private var cardsSplit = -1
+    /// Where the other core's events start inside the array (-1: nowhere), compared once per event.
+    private var eventsSplit = -1
     /// Files from this size up are read on two cores (small in tests).
     private let aheadFrom: Int
-    /// Which parts came from the second core (for tests).
+    /// Which parts came from the second core (for tests): the last cards, the whole events
+    /// array.
     private(set) var tookAhead: (cards: Bool, events: Bool) = (false, false)
+    /// True when the events from `eventsSplit` on came from the second core (for tests).
+    private(set) var tookEventsTail = false
     /// Bytes parsed between two releases (small in tests, to exercise re-reading).
     private let releaseStep: Int
 
@@ -63,6 +68,7 @@ struct BoardDecoder {
         if text.bytes.count >= aheadFrom {
             readAhead = ReadAhead.begin(text, file: file, options: options)
             cardsSplit = readAhead?.cardsSplit ?? -1
+            eventsSplit = readAhead?.eventsSplit ?? -1
         }
         do {
             try decodeDocument()
@@ -71,6 +77,9 @@ struct BoardDecoder {
         }
         readAhead?.finish()
         readAhead = nil
+        // The last pages read (less than a release step on each core) go back too: the board
+        // is what stays in memory.
+        text.release(from: releaseFloor, upTo: text.bytes.count)
         if found.errors == 0 {
             checkFormat()
             resolveLocalTimes()
@@ -213,7 +222,8 @@ struct BoardDecoder {
     /// The cards of the array whose `[` was consumed, to its `]`; from the split on, the
     /// second core's cards when they can stand in (see `ReadAhead`).
     private mutating func decodeCardElements() throws(JSONProblem) {
-        reserve(&board.cards, &offsets.cards, bytesPerElement: 128)
+        reserve(&board.cards, bytesPerElement: 128)
+        reserve(&offsets.cards, bytesPerElement: 128)
         var more = true, index = 0
         while try s.nextElement(first: &more) {
             if s.pos == cardsSplit, let tail = readAhead?.takeCards(at: s.pos) {
@@ -227,29 +237,63 @@ struct BoardDecoder {
         }
     }
 
-    /// The `events` array at the cursor, element by element.
+    /// The `events` array at the cursor, element by element; from the split on, the second
+    /// core's events when they can stand in (see `ReadAhead`).
     private mutating func decodeEvents() throws(JSONProblem) {
         board.events = []
         offsets.events = []
         guard try beginArray("events") else { return }
-        reserve(&board.events, &offsets.events, bytesPerElement: 64)
+        reserve(&board.events, bytesPerElement: 64)
+        reserve(&offsets.events, bytesPerElement: 64)
         var more = true, index = 0
-        while try s.nextElement(first: &more) { try decodeEvent(index); index += 1; releaseParsed() }
+        while try s.nextElement(first: &more) {
+            if s.pos == eventsSplit, var tail = readAhead?.takeEventsTail(at: s.pos) {
+                tail.elements.drain(into: &board.events)
+                offsets.events.append(contentsOf: tail.offsets)
+                s.pos = tail.end
+                tookEventsTail = true
+                return
+            }
+            if let event = try decodeEvent(index, model: board.events.count) { board.events.append(event) }
+            index += 1
+            releaseParsed()
+        }
     }
 
     /// Decodes only the events array whose `[` is at `start` (on another core, see
     /// `ReadAhead`). Nil unless it read cleanly: after any problem at all, or a time that
     /// needs the board's zone, the array is decoded again in order.
-    mutating func decodeEventsAhead(at start: Int) -> ReadAhead.Part<Event>? {
+    mutating func decodeEventsAhead(at start: Int) -> ReadAhead.Part<[Event]>? {
         startAhead(at: start)
         do { try decodeEvents() } catch { return nil }
         guard found.isClean else { return nil }
         return ReadAhead.Part(elements: board.events, offsets: offsets.events, end: s.pos)
     }
 
+    /// Decodes the events from the one whose `{` is at `start` to the end of the array (on
+    /// another core, see `ReadAhead`); nil unless they read cleanly. They are kept in chunks,
+    /// so the reader moving them into the board's array frees them as it goes.
+    mutating func decodeEventsAhead(from start: Int) -> ReadAhead.Part<ChunkedList<Event>>? {
+        startAhead(at: start)
+        var events = ChunkedList<Event>()
+        reserve(&offsets.events, bytesPerElement: 64)
+        do throws(JSONProblem) {
+            var more = true, index = 0
+            while try s.nextElement(first: &more) {
+                if let event = try decodeEvent(index, model: events.count) { events.append(event) }
+                index += 1
+                releaseParsed()
+            }
+        } catch {
+            return nil
+        }
+        guard found.isClean else { return nil }
+        return ReadAhead.Part(elements: events, offsets: offsets.events, end: s.pos)
+    }
+
     /// Decodes the cards from the one whose `{` is at `start` to the end of the array (on
     /// another core, see `ReadAhead`); nil unless they read cleanly.
-    mutating func decodeCardsAhead(from start: Int) -> ReadAhead.Part<Card>? {
+    mutating func decodeCardsAhead(from start: Int) -> ReadAhead.Part<[Card]>? {
         startAhead(at: start)
         do { try decodeCardElements() } catch { return nil }
         guard found.isClean else { return nil }
@@ -266,12 +310,10 @@ struct BoardDecoder {
     /// `bytesPerElement` (less than any real line), so the arrays never grow by copying —
     /// which would hold the old and new storage at once. The room that stays unused is
     /// never touched, so it costs address space, not memory.
-    private func reserve<T>(_ model: inout [T], _ starts: inout [Int], bytesPerElement: Int) {
+    private func reserve<T>(_ array: inout [T], bytesPerElement: Int) {
         // Capped so that a multi-gigabyte file does not ask for more address space than
-        // the system will promise; past the cap the arrays grow as usual.
-        let room = min((s.bytes.count - s.pos) / bytesPerElement + 16, 1 << 23)
-        model.reserveCapacity(room)
-        starts.reserveCapacity(room)
+        // the system will promise; past the cap the array grows as usual.
+        array.reserveCapacity(min((s.bytes.count - s.pos) / bytesPerElement + 16, 1 << 23))
     }
 
     /// Hands parsed input back to the kernel every `releaseStep` bytes, and tells the
@@ -415,11 +457,12 @@ struct BoardDecoder {
 
     // MARK: Events
 
-    private mutating func decodeEvent(_ index: Int) throws(JSONProblem) {
+    /// The event at the cursor (nil after reporting that it is not an object); `model` is
+    /// its position among the events read.
+    private mutating func decodeEvent(_ index: Int, model: Int) throws(JSONProblem) -> Event? {
         let start = s.pos
-        guard try beginObject("events[\(index)]") else { return }
+        guard try beginObject("events[\(index)]") else { return nil }
         offsets.events.append(start)
-        let model = board.events.count
         // Fields go into locals and the event is made once at the end: filling a `var Event`
         // and appending it copied the event (all its strings retained and released) twice.
         var card = "", at = Instant(epochMilliseconds: 0), type = EventType.created
@@ -448,8 +491,8 @@ struct BoardDecoder {
             }
         }
         try requireKeys(Required.event, seen: seen, object: start, path: "events[\(index)]")
-        board.events.append(Event(card: card, at: at, type: type, from: from, to: to, actor: actor,
-                                  changes: changes, extras: extras))
+        return Event(card: card, at: at, type: type, from: from, to: to, actor: actor,
+                     changes: changes, extras: extras)
     }
 
     /// An event's `changes`: an array of `{"field", "old", "new"}` objects (null: none).

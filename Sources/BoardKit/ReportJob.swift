@@ -1,5 +1,6 @@
 import BoardModel
 import BoardReport
+import Dispatch
 
 /// `boardkit report`'s work, so the command only parses: read the board, settle `--as-of`
 /// in its zone, compute the weekly report, render it and write it atomically.
@@ -27,8 +28,8 @@ public struct ReportJob {
 
     /// What a run gave.
     public struct Outcome {
-        /// The board read, nil when reading failed.
-        public var board: Board?
+        /// How many cards and events the board read has; nil when reading failed.
+        public var counts: (cards: Int, events: Int)?
         public var diagnostics: [Diagnostic]
         /// The moment reported on, when there was a board.
         public var asOf: Instant?
@@ -39,19 +40,27 @@ public struct ReportJob {
     public func run() -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
-        guard let board = loaded.board else {
-            return Outcome(board: nil, diagnostics: loaded.diagnostics, asOf: nil, timings: (clock.now - started, .zero, .zero))
+        var loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
+        guard var board = loaded.board else {
+            return Outcome(counts: nil, diagnostics: loaded.diagnostics, asOf: nil, timings: (clock.now - started, .zero, .zero))
         }
+        loaded.board = nil
         let read = clock.now
         let zone = board.zone ?? .utc
         let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
         let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
+        let counts = (cards: board.cards.count, events: board.events.count)
+        // The report holds all it shows: the board (most of the memory at a million cards)
+        // is let go while the report is written, so the two are not in memory at once; on
+        // another core (the closure's copy is the last one, as this thread drops its own at
+        // once), so the freeing costs the writing nothing.
+        DispatchQueue.global().async { [board] in _ = board }
+        board = Board()
         let computed = clock.now
         let written = AtomicOutput(target: output).write { temp in
             ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp)
         }
-        return Outcome(board: board, diagnostics: loaded.diagnostics + written, asOf: moment,
+        return Outcome(counts: counts, diagnostics: loaded.diagnostics + written, asOf: moment,
                        timings: (read - started, computed - read, clock.now - computed))
     }
 }

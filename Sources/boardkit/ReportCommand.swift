@@ -80,7 +80,7 @@ struct ReportCommand: ParsableCommand {
         let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)"])
         let done = job.run()
         progress.finish()
-        guard let board = done.board, let moment = done.asOf else {
+        guard let counts = done.counts, let moment = done.asOf else {
             return try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
         }
         if timings {
@@ -89,11 +89,12 @@ struct ReportCommand: ParsableCommand {
                 return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s"
             }
             let t = done.timings
-            StandardStreams.err("report timings: load+validate \(s(t.load)), compute \(s(t.compute)), render+write \(s(t.write)) (\(board.cards.count) cards, \(board.events.count) events)\n")
+            StandardStreams.err("report timings: load+validate \(s(t.load)), compute \(s(t.compute)), render+write \(s(t.write)) (\(counts.cards) cards, \(counts.events) events)\n")
         }
-        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(weeks) weeks, \(board.cards.count) cards",
+        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(weeks) weeks, \(counts.cards) cards",
                              after: done.diagnostics)
-        DiagnosticOutput.finish(done.diagnostics, style: diagnostics, exitingWith: board)
+        do { try DiagnosticOutput.finish(done.diagnostics, style: diagnostics) } catch { DiagnosticOutput.exit(1) }
+        DiagnosticOutput.exit(0)
     }
 }
 

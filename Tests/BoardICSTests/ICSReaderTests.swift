@@ -225,3 +225,58 @@ struct ForeignExpectation: Decodable {
         #expect(back.status == 0, "\(back.stderr)")
     }
 }
+
+@Suite("Reading a calendar file where it is mapped")
+struct ICSMappedFileTests {
+    @Test("the scanner reports how far it got, in order, and only at line starts")
+    func passedOffsets() throws {
+        let text = "BEGIN:VCALENDAR\r\n" + (0..<50).map { "BEGIN:VTODO\r\nUID:u\($0)\r\nSUMMARY:Task \($0)\r\n folded\r\nEND:VTODO\r\n" }.joined() + "END:VCALENDAR\r\n"
+        let bytes = Array(text.utf8)
+        var passed: [Int] = []
+        var lines = 0
+        var folds = ICSLineScanner.BlankLineFolds()
+        try bytes.withUnsafeBufferPointer { file in
+            try ICSLineScanner.scan(file, blankLineFolds: &folds, passed: { passed.append($0) }, step: 100) { _, _ in lines += 1 }
+        }
+        #expect(lines == 2 + 50 * 4)
+        #expect(!passed.isEmpty)
+        #expect(passed == passed.sorted())
+        #expect(passed.allSatisfy { $0 > 0 && $0 < bytes.count && bytes[$0 - 1] == 10 && bytes[$0] != 32 })
+    }
+
+    @Test("a file read from its path gives what its bytes give")
+    func pathAndBytes() throws {
+        let text = "BEGIN:VCALENDAR\r\nX-WR-CALNAME:Team\r\n" + (0..<30).map { "BEGIN:VEVENT\r\nUID:e\($0)\r\nDTSTART;VALUE=DATE:202611\(10 + $0 % 18)\r\nSUMMARY:Event \($0)\r\nEND:VEVENT\r\n" }.joined() + "BEGIN:VEVENT\r\nSUMMARY:no date\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-\(UUID().uuidString).ics").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromPath = ICSReader().read(BoardInput(path: path, displayName: "t.ics"), options: ReaderOptions())
+        let fromBytes = ICSReader().read(bytes: Array(text.utf8), name: "t.ics")
+        let board = try #require(fromPath.board)
+        #expect(board == fromBytes.board)
+        #expect(board.cards.count == 31)
+        #expect(fromPath.diagnostics.map(\.description) == fromBytes.diagnostics.map(\.description))
+    }
+}
+
+@Suite("Cards made as their items are read")
+struct ICSStreamedItemsTests {
+    private func events(_ n: Int) -> String {
+        (0..<n).map { "BEGIN:VEVENT\r\nUID:e\($0)\r\nDTSTART:20261130T0900\($0 % 10)0\r\nSUMMARY:Meeting \($0)\r\nEND:VEVENT\r\n" }.joined()
+    }
+
+    @Test("a zone, a board id or a VTIMEZONE after the items gives what it gives before them",
+          arguments: ["X-WR-TIMEZONE:Asia/Seoul\r\n", "X-BOARDKIT-BOARD:team\r\n",
+                      "BEGIN:VTIMEZONE\r\nTZID:Office\r\nX-LIC-LOCATION:Asia/Seoul\r\nEND:VTIMEZONE\r\n"])
+    func lateCalendarProperty(property: String) throws {
+        let items = events(5) + "BEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Office:20261201T100000\r\nSUMMARY:Zoned\r\nEND:VEVENT\r\n"
+        let before = "BEGIN:VCALENDAR\r\n" + property + items + "END:VCALENDAR\r\n"
+        let after = "BEGIN:VCALENDAR\r\n" + items + property + "END:VCALENDAR\r\n"
+        let a = ICSReader().read(bytes: Array(before.utf8), name: "t.ics")
+        let b = ICSReader().read(bytes: Array(after.utf8), name: "t.ics")
+        let board = try #require(a.board)
+        #expect(b.board == board)
+        // The same findings; their lines differ by where the property is.
+        #expect(b.diagnostics.map(\.message) == a.diagnostics.map(\.message))
+    }
+}

@@ -134,3 +134,71 @@ struct LargeBoardTests {
         #expect(ids == board.cards.map(\.id))
     }
 }
+
+@Suite("The events' tail read on a second core")
+struct EventsTailTests {
+    /// Reads `text` with the speculation on (for any size) and off.
+    private func both(_ text: String) -> (ahead: ReadResult, tookTail: Bool, inOrder: ReadResult) {
+        let source = MappedText(copying: Array(text.utf8))
+        var ahead = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: 0)
+        let a = ahead.decode()
+        var inOrder = BoardDecoder(text: source, file: "board.json", options: ReaderOptions(), aheadFrom: .max)
+        return (a, ahead.tookEventsTail, inOrder.decode())
+    }
+
+    /// A board written compactly, one element per line with no indentation, as other
+    /// programs write it (the report benchmark's boards).
+    private func compact(_ board: Board) -> String {
+        let text = encoded(board)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " } }
+            .joined(separator: "\n")
+    }
+
+    /// A board whose events are most of the file (its history told ten times over).
+    private func boardWithLongHistory(seed: UInt64) -> Board {
+        var board = SampleBoard(cards: 60, weeks: 8, seed: seed).generate()
+        board.events = Array(repeating: board.events, count: 10).flatMap { $0 }
+        return board
+    }
+
+    @Test("a long history's last events come from the second core, identical", arguments: [1, 5])
+    func longHistory(seed: UInt64) throws {
+        let board = boardWithLongHistory(seed: seed)
+        for text in [encoded(board), compact(board)] {
+            let (ahead, tookTail, inOrder) = both(text)
+            #expect(tookTail)
+            #expect(try #require(ahead.board) == board)
+            #expect(described(ahead) == described(inOrder))
+        }
+    }
+
+    @Test("a problem among the last events makes them read again in order")
+    func badEventInTheTail() throws {
+        let board = boardWithLongHistory(seed: 8)
+        var text = encoded(board)
+        let last = try #require(text.range(of: "\"type\": \"moved\"", options: .backwards))
+        text.replaceSubrange(last, with: "\"type\": \"teleported\"")
+        let (ahead, tookTail, inOrder) = both(text)
+        #expect(!tookTail)
+        #expect(ahead.board == nil)
+        #expect(described(ahead) == described(inOrder))
+        #expect(ahead.diagnostics.contains { $0.code == .jsonInvalidValue })
+    }
+
+    @Test("the events' places in a compact file are found from any line")
+    func compactPlaces() throws {
+        let board = SampleBoard(cards: 50, weeks: 8, seed: 2).generate()
+        let text = Array(compact(board).utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let start = try #require(CanonicalLines.eventsArrayStart(in: bytes))
+            #expect(String(decoding: bytes[(start - 10)...start], as: UTF8.self) == "\"events\": [")
+            let event = try #require(CanonicalLines.eventStart(from: start + (bytes.count - start) / 2, in: bytes))
+            #expect(String(decoding: bytes[event..<(event + 8)], as: UTF8.self) == "{\"card\":")
+            let card = try #require(CanonicalLines.cardStart(from: start / 2, before: start, in: bytes))
+            #expect(String(decoding: bytes[card..<(card + 6)], as: UTF8.self) == "{\"id\":")
+        }
+    }
+
+    private func described(_ r: ReadResult) -> [String] { r.diagnostics.map(\.description) }
+}

@@ -76,14 +76,16 @@ public struct BoardReplay: Sendable {
         let cardIndex = IDIndex(cards: board.cards)
         var replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
         board.events.withUnsafeBufferPointer { events in
-            replay.run(events, order: nil, cardIndex: cardIndex, board: board)
+            // Every event's card first, on all cores: the look-ups were most of the pass.
+            let cardOf = cardIndex.positionsOnAllCores(ofCardsOf: events)
+            replay.run(events, order: nil, cardOf: cardOf, board: board)
             if replay.eventsOutOfOrder > 0 {
                 let found = replay.eventsOutOfOrder
                 // Sort (time, position) pairs: a stable order, without moving the events.
                 var order = events.indices.map { (events[$0].at.epochMilliseconds, $0) }
                 order.sort { $0 < $1 }
                 replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
-                replay.run(events, order: order.map(\.1), cardIndex: cardIndex, board: board)
+                replay.run(events, order: order.map(\.1), cardOf: cardOf, board: board)
                 replay.eventsOutOfOrder = found
             }
         }
@@ -113,10 +115,11 @@ public struct BoardReplay: Sendable {
 
     // MARK: The pass
 
-    /// The pass over the events (in `order` when given), in batches: first the card look-ups
-    /// of a batch, which do not depend on each other so the processor overlaps their memory
-    /// accesses (a million cards do not fit in its caches), then the batch's updates.
-    private mutating func run(_ events: UnsafeBufferPointer<Event>, order: [Int]?, cardIndex: IDIndex, board: Board) {
+    /// The pass over the events (in `order` when given; `cardOf` is each event's card, -1 for
+    /// none), in batches: first a read of each card's track in a batch, which do not depend
+    /// on each other so the processor overlaps their memory accesses (a million cards do not
+    /// fit in its caches), then the batch's updates.
+    private mutating func run(_ events: UnsafeBufferPointer<Event>, order: [Int]?, cardOf: [Int32], board: Board) {
         let batch = 64
         var cards = [Int](repeating: -1, count: batch)
         var base = 0
@@ -125,7 +128,7 @@ public struct BoardReplay: Sendable {
             var touch: Int32 = 0
             for k in base..<end {
                 let e = order?[k] ?? k
-                let c = cardIndex.find(events[e].card) ?? -1
+                let c = Int(cardOf[e])
                 cards[k - base] = c
                 if c >= 0 { touch &+= tracks[c].state }
             }
