@@ -11,14 +11,18 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// value starts. Strings must be valid UTF-8; nesting is limited so a hostile file cannot
 /// exhaust the stack.
 public struct JSONParser {
-    private let b: UnsafeBufferPointer<UInt8>
-    private var i = 0
-    private var depth = 0
-    /// How far the progress bar was told the parse has got (`ProgressMeter`).
-    private var reported = 0
+    // Internal rather than private: the validating skip (JSONParser+Skipping) walks the same
+    // bytes with the same rules.
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+    /// Where the last mark was made, and what a mark does: the parse tells the progress bar
+    /// (`ProgressMeter`); the skim of a mapped file hands its pages back.
+    var reported = 0
+    var mark: (Int) -> Void = { ProgressMeter.active.reached($0) }
     static let maxDepth = 512
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
     /// Parses one JSON document (a leading UTF-8 byte-order mark is allowed).
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
@@ -53,15 +57,26 @@ public struct JSONParser {
         }
     }
 
-    private mutating func skipBOM() {
+    /// Parses the one value that starts at `offset` (after white space), nested `depth` deep:
+    /// a part of a document that `JSONMemberIndex` has checked and located.
+    public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int,
+                                  depth: Int = 0) -> Result<JSONNode, JSONSyntaxError> {
+        var p = JSONParser(bytes)
+        p.i = offset
+        p.reported = offset
+        p.depth = depth
+        return Result { () throws(JSONSyntaxError) -> JSONNode in try p.value() }
+    }
+
+    mutating func skipBOM() {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
     }
 
-    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: min(offset ?? i, b.count))
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while i < b.count {
             switch b[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
@@ -70,7 +85,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+    mutating func value() throws(JSONSyntaxError) -> JSONNode {
         skipSpace()
         guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
         let start = i
@@ -88,11 +103,11 @@ public struct JSONParser {
         }
     }
 
-    private static func show(_ byte: UInt8) -> String {
+    static func show(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= b.count else { throw fail("the file ends inside '\(word)' (truncated?)") }
         for k in 0..<n where b[i + k] != word.utf8Start[k] {
@@ -101,12 +116,12 @@ public struct JSONParser {
         i += n
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maxDepth { throw fail("arrays and objects nest deeper than \(Self.maxDepth)") }
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
+    mutating func object() throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
@@ -141,7 +156,7 @@ public struct JSONParser {
         return JSONNode(.object(members), offset: start)
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
+    mutating func array() throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
@@ -156,7 +171,7 @@ public struct JSONParser {
             items.append(try value())
             // An export's bulk is its arrays (cards, actions, tasks): a mark every megabyte.
             if i - reported >= 1 << 20 {
-                ProgressMeter.active.reached(i)
+                mark(i)
                 reported = i
             }
             skipSpace()
@@ -169,7 +184,7 @@ public struct JSONParser {
         return JSONNode(.array(items), offset: start)
     }
 
-    private mutating func number() throws(JSONSyntaxError) -> Double {
+    mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
         if b[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
@@ -194,7 +209,7 @@ public struct JSONParser {
         return d
     }
 
-    private mutating func string() throws(JSONSyntaxError) -> String {
+    mutating func string() throws(JSONSyntaxError) -> String {
         let start = i
         i += 1
         let contentStart = i
