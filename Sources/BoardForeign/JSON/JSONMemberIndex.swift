@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Where the parts of a JSON document lie, found by one pass that checks the whole document
 /// (`JSONParser+Skipping`) but builds nothing: the root's kind, the members of a root object
