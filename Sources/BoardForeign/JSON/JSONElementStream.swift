@@ -5,8 +5,9 @@ import BoardIO
 /// a reader in order, front to back or back to front, and dropped once it has converted
 /// them: a reader holds one small tree at a time instead of the whole array's.
 ///
-/// Parsing is the costly part and depends on nothing but the bytes, so chunks of elements
-/// are parsed on every core (`inOrderChunks`) while the calling thread takes them in order.
+/// Parsing depends on nothing but the bytes, so chunks of elements are parsed on every core
+/// while the calling thread takes the chunks parsed before them, in order
+/// (`overlappedChunks`): a reader's work on one chunk overlaps the parse of the next.
 /// The pages of a chunk are handed back once it is taken (`MappedText.release`), so the
 /// mapping does not stay in memory beside the board built from it.
 public struct JSONElementStream {
@@ -43,7 +44,7 @@ public struct JSONElementStream {
         let (offsets, depth) = (self.offsets, self.depth)
         // Position p of the walk is element p, or element count-1-p when walking back.
         func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
-        inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
+        overlappedChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
             (range, range.map { p in
                 let offset = offsets[element(p)]
                 // The index checked these bytes, so the parse cannot fail.
