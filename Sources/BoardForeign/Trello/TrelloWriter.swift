@@ -43,7 +43,11 @@ struct TrelloExportBuilder {
     private var labelOrder: [(name: String, color: String, id: String)] = []
     private var memberIDs: [String: String] = [:] // username → member id
     private var memberOrder: [String] = []
-    private var lastEvent: [String: Instant] = [:]  // card id → its latest event
+    // Card id → index of the (last) card with it, and by that index the card's latest
+    // event: an index rather than tables of titles, states and times by id, which at a
+    // million cards held a hundred megabytes more.
+    private var cardIndex: [String: Int] = [:]
+    private var lastEvent: [Instant?] = []
 
     init(board: Board) {
         self.board = board
@@ -60,9 +64,11 @@ struct TrelloExportBuilder {
         let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
         for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
         for card in board.cards { for a in card.assignees { addMember(a) } }
+        lastEvent = Array(repeating: nil, count: board.cards.count)
+        for (k, card) in board.cards.enumerated() { cardIndex[card.id] = k }
         for e in board.events {
             if let a = e.actor { addMember(a) }
-            lastEvent[e.card] = e.at
+            if let k = cardIndex[e.card] { lastEvent[k] = e.at }
         }
 
         let customFields = buildCustomFields()
@@ -119,9 +125,8 @@ struct TrelloExportBuilder {
         // From here on the builder is only read, by every core at once: a copy to share.
         let builder = self
         // Trello lists the newest action first.
-        let tables = actionTables()
         let events = board.events.count
-        streamed("actions", count: events, to: &out) { [builder.actionNode(events - 1 - $0, tables)] }
+        streamed("actions", count: events, to: &out) { [builder.actionNode(events - 1 - $0, fullNames: fullNames)] }
         streamed("cards", count: board.cards.count, to: &out) {
             [builder.cardNode(builder.board.cards[$0], index: $0, customFields: customFields)]
         }
@@ -303,7 +308,7 @@ struct TrelloExportBuilder {
             items.append(.object(item))
         }
         let lastActivity = card.updated ?? card.completed ?? card.created
-            ?? lastEvent[card.id] ?? Instant(epochSeconds: 0)
+            ?? cardIndex[card.id].flatMap { lastEvent[$0] } ?? Instant(epochSeconds: 0)
         var ext: [(String, JSONNode?)] = [
             ("created", card.created.map { .string($0.description) }),
             ("completed", card.completed.map { .string($0.description) }),
@@ -345,29 +350,17 @@ struct TrelloExportBuilder {
 
     // MARK: Actions
 
-    /// What the actions look up: members' full names, and cards' titles and states by id.
-    struct ActionTables {
-        let fullNames: [String: String]
-        var titles: [String: String] = [:]
-        var states: [String: String] = [:]
-    }
-
-    private func actionTables() -> ActionTables {
-        var tables = ActionTables(fullNames: KeyValueLines.parse(board.metadata[TrelloKeys.memberNames]))
-        for c in board.cards { tables.titles[c.id] = c.title; tables.states[c.id] = c.state }
-        return tables
-    }
-
-    /// The action of event `k`.
-    private func actionNode(_ k: Int, _ tables: ActionTables) -> JSONNode {
-        let (e, fullNames, titles, states) = (board.events[k], tables.fullNames, tables.titles, tables.states)
-        let cardRef: [(String, JSONNode?)] = [("id", .string(e.card)), ("name", .string(titles[e.card] ?? ""))]
+    /// The action of event `k`; `fullNames` are the members' full names.
+    private func actionNode(_ k: Int, fullNames: [String: String]) -> JSONNode {
+        let e = board.events[k]
+        let card = cardIndex[e.card].map { board.cards[$0] }
+        let cardRef: [(String, JSONNode?)] = [("id", .string(e.card)), ("name", .string(card?.title ?? ""))]
         var data: [(String, JSONNode?)] = [("board", boardRef)]
         let type: String
         switch e.type {
         case .created:
             type = "createCard"
-            data += [("card", .object(cardRef)), ("list", listRefs[e.to ?? states[e.card] ?? ""])]
+            data += [("card", .object(cardRef)), ("list", listRefs[e.to ?? card?.state ?? ""])]
         case .moved:
             type = "updateCard"
             let to = e.to.flatMap { listIDs[$0] }
