@@ -388,7 +388,9 @@ struct TrelloImport {
         var unknown: [(cardID: String, type: String, path: String, idOffset: Int?, offset: Int, place: Int)] = []
         var notKept: [String: Int] = [:]
         var creations: [Int: Instant] = [:]
-        var events: [(at: Instant, order: Int, event: Event, path: String, offset: Int)] = []
+        // The events and where each was read, in reading order (sorted at the end).
+        var events: [Event] = []
+        var places: [(path: String, offset: Int)] = []
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
         actions?.forEach(reversed: true) { k, action in
             let path = "actions[\(k)]"
@@ -447,7 +449,8 @@ struct TrelloImport {
                     if event.to == nil { event.type = .updated; event.from = nil }
                 }
             }
-            events.append((at, events.count, event, path, action.offset))
+            events.append(event)
+            places.append((path, action.offset))
         }
         var strays = 0, goneActions = 0
         var strayFirst: (path: String, offset: Int)?
@@ -467,9 +470,18 @@ struct TrelloImport {
         }
         // Last first, so that the places of the earlier ones stay where they were.
         for (place, warning) in warnings.reversed() { diagnostics.insert(warning, at: place) }
-        events.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
-        board.events = events.map(\.event)
-        map.events = events.map { ($0.path, $0.offset) }
+        // Oldest first, equal times in reading order. Walked back, an export's actions are
+        // usually in that order already; otherwise they are put in it through a permutation
+        // rather than by sorting records of every event (which at a million cards held the
+        // events twice over).
+        func before(_ a: Int, _ b: Int) -> Bool { events[a].at != events[b].at ? events[a].at < events[b].at : a < b }
+        if events.indices.dropFirst().contains(where: { before($0, $0 - 1) }) {
+            let order = events.indices.sorted(by: before)
+            events = order.map { events[$0] }
+            places = order.map { places[$0] }
+        }
+        board.events = events
+        map.events = places
 
         if strays > 10 {
             diagnostics.append(Diagnostic(.trelloActionUnknownCard,
