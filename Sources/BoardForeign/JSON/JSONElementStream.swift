@@ -5,9 +5,8 @@ import BoardIO
 /// a reader in order, front to back or back to front, and dropped once it has converted
 /// them: a reader holds one small tree at a time instead of the whole array's.
 ///
-/// Parsing depends on nothing but the bytes, so chunks of elements are parsed on every core
-/// while the calling thread takes the chunks parsed before them, in order
-/// (`overlappedChunks`): a reader's work on one chunk overlaps the parse of the next.
+/// Parsing is the costly part and depends on nothing but the bytes, so chunks of elements
+/// are parsed on every core (`inOrderChunks`) while the calling thread takes them in order.
 /// The pages of a chunk are handed back once it is taken (`MappedText.release`), so the
 /// mapping does not stay in memory beside the board built from it.
 public struct JSONElementStream {
@@ -20,6 +19,8 @@ public struct JSONElementStream {
     /// How deep the elements sit (2 for an element of a root object's array).
     public let depth: Int
 
+    /// The elements starting at `offsets` in `text` (checked by a `JSONMemberIndex`), the
+    /// last ending before `end`, nested `depth` deep.
     public init(text: MappedText, offsets: [Int], end: Int, depth: Int) {
         (self.text, self.offsets, self.end, self.depth) = (text, offsets, end, depth)
     }
@@ -34,6 +35,7 @@ public struct JSONElementStream {
         self.init(text: index.text, offsets: index.elements, end: index.end, depth: 1)
     }
 
+    /// How many elements there are.
     public var count: Int { offsets.count }
 
     /// Calls `body` with each element's index and value: in file order, or last first when
@@ -44,7 +46,7 @@ public struct JSONElementStream {
         let (offsets, depth) = (self.offsets, self.depth)
         // Position p of the walk is element p, or element count-1-p when walking back.
         func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
-        overlappedChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
+        inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
             (range, range.map { p in
                 let offset = offsets[element(p)]
                 // The index checked these bytes, so the parse cannot fail.

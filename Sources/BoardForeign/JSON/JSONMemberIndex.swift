@@ -29,6 +29,7 @@ public struct JSONMemberIndex: Sendable {
 
     /// One `"key": value` pair of the root object.
     public struct Member: Sendable {
+        /// The member's key, unescaped.
         public let key: String
         /// Byte offset of the key's opening quote.
         public let keyOffset: Int
@@ -44,6 +45,7 @@ public struct JSONMemberIndex: Sendable {
 
     /// The text the offsets point into.
     public let text: MappedText
+    /// What the root value is.
     public let shape: Shape
     /// Byte offset of the root value.
     public let rootOffset: Int
