@@ -7,7 +7,12 @@ custom fields, and createCard/updateCard actions → events.
 usage: foreign_trello_to_board.py INPUT OUTPUT
 """
 import json
+import os
 import sys
+
+# Python's json holds about seven times the file: above this the machine would run out of
+# memory, so the run is declined (and recorded as failed) instead.
+LIMIT = 1.5 * 2**30
 
 
 def category(name):
@@ -20,6 +25,8 @@ def category(name):
 
 
 def main(inp, out):
+    if os.path.getsize(inp) > LIMIT:
+        sys.exit(f"declined: {os.path.getsize(inp) / 2**30:.1f} GB would need ~{7 * os.path.getsize(inp) / 2**30:.0f} GB of memory")
     d = json.load(open(inp, encoding="utf-8"))
     states, state_of = [], {}
     for l in sorted(d["lists"], key=lambda l: l.get("pos", 0)):

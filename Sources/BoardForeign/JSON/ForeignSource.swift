@@ -1,4 +1,3 @@
-import Foundation
 import BoardModel
 import BoardIO
 
@@ -7,20 +6,29 @@ import BoardIO
 public struct ForeignSource: Sendable {
     /// The name diagnostics show.
     public let file: String
-    public let bytes: [UInt8]
+    /// The file, mapped: readers index it and stream its large arrays (`JSONMemberIndex`),
+    /// handing pages back as they go.
+    let text: MappedText
+
+    /// The file's bytes (a copy).
+    public var bytes: [UInt8] { Array(text.bytes) }
 
     public init(file: String, bytes: [UInt8]) {
-        self.file = file
-        self.bytes = bytes
+        self.init(file: file, text: MappedText(copying: bytes))
     }
 
-    /// Reads `input` whole, or says why it could not.
+    init(file: String, text: MappedText) {
+        self.file = file
+        self.text = text
+    }
+
+    /// Maps `input`, or says why it could not.
     static func load(_ input: BoardInput) -> Result<ForeignSource, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: input.path) else {
+        guard case .success(let text) = MappedText.load(path: input.path) else {
             return .failure(Diagnostic(.ioError, "cannot read the file",
                                        at: SourceLocation(file: input.displayName)))
         }
-        return .success(ForeignSource(file: input.displayName, bytes: [UInt8](data)))
+        return .success(ForeignSource(file: input.displayName, text: text))
     }
 
     /// Reads `input` whole and hands it to `read`; a file that cannot be read fails here.
@@ -34,7 +42,9 @@ public struct ForeignSource: Sendable {
     /// 1-based line and column (in characters) of a byte offset. Counted on demand: only
     /// diagnostics ask.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
-        MappedText.lineColumn(of: offset, in: bytes)
+        // Counted from the start each time rather than through the text's line index, which
+        // would hold an entry per line of a file of millions of lines for a few diagnostics.
+        MappedText.lineColumn(of: offset, in: text.bytes)
     }
 
     /// A location at a byte offset, with a JSON path into the source.

@@ -11,14 +11,20 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// value starts. Strings must be valid UTF-8; nesting is limited so a hostile file cannot
 /// exhaust the stack.
 public struct JSONParser {
-    private let b: UnsafeBufferPointer<UInt8>
-    private var i = 0
-    private var depth = 0
-    /// How far the progress bar was told the parse has got (`ProgressMeter`).
-    private var reported = 0
+    // Internal rather than private: the validating skip (JSONParser+Skipping) walks the same
+    // bytes with the same rules.
+    let b: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+    /// Where the last mark was made, and what a mark does: the parse tells the progress bar
+    /// (`ProgressMeter`); the skim of a mapped file hands its pages back.
+    var reported = 0
+    var mark: (Int) -> Void = { ProgressMeter.active.reached($0) }
+    /// Member buffers of the objects being parsed, kept for the next objects (`object()`).
+    private var spareMembers: [[JSONMember]] = []
     static let maxDepth = 512
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
     /// Parses one JSON document (a leading UTF-8 byte-order mark is allowed).
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
@@ -53,15 +59,26 @@ public struct JSONParser {
         }
     }
 
-    private mutating func skipBOM() {
+    /// Parses the one value that starts at `offset` (after white space), nested `depth` deep:
+    /// a part of a document that `JSONMemberIndex` has checked and located.
+    public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int,
+                                  depth: Int = 0) -> Result<JSONNode, JSONSyntaxError> {
+        var p = JSONParser(bytes)
+        p.i = offset
+        p.reported = offset
+        p.depth = depth
+        return Result { () throws(JSONSyntaxError) -> JSONNode in try p.value() }
+    }
+
+    mutating func skipBOM() {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
     }
 
-    private func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: min(offset ?? i, b.count))
     }
 
-    private mutating func skipSpace() {
+    mutating func skipSpace() {
         while i < b.count {
             switch b[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
@@ -70,7 +87,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func value() throws(JSONSyntaxError) -> JSONNode {
+    mutating func value() throws(JSONSyntaxError) -> JSONNode {
         skipSpace()
         guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
         let start = i
@@ -88,11 +105,11 @@ public struct JSONParser {
         }
     }
 
-    private static func show(_ byte: UInt8) -> String {
+    static func show(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let n = word.utf8CodeUnitCount
         guard i + n <= b.count else { throw fail("the file ends inside '\(word)' (truncated?)") }
         for k in 0..<n where b[i + k] != word.utf8Start[k] {
@@ -101,21 +118,27 @@ public struct JSONParser {
         i += n
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maxDepth { throw fail("arrays and objects nest deeper than \(Self.maxDepth)") }
     }
 
-    private mutating func object() throws(JSONSyntaxError) -> JSONNode {
+    mutating func object() throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
-        var members: [JSONMember] = []
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "}") {
             i += 1
             depth -= 1
-            return JSONNode(.object(members), offset: start)
+            return JSONNode(.object([]), offset: start)
+        }
+        // Members gather in a reused buffer and are copied out once at their final size: an
+        // array grown member by member would be allocated again at 2, 4, 8, 16… members.
+        var members = spareMembers.popLast() ?? []
+        defer {
+            members.removeAll(keepingCapacity: true)
+            spareMembers.append(members)
         }
         while true {
             skipSpace()
@@ -138,10 +161,13 @@ public struct JSONParser {
             throw fail("expected ',' or '}' in an object, found '\(Self.show(b[i]))'")
         }
         depth -= 1
-        return JSONNode(.object(members), offset: start)
+        let exact = [JSONMember](unsafeUninitializedCapacity: members.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: members)
+        }
+        return JSONNode(.object(exact), offset: start)
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> JSONNode {
+    mutating func array() throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
@@ -156,7 +182,7 @@ public struct JSONParser {
             items.append(try value())
             // An export's bulk is its arrays (cards, actions, tasks): a mark every megabyte.
             if i - reported >= 1 << 20 {
-                ProgressMeter.active.reached(i)
+                mark(i)
                 reported = i
             }
             skipSpace()
@@ -169,7 +195,7 @@ public struct JSONParser {
         return JSONNode(.array(items), offset: start)
     }
 
-    private mutating func number() throws(JSONSyntaxError) -> Double {
+    mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
         if b[i] == UInt8(ascii: "-") { i += 1 }
         func digits(_ p: inout JSONParser) -> Int {
@@ -194,16 +220,20 @@ public struct JSONParser {
         return d
     }
 
-    private mutating func string() throws(JSONSyntaxError) -> String {
+    mutating func string() throws(JSONSyntaxError) -> String {
         let start = i
         i += 1
         let contentStart = i
         // Fast path: no escapes.
+        var high: UInt8 = 0
         while i < b.count {
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: b[contentStart..<i])
                 i += 1
+                // ASCII needs no validation: String(decoding:) is the specialised path, where
+                // String(validating:) runs generic code (a third of a Trello export's parse).
+                if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
                 guard let s = String(validating: slice, as: UTF8.self) else {
                     throw fail("a string holds bytes that are not UTF-8", at: start)
                 }
@@ -211,6 +241,7 @@ public struct JSONParser {
             }
             if c == UInt8(ascii: "\\") { break }
             if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            high |= c
             i += 1
         }
         guard i < b.count else { throw fail("the file ends inside a string (truncated?)", at: start) }

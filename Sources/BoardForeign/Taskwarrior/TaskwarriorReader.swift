@@ -22,20 +22,24 @@ public struct TaskwarriorReader: SniffingReader {
     }
 
     func read(_ source: ForeignSource, options: ReaderOptions) -> ReadResult {
-        let first = HeadSniffer.firstSignificant(source.bytes)?.byte
-        let parsed = first == UInt8(ascii: "{") ? JSONParser.parseSequence(source.bytes) : JSONParser.parse(source.bytes)
-        switch parsed {
+        // One task object per line, or an array of tasks: either way the tasks are located
+        // first and then read one at a time.
+        let bytes = source.text.bytes
+        var first = MappedText.startsWithByteOrderMark(bytes) ? 3 : 0
+        while first < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[first]) { first += 1 }
+        let isSequence = first < bytes.count && bytes[first] == UInt8(ascii: "{")
+        switch isSequence ? JSONMemberIndex.indexSequence(source.text) : JSONMemberIndex.index(source.text) {
         case .failure(let e):
             return .failed([Diagnostic(.taskwarriorJSONSyntax, e.message, at: source.location("", at: e.offset))],
                            file: source.file)
-        case .success(let root):
-            guard let tasks = root.array else {
+        case .success(let index):
+            guard index.shape == .array else {
                 return .failed([Diagnostic(.taskwarriorNotAnExport,
-                                           "not a Taskwarrior export: expected an array of tasks, found \(root.kindName)",
-                                           at: source.location("", root))], file: source.file)
+                                           "not a Taskwarrior export: expected an array of tasks, found \(index.shape.kindName)",
+                                           at: source.location("", at: index.rootOffset))], file: source.file)
             }
             var importer = TaskwarriorImport(source: source, options: options)
-            return importer.run(tasks)
+            return importer.run(JSONElementStream(rootOf: index))
         }
     }
 
@@ -90,45 +94,45 @@ struct TaskwarriorImport {
         return nil
     }
 
-    mutating func run(_ tasks: [JSONNode]) -> ReadResult {
+    mutating func run(_ tasks: JSONElementStream) -> ReadResult {
         var board = Board(id: "taskwarrior", name: "Taskwarrior", timeZone: options.timeZone ?? "UTC",
                           states: TaskwarriorKeys.states)
         var byID: [String: Int] = [:]
         var events: [(Event, Int, String, Int)] = []  // event, card index, path, offset
-        for (k, task) in tasks.enumerated() {
+        tasks.forEach { k, task in
             let mark = diagnostics.count
             let path = "[\(k)]"
             guard task.isObject else {
                 report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard let uuid = string(task, "uuid", path) else {
                 if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard TaskUUID.isValid(uuid) else {
                 report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard let title = string(task, "description", path) else {
                 report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard let statusText = string(task, "status", path) else {
                 report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard let status = TaskStatus(rawValue: statusText) else {
                 report(.taskwarriorInvalidStatus,
                        "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
                        "\(path).status", task["status"])
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             let entry = date(task, "entry", path)
             if task["entry"] == nil {
@@ -169,7 +173,7 @@ struct TaskwarriorImport {
                 }
             }
 
-            if leftOut.leavesOut(&diagnostics, since: mark) { continue }
+            if leftOut.leavesOut(&diagnostics, since: mark) { return }
             if let previous = byID[card.id] {
                 report(.taskwarriorDuplicateUUID, "task \(uuid) appears again; the later one is kept", "\(path).uuid", task["uuid"])
                 board.cards[previous] = card
@@ -177,7 +181,7 @@ struct TaskwarriorImport {
                 events.removeAll { $0.1 == previous }
                 appendHistory(card, status: status, started: started, end: end, index: previous, path: path,
                               offset: task.offset, board: board, into: &events)
-                continue
+                return
             }
             byID[card.id] = board.cards.count
             appendHistory(card, status: status, started: started, end: end, index: board.cards.count, path: path,

@@ -15,12 +15,18 @@ public struct TaskwarriorWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        let (bytes, diagnostics) = export(board, options: options, file: path)
-        return ExportFile.write(bytes, with: diagnostics, to: path)
+        ExportFile.write(to: path) { out in write(board, options: options, file: path, to: &out) }
     }
 
     /// The export as bytes, and a warning for what it could not hold.
     public func export(_ board: Board, options: WriterOptions = WriterOptions(), file: String = "-") -> ([UInt8], [Diagnostic]) {
+        var out = OutputBuffer()
+        let diagnostics = write(board, options: options, file: file, to: &out)
+        return (out.bytes, diagnostics)
+    }
+
+    /// Writes the export to `out` (a file's buffer is written out as it fills).
+    private func write(_ board: Board, options: WriterOptions, file: String, to out: inout OutputBuffer) -> [Diagnostic] {
         var category: [String: StateCategory] = [:]
         for s in board.states { category[s.id] = s.category }
         // The history Taskwarrior keeps: first entry into a doing state and the last into done.
@@ -39,7 +45,7 @@ public struct TaskwarriorWriter: BoardWriter {
                                   archivedAt: archivedAt, zone: zone, now: now)
         // One line per task, made a chunk at a time on every core and taken in order: no tree
         // of a million tasks is ever held, only the bytes.
-        var out = Array("[\n".utf8)
+        out.append(StaticString("[\n"))
         let count = board.cards.count
         inOrderChunks(count: count, make: { range -> (bytes: [UInt8], lost: Loss) in
             var bytes: [UInt8] = []
@@ -50,7 +56,8 @@ public struct TaskwarriorWriter: BoardWriter {
             }
             return (bytes, lost)
         }, take: { part in
-            out.append(contentsOf: part.bytes)
+            out.append(part.bytes)
+            out.flushIfFull()
             lost.add(part.lost)
         })
         // A task list has no board: what reading it back cannot give (id `taskwarrior`, name
@@ -65,8 +72,9 @@ public struct TaskwarriorWriter: BoardWriter {
         lost.events = board.events.count - Self.keptEvents(board, category: category)
         // No event a task still tells keeps its changes: a task holds only current values.
         lost.changes = board.fieldChangeCount
-        out.append(contentsOf: Array("]\n".utf8))
-        return (out, lost.diagnostics(file: file))
+        out.append(StaticString("]\n"))
+        out.flush()
+        return lost.diagnostics(file: file)
     }
 
     /// What a task needs beyond its card: the board, the history Taskwarrior keeps, the zone

@@ -62,8 +62,15 @@ struct TrelloImport {
 
     // MARK: Reading
 
-    mutating func run(_ root: JSONNode) -> ReadResult {
-        guard root.isObject, let lists = root["lists"]?.array, let cards = root["cards"]?.array else {
+    /// The arrays read an element at a time (`JSONElementStream`): the export's bulk. The
+    /// rest of the export (lists, labels, members, custom fields, checklists) is small and
+    /// read whole first, since the cards and actions refer to it.
+    static let streamed: Set<String> = ["cards", "actions"]
+
+    mutating func run(_ index: JSONMemberIndex) -> ReadResult {
+        let root = index.root(leavingOut: Self.streamed)
+        guard root.isObject, let lists = root["lists"]?.array, root["cards"]?.array != nil,
+              let cards = index["cards"].map({ JSONElementStream($0, in: index) }) else {
             return .failed([Diagnostic(.trelloNotABoard,
                                        "not a Trello board export: the top level should be an object with \"lists\" and \"cards\" arrays",
                                        at: source.location("", root))], file: source.file)
@@ -86,10 +93,12 @@ struct TrelloImport {
         readLists(lists, into: &board)
         let checklists = readChecklists(objects(root, "checklists", ""))
         let cardIndex = readCards(cards, checklists: checklists, into: &board)
-        let actions = objects(root, "actions", "")
+        // Called for its warning when "actions" is not an array; an array streams.
+        _ = objects(root, "actions", "")
+        let actions = index["actions"].flatMap { $0.isArray ? JSONElementStream($0, in: index) : nil }
         actionsNode = root["actions"]
         let creations = readActions(actions, cardIndex: cardIndex, into: &board)
-        finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions.count,
+        finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions?.count ?? 0,
                     hasActions: root["actions"] != nil)
         if let d = leftOut.summary(item: "card", items: "cards", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
@@ -241,30 +250,30 @@ struct TrelloImport {
     }
 
     /// Reads the cards; returns card id → index in `board.cards`.
-    private mutating func readCards(_ cards: [JSONNode],
+    private mutating func readCards(_ cards: JSONElementStream,
                                     checklists: [String: [(TrelloChecklist, String, JSONNode)]],
                                     into board: inout Board) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
-        for (k, node) in cards.enumerated() {
+        cards.forEach { k, node in
             let mark = diagnostics.count
             let path = "cards[\(k)]"
             guard node.isObject else {
                 report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             guard let id = string(node, "id", path) else {
                 report(.trelloMissingID, "a card has no \"id\"", path, node)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             let listID = string(node, "idList", path)
             guard let listID, let state = listState[listID] else {
                 report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
                        "\(path).idList", node["idList"] ?? node)
                 _ = leftOut.leavesOut(&diagnostics, since: mark)
-                continue
+                return
             }
             let ext = node[TrelloKeys.boardkit]
             var card = Card(id: id, title: string(node, "name", path) ?? "", state: state)
@@ -325,7 +334,7 @@ struct TrelloImport {
             if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
             card.body = TrelloChecklist.body(desc: desc, section: section)
             card.fields = fields
-            if leftOut.leavesOut(&diagnostics, since: mark) { continue }
+            if leftOut.leavesOut(&diagnostics, since: mark) { return }
             if index[id] == nil { index[id] = board.cards.count }
             board.cards.append(card)
             map.cards.append((path, node.offset))
@@ -369,26 +378,27 @@ struct TrelloImport {
     ]
 
     /// Reads the actions into events, oldest first. Returns card index → creation instant.
-    private mutating func readActions(_ actions: [JSONNode], cardIndex: [String: Int],
+    private mutating func readActions(_ actions: JSONElementStream?, cardIndex: [String: Int],
                                       into board: inout Board) -> [Int: Instant] {
         // Deleted or moved-away cards are not in `cards`; their actions are expected strays.
+        // Which cards are gone is known only once every action has been read (in one pass),
+        // so an action for a card the export lacks waits, with the place its warning would
+        // take among the diagnostics, until then.
         var gone: Set<String> = []
-        for a in actions {
-            let t = a["type"]?.string
-            if t == "deleteCard" || t == "moveCardFromBoard", let id = a["data"]?["card"]?["id"]?.string { gone.insert(id) }
-        }
+        var unknown: [(cardID: String, type: String, path: String, idOffset: Int?, offset: Int, place: Int)] = []
         var notKept: [String: Int] = [:]
-        var strays = 0, goneActions = 0
-        var strayFirst: (String, JSONNode)?
         var creations: [Int: Instant] = [:]
-        var events: [(at: Instant, order: Int, event: Event, path: String, offset: Int)] = []
+        // The events and where each was read, in reading order (sorted at the end).
+        var events: [Event] = []
+        var places: [(path: String, offset: Int)] = []
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
-        for k in actions.indices.reversed() {
-            let action = actions[k]
+        actions?.forEach(reversed: true) { k, action in
             let path = "actions[\(k)]"
+            let t = action["type"]?.string
+            if t == "deleteCard" || t == "moveCardFromBoard", let id = action["data"]?["card"]?["id"]?.string { gone.insert(id) }
             guard action.isObject else {
                 report(.trelloWrongType, "an action should be an object, not \(action.kindName)", path, action)
-                continue
+                return
             }
             let type = action["type"]?.string ?? "(no type)"
             let kind: ActionKind
@@ -396,27 +406,17 @@ struct TrelloImport {
             else if type == "updateCard" { kind = .update }
             else if type == "deleteCard" || type == "moveCardFromBoard" { kind = .deleted }
             else if Self.touching.contains(type) { kind = .touch }
-            else { notKept[type, default: 0] += 1; continue }
+            else { notKept[type, default: 0] += 1; return }
 
             guard let at = instant(action, "date", path) else {
                 if action["date"] == nil { report(.trelloInvalidDate, "the action has no \"date\"", path, action) }
-                continue
+                return
             }
             let data = action["data"]
-            guard let cardID = data?["card"]?["id"]?.string else { notKept[type, default: 0] += 1; continue }
+            guard let cardID = data?["card"]?["id"]?.string else { notKept[type, default: 0] += 1; return }
             guard let card = cardIndex[cardID] else {
-                if gone.contains(cardID) {
-                    goneActions += 1
-                } else {
-                    strays += 1
-                    if strays <= 10 {
-                        report(.trelloActionUnknownCard,
-                               "\(type) action for card '\(cardID)', which the export does not have (deleted without a deleteCard action?); left out of the history",
-                               "\(path).data.card.id", data?["card"]?["id"])
-                    }
-                    if strayFirst == nil { strayFirst = (path, action) }
-                }
-                continue
+                unknown.append((cardID, type, path, data?["card"]?["id"]?.offset, action.offset, diagnostics.count))
+                return
             }
             let actor = action["memberCreator"]?["username"]?.string
                 ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
@@ -449,15 +449,44 @@ struct TrelloImport {
                     if event.to == nil { event.type = .updated; event.from = nil }
                 }
             }
-            events.append((at, events.count, event, path, action.offset))
+            events.append(event)
+            places.append((path, action.offset))
         }
-        events.sort { $0.at != $1.at ? $0.at < $1.at : $0.order < $1.order }
-        board.events = events.map(\.event)
-        map.events = events.map { ($0.path, $0.offset) }
+        var strays = 0, goneActions = 0
+        var strayFirst: (path: String, offset: Int)?
+        var warnings: [(place: Int, Diagnostic)] = []
+        for u in unknown {
+            if gone.contains(u.cardID) {
+                goneActions += 1
+                continue
+            }
+            strays += 1
+            if strays <= 10 {
+                warnings.append((u.place, Diagnostic(.trelloActionUnknownCard,
+                    "\(u.type) action for card '\(u.cardID)', which the export does not have (deleted without a deleteCard action?); left out of the history",
+                    at: source.location("\(u.path).data.card.id", at: u.idOffset))))
+            }
+            if strayFirst == nil { strayFirst = (u.path, u.offset) }
+        }
+        // Last first, so that the places of the earlier ones stay where they were.
+        for (place, warning) in warnings.reversed() { diagnostics.insert(warning, at: place) }
+        // Oldest first, equal times in reading order. Walked back, an export's actions are
+        // usually in that order already; otherwise they are put in it through a permutation
+        // rather than by sorting records of every event (which at a million cards held the
+        // events twice over).
+        func before(_ a: Int, _ b: Int) -> Bool { events[a].at != events[b].at ? events[a].at < events[b].at : a < b }
+        if events.indices.dropFirst().contains(where: { before($0, $0 - 1) }) {
+            let order = events.indices.sorted(by: before)
+            events = order.map { events[$0] }
+            places = order.map { places[$0] }
+        }
+        board.events = events
+        map.events = places
 
         if strays > 10 {
-            report(.trelloActionUnknownCard, "\(strays) actions in all name cards the export does not have (the first 10 are listed)",
-                   strayFirst?.0 ?? "actions", strayFirst?.1)
+            diagnostics.append(Diagnostic(.trelloActionUnknownCard,
+                "\(strays) actions in all name cards the export does not have (the first 10 are listed)",
+                at: source.location(strayFirst?.path ?? "actions", at: strayFirst?.offset)))
         }
         if goneActions > 0 {
             report(.trelloDeletedCardHistory,

@@ -19,13 +19,14 @@ public struct TrelloReader: SniffingReader {
     }
 
     func read(_ source: ForeignSource, options: ReaderOptions) -> ReadResult {
-        switch JSONParser.parse(source.bytes) {
+        // The big arrays' elements are located for streaming; the rest is read whole.
+        switch JSONMemberIndex.index(source.text, arrays: TrelloImport.streamed) {
         case .failure(let e):
             return .failed([Diagnostic(.trelloJSONSyntax, e.message, at: source.location("", at: e.offset))],
                            file: source.file)
-        case .success(let root):
+        case .success(let index):
             var importer = TrelloImport(source: source, options: options)
-            return importer.run(root)
+            return importer.run(index)
         }
     }
 

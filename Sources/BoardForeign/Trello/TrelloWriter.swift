@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Writes a board as a Trello-shaped board export: the JSON that Wekan, Planka and
 /// Focalboard import from Trello (lists, cards, labels, members, checklists, custom fields
@@ -12,19 +13,25 @@ public struct TrelloWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        let (bytes, diagnostics) = export(board, options: options)
-        return ExportFile.write(bytes, with: diagnostics, to: path)
+        ExportFile.write(to: path) { out in
+            var builder = TrelloExportBuilder(board: board)
+            builder.write(to: &out)
+            return builder.diagnostics
+        }
     }
 
     /// The export as bytes, and warnings for what it could not hold.
     public func export(_ board: Board, options: WriterOptions = WriterOptions()) -> ([UInt8], [Diagnostic]) {
         var builder = TrelloExportBuilder(board: board)
-        let root = builder.build()
-        return (JSONSerializer.bytes(root), builder.diagnostics)
+        var out = OutputBuffer()
+        builder.write(to: &out)
+        return (out.bytes, builder.diagnostics)
     }
 }
 
-/// Builds the export's JSON tree from a board.
+/// Writes the export of a board: the small parts as JSON trees, the actions, cards and
+/// checklists a chunk at a time on every core (`inOrderChunks`), so that no tree of the
+/// whole export is built; the bytes are what `JSONSerializer.bytes` makes of the whole tree.
 struct TrelloExportBuilder {
     let board: Board
     private(set) var diagnostics: [Diagnostic] = []
@@ -36,7 +43,11 @@ struct TrelloExportBuilder {
     private var labelOrder: [(name: String, color: String, id: String)] = []
     private var memberIDs: [String: String] = [:] // username → member id
     private var memberOrder: [String] = []
-    private var lastEvent: [String: Instant] = [:]  // card id → its latest event
+    // Card id → index of the (last) card with it, and by that index the card's latest
+    // event: an index rather than tables of titles, states and times by id, which at a
+    // million cards held a hundred megabytes more.
+    private var cardIndex: [String: Int] = [:]
+    private var lastEvent: [Instant?] = []
 
     init(board: Board) {
         self.board = board
@@ -44,7 +55,7 @@ struct TrelloExportBuilder {
         boardRef = .object([("id", .string(board.id)), ("name", .string(board.name))])
     }
 
-    mutating func build() -> JSONNode {
+    mutating func write(to out: inout OutputBuffer) {
         for s in board.states {
             let id = TrelloID.make("list", s.id)
             listIDs[s.id] = id
@@ -53,18 +64,14 @@ struct TrelloExportBuilder {
         let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
         for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
         for card in board.cards { for a in card.assignees { addMember(a) } }
+        lastEvent = Array(repeating: nil, count: board.cards.count)
+        for (k, card) in board.cards.enumerated() { cardIndex[card.id] = k }
         for e in board.events {
             if let a = e.actor { addMember(a) }
-            lastEvent[e.card] = e.at
+            if let k = cardIndex[e.card] { lastEvent[k] = e.at }
         }
 
         let customFields = buildCustomFields()
-        var checklists: [JSONNode] = []
-        var cards: [JSONNode] = []
-        cards.reserveCapacity(board.cards.count)
-        for (k, card) in board.cards.enumerated() {
-            cards.append(cardNode(card, index: k, customFields: customFields, checklists: &checklists))
-        }
         let closed = Set((board.metadata[TrelloKeys.closedLists] ?? "").split(separator: ",").map(String.init))
         let lists: [JSONNode] = board.states.enumerated().map { k, s in
             .object([
@@ -100,7 +107,7 @@ struct TrelloExportBuilder {
                 "\(changesLeft) field change\(changesLeft == 1 ? "" : "s") of events (old and new values) not written: the export's actions keep only moves and archiving",
                 at: nil))
         }
-        return .object([
+        let head: [(String, JSONNode?)] = [
             ("id", .string(board.id)), ("name", .string(board.name)),
             ("desc", .string(board.metadata[TrelloKeys.desc] ?? "")), ("descData", .null),
             ("closed", .bool(false)), ("idOrganization", .null), ("pinned", .bool(false)),
@@ -112,18 +119,65 @@ struct TrelloExportBuilder {
             ("labelNames", .object(labelNames)),
             (TrelloKeys.boardkit, .object([("timezone", .string(board.timeZone)),
                                            ("metadata", .object(metadata))])),
-            ("actions", .array(actions())),
-            ("cards", .array(cards)),
-            ("labels", .array(labels)),
-            ("lists", .array(lists)),
-            ("members", .array(members)),
-            ("checklists", .array(checklists)),
-            ("customFields", .array(customFields.nodes)),
-            ("memberships", .array(memberOrder.map { u in
-                .object([("id", .string(TrelloID.make("membership", u))), ("idMember", .string(memberIDs[u]!)),
-                         ("memberType", .string("normal")), ("unconfirmed", .bool(false)), ("deactivated", .bool(false))])
-            })),
-        ])
+        ]
+        out.append(UInt8(ascii: "{"))
+        for (k, (key, value)) in head.enumerated() where value != nil { member(key, value!, first: k == 0, to: &out) }
+        // From here on the builder is only read, by every core at once: a copy to share.
+        let builder = self
+        // Trello lists the newest action first.
+        let events = board.events.count
+        streamed("actions", count: events, to: &out) { [builder.actionNode(events - 1 - $0, fullNames: fullNames)] }
+        streamed("cards", count: board.cards.count, to: &out) {
+            [builder.cardNode(builder.board.cards[$0], index: $0, customFields: customFields)]
+        }
+        member("labels", .array(labels), to: &out)
+        member("lists", .array(lists), to: &out)
+        member("members", .array(members), to: &out)
+        streamed("checklists", count: board.cards.count, to: &out) { builder.checklistNodes(builder.board.cards[$0]) }
+        member("customFields", .array(customFields.nodes), to: &out)
+        member("memberships", .array(memberOrder.map { u in
+            .object([("id", .string(TrelloID.make("membership", u))), ("idMember", .string(memberIDs[u]!)),
+                     ("memberType", .string("normal")), ("unconfirmed", .bool(false)), ("deactivated", .bool(false))])
+        }), to: &out)
+        out.append(StaticString("\n}\n"))
+        out.flush()
+    }
+
+    /// `"key": value` as a member of the root object, laid out as `JSONSerializer` lays it out.
+    private func member(_ key: String, _ value: JSONNode, first: Bool = false, to out: inout OutputBuffer) {
+        var bytes: [UInt8] = Array((first ? "\n  " : ",\n  ").utf8)
+        JSONSerializer.appendString(key, to: &bytes)
+        bytes.append(contentsOf: [0x3A, 0x20])
+        JSONSerializer.write(value, indent: 1, to: &bytes)
+        out.append(bytes)
+    }
+
+    /// A member whose value is an array of the objects `elements` makes for each of `count`
+    /// items (none, one or more each), made a chunk of items at a time and written in order.
+    private func streamed(_ key: String, count: Int, to out: inout OutputBuffer, _ elements: (Int) -> [JSONNode]) {
+        var head: [UInt8] = Array(",\n  ".utf8)
+        JSONSerializer.appendString(key, to: &head)
+        head.append(contentsOf: Array(": [".utf8))
+        out.append(head)
+        var written = false
+        inOrderChunks(count: count, make: { range -> [UInt8] in
+            // Every element with its separator; the take drops the very first comma.
+            var bytes: [UInt8] = []
+            for k in range {
+                for node in elements(k) {
+                    bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A, 0x20, 0x20, 0x20, 0x20])
+                    JSONSerializer.write(node, indent: 2, to: &bytes)
+                }
+            }
+            return bytes
+        }, take: { bytes in
+            guard !bytes.isEmpty else { return }
+            bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[(written ? 0 : 1)...])) }
+            written = true
+            out.flushIfFull()
+        })
+        // An empty array is written `[]`, as the serializer writes it.
+        out.append(written ? StaticString("\n  ]") : StaticString("]"))
     }
 
     private mutating func addLabel(_ name: String, colors: [String: String]) {
@@ -210,15 +264,12 @@ struct TrelloExportBuilder {
         return .string(d.description)
     }
 
-    private mutating func cardNode(_ card: Card, index: Int, customFields: CustomFields,
-                                   checklists: inout [JSONNode]) -> JSONNode {
-        let section = card.fields[TrelloKeys.checklists] ?? ""
-        let desc = TrelloChecklist.desc(body: card.body, section: section)
-        var checklistIDs: [JSONNode] = []
-        for (k, list) in TrelloChecklist.parse(section).enumerated() {
+    /// The checklists of a card's checklist section, for the export's `checklists`.
+    private func checklistNodes(_ card: Card) -> [JSONNode] {
+        guard let section = card.fields[TrelloKeys.checklists] else { return [] }
+        return TrelloChecklist.parse(section).enumerated().map { k, list in
             let id = TrelloID.make("checklist", card.id + "\u{1F}\(k)")
-            checklistIDs.append(.string(id))
-            checklists.append(.object([
+            return .object([
                 ("id", .string(id)), ("name", .string(list.name)), ("idBoard", .string(board.id)),
                 ("idCard", .string(card.id)), ("pos", .number(Double((k + 1) * 16384))),
                 ("checkItems", .array(list.items.enumerated().map { j, item in
@@ -227,7 +278,15 @@ struct TrelloExportBuilder {
                              ("state", .string(item.complete ? "complete" : "incomplete")),
                              ("pos", .number(Double((j + 1) * 16384)))])
                 })),
-            ]))
+            ])
+        }
+    }
+
+    private func cardNode(_ card: Card, index: Int, customFields: CustomFields) -> JSONNode {
+        let section = card.fields[TrelloKeys.checklists] ?? ""
+        let desc = TrelloChecklist.desc(body: card.body, section: section)
+        let checklistIDs: [JSONNode] = TrelloChecklist.parse(section).indices.map { k in
+            .string(TrelloID.make("checklist", card.id + "\u{1F}\(k)"))
         }
         let attachments = TrelloAttachment.parse(card.fields[TrelloKeys.attachments] ?? "").enumerated().map { k, a in
             JSONNode.object([("id", .string(TrelloID.make("attachment", card.id + "\u{1F}\(k)"))),
@@ -249,7 +308,7 @@ struct TrelloExportBuilder {
             items.append(.object(item))
         }
         let lastActivity = card.updated ?? card.completed ?? card.created
-            ?? lastEvent[card.id] ?? Instant(epochSeconds: 0)
+            ?? cardIndex[card.id].flatMap { lastEvent[$0] } ?? Instant(epochSeconds: 0)
         var ext: [(String, JSONNode?)] = [
             ("created", card.created.map { .string($0.description) }),
             ("completed", card.completed.map { .string($0.description) }),
@@ -291,50 +350,43 @@ struct TrelloExportBuilder {
 
     // MARK: Actions
 
-    private func actions() -> [JSONNode] {
-        let fullNames = KeyValueLines.parse(board.metadata[TrelloKeys.memberNames])
-        var titles: [String: String] = [:]
-        var states: [String: String] = [:]
-        for c in board.cards { titles[c.id] = c.title; states[c.id] = c.state }
-        var out: [JSONNode] = []
-        out.reserveCapacity(board.events.count)
-        for (k, e) in board.events.enumerated() {
-            let cardRef: [(String, JSONNode?)] = [("id", .string(e.card)), ("name", .string(titles[e.card] ?? ""))]
-            var data: [(String, JSONNode?)] = [("board", boardRef)]
-            let type: String
-            switch e.type {
-            case .created:
-                type = "createCard"
-                data += [("card", .object(cardRef)), ("list", listRefs[e.to ?? states[e.card] ?? ""])]
-            case .moved:
-                type = "updateCard"
-                let to = e.to.flatMap { listIDs[$0] }
-                data += [("card", .object(cardRef + [("idList", to.map(JSONNode.string))])),
-                         ("listBefore", e.from.flatMap { listRefs[$0] }), ("listAfter", e.to.flatMap { listRefs[$0] }),
-                         ("old", .object([("idList", e.from.flatMap { listIDs[$0] }.map(JSONNode.string))]))]
-            case .archived, .restored:
-                type = "updateCard"
-                let archived = e.type == .archived
-                data += [("card", .object(cardRef + [("closed", .bool(archived))])),
-                         ("old", .object([("closed", .bool(!archived))]))]
-            case .updated:
-                type = "updateCard"
-                data += [("card", .object(cardRef)), ("old", .object([]))]
-            case .deleted:
-                type = "deleteCard"
-                data += [("card", .object([("id", .string(e.card))]))]
-            }
-            let actor = e.actor.flatMap { memberIDs[$0] }
-            out.append(.object([
-                ("id", .string(TrelloID.make("action", e.card + "\u{1F}\(k)"))),
-                ("idMemberCreator", actor.map(JSONNode.string) ?? .null),
-                ("data", .object(data)), ("type", .string(type)), ("date", .string(TrelloDate.format(e.at))),
-                ("memberCreator", e.actor.map { u in
-                    .object([("id", .string(memberIDs[u]!)), ("username", .string(u)), ("fullName", .string(fullNames[u] ?? u))])
-                } ?? .null),
-            ]))
+    /// The action of event `k`; `fullNames` are the members' full names.
+    private func actionNode(_ k: Int, fullNames: [String: String]) -> JSONNode {
+        let e = board.events[k]
+        let card = cardIndex[e.card].map { board.cards[$0] }
+        let cardRef: [(String, JSONNode?)] = [("id", .string(e.card)), ("name", .string(card?.title ?? ""))]
+        var data: [(String, JSONNode?)] = [("board", boardRef)]
+        let type: String
+        switch e.type {
+        case .created:
+            type = "createCard"
+            data += [("card", .object(cardRef)), ("list", listRefs[e.to ?? card?.state ?? ""])]
+        case .moved:
+            type = "updateCard"
+            let to = e.to.flatMap { listIDs[$0] }
+            data += [("card", .object(cardRef + [("idList", to.map(JSONNode.string))])),
+                     ("listBefore", e.from.flatMap { listRefs[$0] }), ("listAfter", e.to.flatMap { listRefs[$0] }),
+                     ("old", .object([("idList", e.from.flatMap { listIDs[$0] }.map(JSONNode.string))]))]
+        case .archived, .restored:
+            type = "updateCard"
+            let archived = e.type == .archived
+            data += [("card", .object(cardRef + [("closed", .bool(archived))])),
+                     ("old", .object([("closed", .bool(!archived))]))]
+        case .updated:
+            type = "updateCard"
+            data += [("card", .object(cardRef)), ("old", .object([]))]
+        case .deleted:
+            type = "deleteCard"
+            data += [("card", .object([("id", .string(e.card))]))]
         }
-        // Trello lists the newest action first.
-        return out.reversed()
+        let actor = e.actor.flatMap { memberIDs[$0] }
+        return .object([
+            ("id", .string(TrelloID.make("action", e.card + "\u{1F}\(k)"))),
+            ("idMemberCreator", actor.map(JSONNode.string) ?? .null),
+            ("data", .object(data)), ("type", .string(type)), ("date", .string(TrelloDate.format(e.at))),
+            ("memberCreator", e.actor.map { u in
+                .object([("id", .string(memberIDs[u]!)), ("username", .string(u)), ("fullName", .string(fullNames[u] ?? u))])
+            } ?? .null),
+        ])
     }
 }

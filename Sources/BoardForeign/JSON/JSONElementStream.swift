@@ -1,0 +1,64 @@
+import BoardModel
+import BoardIO
+
+/// The elements of an indexed array (`JSONMemberIndex`), parsed one at a time and handed to
+/// a reader in order, front to back or back to front, and dropped once it has converted
+/// them: a reader holds one small tree at a time instead of the whole array's.
+///
+/// Parsing is the costly part and depends on nothing but the bytes, so chunks of elements
+/// are parsed on every core (`inOrderChunks`) while the calling thread takes them in order.
+/// The pages of a chunk are handed back once it is taken (`MappedText.release`), so the
+/// mapping does not stay in memory beside the board built from it.
+public struct JSONElementStream {
+    /// The text the offsets point into.
+    public let text: MappedText
+    /// Where each element starts, in file order.
+    public let offsets: [Int]
+    /// Byte offset just past the array's last element.
+    public let end: Int
+    /// How deep the elements sit (2 for an element of a root object's array).
+    public let depth: Int
+
+    /// The elements starting at `offsets` in `text` (checked by a `JSONMemberIndex`), the
+    /// last ending before `end`, nested `depth` deep.
+    public init(text: MappedText, offsets: [Int], end: Int, depth: Int) {
+        (self.text, self.offsets, self.end, self.depth) = (text, offsets, end, depth)
+    }
+
+    /// The elements of a member's array.
+    public init(_ member: JSONMemberIndex.Member, in index: JSONMemberIndex) {
+        self.init(text: index.text, offsets: member.elements, end: member.end, depth: 2)
+    }
+
+    /// The elements of a root array (or the values of a sequence).
+    public init(rootOf index: JSONMemberIndex) {
+        self.init(text: index.text, offsets: index.elements, end: index.end, depth: 1)
+    }
+
+    /// How many elements there are.
+    public var count: Int { offsets.count }
+
+    /// Calls `body` with each element's index and value: in file order, or last first when
+    /// `reversed`.
+    public func forEach(reversed: Bool = false, chunkSize: Int = 1024, _ body: (Int, JSONNode) -> Void) {
+        let count = offsets.count
+        let bytes = text.bytes
+        let (offsets, depth) = (self.offsets, self.depth)
+        // Position p of the walk is element p, or element count-1-p when walking back.
+        func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
+        inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
+            (range, range.map { p in
+                let offset = offsets[element(p)]
+                // The index checked these bytes, so the parse cannot fail.
+                return (try? JSONParser.parseValue(in: bytes, at: offset, depth: depth).get())
+                    ?? JSONNode(.null, offset: offset)
+            })
+        }, take: { chunk in
+            for (j, node) in chunk.nodes.enumerated() { body(element(chunk.range.lowerBound + j), node) }
+            guard let first = chunk.range.first, let last = chunk.range.last else { return }
+            // The chunk's bytes run from its first element in the file to the next one's start.
+            let (low, high) = (min(element(first), element(last)), max(element(first), element(last)))
+            text.release(from: offsets[low], upTo: high + 1 < count ? offsets[high + 1] : end)
+        })
+    }
+}

@@ -1,0 +1,209 @@
+import BoardModel
+
+/// Checking a value without building it: the same grammar, the same limits and the same
+/// messages at the same offsets as `value()`, so a reader that first skims a document
+/// (`JSONMemberIndex`) and then parses its parts reports a broken file exactly as a parse of
+/// the whole would. Skipping allocates nothing for valid input, and runs over plain text
+/// eight bytes at a time.
+extension JSONParser {
+    /// Checks the value at `i` and moves past it.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        skipSpace()
+        guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
+        switch b[i] {
+        case UInt8(ascii: "{"): try skipObject()
+        case UInt8(ascii: "["): try skipArray { _ in }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
+        default:
+            throw fail("unexpected character '\(Self.show(b[i]))' where a value should be")
+        }
+    }
+
+    mutating func skipObject() throws(JSONSyntaxError) {
+        try enter()
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "}") {
+            i += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard b[i] == UInt8(ascii: "\"") else {
+                throw fail("expected a quoted key, found '\(Self.show(b[i]))'")
+            }
+            let keyOffset = i
+            try skipString()
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard b[i] == UInt8(ascii: ":") else { throw missingColon(keyAt: keyOffset) }
+            i += 1
+            try skipValue()
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; break }
+            throw fail("expected ',' or '}' in an object, found '\(Self.show(b[i]))'")
+        }
+        depth -= 1
+    }
+
+    /// The error for a key not followed by ':', which names the key (read again: errors only).
+    func missingColon(keyAt keyOffset: Int) -> JSONSyntaxError {
+        var p = JSONParser(b)
+        p.i = keyOffset
+        let key = (try? p.string()) ?? ""
+        return fail("expected ':' after the key \"\(key)\"")
+    }
+
+    /// Checks the array at `i`, telling `element` where each element starts.
+    mutating func skipArray(_ element: (Int) -> Void) throws(JSONSyntaxError) {
+        try enter()
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "]") {
+            i += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            element(i)
+            try skipValue()
+            if i - reported >= 1 << 20 {
+                mark(i)
+                reported = i
+            }
+            skipSpace()
+            guard i < b.count else { throw fail("the file ends inside an array (truncated?)") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; break }
+            throw fail("expected ',' or ']' in an array, found '\(Self.show(b[i]))'")
+        }
+        depth -= 1
+    }
+
+    mutating func skipNumber() throws(JSONSyntaxError) {
+        let start = i
+        if b[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.i
+            while p.i < p.b.count, p.b[p.i] &- 48 < 10 { p.i += 1 }
+            return p.i - s
+        }
+        let intDigits = digits(&self)
+        guard intDigits > 0 else { throw fail("a number needs digits", at: start) }
+        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail("a number may not start with 0", at: start) }
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'", at: start) }
+        }
+        var exponent = false
+        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
+            exponent = true
+            i += 1
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent", at: start) }
+        }
+        // Only an exponent or some 300 digits can leave Double's range: convert just those.
+        guard exponent || intDigits > 300 else { return }
+        let end = i
+        i = start
+        _ = try number()
+        i = end
+    }
+
+    mutating func skipString() throws(JSONSyntaxError) {
+        let start = i
+        i += 1
+        var isUTF8 = true
+        var scratch: [UInt8] = []
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII.
+            if let base = b.baseAddress {
+                while i + 8 <= b.count {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    if Self.hasSpecialByte(w) { break }
+                    i += 8
+                }
+            }
+            guard i < b.count else { throw fail("the file ends inside a string (truncated?)", at: start) }
+            let c = b[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                // As the parse does: the bytes are judged once the string is whole.
+                guard isUTF8 else { throw fail("a string holds bytes that are not UTF-8", at: start) }
+                return
+            }
+            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            if c == UInt8(ascii: "\\") {
+                scratch.removeAll(keepingCapacity: true)
+                switch JSONEscaping.unescape(b, at: i, into: &scratch) {
+                case .success(let next): i = next
+                case .failure(let problem):
+                    switch problem.kind {
+                    case .truncated: throw fail("the file ends inside a string (truncated?)", at: start)
+                    case .truncatedHex: throw fail("the file ends inside a \\u escape", at: problem.offset)
+                    case .badHex: throw fail("a \\u escape needs four hex digits", at: problem.offset)
+                    case .loneSurrogate: throw fail("a \\u escape holds a lone UTF-16 surrogate", at: problem.offset)
+                    case .unknown(let e): throw fail("unknown escape '\\\(Self.show(e))' in a string", at: problem.offset)
+                    }
+                }
+            } else if c < 0x80 {
+                i += 1
+            } else if let n = utf8SequenceLength(at: i) {
+                i += n
+            } else {
+                // Keep going: a control character or a bad escape later in the string is
+                // what the parse would report first.
+                isUTF8 = false
+                i += 1
+            }
+        }
+    }
+
+    /// True when one of the eight bytes of `w` is `"`, `\`, below 0x20 or above 0x7F (it may
+    /// also say so for a plain byte after such a one; the caller then goes byte by byte).
+    @inline(__always)
+    static func hasSpecialByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let control = (w &- 0x2020_2020_2020_2020) & ~w & highs
+        let quote = hasZero(w ^ 0x2222_2222_2222_2222)
+        let backslash = hasZero(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+        return (w & highs) | control | quote | backslash != 0
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `k` (a byte above 0x7F), or nil: the
+    /// rules Swift's `String(validating:)` applies (no overlong forms, no surrogates, nothing
+    /// above U+10FFFF).
+    func utf8SequenceLength(at k: Int) -> Int? {
+        func continuation(_ j: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            j < b.count && range.contains(b[j])
+        }
+        switch b[k] {
+        case 0xC2...0xDF:
+            return continuation(k + 1) ? 2 : nil
+        case 0xE0:
+            return continuation(k + 1, 0xA0...0xBF) && continuation(k + 2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return continuation(k + 1) && continuation(k + 2) ? 3 : nil
+        case 0xED:
+            return continuation(k + 1, 0x80...0x9F) && continuation(k + 2) ? 3 : nil
+        case 0xF0:
+            return continuation(k + 1, 0x90...0xBF) && continuation(k + 2) && continuation(k + 3) ? 4 : nil
+        case 0xF1...0xF3:
+            return continuation(k + 1) && continuation(k + 2) && continuation(k + 3) ? 4 : nil
+        case 0xF4:
+            return continuation(k + 1, 0x80...0x8F) && continuation(k + 2) && continuation(k + 3) ? 4 : nil
+        default:
+            return nil
+        }
+    }
+}
