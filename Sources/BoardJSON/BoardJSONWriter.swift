@@ -125,9 +125,10 @@ struct CanonicalLayout: ~Copyable {
     private mutating func elementLines<Element>(_ elements: [Element],
                                                 _ write: (inout CanonicalLayout, Element) -> Void) {
         output.beginArray()
+        let frame = output.fragment()
         elements.withUnsafeBufferPointer { items in
             inOrderChunks(count: items.count, make: { range in
-                var part = CanonicalLayout(output: output.fragment(following: range.lowerBound > 0))
+                var part = CanonicalLayout(output: frame.fragment())
                 for k in range { write(&part, items[k]) }
                 return part.lines()
             }, take: { absorb($0) })

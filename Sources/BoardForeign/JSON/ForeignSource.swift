@@ -10,9 +10,6 @@ public struct ForeignSource: Sendable {
     /// handing pages back as they go.
     let text: MappedText
 
-    /// The file's bytes (a copy).
-    public var bytes: [UInt8] { Array(text.bytes) }
-
     public init(file: String, bytes: [UInt8]) {
         self.init(file: file, text: MappedText(copying: bytes))
     }
@@ -24,14 +21,16 @@ public struct ForeignSource: Sendable {
 
     /// Maps `input`, or says why it could not.
     static func load(_ input: BoardInput) -> Result<ForeignSource, Diagnostic> {
-        guard case .success(let text) = MappedText.load(path: input.path) else {
-            return .failure(Diagnostic(.ioError, "cannot read the file",
+        switch MappedText.load(path: input.path) {
+        case .failure(let e):
+            return .failure(Diagnostic(.ioError, "cannot read the file: \(e.message)",
                                        at: SourceLocation(file: input.displayName)))
+        case .success(let text):
+            return .success(ForeignSource(file: input.displayName, text: text))
         }
-        return .success(ForeignSource(file: input.displayName, text: text))
     }
 
-    /// Reads `input` whole and hands it to `read`; a file that cannot be read fails here.
+    /// Maps `input` and hands it to `read`; a file that cannot be read fails here.
     static func read(_ input: BoardInput, _ read: (ForeignSource) -> ReadResult) -> ReadResult {
         switch load(input) {
         case .failure(let d): return .failed([d], file: input.displayName)

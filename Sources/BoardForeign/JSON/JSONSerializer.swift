@@ -13,24 +13,6 @@ public enum JSONSerializer {
         return out.finish()
     }
 
-    /// One JSON object per line (`task import` reads this as well as an array).
-    public static func lines(_ nodes: [JSONNode]) -> [UInt8] {
-        var out = JSONWriter()
-        for n in nodes {
-            write(n, layout: .compact, to: &out)
-            out.endDocument()
-        }
-        return out.finish()
-    }
-
-    /// `node` on one line with no spaces, appended to `out`.
-    static func writeCompact(_ node: JSONNode, to out: inout [UInt8]) {
-        // One task's line: a small buffer, not a file chunk's.
-        var line = JSONWriter(capacity: 1024)
-        write(node, layout: .compact, to: &line)
-        out.append(contentsOf: line.finish())
-    }
-
     /// Writes `node` into `out`; an array holding only scalars (or nothing) goes on one line.
     public static func write(_ node: JSONNode, layout: JSONWriter.Layout = .indented, to out: inout JSONWriter) {
         switch node.kind {

@@ -20,13 +20,13 @@ public struct TaskwarriorWriter: BoardWriter {
 
     /// The export as bytes, and a warning for what it could not hold.
     public func export(_ board: Board, options: WriterOptions = WriterOptions(), file: String = "-") -> ([UInt8], [Diagnostic]) {
-        var out = OutputBuffer()
+        var out = JSONWriter()
         let diagnostics = write(board, options: options, file: file, to: &out)
-        return (out.bytes, diagnostics)
+        return (out.finish(), diagnostics)
     }
 
     /// Writes the export to `out` (a file's buffer is written out as it fills).
-    private func write(_ board: Board, options: WriterOptions, file: String, to out: inout OutputBuffer) -> [Diagnostic] {
+    private func write(_ board: Board, options: WriterOptions, file: String, to out: inout JSONWriter) -> [Diagnostic] {
         var category: [String: StateCategory] = [:]
         for s in board.states { category[s.id] = s.category }
         // The history Taskwarrior keeps: first entry into a doing state and the last into done.
@@ -45,19 +45,17 @@ public struct TaskwarriorWriter: BoardWriter {
                                   archivedAt: archivedAt, zone: zone, now: now)
         // One line per task, made a chunk at a time on every core and taken in order: no tree
         // of a million tasks is ever held, only the bytes.
-        out.append(StaticString("[\n"))
-        let count = board.cards.count
-        inOrderChunks(count: count, make: { range -> (bytes: [UInt8], lost: Loss) in
-            var bytes: [UInt8] = []
+        out.beginArray(.lines)
+        let frame = out.fragment()
+        inOrderChunks(count: board.cards.count, make: { range -> (lines: JSONWriter, lost: Loss) in
+            var lines = frame.fragment()
             var lost = Loss()
             for k in range {
-                JSONSerializer.writeCompact(Self.task(for: board.cards[k], in: context, lost: &lost), to: &bytes)
-                bytes.append(contentsOf: k + 1 < count ? [UInt8(ascii: ","), 0x0A] : [0x0A])
+                JSONSerializer.write(Self.task(for: board.cards[k], in: context, lost: &lost), layout: .compact, to: &lines)
             }
-            return (bytes, lost)
+            return (lines, lost)
         }, take: { part in
-            out.append(part.bytes)
-            out.flushIfFull()
+            out.append(fragment: part.lines)
             lost.add(part.lost)
         })
         // A task list has no board: what reading it back cannot give (id `taskwarrior`, name
@@ -72,7 +70,8 @@ public struct TaskwarriorWriter: BoardWriter {
         lost.events = board.events.count - Self.keptEvents(board, category: category)
         // No event a task still tells keeps its changes: a task holds only current values.
         lost.changes = board.fieldChangeCount
-        out.append(StaticString("]\n"))
+        out.endArray()
+        out.endDocument()
         out.flush()
         return lost.diagnostics(file: file)
     }

@@ -23,15 +23,16 @@ public struct TrelloWriter: BoardWriter {
     /// The export as bytes, and warnings for what it could not hold.
     public func export(_ board: Board, options: WriterOptions = WriterOptions()) -> ([UInt8], [Diagnostic]) {
         var builder = TrelloExportBuilder(board: board)
-        var out = OutputBuffer()
+        var out = JSONWriter()
         builder.write(to: &out)
-        return (out.bytes, builder.diagnostics)
+        return (out.finish(), builder.diagnostics)
     }
 }
 
 /// Writes the export of a board: the small parts as JSON trees, the actions, cards and
 /// checklists a chunk at a time on every core (`inOrderChunks`), so that no tree of the
-/// whole export is built; the bytes are what `JSONSerializer.bytes` makes of the whole tree.
+/// whole export is built; the bytes are what `JSONSerializer.bytes` would make of the whole
+/// tree.
 struct TrelloExportBuilder {
     let board: Board
     private(set) var diagnostics: [Diagnostic] = []
@@ -55,7 +56,7 @@ struct TrelloExportBuilder {
         boardRef = .object([("id", .string(board.id)), ("name", .string(board.name))])
     }
 
-    mutating func write(to out: inout OutputBuffer) {
+    mutating func write(to out: inout JSONWriter) {
         for s in board.states {
             let id = TrelloID.make("list", s.id)
             listIDs[s.id] = id
@@ -120,8 +121,8 @@ struct TrelloExportBuilder {
             (TrelloKeys.boardkit, .object([("timezone", .string(board.timeZone)),
                                            ("metadata", .object(metadata))])),
         ]
-        out.append(UInt8(ascii: "{"))
-        for (k, (key, value)) in head.enumerated() where value != nil { member(key, value!, first: k == 0, to: &out) }
+        out.beginObject()
+        for case (let key, let value?) in head { member(key, value, to: &out) }
         // From here on the builder is only read, by every core at once: a copy to share.
         let builder = self
         // Trello lists the newest action first.
@@ -139,45 +140,31 @@ struct TrelloExportBuilder {
             .object([("id", .string(TrelloID.make("membership", u))), ("idMember", .string(memberIDs[u]!)),
                      ("memberType", .string("normal")), ("unconfirmed", .bool(false)), ("deactivated", .bool(false))])
         }), to: &out)
-        out.append(StaticString("\n}\n"))
+        out.endObject()
+        out.endDocument()
         out.flush()
     }
 
-    /// `"key": value` as a member of the root object, laid out as `JSONSerializer` lays it out.
-    private func member(_ key: String, _ value: JSONNode, first: Bool = false, to out: inout OutputBuffer) {
-        var bytes: [UInt8] = Array((first ? "\n  " : ",\n  ").utf8)
-        JSONSerializer.appendString(key, to: &bytes)
-        bytes.append(contentsOf: [0x3A, 0x20])
-        JSONSerializer.write(value, indent: 1, to: &bytes)
-        out.append(bytes)
+    /// `"key": value` as a member of the root object.
+    private func member(_ key: String, _ value: JSONNode, to out: inout JSONWriter) {
+        out.key(named: key)
+        JSONSerializer.write(value, to: &out)
     }
 
     /// A member whose value is an array of the objects `elements` makes for each of `count`
     /// items (none, one or more each), made a chunk of items at a time and written in order.
-    private func streamed(_ key: String, count: Int, to out: inout OutputBuffer, _ elements: (Int) -> [JSONNode]) {
-        var head: [UInt8] = Array(",\n  ".utf8)
-        JSONSerializer.appendString(key, to: &head)
-        head.append(contentsOf: Array(": [".utf8))
-        out.append(head)
-        var written = false
-        inOrderChunks(count: count, make: { range -> [UInt8] in
-            // Every element with its separator; the take drops the very first comma.
-            var bytes: [UInt8] = []
+    private func streamed(_ key: String, count: Int, to out: inout JSONWriter, _ elements: (Int) -> [JSONNode]) {
+        out.key(named: key)
+        out.beginArray()
+        let frame = out.fragment()
+        inOrderChunks(count: count, make: { range -> JSONWriter in
+            var part = frame.fragment()
             for k in range {
-                for node in elements(k) {
-                    bytes.append(contentsOf: [UInt8(ascii: ","), 0x0A, 0x20, 0x20, 0x20, 0x20])
-                    JSONSerializer.write(node, indent: 2, to: &bytes)
-                }
+                for node in elements(k) { JSONSerializer.write(node, to: &part) }
             }
-            return bytes
-        }, take: { bytes in
-            guard !bytes.isEmpty else { return }
-            bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[(written ? 0 : 1)...])) }
-            written = true
-            out.flushIfFull()
-        })
-        // An empty array is written `[]`, as the serializer writes it.
-        out.append(written ? StaticString("\n  ]") : StaticString("]"))
+            return part
+        }, take: { out.append(fragment: $0) })
+        out.endArray()
     }
 
     private mutating func addLabel(_ name: String, colors: [String: String]) {

@@ -10,6 +10,8 @@ import BoardModel
 ///
 /// Elements made on other cores: `fragment()` gives a writer positioned inside the current
 /// container; `append(fragment:)` puts what it wrote in place (`inOrderChunks`).
+/// A writer is never read while it is written: take one fragment before the work starts
+/// and let each worker call `fragment()` on that one.
 public struct JSONWriter {
     /// How a container lays out what it holds.
     public enum Layout: Sendable {
@@ -19,6 +21,9 @@ public struct JSONWriter {
         case line
         /// On one line, no spaces: `{"a":1,"b":[2,3]}`.
         case compact
+        /// One element per line, not indented, and the brackets on lines of their own
+        /// (Taskwarrior's `task export`).
+        case lines
     }
 
     private struct Level {
@@ -98,19 +103,23 @@ public struct JSONWriter {
 
     private mutating func push(_ layout: Layout) {
         // Inside a one-line container everything stays on its line.
-        let inherited = levels.last.map { $0.layout == .indented ? layout : $0.layout } ?? layout
+        let inherited = levels.last.map { $0.layout == .indented || $0.layout == .lines ? layout : $0.layout } ?? layout
         levels.append(Level(layout: inherited))
     }
 
     private mutating func end(_ bracket: UInt8) {
         let closed = levels.removeLast()
-        if closed.hasValues, closed.layout == .indented { newline() }
+        switch closed.layout {
+        case .indented where closed.hasValues: newline()
+        case .lines: out.append(0x0A)
+        default: break
+        }
         out.append(bracket)
     }
 
     private mutating func colon() {
         afterKey = true
-        if levels.last?.layout == .compact {
+        if levels.last?.layout == .compact || levels.last?.layout == .lines {
             out.append(UInt8(ascii: ":"))
         } else {
             out.append(UInt8(ascii: ":"), 0x20)
@@ -133,6 +142,9 @@ public struct JSONWriter {
             if !first { out.append(UInt8(ascii: ","), 0x20) }
         case .compact:
             if !first { out.append(UInt8(ascii: ",")) }
+        case .lines:
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
         }
     }
 
@@ -332,19 +344,27 @@ public struct JSONWriter {
 
     // MARK: Fragments
 
-    /// A writer in memory positioned inside the current container, for elements made on
-    /// another core; `following` says whether elements come before the fragment's first.
-    public func fragment(following: Bool) -> JSONWriter {
+    /// A new writer in memory, positioned inside the current container as after one of its
+    /// elements, for elements made on another core. Each of its elements starts with its
+    /// separator; `append(fragment:)` drops the first when nothing came before it, so a
+    /// worker need not know whether its chunk comes first or another chunk wrote nothing.
+    public func fragment() -> JSONWriter {
         var part = JSONWriter()
         part.levels = levels
-        if let last = part.levels.indices.last { part.levels[last].hasValues = following }
+        if let last = part.levels.indices.last { part.levels[last].hasValues = true }
         return part
     }
 
     /// Puts in place what a `fragment()` wrote, then flushes once a chunk is buffered.
     public mutating func append(fragment part: JSONWriter) {
-        out.append(part.out.contents)
-        if let last = levels.indices.last, part.levels.last?.hasValues == true { levels[last].hasValues = true }
+        var written = part.out.contents
+        guard let last = levels.indices.last, !written.isEmpty else { return }
+        if !levels[last].hasValues {
+            // The container's first element: no separator before it (", " on one line).
+            written = UnsafeBufferPointer(rebasing: written[(levels[last].layout == .line ? 2 : 1)...])
+            levels[last].hasValues = true
+        }
+        out.append(written)
         out.flushIfFull()
     }
 }
