@@ -133,9 +133,10 @@ def build_c_peers():
         subprocess.run(["cc", "-O2", "-o", exe, src] + libs, check=True)
 
 
-def prepare_inputs(cards):
+def prepare_inputs(cards, kinds=None):
     """Generates the boards with `boardkit sample` (and the report's with its own generator)
-    and their renditions with boardkit itself, once; later runs reuse them."""
+    and their renditions with boardkit itself, once; later runs reuse them. `kinds` names the
+    renditions the run needs (all when None): a million-card Trello export is 4 GB."""
     os.makedirs(DATA, exist_ok=True)
     base = os.path.join(DATA, f"board-{cards}")
     files = {"json": base + ".json", "report": base + ".report.json"}
@@ -151,7 +152,7 @@ def prepare_inputs(cards):
     for kind, suffix, extra in renditions:
         path = base + suffix
         files[kind] = path
-        if not os.path.exists(path):
+        if not os.path.exists(path) and (kinds is None or kind in kinds):
             subprocess.run(bk("convert", files["json"], path, *extra), check=True, stderr=subprocess.DEVNULL)
     return files
 
@@ -379,11 +380,15 @@ def main():
     only = [o.strip().lower() for o in args.only.split(",") if o.strip()]
     build_c_peers()
     rows, notes = [], []
+    def selected(task):
+        return not only or any(task.lower().startswith(o) for o in only)
+
+    kinds = {kind for task, tools in TASKS if selected(task) for _, kind, _, _ in tools}
     for cards in sizes:
         print(f"== {cards:,} cards", flush=True)
-        inputs = prepare_inputs(cards)
+        inputs = prepare_inputs(cards, kinds)
         for task, tools in TASKS:
-            if only and not any(task.lower().startswith(o) for o in only):
+            if not selected(task):
                 continue
             if cards > MAX_CARDS.get(task, cards):
                 print(f"  {task}: left out above {MAX_CARDS[task]:,} cards (memory)", flush=True)
