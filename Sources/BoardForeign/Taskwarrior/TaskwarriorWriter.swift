@@ -50,9 +50,7 @@ public struct TaskwarriorWriter: BoardWriter {
         inOrderChunks(count: board.cards.count, make: { range -> (lines: JSONWriter, lost: Loss) in
             var lines = frame.fragment()
             var lost = Loss()
-            for k in range {
-                JSONSerializer.write(Self.task(for: board.cards[k], in: context, lost: &lost), layout: .compact, to: &lines)
-            }
+            for k in range { Self.writeTask(for: board.cards[k], in: context, lost: &lost, to: &lines) }
             return (lines, lost)
         }, take: { part in
             out.append(fragment: part.lines)
@@ -88,15 +86,26 @@ public struct TaskwarriorWriter: BoardWriter {
         let now: Instant
     }
 
-    /// One card as a task, counting into `lost` what it cannot carry.
-    private static func task(for card: Card, in context: TaskContext, lost: inout Loss) -> JSONNode {
+    /// One card as a task on one line, counting into `lost` what it cannot carry. Written
+    /// straight into the writer, member by member: no tree per task.
+    private static func writeTask(for card: Card, in context: TaskContext, lost: inout Loss, to out: inout JSONWriter) {
         let (board, category, firstDoing, firstEvent, archivedAt, zone, now) =
             (context.board, context.category, context.firstDoing, context.firstEvent, context.archivedAt, context.zone, context.now)
         let cat = category[card.state] ?? .todo
-        var t: [(String, JSONNode?)] = []
+        // The attributes written so far, which a card field's attribute must not take.
+        var used: [String] = []
+        func member(_ key: String, _ value: String?) {
+            guard let value else { return }
+            used.append(key)
+            out.key(named: key)
+            out.string(value)
+        }
+        func date(_ key: String, _ value: Instant?) { member(key, value.map(TaskwarriorDate.format)) }
+
+        out.beginObject(.compact)
         let uuid = TaskUUID.isValid(card.id) ? card.id : TaskUUID.make(card.id)
-        t.append(("uuid", .string(uuid)))
-        t.append(("description", .string(card.title)))
+        member("uuid", uuid)
+        member("description", card.title)
         let status: String
         var end: Instant?
         if cat == .done {
@@ -111,19 +120,22 @@ public struct TaskwarriorWriter: BoardWriter {
         } else {
             status = "pending"
         }
-        t.append(("status", .string(status)))
+        member("status", status)
         var entry = card.created ?? firstEvent[card.id] ?? card.updated
         if entry == nil { entry = now; lost.entryGuessed += 1 }
-        t.append(("entry", .string(TaskwarriorDate.format(entry!))))
-        t.append(("modified", card.updated.map { .string(TaskwarriorDate.format($0)) }))
+        date("entry", entry)
+        date("modified", card.updated)
         if cat != .todo {
-            let start = firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil)
-            t.append(("start", start.map { .string(TaskwarriorDate.format($0)) }))
+            date("start", firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil))
         }
-        t.append(("end", end.map { .string(TaskwarriorDate.format($0)) }))
-        t.append(("due", card.due.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
-        t.append(("scheduled", card.start.map { .string(TaskwarriorDate.format(instant($0, zone))) }))
-        if !card.labels.isEmpty { t.append(("tags", .array(card.labels.map(JSONNode.string)))) }
+        date("end", end)
+        date("due", card.due.map { instant($0, zone) })
+        date("scheduled", card.start.map { instant($0, zone) })
+        if !card.labels.isEmpty {
+            used.append("tags")
+            out.key("tags")
+            out.strings(card.labels)
+        }
         let (notes, rest) = TaskAnnotation.parse(body: card.body)
         var annotations = notes
         if !rest.isEmpty {
@@ -132,26 +144,36 @@ public struct TaskwarriorWriter: BoardWriter {
             lost.bodiesAsAnnotation += 1
         }
         if !annotations.isEmpty {
-            t.append(("annotations", .array(annotations.map {
-                .object([("entry", .string(TaskwarriorDate.format($0.entry))), ("description", .string($0.description))])
-            })))
+            used.append("annotations")
+            out.key("annotations")
+            out.beginArray()
+            for a in annotations {
+                out.beginObject()
+                out.member("entry", TaskwarriorDate.format(a.entry))
+                out.member("description", a.description)
+                out.endObject()
+            }
+            out.endArray()
         }
-        if card.id != uuid { t.append((TaskwarriorKeys.boardkitID, .string(card.id))) }
-        if !card.assignees.isEmpty { t.append((TaskwarriorKeys.assignees, .string(TaskwarriorKeys.joinAssignees(card.assignees)))) }
-        if let url = card.url { t.append((TaskwarriorKeys.url, .string(url))) }
+        if card.id != uuid { member(TaskwarriorKeys.boardkitID, card.id) }
+        if !card.assignees.isEmpty { member(TaskwarriorKeys.assignees, TaskwarriorKeys.joinAssignees(card.assignees)) }
+        member(TaskwarriorKeys.url, card.url)
         let defaultState = TaskwarriorKeys.states.first { $0.category == cat }
         if let s = board.state(withID: card.state), s.id != defaultState?.id || s.name != defaultState?.name {
-            t.append((TaskwarriorKeys.state, .string(s.name)))
+            member(TaskwarriorKeys.state, s.name)
         }
-        var used = Set(t.map(\.0))
-        for name in card.fields.keys.sorted() where name != TaskwarriorKeys.statusField {
-            let attribute = Self.attributeName(name, taken: used)
-            used.insert(attribute)
-            t.append((attribute, .string(card.fields[name]!)))
+        if !card.fields.isEmpty {
+            var taken = Set(used)
+            for name in card.fields.keys.sorted() where name != TaskwarriorKeys.statusField {
+                let attribute = Self.attributeName(name, taken: taken)
+                taken.insert(attribute)
+                out.key(named: attribute)
+                out.string(card.fields[name]!)
+            }
         }
+        out.endObject()
         if card.position != nil { lost.positions += 1 }
         lost.extras += card.extras.count
-        return .object(t)
     }
 
     /// A due or scheduled date as an instant: a calendar date is midnight at its start in the
