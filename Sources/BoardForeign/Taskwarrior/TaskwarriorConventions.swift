@@ -137,6 +137,9 @@ struct TaskAnnotation: Equatable {
     /// Lines of a body that start with a UTC timestamp and a space, as annotations; the
     /// other lines are returned as `rest`.
     static func parse(body: String) -> (annotations: [TaskAnnotation], rest: String) {
+        // Most bodies have no line that can start with a timestamp: found in the bytes, without
+        // cutting the text into lines and characters (a million-card export has a million).
+        guard mayHoldAnnotation(body) else { return ([], body.trimmingNewlines()) }
         var out: [TaskAnnotation] = []
         var rest: [Substring] = []
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -149,14 +152,33 @@ struct TaskAnnotation: Equatable {
         let text = rest.joined(separator: "\n").trimmingNewlines()
         return (out, text)
     }
+
+    /// True when a line of `body` starts as a timestamp can (a digit or a sign).
+    private static func mayHoldAnnotation(_ body: String) -> Bool {
+        var lineStart = true
+        for c in body.utf8 {
+            if lineStart, c &- UInt8(ascii: "0") < 10 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") { return true }
+            lineStart = c == 0x0A
+        }
+        return false
+    }
 }
 
 extension StringProtocol {
     func replacingNewlines() -> String {
         contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : String(self)
     }
+}
 
+extension String {
     func trimmingNewlines() -> String {
+        // Text that neither starts nor ends with a byte of a line break (CR, LF, VT, FF, NEL,
+        // LS, PS) has nothing to trim; looked at in the bytes, not as characters.
+        func mayBreak(_ byte: UInt8?) -> Bool {
+            guard let byte else { return false }
+            return (0x0A...0x0D).contains(byte) || byte >= 0x80
+        }
+        if !mayBreak(utf8.first), !mayBreak(utf8.last) { return self }
         var s = Substring(self)
         while s.first?.isNewline == true { s = s.dropFirst() }
         while s.last?.isNewline == true { s = s.dropLast() }
