@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
+import BoardIO
 
 /// Writes a board's due dates as an iCalendar feed (RFC 5545) that calendar apps subscribe to.
 ///
@@ -15,28 +11,19 @@ public struct ICSWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        let location = SourceLocation(file: path)
         let alarms: [ICSDuration]
         switch Self.alarms(options.calendar.alarms, at: nil) {
         case .success(let a): alarms = a
         case .failure(let d): return [d]
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))", at: location)]
+        return OutputFile.write(to: path) { fd in
+            var layout = ICSFeedLayout(output: ICSOutput(fd: fd), board: board, options: options, alarms: alarms)
+            layout.document()
+            layout.output.flush()
+            // `path` is the pipeline's temporary file: a name users never see, so the counts
+            // carry no location.
+            return (Self.warnings(layout, board: board, at: nil), layout.output.failure)
         }
-        var layout = ICSFeedLayout(output: ICSOutput(fd: fd), board: board, options: options, alarms: alarms)
-        layout.document()
-        layout.output.flush()
-        let failure = layout.output.failure
-        let closed = close(fd) == 0 ? nil : errno
-        // `path` is the pipeline's temporary file: a name users never see, so the counts
-        // carry no location.
-        var diagnostics = Self.warnings(layout, board: board, at: nil)
-        if let e = failure ?? closed {
-            diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))", at: location))
-        }
-        return diagnostics
     }
 
     /// The feed's bytes in memory (for the server and tests), with the same diagnostics

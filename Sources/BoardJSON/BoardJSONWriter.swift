@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
 import BoardIO
 
@@ -22,22 +17,12 @@ public struct BoardJSONWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))",
-                               at: SourceLocation(file: path))]
+        OutputFile.write(to: path) { fd in
+            var layout = CanonicalLayout(output: JSONWriter(fd: fd))
+            layout.document(board)
+            layout.output.flush()
+            return (layout.diagnostics(file: path), layout.output.failure)
         }
-        var layout = CanonicalLayout(output: JSONWriter(fd: fd))
-        layout.document(board)
-        layout.output.flush()
-        let failure = layout.output.failure
-        let closed = close(fd) == 0 ? nil : errno
-        if let e = failure ?? closed {
-            return layout.diagnostics(file: path) + [
-                Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))",
-                           at: SourceLocation(file: path))]
-        }
-        return layout.diagnostics(file: path)
     }
 
     /// The canonical bytes of `board`, in memory (for the server and tests).

@@ -15,7 +15,7 @@ public struct TaskwarriorWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        ExportFile.write(to: path) { out in write(board, options: options, file: path, to: &out) }
+        OutputFile.writeJSON(to: path) { out in write(board, options: options, file: path, to: &out) }
     }
 
     /// The export as bytes, and a warning for what it could not hold.

@@ -13,7 +13,7 @@ public struct TrelloWriter: BoardWriter {
     public init() {}
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        ExportFile.write(to: path) { out in
+        OutputFile.writeJSON(to: path) { out in
             var builder = TrelloExportBuilder(board: board)
             builder.write(to: &out)
             return builder.diagnostics
