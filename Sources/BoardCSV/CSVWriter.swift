@@ -34,7 +34,7 @@ public struct CSVWriter: BoardWriter {
                 var o = CSVOutput(fd: fd, dialect: CSVDialect())
                 o.appendBytes(converted)
                 o.flush()
-                if o.failure != nil { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+                if let e = o.failure { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText(e))", at: SourceLocation(file: path))) }
             case .failure(.unknownEncoding):
                 closeFile(fd)
                 return [Diagnostic(.csvUnknownEncoding, "'\(encoding)' is not an encoding this system's iconv knows", at: SourceLocation(file: path))]
@@ -44,7 +44,7 @@ public struct CSVWriter: BoardWriter {
             }
         } else {
             out.flush()
-            if out.failure != nil { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+            if let e = out.failure { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText(e))", at: SourceLocation(file: path))) }
         }
         if !closeFile(fd) { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
         diagnostics += layout.lossDiagnostics(for: board, file: path)

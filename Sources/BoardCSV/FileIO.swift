@@ -13,5 +13,5 @@ func openForWriting(_ path: String) -> Int32 {
 @discardableResult
 func closeFile(_ fd: Int32) -> Bool { close(fd) == 0 }
 
-/// The C library's message for the last error.
-func errorText() -> String { String(cString: strerror(errno)) }
+/// The C library's message for an error number (by default the last error's).
+func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
