@@ -167,4 +167,20 @@ import BoardTestSupport
         #expect(TaskUUID.isValid(TaskUUID.make("c1")))
         #expect(TaskUUID.make("c1") == TaskUUID.make("c1"))
     }
+
+    /// Made UUIDs and attribute names are part of the export: a second export of the same
+    /// board must give the same tasks (`task import` matches them by uuid).
+    @Test func madeNamesStayTheSame() {
+        #expect(TaskUUID.make("c1") == "8b18f19a-8685-42d7-b915-80ea9d868e6d")
+        #expect(TaskUUID.make("Ünï") == "3dffdec0-6bff-418c-9809-a0b877b92b08")
+        #expect(!TaskUUID.isValid("8b18f19a-8685-42d7-b915-80ea9d868e6d0"))
+        #expect(!TaskUUID.isValid("8b18f19a-8685-42d7-b915_80ea9d868e6d"))
+        #expect(TaskUUID.isValid("8B18F19A-8685-42D7-B915-80EA9D868E6D"))
+        #expect(TaskwarriorWriter.attributeName("Story points", taken: []) == "story_points")
+        #expect(TaskwarriorWriter.attributeName("İx", taken: []) == "i_x")
+        #expect(TaskwarriorWriter.attributeName("2nd", taken: []) == "field_2nd")
+        #expect(TaskwarriorWriter.attributeName("Due", taken: []) == "Due")
+        #expect(TaskwarriorWriter.attributeName("due", taken: []) == "field_due")
+        #expect(TaskwarriorWriter.attributeName("story_points", taken: ["story_points"]) == "story_points_2")
+    }
 }

@@ -101,27 +101,41 @@ enum TaskwarriorDate {
 enum TaskUUID {
     /// 8-4-4-4-12 hex digits.
     static func isValid(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        guard u.count == 36 else { return false }
-        for (k, c) in u.enumerated() {
-            if [8, 13, 18, 23].contains(k) { if c != UInt8(ascii: "-") { return false } }
-            else if !((c >= 48 && c <= 57) || (c | 0x20 >= 97 && c | 0x20 <= 102)) { return false }
+        var k = 0
+        for c in s.utf8 {
+            guard k < 36 else { return false }
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                if c != UInt8(ascii: "-") { return false }
+            } else if !((c >= 48 && c <= 57) || (c | 0x20 >= 97 && c | 0x20 <= 102)) {
+                return false
+            }
+            k += 1
         }
-        return true
+        return k == 36
     }
 
-    /// A version-4-shaped UUID derived from `key`, the same every time.
+    /// A version-4-shaped UUID derived from `key`, the same every time: the hex digits of
+    /// `StableID`'s hashes of ("uuid", key) and (key, "uuid"), with the version and variant
+    /// digits set. Made in place (an export makes one per card whose id is not a UUID).
     static func make(_ key: String) -> String {
-        let a = Array(StableID.make(prefix: "", from: ["uuid", key]))
-        let b = Array(StableID.make(prefix: "", from: [key, "uuid"]))
-        var h = a + b
-        h[12] = "4"
-        h[16] = ["8", "9", "a", "b"][Int(String(h[16]), radix: 16)! & 3]
-        let s = String(h)
-        func part(_ from: Int, _ to: Int) -> Substring {
-            s[s.index(s.startIndex, offsetBy: from)..<s.index(s.startIndex, offsetBy: to)]
+        var a = FNV1a(), b = FNV1a()
+        a.add("uuid"); a.add(0x1f); a.add(key)
+        b.add(key); b.add(0x1f); b.add("uuid")
+        let hex = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var at = 0
+            // Hex digit `k` (0..<32) of the two hashes side by side, most significant first.
+            for k in 0..<32 {
+                if k == 8 || k == 12 || k == 16 || k == 20 { out[at] = UInt8(ascii: "-"); at += 1 }
+                let value = k < 16 ? a.value : b.value
+                var digit = Int((value >> UInt64(60 - 4 * (k % 16))) & 0xf)
+                if k == 12 { digit = 4 }                      // version 4
+                if k == 16 { digit = 8 + (digit & 3) }        // variant 10xx: 8, 9, a or b
+                out[at] = hex[digit]
+                at += 1
+            }
+            return at
         }
-        return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
     }
 }
 

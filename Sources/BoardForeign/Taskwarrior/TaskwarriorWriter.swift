@@ -27,22 +27,10 @@ public struct TaskwarriorWriter: BoardWriter {
 
     /// Writes the export to `out` (a file's buffer is written out as it fills).
     private func write(_ board: Board, options: WriterOptions, file: String, to out: inout JSONWriter) -> [Diagnostic] {
-        var category: [String: StateCategory] = [:]
-        for s in board.states { category[s.id] = s.category }
-        // The history Taskwarrior keeps: first entry into a doing state and the last into done.
-        var firstDoing: [String: Instant] = [:]
-        var firstEvent: [String: Instant] = [:]
-        var archivedAt: [String: Instant] = [:]
-        for e in board.events {
-            if firstEvent[e.card] == nil { firstEvent[e.card] = e.at }
-            if let to = e.to, category[to] == .doing, firstDoing[e.card] == nil { firstDoing[e.card] = e.at }
-            if e.type == .archived || e.type == .deleted { archivedAt[e.card] = e.at }
-        }
         let zone = board.zone ?? Zone.utc  // built once: a Zone computes its transition table
         let now = options.exportedAt ?? Instant(epochMilliseconds: Int64(Date().timeIntervalSince1970 * 1000))
         var lost = Loss()
-        let context = TaskContext(board: board, category: category, firstDoing: firstDoing, firstEvent: firstEvent,
-                                  archivedAt: archivedAt, zone: zone, now: now)
+        let context = TaskContext(board: board, zone: zone, now: now)
         // One line per task, made a chunk at a time on every core and taken in order: no tree
         // of a million tasks is ever held, only the bytes.
         out.beginArray(.lines)
@@ -50,7 +38,7 @@ public struct TaskwarriorWriter: BoardWriter {
         inOrderChunks(count: board.cards.count, make: { range -> (lines: JSONWriter, lost: Loss) in
             var lines = frame.fragment()
             var lost = Loss()
-            for k in range { Self.writeTask(for: board.cards[k], in: context, lost: &lost, to: &lines) }
+            for k in range { Self.writeTask(for: k, in: context, lost: &lost, to: &lines) }
             return (lines, lost)
         }, take: { part in
             out.append(fragment: part.lines)
@@ -65,7 +53,7 @@ public struct TaskwarriorWriter: BoardWriter {
         // Unknown keys of the board, its states and its events have no place in a task either.
         lost.extras += board.extras.count + board.states.reduce(0) { $0 + $1.extras.count }
             + board.events.reduce(0) { $0 + $1.extras.count }
-        lost.events = board.events.count - Self.keptEvents(board, category: category)
+        lost.events = board.events.count - Self.keptEvents(board, in: context)
         // No event a task still tells keeps its changes: a task holds only current values.
         lost.changes = board.fieldChangeCount
         out.endArray()
@@ -74,24 +62,58 @@ public struct TaskwarriorWriter: BoardWriter {
         return lost.diagnostics(file: file)
     }
 
-    /// What a task needs beyond its card: the board, the history Taskwarrior keeps, the zone
-    /// for date-only dues and the export time for a missing entry.
+    /// What a task needs beyond its card: the board, its states' categories, the history
+    /// Taskwarrior keeps (per card: its first event, first entry into a doing state, last
+    /// archiving), the zone for date-only dues and the export time for a missing entry.
+    ///
+    /// The history is kept in arrays by card position, found through an `IDIndex`: a
+    /// dictionary by card id costs a SipHash of the id per event and three per task.
     private struct TaskContext {
         let board: Board
-        let category: [String: StateCategory]
-        let firstDoing: [String: Instant]
-        let firstEvent: [String: Instant]
-        let archivedAt: [String: Instant]
         let zone: Zone
         let now: Instant
+        private let states: IDIndex
+        private let cards: IDIndex
+        private(set) var firstEvent: [Instant?]
+        private(set) var firstDoing: [Instant?]
+        private(set) var archivedAt: [Instant?]
+
+        init(board: Board, zone: Zone, now: Instant) {
+            (self.board, self.zone, self.now) = (board, zone, now)
+            states = IDIndex(states: board.states)
+            cards = IDIndex(cards: board.cards)
+            firstEvent = Array(repeating: nil, count: board.cards.count)
+            firstDoing = firstEvent
+            archivedAt = firstEvent
+            let positions = board.events.withUnsafeBufferPointer { cards.positionsOnAllCores(ofCardsOf: $0) }
+            for (e, p) in zip(board.events, positions) where p >= 0 {
+                let k = Int(p)
+                if firstEvent[k] == nil { firstEvent[k] = e.at }
+                if let to = e.to, firstDoing[k] == nil, category(of: to) == .doing { firstDoing[k] = e.at }
+                if e.type == .archived || e.type == .deleted { archivedAt[k] = e.at }
+            }
+        }
+
+        /// The category of the state with this id (nil for an unknown state).
+        func category(of state: String) -> StateCategory? {
+            states.find(state).map { board.states[$0].category }
+        }
+
+        /// Where the history of the card at position `k` is kept: its own slot, or the first
+        /// card's with the same id (a board read with duplicates shares their history).
+        func slot(_ k: Int) -> Int {
+            cards.isUnique ? k : cards.find(board.cards[k].id) ?? k
+        }
     }
 
     /// One card as a task on one line, counting into `lost` what it cannot carry. Written
     /// straight into the writer, member by member: no tree per task.
-    private static func writeTask(for card: Card, in context: TaskContext, lost: inout Loss, to out: inout JSONWriter) {
-        let (board, category, firstDoing, firstEvent, archivedAt, zone, now) =
-            (context.board, context.category, context.firstDoing, context.firstEvent, context.archivedAt, context.zone, context.now)
-        let cat = category[card.state] ?? .todo
+    private static func writeTask(for k: Int, in context: TaskContext, lost: inout Loss, to out: inout JSONWriter) {
+        let (board, zone, now) = (context.board, context.zone, context.now)
+        let card = board.cards[k], slot = context.slot(k)
+        let (firstEvent, firstDoing, archivedAt) =
+            (context.firstEvent[slot], context.firstDoing[slot], context.archivedAt[slot])
+        let cat = context.category(of: card.state) ?? .todo
         // The attributes written so far, which a card field's attribute must not take.
         var used: [String] = []
         func member(_ key: String, _ value: String?) {
@@ -110,23 +132,23 @@ public struct TaskwarriorWriter: BoardWriter {
         var end: Instant?
         if cat == .done {
             status = "completed"
-            end = card.completed ?? card.updated ?? archivedAt[card.id]
+            end = card.completed ?? card.updated ?? archivedAt
             if card.archived { lost.archivedDone += 1 }
         } else if card.archived {
             status = "deleted"
-            end = archivedAt[card.id] ?? card.updated
+            end = archivedAt ?? card.updated
         } else if let kept = card.fields[TaskwarriorKeys.statusField], kept == "waiting" || kept == "recurring" {
             status = kept
         } else {
             status = "pending"
         }
         member("status", status)
-        var entry = card.created ?? firstEvent[card.id] ?? card.updated
+        var entry = card.created ?? firstEvent ?? card.updated
         if entry == nil { entry = now; lost.entryGuessed += 1 }
         date("entry", entry)
         date("modified", card.updated)
         if cat != .todo {
-            date("start", firstDoing[card.id] ?? (cat == .doing ? card.updated ?? entry : nil))
+            date("start", firstDoing ?? (cat == .doing ? card.updated ?? entry : nil))
         }
         date("end", end)
         date("due", card.due.map { instant($0, zone) })
@@ -189,12 +211,24 @@ public struct TaskwarriorWriter: BoardWriter {
     /// fields read from Taskwarrior; otherwise lower-case letters, digits and `_`, never one
     /// of Taskwarrior's core attributes.
     static func attributeName(_ field: String, taken: Set<String>) -> String {
-        let isIdentifier = field.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        // Checked and mapped on the bytes when the name is ASCII (Unicode properties per
+        // character cost a tenth of a million-task export).
+        func isLetterOrDigit(_ c: UInt8) -> Bool {
+            (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
         }
-        var name = isIdentifier ? field : String(field.lowercased().unicodeScalars.map { s -> Character in
-            (s.properties.isAlphabetic && s.isASCII) || ("0"..."9").contains(s) ? Character(s) : "_"
-        })
+        var name: String
+        if field.utf8.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "_") }) {
+            name = field
+        } else if field.utf8.allSatisfy({ $0 < 0x80 }) {
+            name = String(decoding: field.utf8.map { c in
+                isLetterOrDigit(c) ? c | (c >= UInt8(ascii: "A") ? 0x20 : 0) : UInt8(ascii: "_")
+            }, as: UTF8.self)
+        } else {
+            // Lower-casing may turn a non-ASCII letter into ASCII ones (`İ` → `i̇`).
+            name = String(field.lowercased().unicodeScalars.map { s -> Character in
+                (s.properties.isAlphabetic && s.isASCII) || ("0"..."9").contains(s) ? Character(s) : "_"
+            })
+        }
         if name.isEmpty || name.first!.isNumber { name = "field_" + name }
         if (coreAttributes.contains(name) && !TaskwarriorKeys.passthrough.contains(name)) || (taken.contains(name) && name != field) {
             name = "field_" + name
@@ -210,10 +244,10 @@ public struct TaskwarriorWriter: BoardWriter {
 
     /// How many events the written tasks still tell (creation, first start, completion,
     /// archiving), for the warning that counts the rest.
-    private static func keptEvents(_ board: Board, category: [String: StateCategory]) -> Int {
+    private static func keptEvents(_ board: Board, in context: TaskContext) -> Int {
         var kept = 0
         for card in board.cards {
-            let cat = category[card.state] ?? .todo
+            let cat = context.category(of: card.state) ?? .todo
             kept += card.created != nil ? 1 : 0
             if cat != .todo { kept += 1 }
             if cat == .done || card.archived { kept += 1 }
