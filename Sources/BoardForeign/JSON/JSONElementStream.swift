@@ -39,22 +39,36 @@ public struct JSONElementStream {
     public var count: Int { offsets.count }
 
     /// Calls `body` with each element's index and value: in file order, or last first when
-    /// `reversed`.
-    public func forEach(reversed: Bool = false, chunkSize: Int = 1024, _ body: (Int, JSONNode) -> Void) {
+    /// `reversed`; of each element only what `pick` names, when given.
+    public func forEach(reversed: Bool = false, keeping pick: JSONPick? = nil, chunkSize: Int = 1024,
+                        _ body: (Int, JSONNode) -> Void) {
+        converting(reversed: reversed, keeping: pick, chunkSize: chunkSize, convert: { $0 }, take: { elements in
+            for (k, node) in elements { body(k, node) }
+        })
+    }
+
+    /// Parses the elements a chunk at a time on every core and converts each chunk there too
+    /// (`convert` gets the chunk's elements, index and node, in walking order); `take` gets
+    /// the converted chunks in order on the calling thread. A reader that converts where it
+    /// parses frees each tree on the thread that built it and hands over only its result.
+    ///
+    /// `convert` runs on several threads at once: it may only read what it shares.
+    public func converting<Part>(reversed: Bool = false, keeping pick: JSONPick? = nil, chunkSize: Int = 1024,
+                                 convert: ([(index: Int, node: JSONNode)]) -> Part, take: (Part) -> Void) {
         let count = offsets.count
         let bytes = text.bytes
         let (offsets, depth) = (self.offsets, self.depth)
         // Position p of the walk is element p, or element count-1-p when walking back.
         func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
-        inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, nodes: [JSONNode]) in
-            (range, range.map { p in
-                let offset = offsets[element(p)]
+        inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, part: Part) in
+            (range, convert(range.map { p in
+                let k = element(p), offset = offsets[k]
                 // The index checked these bytes, so the parse cannot fail.
-                return (try? JSONParser.parseValue(in: bytes, at: offset, depth: depth).get())
-                    ?? JSONNode(.null, offset: offset)
-            })
+                return (k, (try? JSONParser.parseValue(in: bytes, at: offset, depth: depth, keeping: pick).get())
+                    ?? JSONNode(.null, offset: offset))
+            }))
         }, take: { chunk in
-            for (j, node) in chunk.nodes.enumerated() { body(element(chunk.range.lowerBound + j), node) }
+            take(chunk.part)
             guard let first = chunk.range.first, let last = chunk.range.last else { return }
             // The chunk's bytes run from its first element in the file to the next one's start.
             let (low, high) = (min(element(first), element(last)), max(element(first), element(last)))

@@ -61,13 +61,17 @@ public struct JSONParser {
 
     /// Parses the one value that starts at `offset` (after white space), nested `depth` deep:
     /// a part of a document that `JSONMemberIndex` has checked and located.
+    /// With a `pick`, only the members it names are built (`JSONPick`).
     public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int,
-                                  depth: Int = 0) -> Result<JSONNode, JSONSyntaxError> {
+                                  depth: Int = 0, keeping pick: JSONPick? = nil) -> Result<JSONNode, JSONSyntaxError> {
         var p = JSONParser(bytes)
         p.i = offset
         p.reported = offset
         p.depth = depth
-        return Result { () throws(JSONSyntaxError) -> JSONNode in try p.value() }
+        return Result { () throws(JSONSyntaxError) -> JSONNode in
+            guard let pick else { return try p.value() }
+            return try p.value(keeping: pick)
+        }
     }
 
     mutating func skipBOM() {
@@ -105,6 +109,32 @@ public struct JSONParser {
         }
     }
 
+    /// A value of which only what `pick` names is built.
+    mutating func value(keeping pick: JSONPick) throws(JSONSyntaxError) -> JSONNode {
+        skipSpace()
+        guard i < b.count else { return try value() }
+        switch b[i] {
+        case UInt8(ascii: "{"): return try object(keeping: pick)
+        case UInt8(ascii: "["): return try array(keeping: pick)
+        default: return try value()
+        }
+    }
+
+    /// The rule of `pick` for the key whose opening quote is at `i` (read without moving on),
+    /// or nil when the member is not picked.
+    func rule(of pick: JSONPick) throws(JSONSyntaxError) -> JSONPick.Rule? {
+        var end = i + 1
+        while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < b.count, b[end] == UInt8(ascii: "\"") {
+            return pick.rule(forKey: UnsafeBufferPointer(rebasing: b[(i + 1)..<end]))
+        }
+        // A key with escapes is compared once decoded.
+        var copy = JSONParser(b)
+        copy.i = i
+        var key = try copy.string()
+        return key.withUTF8 { pick.rule(forKey: $0) }
+    }
+
     static func show(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
@@ -123,7 +153,8 @@ public struct JSONParser {
         if depth > Self.maxDepth { throw fail("arrays and objects nest deeper than \(Self.maxDepth)") }
     }
 
-    mutating func object() throws(JSONSyntaxError) -> JSONNode {
+    /// An object; with a `pick`, only the members it names (the others are skipped, checked).
+    mutating func object(keeping pick: JSONPick? = nil) throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
@@ -147,13 +178,27 @@ public struct JSONParser {
                 throw fail("expected a quoted key, found '\(Self.show(b[i]))'")
             }
             let keyOffset = i
-            let key = try string()
-            skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
-            guard b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
-            i += 1
-            let v = try value()
-            members.append(JSONMember(key: key, value: v, keyOffset: keyOffset))
+            let rule: JSONPick.Rule? = if let pick { try self.rule(of: pick) } else { .whole }
+            if let rule {
+                let key = try string()
+                skipSpace()
+                guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+                guard b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+                i += 1
+                let v: JSONNode
+                switch rule {
+                case .whole: v = try value()
+                case .part(let inner): v = try value(keeping: inner)
+                }
+                members.append(JSONMember(key: key, value: v, keyOffset: keyOffset))
+            } else {
+                try skipString()
+                skipSpace()
+                guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+                guard b[i] == UInt8(ascii: ":") else { throw missingColon(keyAt: keyOffset) }
+                i += 1
+                try skipValue()
+            }
             skipSpace()
             guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -167,7 +212,8 @@ public struct JSONParser {
         return JSONNode(.object(exact), offset: start)
     }
 
-    mutating func array() throws(JSONSyntaxError) -> JSONNode {
+    /// An array; with a `pick`, of each element only what it names.
+    mutating func array(keeping pick: JSONPick? = nil) throws(JSONSyntaxError) -> JSONNode {
         let start = i
         try enter()
         i += 1
@@ -179,7 +225,7 @@ public struct JSONParser {
             return JSONNode(.array(items), offset: start)
         }
         while true {
-            items.append(try value())
+            if let pick { items.append(try value(keeping: pick)) } else { items.append(try value()) }
             // An export's bulk is its arrays (cards, actions, tasks): a mark every megabyte.
             if i - reported >= 1 << 20 {
                 mark(i)

@@ -67,6 +67,22 @@ struct TrelloImport {
     /// read whole first, since the cards and actions refer to it.
     static let streamed: Set<String> = ["cards", "actions"]
 
+    /// What of a card and of an action the reading below uses (`JSONPick`): the rest (badges,
+    /// covers, the names an action repeats, the member's avatar…) is skipped unbuilt. A key
+    /// read below must be named here; the tests read every fixture with and without picks.
+    static let cardPick = JSONPick("id", "idList", "name", "desc", "due", "start", "dueComplete", "dateLastActivity",
+                                   "pos", "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems",
+                                   "attachments", TrelloKeys.boardkit)
+    static let actionPick = JSONPick("type", "date", "idMemberCreator", parts: [
+        "data": JSONPick(parts: [
+            "card": JSONPick("id", "idList"), "list": JSONPick("id"), "listBefore": JSONPick("id"),
+            "listAfter": JSONPick("id"), "old": JSONPick("idList", "closed"),
+        ]),
+        "memberCreator": JSONPick("username"),
+    ])
+    /// False only in tests, which compare a read with picks against one without.
+    var picking = true
+
     mutating func run(_ index: JSONMemberIndex) -> ReadResult {
         let root = index.root(leavingOut: Self.streamed)
         guard root.isObject, let lists = root["lists"]?.array, root["cards"]?.array != nil,
@@ -250,102 +266,122 @@ struct TrelloImport {
     }
 
     /// Reads the cards; returns card id → index in `board.cards`.
+    ///
+    /// Each card is read where it was parsed, on a copy of this import (its tables are only
+    /// read there) that collects the card's own diagnostics; the cards and what was said
+    /// about them are then taken in file order.
     private mutating func readCards(_ cards: JSONElementStream,
                                     checklists: [String: [(TrelloChecklist, String, JSONNode)]],
                                     into board: inout Board) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
-        cards.forEach { k, node in
-            let mark = diagnostics.count
-            let path = "cards[\(k)]"
-            guard node.isObject else {
-                report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
+        let snapshot = self
+        cards.converting(keeping: picking ? Self.cardPick : nil, convert: { elements in
+            var reader = snapshot
+            return elements.map { k, node -> (k: Int, card: Card?, said: [Diagnostic], offset: Int) in
+                reader.diagnostics = []
+                let card = reader.readCard(k, node, checklists: checklists)
+                return (k, card, reader.diagnostics, node.offset)
             }
-            guard let id = string(node, "id", path) else {
-                report(.trelloMissingID, "a card has no \"id\"", path, node)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
+        }, take: { read in
+            for (k, card, said, offset) in read {
+                let mark = diagnostics.count
+                diagnostics += said
+                let leftOutNow = leftOut.leavesOut(&diagnostics, since: mark)
+                guard let card, !leftOutNow else { continue }
+                if index[card.id] == nil { index[card.id] = board.cards.count }
+                board.cards.append(card)
+                map.cards.append(("cards[\(k)]", offset))
             }
-            let listID = string(node, "idList", path)
-            guard let listID, let state = listState[listID] else {
-                report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
-                       "\(path).idList", node["idList"] ?? node)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            let ext = node[TrelloKeys.boardkit]
-            var card = Card(id: id, title: string(node, "name", path) ?? "", state: state)
-            var fields: [String: String] = [:]
-            let desc = string(node, "desc", path) ?? ""
-
-            card.due = date(node, "due", path, override: ext?["due"])
-            card.start = date(node, "start", path, override: ext?["start"])
-            if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
-            card.updated = instant(node, "dateLastActivity", path)
-            // boardkit's exact updated time, in its own offset, while it is still the same moment
-            // (an importer that touched the card has moved dateLastActivity on).
-            if let s = ext?["updated"]?.string, let exact = ISO8601.parseInstant(s),
-               exact.epochMilliseconds == card.updated?.epochMilliseconds {
-                card.updated = exact
-            }
-            if let s = ext?["created"]?.string { card.created = ISO8601.parseInstant(s) }
-            if let s = ext?["completed"]?.string { card.completed = ISO8601.parseInstant(s) }
-            card.position = node["pos"]?.number
-            card.archived = node["closed"]?.bool == true || closedStates.contains(state)
-            if let url = string(node, "url", path), !url.isEmpty { card.url = url }
-
-            for (j, labelID) in strings(node["idLabels"]).enumerated() {
-                if let name = labelNames[labelID] ?? inlineLabel(node, labelID) {
-                    if !card.labels.contains(name) { card.labels.append(name) }
-                } else {
-                    report(.trelloUnknownReference, "card '\(id)' has label '\(labelID)', which the export does not define",
-                           "\(path).idLabels[\(j)]", node["idLabels"]?.array?[j])
-                }
-            }
-            for (j, memberID) in strings(node["idMembers"]).enumerated() {
-                if let name = memberNames[memberID] {
-                    card.assignees.append(name)
-                } else {
-                    report(.trelloUnknownReference, "card '\(id)' has member '\(memberID)', who is not among the export's members",
-                           "\(path).idMembers[\(j)]", node["idMembers"]?.array?[j])
-                }
-            }
-            for (j, item) in objects(node, "customFieldItems", path).enumerated() {
-                guard let fieldID = item["idCustomField"]?.string, let field = customFields[fieldID] else {
-                    report(.trelloUnknownReference, "card '\(id)' has a value for a custom field the export does not define",
-                           "\(path).customFieldItems[\(j)]", item)
-                    continue
-                }
-                if let option = item["idValue"]?.string {
-                    fields[field.name] = field.options[option] ?? option
-                } else if let value = item["value"]?.members?.first?.value.scalarText {
-                    fields[field.name] = value
-                }
-            }
-            let links = objects(node, "attachments", path).compactMap { a -> TrelloAttachment? in
-                guard let url = a["url"]?.string, !url.isEmpty else { return nil }
-                return TrelloAttachment(name: a["name"]?.string ?? "", url: url)
-            }
-            if !links.isEmpty { fields[TrelloKeys.attachments] = TrelloAttachment.render(links) }
-            let lists = checklists[id]?.map(\.0) ?? []
-            let section = TrelloChecklist.render(lists)
-            if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
-            card.body = TrelloChecklist.body(desc: desc, section: section)
-            card.fields = fields
-            if leftOut.leavesOut(&diagnostics, since: mark) { return }
-            if index[id] == nil { index[id] = board.cards.count }
-            board.cards.append(card)
-            map.cards.append((path, node.offset))
-        }
+        })
         // Checklists of cards that are not in the export (deleted cards).
+        // The first in the file is named (a dictionary's order changes from run to run).
         let orphans = checklists.filter { index[$0.key] == nil }.flatMap(\.value)
-        if let first = orphans.first {
+        if let first = orphans.min(by: { $0.2.offset < $1.2.offset }) {
             report(.trelloUnknownReference, "\(orphans.count) checklist\(orphans.count == 1 ? "" : "s") belong to cards the export does not have; left out",
                    first.1, first.2)
         }
         return index
+    }
+
+    /// One card element as a card, or nil when it cannot be one (said in `diagnostics`).
+    private mutating func readCard(_ k: Int, _ node: JSONNode,
+                                   checklists: [String: [(TrelloChecklist, String, JSONNode)]]) -> Card? {
+        let path = "cards[\(k)]"
+        guard node.isObject else {
+            report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
+            return nil
+        }
+        guard let id = string(node, "id", path) else {
+            report(.trelloMissingID, "a card has no \"id\"", path, node)
+            return nil
+        }
+        let listID = string(node, "idList", path)
+        guard let listID, let state = listState[listID] else {
+            report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
+                   "\(path).idList", node["idList"] ?? node)
+            return nil
+        }
+        let ext = node[TrelloKeys.boardkit]
+        var card = Card(id: id, title: string(node, "name", path) ?? "", state: state)
+        var fields: [String: String] = [:]
+        let desc = string(node, "desc", path) ?? ""
+
+        card.due = date(node, "due", path, override: ext?["due"])
+        card.start = date(node, "start", path, override: ext?["start"])
+        if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
+        card.updated = instant(node, "dateLastActivity", path)
+        // boardkit's exact updated time, in its own offset, while it is still the same moment
+        // (an importer that touched the card has moved dateLastActivity on).
+        if let s = ext?["updated"]?.string, let exact = ISO8601.parseInstant(s),
+           exact.epochMilliseconds == card.updated?.epochMilliseconds {
+            card.updated = exact
+        }
+        if let s = ext?["created"]?.string { card.created = ISO8601.parseInstant(s) }
+        if let s = ext?["completed"]?.string { card.completed = ISO8601.parseInstant(s) }
+        card.position = node["pos"]?.number
+        card.archived = node["closed"]?.bool == true || closedStates.contains(state)
+        if let url = string(node, "url", path), !url.isEmpty { card.url = url }
+
+        for (j, labelID) in strings(node["idLabels"]).enumerated() {
+            if let name = labelNames[labelID] ?? inlineLabel(node, labelID) {
+                if !card.labels.contains(name) { card.labels.append(name) }
+            } else {
+                report(.trelloUnknownReference, "card '\(id)' has label '\(labelID)', which the export does not define",
+                       "\(path).idLabels[\(j)]", node["idLabels"]?.array?[j])
+            }
+        }
+        for (j, memberID) in strings(node["idMembers"]).enumerated() {
+            if let name = memberNames[memberID] {
+                card.assignees.append(name)
+            } else {
+                report(.trelloUnknownReference, "card '\(id)' has member '\(memberID)', who is not among the export's members",
+                       "\(path).idMembers[\(j)]", node["idMembers"]?.array?[j])
+            }
+        }
+        for (j, item) in objects(node, "customFieldItems", path).enumerated() {
+            guard let fieldID = item["idCustomField"]?.string, let field = customFields[fieldID] else {
+                report(.trelloUnknownReference, "card '\(id)' has a value for a custom field the export does not define",
+                       "\(path).customFieldItems[\(j)]", item)
+                continue
+            }
+            if let option = item["idValue"]?.string {
+                fields[field.name] = field.options[option] ?? option
+            } else if let value = item["value"]?.members?.first?.value.scalarText {
+                fields[field.name] = value
+            }
+        }
+        let links = objects(node, "attachments", path).compactMap { a -> TrelloAttachment? in
+            guard let url = a["url"]?.string, !url.isEmpty else { return nil }
+            return TrelloAttachment(name: a["name"]?.string ?? "", url: url)
+        }
+        if !links.isEmpty { fields[TrelloKeys.attachments] = TrelloAttachment.render(links) }
+        let lists = checklists[id]?.map(\.0) ?? []
+        let section = TrelloChecklist.render(lists)
+        if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
+        card.body = TrelloChecklist.body(desc: desc, section: section)
+        card.fields = fields
+        return card
     }
 
     private func inlineLabel(_ card: JSONNode, _ id: String) -> String? {
@@ -392,66 +428,33 @@ struct TrelloImport {
         var events: [Event] = []
         var places: [(path: String, offset: Int)] = []
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
-        actions?.forEach(reversed: true) { k, action in
-            let path = "actions[\(k)]"
-            let t = action["type"]?.string
-            if t == "deleteCard" || t == "moveCardFromBoard", let id = action["data"]?["card"]?["id"]?.string { gone.insert(id) }
-            guard action.isObject else {
-                report(.trelloWrongType, "an action should be an object, not \(action.kindName)", path, action)
-                return
+        // Each action is read where it was parsed (as `readCards` does), then taken in order.
+        let (snapshot, cards) = (self, board.cards)
+        actions?.converting(reversed: true, keeping: picking ? Self.actionPick : nil, convert: { elements in
+            var reader = snapshot
+            return elements.map { k, action -> (k: Int, read: ActionRead, said: [Diagnostic]) in
+                reader.diagnostics = []
+                let read = reader.readAction(k, action, cardIndex: cardIndex, cards: cards)
+                return (k, read, reader.diagnostics)
             }
-            let type = action["type"]?.string ?? "(no type)"
-            let kind: ActionKind
-            if Self.creating.contains(type) { kind = .created }
-            else if type == "updateCard" { kind = .update }
-            else if type == "deleteCard" || type == "moveCardFromBoard" { kind = .deleted }
-            else if Self.touching.contains(type) { kind = .touch }
-            else { notKept[type, default: 0] += 1; return }
-
-            guard let at = instant(action, "date", path) else {
-                if action["date"] == nil { report(.trelloInvalidDate, "the action has no \"date\"", path, action) }
-                return
-            }
-            let data = action["data"]
-            guard let cardID = data?["card"]?["id"]?.string else { notKept[type, default: 0] += 1; return }
-            guard let card = cardIndex[cardID] else {
-                unknown.append((cardID, type, path, data?["card"]?["id"]?.offset, action.offset, diagnostics.count))
-                return
-            }
-            let actor = action["memberCreator"]?["username"]?.string
-                ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
-            func state(_ list: JSONNode?) -> String? { list?["id"]?.string.flatMap { listState[$0] } }
-            var event = Event(card: cardID, at: at, type: .updated, actor: actor)
-            switch kind {
-            case .created:
-                event.type = .created
-                event.to = state(data?["list"]) ?? board.cards[card].state
-                if creations[card] == nil { creations[card] = at }
-            case .deleted:
-                event.type = .deleted
-            case .touch:
-                event.type = .updated
-            case .update:
-                let old = data?["old"]
-                if let after = data?["listAfter"] {
-                    event.type = .moved
-                    event.from = state(data?["listBefore"])
-                    event.to = state(after)
-                } else if let oldList = old?["idList"]?.string {
-                    event.type = .moved
-                    event.from = listState[oldList]
-                    event.to = data?["card"]?["idList"]?.string.flatMap { listState[$0] }
-                } else if let wasClosed = old?["closed"]?.bool {
-                    event.type = wasClosed ? .restored : .archived
-                }
-                // A move between lists the export no longer has says nothing usable.
-                if event.type == .moved, event.from == nil || event.to == nil {
-                    if event.to == nil { event.type = .updated; event.from = nil }
+        }, take: { reads in
+            for (k, read, said) in reads {
+                diagnostics += said
+                if let id = read.gone { gone.insert(id) }
+                switch read.outcome {
+                case .refused:
+                    break
+                case .notKept(let type):
+                    notKept[type, default: 0] += 1
+                case .unknownCard(let cardID, let type, let idOffset, let offset):
+                    unknown.append((cardID, type, "actions[\(k)]", idOffset, offset, diagnostics.count))
+                case .event(let event, let card, let offset):
+                    if event.type == .created, creations[card] == nil { creations[card] = event.at }
+                    events.append(event)
+                    places.append(("actions[\(k)]", offset))
                 }
             }
-            events.append(event)
-            places.append((path, action.offset))
-        }
+        })
         var strays = 0, goneActions = 0
         var strayFirst: (path: String, offset: Int)?
         var warnings: [(place: Int, Diagnostic)] = []
@@ -501,6 +504,86 @@ struct TrelloImport {
                    "actions", actionsNode)
         }
         return creations
+    }
+
+    /// What one action element comes to: an event, or why it is not one.
+    private struct ActionRead {
+        /// The card a `deleteCard` or `moveCardFromBoard` action says is gone.
+        var gone: String?
+        var outcome: Outcome
+
+        enum Outcome {
+            /// Left out, with a diagnostic of its own when there was something to say.
+            case refused
+            /// A type of action the history does not keep, or one naming no card.
+            case notKept(type: String)
+            /// For a card the export does not have: waits until every action is read.
+            case unknownCard(cardID: String, type: String, idOffset: Int?, offset: Int)
+            /// An event of the card at position `card` in `board.cards`.
+            case event(Event, card: Int, offset: Int)
+        }
+    }
+
+    /// One action element (the `k`th of the export) read against the cards read before it.
+    private mutating func readAction(_ k: Int, _ action: JSONNode, cardIndex: [String: Int], cards: [Card]) -> ActionRead {
+        let path = "actions[\(k)]"
+        let t = action["type"]?.string
+        var read = ActionRead(gone: nil, outcome: .refused)
+        if t == "deleteCard" || t == "moveCardFromBoard", let id = action["data"]?["card"]?["id"]?.string { read.gone = id }
+        guard action.isObject else {
+            report(.trelloWrongType, "an action should be an object, not \(action.kindName)", path, action)
+            return read
+        }
+        let type = action["type"]?.string ?? "(no type)"
+        let kind: ActionKind
+        if Self.creating.contains(type) { kind = .created }
+        else if type == "updateCard" { kind = .update }
+        else if type == "deleteCard" || type == "moveCardFromBoard" { kind = .deleted }
+        else if Self.touching.contains(type) { kind = .touch }
+        else { read.outcome = .notKept(type: type); return read }
+
+        guard let at = instant(action, "date", path) else {
+            if action["date"] == nil { report(.trelloInvalidDate, "the action has no \"date\"", path, action) }
+            return read
+        }
+        let data = action["data"]
+        guard let cardID = data?["card"]?["id"]?.string else { read.outcome = .notKept(type: type); return read }
+        guard let card = cardIndex[cardID] else {
+            read.outcome = .unknownCard(cardID: cardID, type: type, idOffset: data?["card"]?["id"]?.offset, offset: action.offset)
+            return read
+        }
+        let actor = action["memberCreator"]?["username"]?.string
+            ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
+        func state(_ list: JSONNode?) -> String? { list?["id"]?.string.flatMap { listState[$0] } }
+        var event = Event(card: cardID, at: at, type: .updated, actor: actor)
+        switch kind {
+        case .created:
+            event.type = .created
+            event.to = state(data?["list"]) ?? cards[card].state
+        case .deleted:
+            event.type = .deleted
+        case .touch:
+            event.type = .updated
+        case .update:
+            let old = data?["old"]
+            if let after = data?["listAfter"] {
+                event.type = .moved
+                event.from = state(data?["listBefore"])
+                event.to = state(after)
+            } else if let oldList = old?["idList"]?.string {
+                event.type = .moved
+                event.from = listState[oldList]
+                event.to = data?["card"]?["idList"]?.string.flatMap { listState[$0] }
+            } else if let wasClosed = old?["closed"]?.bool {
+                event.type = wasClosed ? .restored : .archived
+            }
+            // A move between lists the export no longer has says nothing usable.
+            if event.type == .moved, event.from == nil || event.to == nil {
+                if event.to == nil { event.type = .updated; event.from = nil }
+            }
+        }
+        read.outcome = .event(event, card: card, offset: action.offset)
+        return read
     }
 
     /// Creation and completion times, and the warning when history looks cut.

@@ -18,7 +18,9 @@ public struct TrelloReader: SniffingReader {
         read(ForeignSource(file: file, bytes: bytes), options: options)
     }
 
-    func read(_ source: ForeignSource, options: ReaderOptions) -> ReadResult {
+    /// `picking: false` builds every member of every card and action (for the tests that
+    /// check `TrelloImport`'s picks leave out nothing it reads).
+    func read(_ source: ForeignSource, options: ReaderOptions, picking: Bool = true) -> ReadResult {
         // The big arrays' elements are located for streaming; the rest is read whole.
         switch JSONMemberIndex.index(source.text, arrays: TrelloImport.streamed) {
         case .failure(let e):
@@ -26,6 +28,7 @@ public struct TrelloReader: SniffingReader {
                            file: source.file)
         case .success(let index):
             var importer = TrelloImport(source: source, options: options)
+            importer.picking = picking
             return importer.run(index)
         }
     }
