@@ -59,21 +59,53 @@ public struct ForeignSource: Sendable {
     }
 }
 
+/// Where a record of an export was read: the array it is in, its index there and the byte
+/// offset of its value (`actions[12]` at byte 5120). Kept for every card and event (millions),
+/// so it is 16 bytes and spells its path only when a diagnostic asks: a path kept as text
+/// (`actions[1234567]`) is a heap allocation per event.
+struct ForeignPlace: Sendable {
+    /// The arrays records are read from.
+    enum Array: UInt8, Sendable {
+        /// The document itself (the board), no index.
+        case document
+        /// The top-level array (a task export): `[12]`.
+        case root
+        case lists, cards, actions
+    }
+
+    var array: Array
+    var index: Int32
+    var offset: Int
+
+    init(_ array: Array, _ index: Int, at offset: Int) {
+        (self.array, self.index, self.offset) = (array, Int32(truncatingIfNeeded: index), offset)
+    }
+
+    /// The JSON path of the record (`cards[3]`, `[3]`, or empty for the document).
+    var path: String {
+        switch array {
+        case .document: return ""
+        case .root: return "[\(index)]"
+        default: return "\(array)[\(index)]"
+        }
+    }
+}
+
 /// Points the validator's model paths at the foreign records they came from: a card of the
 /// board at the Trello card object or Taskwarrior task it was read from.
 struct ForeignSourceMap: SourceMap {
     let source: ForeignSource
-    /// Per model state, card and event: the source path and node offset it came from.
-    var states: [(path: String, offset: Int)] = []
-    var cards: [(path: String, offset: Int)] = []
-    var events: [(path: String, offset: Int)] = []
-    /// Source paths and offsets for board-level fields.
-    var board: (path: String, offset: Int) = ("", 0)
+    /// Per model state, card and event: the place it was read from.
+    var states: [ForeignPlace] = []
+    var cards: [ForeignPlace] = []
+    var events: [ForeignPlace] = []
+    /// Where the board-level fields were read.
+    var board = ForeignPlace(.document, 0, at: 0)
 
     init(source: ForeignSource) { self.source = source }
 
     func location(of path: ModelPath) -> SourceLocation {
-        let entry: (path: String, offset: Int)?
+        let entry: ForeignPlace?
         switch path {
         case .board: entry = board
         case .state(let i, _): entry = states.indices.contains(i) ? states[i] : nil
@@ -82,7 +114,8 @@ struct ForeignSourceMap: SourceMap {
         }
         guard let entry else { return SourceLocation(file: source.file, path: path.description) }
         let (line, column) = source.lineColumn(of: entry.offset)
-        let where_ = entry.path.isEmpty ? path.description : "\(entry.path), board \(path.description)"
+        let recordPath = entry.path
+        let where_ = recordPath.isEmpty ? path.description : "\(recordPath), board \(path.description)"
         return SourceLocation(file: source.file, line: line, column: column, path: where_)
     }
 }

@@ -94,107 +94,175 @@ struct TaskwarriorImport {
         return nil
     }
 
+    /// A task read on a worker, before the steps that depend on the tasks before it (its
+    /// state may be a new one; its uuid may repeat).
+    private struct TaskRead {
+        var card: Card
+        /// The `boardkit_state` it names, and the category its status and start give.
+        var stateName: String?
+        var category: StateCategory
+        var status: TaskStatus
+        var started: Instant?
+        var end: Instant?
+        /// Its uuid and where it is, for the warning when it repeats.
+        var uuid: String
+        var uuidOffset: Int?
+    }
+
+    /// Reads the tasks into cards and their history. Each task is read where it was parsed,
+    /// on a copy of this import that collects the task's own diagnostics; states, repeated
+    /// uuids and the history are then settled in file order.
     mutating func run(_ tasks: JSONElementStream) -> ReadResult {
         var board = Board(id: "taskwarrior", name: "Taskwarrior", timeZone: options.timeZone ?? "UTC",
                           states: TaskwarriorKeys.states)
         var byID: [String: Int] = [:]
-        var events: [(Event, Int, String, Int)] = []  // event, card index, path, offset
-        tasks.forEach { k, task in
-            let mark = diagnostics.count
-            let path = "[\(k)]"
-            guard task.isObject else {
-                report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
+        // The history in reading order, with each event's card and place (sorted at the end).
+        var events: [Event] = [], eventCards: [Int] = [], places: [ForeignPlace] = []
+        // Room for every card and the most history a task tells (three events): arrays that
+        // grow by doubling hold the old and the new buffer at once, and what is reserved but
+        // never written takes no memory.
+        board.cards.reserveCapacity(tasks.count)
+        map.cards.reserveCapacity(tasks.count)
+        events.reserveCapacity(3 * tasks.count)
+        eventCards.reserveCapacity(3 * tasks.count)
+        places.reserveCapacity(3 * tasks.count)
+        let snapshot = self
+        let interning = LendingPool { TaskInterning() }
+        tasks.converting(convert: { elements in
+            var reader = snapshot
+            return interning.with { interning in
+                elements.map { k, task -> (k: Int, read: TaskRead?, said: [Diagnostic], offset: Int) in
+                    reader.diagnostics = []
+                    var read = reader.readTask(k, task)
+                    if read != nil { interning.share(&read!.card) }
+                    return (k, read, reader.diagnostics, task.offset)
+                }
             }
-            guard let uuid = string(task, "uuid", path) else {
-                if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            guard TaskUUID.isValid(uuid) else {
-                report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            guard let title = string(task, "description", path) else {
-                report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            guard let statusText = string(task, "status", path) else {
-                report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            guard let status = TaskStatus(rawValue: statusText) else {
-                report(.taskwarriorInvalidStatus,
-                       "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
-                       "\(path).status", task["status"])
-                _ = leftOut.leavesOut(&diagnostics, since: mark)
-                return
-            }
-            let entry = date(task, "entry", path)
-            if task["entry"] == nil {
-                report(.taskwarriorMissingEntry, "task \(uuid) has no \"entry\" date", path, task)
-            }
-            let started = date(task, "start", path)
-            let end = date(task, "end", path)
-
-            let category: StateCategory = status == .completed ? .done : (started != nil ? .doing : .todo)
-            let state = stateID(for: string(task, TaskwarriorKeys.state, path), category: category, in: &board)
-            var card = Card(id: string(task, TaskwarriorKeys.boardkitID, path) ?? uuid, title: title, state: state)
-            card.created = entry
-            card.updated = date(task, "modified", path)
-            if status == .completed { card.completed = end }
-            card.archived = status == .deleted
-            if let due = date(task, "due", path) { card.due = .instant(due) }
-            if let scheduled = date(task, "scheduled", path) { card.start = .instant(scheduled) }
-            card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
-            card.assignees = string(task, TaskwarriorKeys.assignees, path).map(TaskwarriorKeys.splitAssignees) ?? []
-            card.url = string(task, TaskwarriorKeys.url, path)
-            var notes: [String] = []
-            for (j, a) in (task["annotations"]?.array ?? []).enumerated() {
-                guard let text = a["description"]?.string else { continue }
-                if let at = a["entry"]?.string.flatMap(TaskwarriorDate.parse) {
-                    notes.append(TaskAnnotation(entry: at, description: text).line)
+        }, take: { reads in
+            for (k, read, said, offset) in reads {
+                let mark = diagnostics.count
+                diagnostics += said
+                guard var read else {
+                    _ = leftOut.leavesOut(&diagnostics, since: mark)
+                    continue
+                }
+                // A state is made on first sight even for a task then left out (as before).
+                read.card.state = stateID(for: read.stateName, category: read.category, in: &board)
+                if leftOut.leavesOut(&diagnostics, since: mark) { continue }
+                let place = ForeignPlace(.root, k, at: offset)
+                let index: Int
+                if let previous = byID[read.card.id] {
+                    diagnostics.append(Diagnostic(.taskwarriorDuplicateUUID,
+                                                  "task \(read.uuid) appears again; the later one is kept",
+                                                  at: source.location("\(place.path).uuid", at: read.uuidOffset)))
+                    board.cards[previous] = read.card
+                    map.cards[previous] = place
+                    // Rare: the earlier task's history goes, in all three arrays alike.
+                    let kept = eventCards.indices.filter { eventCards[$0] != previous }
+                    events = kept.map { events[$0] }
+                    places = kept.map { places[$0] }
+                    eventCards = kept.map { eventCards[$0] }
+                    index = previous
                 } else {
-                    report(.taskwarriorInvalidDate, "an annotation has no valid \"entry\" date",
-                           "\(path).annotations[\(j)].entry", a["entry"] ?? a)
+                    index = board.cards.count
+                    byID[read.card.id] = index
+                    board.cards.append(read.card)
+                    map.cards.append(place)
+                }
+                for event in history(of: read, board: board) {
+                    events.append(event)
+                    eventCards.append(index)
+                    places.append(place)
                 }
             }
-            card.body = notes.joined(separator: "\n")
-            if status == .waiting || status == .recurring { card.fields[TaskwarriorKeys.statusField] = status.rawValue }
-            for m in task.members ?? [] where !TaskwarriorKeys.mapped.contains(m.key) {
-                if let text = m.value.scalarText {
-                    card.fields[m.key] = text
-                } else if let items = m.value.array {
-                    card.fields[m.key] = items.compactMap(\.scalarText).joined(separator: ",")
-                }
-            }
-
-            if leftOut.leavesOut(&diagnostics, since: mark) { return }
-            if let previous = byID[card.id] {
-                report(.taskwarriorDuplicateUUID, "task \(uuid) appears again; the later one is kept", "\(path).uuid", task["uuid"])
-                board.cards[previous] = card
-                map.cards[previous] = (path, task.offset)
-                events.removeAll { $0.1 == previous }
-                appendHistory(card, status: status, started: started, end: end, index: previous, path: path,
-                              offset: task.offset, board: board, into: &events)
-                return
-            }
-            byID[card.id] = board.cards.count
-            appendHistory(card, status: status, started: started, end: end, index: board.cards.count, path: path,
-                          offset: task.offset, board: board, into: &events)
-            board.cards.append(card)
-            map.cards.append((path, task.offset))
+        })
+        // Oldest first, equal times by card: sorted through a permutation applied in place,
+        // so the history is never held twice.
+        let order = events.indices.sorted {
+            events[$0].at != events[$1].at ? events[$0].at < events[$1].at
+                : eventCards[$0] != eventCards[$1] ? eventCards[$0] < eventCards[$1] : $0 < $1
         }
-        events.sort { $0.0.at != $1.0.at ? $0.0.at < $1.0.at : $0.1 < $1.1 }
-        board.events = events.map(\.0)
-        map.events = events.map { ($0.2, $0.3) }
-        map.states = board.states.map { _ in ("", 0) }
+        permute(&events, by: order)
+        permute(&places, by: order)
+        board.events = events
+        map.events = places
+        map.states = board.states.map { _ in ForeignPlace(.document, 0, at: 0) }
         if let d = leftOut.summary(item: "task", items: "tasks", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
+    }
+
+    /// One task element as a card and what its history needs, or nil when it cannot be one
+    /// (said in `diagnostics`).
+    private mutating func readTask(_ k: Int, _ task: JSONNode) -> TaskRead? {
+        let path = "[\(k)]"
+        guard task.isObject else {
+            report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
+            return nil
+        }
+        guard let uuid = string(task, "uuid", path) else {
+            if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
+            return nil
+        }
+        guard TaskUUID.isValid(uuid) else {
+            report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
+            return nil
+        }
+        guard let title = string(task, "description", path) else {
+            report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
+            return nil
+        }
+        guard let statusText = string(task, "status", path) else {
+            report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
+            return nil
+        }
+        guard let status = TaskStatus(rawValue: statusText) else {
+            report(.taskwarriorInvalidStatus,
+                   "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
+                   "\(path).status", task["status"])
+            return nil
+        }
+        let entry = date(task, "entry", path)
+        if task["entry"] == nil {
+            report(.taskwarriorMissingEntry, "task \(uuid) has no \"entry\" date", path, task)
+        }
+        let started = date(task, "start", path)
+        let end = date(task, "end", path)
+
+        let category: StateCategory = status == .completed ? .done : (started != nil ? .doing : .todo)
+        let stateName = string(task, TaskwarriorKeys.state, path)
+        // The state is settled in file order (`run`): a name may make a new one.
+        var card = Card(id: string(task, TaskwarriorKeys.boardkitID, path) ?? uuid, title: title, state: "")
+        card.created = entry
+        card.updated = date(task, "modified", path)
+        if status == .completed { card.completed = end }
+        card.archived = status == .deleted
+        if let due = date(task, "due", path) { card.due = .instant(due) }
+        if let scheduled = date(task, "scheduled", path) { card.start = .instant(scheduled) }
+        card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
+        card.assignees = string(task, TaskwarriorKeys.assignees, path).map(TaskwarriorKeys.splitAssignees) ?? []
+        card.url = string(task, TaskwarriorKeys.url, path)
+        var notes: [String] = []
+        for (j, a) in (task["annotations"]?.array ?? []).enumerated() {
+            guard let text = a["description"]?.string else { continue }
+            if let at = a["entry"]?.string.flatMap(TaskwarriorDate.parse) {
+                notes.append(TaskAnnotation(entry: at, description: text).line)
+            } else {
+                report(.taskwarriorInvalidDate, "an annotation has no valid \"entry\" date",
+                       "\(path).annotations[\(j)].entry", a["entry"] ?? a)
+            }
+        }
+        card.body = notes.joined(separator: "\n")
+        if status == .waiting || status == .recurring { card.fields[TaskwarriorKeys.statusField] = status.rawValue }
+        for m in task.members ?? [] where !TaskwarriorKeys.mapped.contains(m.key) {
+            if let text = m.value.scalarText {
+                card.fields[m.key] = text
+            } else if let items = m.value.array {
+                card.fields[m.key] = items.compactMap(\.scalarText).joined(separator: ",")
+            }
+        }
+
+        return TaskRead(card: card, stateName: stateName, category: category, status: status, started: started,
+                        end: end, uuid: uuid, uuidOffset: task["uuid"]?.offset)
     }
 
     /// The state for a task: the `boardkit_state` it names (created on first sight, with the
@@ -215,25 +283,27 @@ struct TaskwarriorImport {
 
     /// The history a task's dates tell: created at entry, moved to its doing state at start,
     /// to its done state at end (completed), archived at end (deleted).
-    private func appendHistory(_ card: Card, status: TaskStatus, started: Instant?, end: Instant?, index: Int,
-                               path: String, offset: Int, board: Board, into events: inout [(Event, Int, String, Int)]) {
+    private func history(of read: TaskRead, board: Board) -> [Event] {
+        let (card, status, started, end) = (read.card, read.status, read.started, read.end)
         let category = board.category(ofState: card.state) ?? .todo
         let first = category == .todo ? card.state : "todo"
         var current = first
+        var events: [Event] = []
         if let created = card.created {
-            events.append((Event(card: card.id, at: created, type: .created, to: first), index, path, offset))
+            events.append(Event(card: card.id, at: created, type: .created, to: first))
         }
         if let started, category != .todo || status == .deleted {
             let to = category == .doing ? card.state : "doing"
-            events.append((Event(card: card.id, at: started, type: .moved, from: current, to: to), index, path, offset))
+            events.append(Event(card: card.id, at: started, type: .moved, from: current, to: to))
             current = to
         }
         if let end {
             if status == .completed {
-                events.append((Event(card: card.id, at: end, type: .moved, from: current, to: card.state), index, path, offset))
+                events.append(Event(card: card.id, at: end, type: .moved, from: current, to: card.state))
             } else if status == .deleted {
-                events.append((Event(card: card.id, at: end, type: .archived), index, path, offset))
+                events.append(Event(card: card.id, at: end, type: .archived))
             }
         }
+        return events
     }
 }

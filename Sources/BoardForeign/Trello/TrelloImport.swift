@@ -96,7 +96,7 @@ struct TrelloImport {
                           name: string(root, "name", "") ?? "Trello board",
                           timeZone: ext?["timezone"]?.string ?? options.timeZone ?? "UTC",
                           states: [], cards: [], events: [])
-        map.board = ("", root.offset)
+        map.board = ForeignPlace(.document, 0, at: root.offset)
         for m in ext?["metadata"]?.members ?? [] {
             if let v = m.value.scalarText { board.metadata[m.key] = v }
         }
@@ -209,7 +209,7 @@ struct TrelloImport {
             board.states.append(BoardState(id: stateID, name: name,
                                            category: category ?? StateCategoryWords.guess(name),
                                            wipLimit: wip))
-            map.states.append((path, list.offset))
+            map.states.append(ForeignPlace(.lists, k, at: list.offset))
             listState[id] = stateID
             if list["closed"]?.bool == true { closedStates.insert(stateID) }
         }
@@ -291,7 +291,7 @@ struct TrelloImport {
                 guard let card, !leftOutNow else { continue }
                 if index[card.id] == nil { index[card.id] = board.cards.count }
                 board.cards.append(card)
-                map.cards.append(("cards[\(k)]", offset))
+                map.cards.append(ForeignPlace(.cards, k, at: offset))
             }
         })
         // Checklists of cards that are not in the export (deleted cards).
@@ -426,7 +426,7 @@ struct TrelloImport {
         var creations: [Int: Instant] = [:]
         // The events and where each was read, in reading order (sorted at the end).
         var events: [Event] = []
-        var places: [(path: String, offset: Int)] = []
+        var places: [ForeignPlace] = []
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
         // Each action is read where it was parsed (as `readCards` does), then taken in order.
         let (snapshot, cards) = (self, board.cards)
@@ -451,7 +451,7 @@ struct TrelloImport {
                 case .event(let event, let card, let offset):
                     if event.type == .created, creations[card] == nil { creations[card] = event.at }
                     events.append(event)
-                    places.append(("actions[\(k)]", offset))
+                    places.append(ForeignPlace(.actions, k, at: offset))
                 }
             }
         })
@@ -480,8 +480,8 @@ struct TrelloImport {
         func before(_ a: Int, _ b: Int) -> Bool { events[a].at != events[b].at ? events[a].at < events[b].at : a < b }
         if events.indices.dropFirst().contains(where: { before($0, $0 - 1) }) {
             let order = events.indices.sorted(by: before)
-            events = order.map { events[$0] }
-            places = order.map { places[$0] }
+            permute(&events, by: order)
+            permute(&places, by: order)
         }
         board.events = events
         map.events = places
