@@ -1,4 +1,5 @@
 import Testing
+import BoardIO
 @testable import BoardForeign
 
 @Suite struct ForeignJSONParserTests {
@@ -59,5 +60,27 @@ import Testing
         let (line, column) = source.lineColumn(of: Array("{\n  \"한\": ".utf8).count)
         #expect(line == 2)
         #expect(column == 8)
+    }
+
+    /// Strings kept from earlier records are handed out again: the same values, and bytes
+    /// that are not UTF-8 are refused even right after a valid string was kept.
+    @Test func keptStringsGiveTheSameValuesAndStillCheckUTF8() throws {
+        let strings = InterningCache<String>(slotBits: 4, maxKeyLength: 40)
+        let record = Array(#"{"id": "5f1a", "list": "Doing 진행", "name": "Doing 진행", "id": "5f1a"}"#.utf8)
+        for _ in 0..<3 {
+            let node = try record.withUnsafeBufferPointer {
+                try JSONParser.parseValue(in: $0, at: 0, strings: strings).get()
+            }
+            #expect(node.members?.map(\.key) == ["id", "list", "name", "id"])
+            #expect(node["list"]?.string == "Doing 진행")
+            #expect(node["name"]?.string == "Doing 진행")
+        }
+        let bad: [UInt8] = Array(#"["Doing "#.utf8) + [0xFF] + Array(#"", "x"]"#.utf8)
+        let result = bad.withUnsafeBufferPointer { JSONParser.parseValue(in: $0, at: 0, strings: strings) }
+        guard case .failure(let e) = result else {
+            Issue.record("bytes that are not UTF-8 were read as a string")
+            return
+        }
+        #expect(e.offset == 1)
     }
 }

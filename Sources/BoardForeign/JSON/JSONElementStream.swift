@@ -60,13 +60,20 @@ public struct JSONElementStream {
         let (offsets, depth) = (self.offsets, self.depth)
         // Position p of the walk is element p, or element count-1-p when walking back.
         func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
+        // Each worker keeps the strings it has seen (list and member ids, names, dates' days)
+        // across the chunks it parses: most of a record's strings are repeats.
+        let strings = LendingPool { InterningCache<String>(slotBits: 12, maxKeyLength: 40) }
         inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, part: Part) in
-            (range, convert(range.map { p in
-                let k = element(p), offset = offsets[k]
-                // The index checked these bytes, so the parse cannot fail.
-                return (k, (try? JSONParser.parseValue(in: bytes, at: offset, depth: depth, keeping: pick).get())
-                    ?? JSONNode(.null, offset: offset))
-            }))
+            let elements = strings.with { strings in
+                range.map { p in
+                    let k = element(p), offset = offsets[k]
+                    // The index checked these bytes, so the parse cannot fail.
+                    return (index: k, node: (try? JSONParser.parseValue(in: bytes, at: offset, depth: depth, keeping: pick,
+                                                                      strings: strings).get())
+                        ?? JSONNode(.null, offset: offset))
+                }
+            }
+            return (range, convert(elements))
         }, take: { chunk in
             take(chunk.part)
             guard let first = chunk.range.first, let last = chunk.range.last else { return }

@@ -27,7 +27,12 @@ public struct JSONNode: Sendable {
     /// The member `key` of an object (the last one if repeated); nil otherwise.
     public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = kind else { return nil }
-        for m in members.reversed() where m.key == key { return m.value }
+        // Indices rather than `reversed()`: no copy of each member (and its retains) per step.
+        var k = members.count
+        while k > 0 {
+            k -= 1
+            if members[k].key == key { return members[k].value }
+        }
         return nil
     }
 

@@ -20,6 +20,9 @@ public struct JSONParser {
     /// (`ProgressMeter`); the skim of a mapped file hands its pages back.
     var reported = 0
     var mark: (Int) -> Void = { ProgressMeter.active.reached($0) }
+    /// Strings seen before (ids, names, keys an export repeats on every record), handed out
+    /// again instead of made again; none when nil.
+    var strings: InterningCache<String>?
     /// Member buffers of the objects being parsed, kept for the next objects (`object()`).
     private var spareMembers: [[JSONMember]] = []
     static let maxDepth = 512
@@ -61,10 +64,13 @@ public struct JSONParser {
 
     /// Parses the one value that starts at `offset` (after white space), nested `depth` deep:
     /// a part of a document that `JSONMemberIndex` has checked and located.
-    /// With a `pick`, only the members it names are built (`JSONPick`).
-    public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int,
-                                  depth: Int = 0, keeping pick: JSONPick? = nil) -> Result<JSONNode, JSONSyntaxError> {
+    /// With a `pick`, only the members it names are built (`JSONPick`); with `strings`,
+    /// strings it holds are shared rather than made again.
+    public static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, depth: Int = 0,
+                                  keeping pick: JSONPick? = nil,
+                                  strings: InterningCache<String>? = nil) -> Result<JSONNode, JSONSyntaxError> {
         var p = JSONParser(bytes)
+        p.strings = strings
         p.i = offset
         p.reported = offset
         p.depth = depth
@@ -277,12 +283,20 @@ public struct JSONParser {
             if c == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: b[contentStart..<i])
                 i += 1
+                // Only valid strings are kept, so bytes found kept are valid.
+                if let kept = strings?.value(for: slice) { return kept }
+                let s: String
                 // ASCII needs no validation: String(decoding:) is the specialised path, where
                 // String(validating:) runs generic code (a third of a Trello export's parse).
-                if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
-                guard let s = String(validating: slice, as: UTF8.self) else {
-                    throw fail("a string holds bytes that are not UTF-8", at: start)
+                if high < 0x80 {
+                    s = String(decoding: slice, as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: slice, as: UTF8.self) else {
+                        throw fail("a string holds bytes that are not UTF-8", at: start)
+                    }
+                    s = valid
                 }
+                strings?.keep(s, for: slice)
                 return s
             }
             if c == UInt8(ascii: "\\") { break }

@@ -127,7 +127,7 @@ struct TaskwarriorImport {
         eventCards.reserveCapacity(3 * tasks.count)
         places.reserveCapacity(3 * tasks.count)
         let snapshot = self
-        let interning = LendingPool { TaskInterning() }
+        let interning = LendingPool { CardInterning() }
         tasks.converting(convert: { elements in
             var reader = snapshot
             return interning.with { interning in

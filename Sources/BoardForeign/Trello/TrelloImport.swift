@@ -276,12 +276,18 @@ struct TrelloImport {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
         let snapshot = self
+        let interning = LendingPool { CardInterning() }
+        board.cards.reserveCapacity(cards.count)
+        map.cards.reserveCapacity(cards.count)
         cards.converting(keeping: picking ? Self.cardPick : nil, convert: { elements in
             var reader = snapshot
-            return elements.map { k, node -> (k: Int, card: Card?, said: [Diagnostic], offset: Int) in
-                reader.diagnostics = []
-                let card = reader.readCard(k, node, checklists: checklists)
-                return (k, card, reader.diagnostics, node.offset)
+            return interning.with { interning in
+                elements.map { k, node -> (k: Int, card: Card?, said: [Diagnostic], offset: Int) in
+                    reader.diagnostics = []
+                    var card = reader.readCard(k, node, checklists: checklists)
+                    if card != nil { interning.share(&card!) }
+                    return (k, card, reader.diagnostics, node.offset)
+                }
             }
         }, take: { read in
             for (k, card, said, offset) in read {
@@ -427,6 +433,9 @@ struct TrelloImport {
         // The events and where each was read, in reading order (sorted at the end).
         var events: [Event] = []
         var places: [ForeignPlace] = []
+        // At most an event per action; what is reserved but never written takes no memory.
+        events.reserveCapacity(actions?.count ?? 0)
+        places.reserveCapacity(actions?.count ?? 0)
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
         // Each action is read where it was parsed (as `readCards` does), then taken in order.
         let (snapshot, cards) = (self, board.cards)
@@ -475,8 +484,8 @@ struct TrelloImport {
         for (place, warning) in warnings.reversed() { diagnostics.insert(warning, at: place) }
         // Oldest first, equal times in reading order. Walked back, an export's actions are
         // usually in that order already; otherwise they are put in it through a permutation
-        // rather than by sorting records of every event (which at a million cards held the
-        // events twice over).
+        // applied in place (`permute`), rather than by sorting records of every event or
+        // mapping into new arrays (either held the events twice over at a million cards).
         func before(_ a: Int, _ b: Int) -> Bool { events[a].at != events[b].at ? events[a].at < events[b].at : a < b }
         if events.indices.dropFirst().contains(where: { before($0, $0 - 1) }) {
             let order = events.indices.sorted(by: before)
@@ -555,7 +564,8 @@ struct TrelloImport {
         let actor = action["memberCreator"]?["username"]?.string
             ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
         func state(_ list: JSONNode?) -> String? { list?["id"]?.string.flatMap { listState[$0] } }
-        var event = Event(card: cardID, at: at, type: .updated, actor: actor)
+        // The card's own id string, shared, rather than the copy this action holds.
+        var event = Event(card: cards[card].id, at: at, type: .updated, actor: actor)
         switch kind {
         case .created:
             event.type = .created

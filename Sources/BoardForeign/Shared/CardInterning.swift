@@ -1,13 +1,13 @@
 import BoardModel
 import BoardIO
 
-/// What tasks repeat, kept once: the same title, annotation text, tag list, assignee list or
-/// set of UDAs on thousands of tasks becomes one `String`, array or dictionary the cards
-/// share (copy-on-write), as boardkit's own JSON reader keeps them. At a million tasks the
-/// per-task copies were a quarter of the board's memory.
+/// What the cards of an export repeat, kept once: the same title, body, label list, assignee
+/// list or set of custom fields on thousands of cards becomes one `String`, array or
+/// dictionary the cards share (copy-on-write), as boardkit's own JSON reader keeps them. At
+/// a million Taskwarrior tasks the per-card copies were a quarter of the board's memory.
 ///
 /// One per reading thread at a time (`LendingPool`): the caches are not thread-safe.
-final class TaskInterning {
+final class CardInterning {
     private let strings = InterningCache<String>(slotBits: 12, maxKeyLength: 128)
     private let lists = InterningCache<[String]>(slotBits: 10, maxKeyLength: 256)
     private let fieldSets = InterningCache<[String: String]>(slotBits: 10, maxKeyLength: 256)
