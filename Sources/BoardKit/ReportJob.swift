@@ -1,6 +1,6 @@
 import BoardModel
 import BoardReport
-import Dispatch
+import BoardIO
 
 /// `boardkit report`'s work, so the command only parses: read the board, settle `--as-of`
 /// in its zone, compute the weekly report, render it and write it atomically.
@@ -51,10 +51,9 @@ public struct ReportJob {
         let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
         let counts = (cards: board.cards.count, events: board.events.count)
         // The report holds all it shows: the board (most of the memory at a million cards)
-        // is let go while the report is written, so the two are not in memory at once; on
-        // another core (the closure's copy is the last one, as this thread drops its own at
-        // once), so the freeing costs the writing nothing.
-        DispatchQueue.global().async { [board] in _ = board }
+        // is let go while the report is written, so the two are not in memory at once, and
+        // on another core, so the freeing costs the writing nothing.
+        freeInBackground(consume board)
         board = Board()
         let computed = clock.now
         let written = AtomicOutput(target: output).write { temp in
