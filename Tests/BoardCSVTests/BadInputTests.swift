@@ -122,7 +122,7 @@ import BoardTabular
         let r = read(text)
         let rows = r.diagnostics.filter { $0.code == .csvFieldCount }
         #expect(rows.count == CSVReader.listLimit + 1)
-        #expect(rows.last?.message == "\(500 - CSVReader.listLimit) more like this not shown", "the limiter's one wording")
+        #expect(rows.last?.message.text == "\(500 - CSVReader.listLimit) more like this not shown", "the limiter's one wording")
     }
 }
 

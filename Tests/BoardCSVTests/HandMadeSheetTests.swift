@@ -34,10 +34,10 @@ import BoardKit
         // One note per column, at the value that settled it, saying the order and the count.
         let notes = r.diagnostics.filter { $0.code == .tabularDateOrderShown }
         #expect(notes.count == 2)
-        let due = try #require(notes.first { $0.message.hasPrefix("Due Date") })
+        let due = try #require(notes.first { $0.message.text.hasPrefix("Due Date") })
         #expect(due.severity == .note)
         #expect(due.location?.line == 3 && due.location?.column == 19)
-        #expect(due.message.contains("month first") && due.message.contains("'09/19/25 03:00 PM'") && due.message.contains("2 dates"))
+        #expect(due.message.text.contains("month first") && due.message.text.contains("'09/19/25 03:00 PM'") && due.message.text.contains("2 dates"))
         #expect(!r.diagnostics.contains { $0.severity == .error })
     }
 
@@ -57,7 +57,7 @@ import BoardKit
         #expect(r.board == nil)
         let d = try #require(r.diagnostics.first { $0.code == .tabularAmbiguousDate })
         #expect(d.location?.line == 2 && d.location?.column == 3)
-        #expect(d.message.contains("no other date in this column") && d.message.contains("--date-order"))
+        #expect(d.message.text.contains("no other date in this column") && d.message.text.contains("--date-order"))
         var options = ReaderOptions()
         options.dateOrder = .dayFirst
         #expect(read(text, options: options).board?.cards.first?.due == day(2026, 4, 3))
@@ -72,7 +72,7 @@ import BoardKit
         let r = read(text)
         #expect(r.board == nil)
         let d = try #require(r.diagnostics.first { $0.code == .tabularAmbiguousDate })
-        #expect(d.message.contains("'13/06/2026'") && d.message.contains("'06/13/2026'"))
+        #expect(d.message.text.contains("'13/06/2026'") && d.message.text.contains("'06/13/2026'"))
         var options = ReaderOptions()
         options.invalidItems = .leaveOut
         let skipped = read(text, options: options)
@@ -92,7 +92,7 @@ import BoardKit
         #expect(board.cards.map(\.title) == ["A", "B"])
         let note = try #require(r.diagnostics.first { $0.code == .tabularHeaderRow })
         #expect(note.severity == .note && note.location?.line == 4)
-        #expect(note.message.contains("row 4") && note.message.contains("'Product Backlog'"))
+        #expect(note.message.text.contains("row 4") && note.message.text.contains("'Product Backlog'"))
         // A data row's location is still its own line.
         #expect(r.sourceMap.location(of: .card(index: 1, field: "title")).line == 6)
     }
@@ -104,7 +104,7 @@ import BoardKit
         let r = read("Key,Kind,State\nA-1,Bug,Done\nA-2,Task,Doing\n")
         #expect(r.board == nil)
         let d = r.diagnostics.first { $0.code == .tabularNoTitleColumn }
-        #expect(d?.location?.line == 1 && d?.message.contains("'Key', 'Kind', 'State'") == true)
+        #expect(d?.location?.line == 1 && d?.message.text.contains("'Key', 'Kind', 'State'") == true)
         #expect(!r.diagnostics.contains { $0.code == .tabularHeaderRow })
     }
 
@@ -154,8 +154,8 @@ import BoardKit
         #expect(Set(board.cards.map(\.state)).count == 1)
         let d = try #require(r.diagnostics.first { $0.code == .tabularStateColumnUnread })
         #expect(d.severity == .warning && d.location?.line == 1 && d.location?.column == 6)
-        #expect(d.message.contains("'Workflow'") && d.message.contains("3 cards") && d.message.contains("'Done', 'Cancelled'"))
-        #expect(d.message.contains("--columns state='Workflow'"))
+        #expect(d.message.text.contains("'Workflow'") && d.message.text.contains("3 cards") && d.message.text.contains("'Done', 'Cancelled'"))
+        #expect(d.message.text.contains("--columns state='Workflow'"))
         #expect(r.diagnostics.filter { $0.code == .tabularStateColumnUnread }.count == 1, "not for Owner")
         // Read as the state, the column gives each card its category and nothing warns.
         var options = ReaderOptions()

@@ -130,7 +130,7 @@ import BoardKit
             options.columns = columns
             let refused = CSVReader().read(bytes: Array(csv.utf8), options: options)
             let d = try #require(refused.diagnostics.first { $0.code == .tabularBadMapping }, "\(refused.diagnostics)")
-            #expect(d.message.contains(words), "\(d.message)")
+            #expect(d.message.text.contains(words), "\(d.message.text)")
         }
     }
 
@@ -141,8 +141,8 @@ import BoardKit
         options.mapping = "jira"
         let r = CSVReader().read(bytes: Array("Name,Status\nShip it,To Do\n".utf8), options: options)
         let d = try #require(r.diagnostics.first { $0.code == .tabularNoTitleColumn })
-        #expect(d.message.contains("mapping 'jira''s title column ('Summary')"), "\(d.message)")
-        #expect(d.message.contains("--columns title="))
+        #expect(d.message.text.contains("mapping 'jira''s title column ('Summary')"), "\(d.message.text)")
+        #expect(d.message.text.contains("--columns title="))
     }
 
     @Test func columnsFlagThroughTheCommand() throws {
@@ -191,7 +191,7 @@ import BoardKit
         #expect(flights.fields["Comments"] == "Compare KTX prices too")
         let plants = try #require(board.cards.first { $0.title == "Water the plants" })
         #expect(plants.due == nil && plants.fields["DATE"] == "every Monday")
-        #expect(r.diagnostics.contains { $0.code == .tabularValueKept && $0.message.contains("every Monday") })
+        #expect(r.diagnostics.contains { $0.code == .tabularValueKept && $0.message.text.contains("every Monday") })
         #expect(board.state(withID: plants.state)?.name == "Doing")
     }
 

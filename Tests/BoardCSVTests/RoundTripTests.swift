@@ -71,7 +71,7 @@ import BoardTestSupport
         let board = SampleBoard(cards: 20, seed: 3).generate()
         let folder = try TemporaryFolder()
         let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions())
-        let messages = diagnostics.map(\.message)
+        let messages = diagnostics.map(\.message.text)
         #expect(messages.contains("\(board.events.count) events not written: CSV has no history; use --events FILE"))
         #expect(messages.contains { $0.contains("WIP limits") && $0.contains("--events FILE") })
         #expect(diagnostics.allSatisfy { $0.code == .dataNotWritten })

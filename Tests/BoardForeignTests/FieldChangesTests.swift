@@ -23,29 +23,29 @@ struct FieldChangesTests {
         let (_, warnings) = TrelloWriter().export(board)
         #expect(warnings.contains {
             $0.code == .dataNotWritten
-                && $0.message == "8 field changes of events (old and new values) not written: the export's actions keep only moves and archiving"
+                && $0.message.text == "8 field changes of events (old and new values) not written: the export's actions keep only moves and archiving"
         }, "\(warnings)")
         // Without changes, no such warning.
         var plain = board
         for k in plain.events.indices { plain.events[k].changes = [] }
-        #expect(!TrelloWriter().export(plain).1.contains { $0.message.contains("field change") })
+        #expect(!TrelloWriter().export(plain).1.contains { $0.message.text.contains("field change") })
     }
 
     @Test func taskwarriorCountsTheChanges() throws {
         let board = try Self.board()
         let (_, warnings) = TaskwarriorWriter().export(board)
-        let loss = try #require(warnings.first { $0.code == .dataNotWritten && $0.message.hasPrefix("not written: ") })
-        #expect(loss.message.contains("8 field changes of events (tasks keep only current values)"), "\(loss.message)")
+        let loss = try #require(warnings.first { $0.code == .dataNotWritten && $0.message.text.hasPrefix("not written: ") })
+        #expect(loss.message.text.contains("8 field changes of events (tasks keep only current values)"), "\(loss.message.text)")
         var plain = board
         for k in plain.events.indices { plain.events[k].changes = [] }
-        #expect(!TaskwarriorWriter().export(plain).1.contains { $0.message.contains("field change") })
+        #expect(!TaskwarriorWriter().export(plain).1.contains { $0.message.text.contains("field change") })
     }
 
     @Test func theCalendarCountsThemWithTheEvents() throws {
         let folder = try TemporaryFolder()
         let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics"))
         #expect(warnings.contains {
-            $0.code == .dataNotWritten && $0.message == "6 events (with 8 field changes) not written: iCalendar has no history"
+            $0.code == .dataNotWritten && $0.message.text == "6 events (with 8 field changes) not written: iCalendar has no history"
         }, "\(warnings)")
     }
 }

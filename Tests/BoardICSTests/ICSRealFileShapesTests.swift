@@ -47,7 +47,7 @@ import Testing
         #expect(folds.count == 1, "\(folds)")
         #expect(folds.first?.severity == .warning)
         #expect(folds.first?.location?.line == 3)
-        #expect(folds.first?.message.contains("11") == true, "counts the blank lines: \(folds)")
+        #expect(folds.first?.message.text.contains("11") == true, "counts the blank lines: \(folds)")
         let board = try #require(r.board)
         #expect(board.cards.map(\.id) == ["911737808", "wh4t3v3r"])
         #expect(board.cards.map(\.title) == ["Boxing Day", "Christmas again!"])
@@ -121,8 +121,8 @@ extension ICSRealFileShapesTests {
         // The standup's own override is still left out, and counted.
         let recurrence = r.diagnostics.filter { $0.code == .icsRecurrenceNotExpanded }
         #expect(recurrence.count == 1)
-        #expect(recurrence.first?.message.contains("2 recurring items") == true, "\(recurrence)")
-        #expect(recurrence.first?.message.contains("1 changed occurrence (RECURRENCE-ID) of a series in the file left out") == true, "\(recurrence)")
+        #expect(recurrence.first?.message.text.contains("2 recurring items") == true, "\(recurrence)")
+        #expect(recurrence.first?.message.text.contains("1 changed occurrence (RECURRENCE-ID) of a series in the file left out") == true, "\(recurrence)")
     }
 
     @Test func aLoneChangedOccurrenceKeepsItsUIDAsTheCardID() throws {
@@ -150,7 +150,7 @@ extension ICSRealFileShapesTests {
         ]))
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
         #expect(!r.diagnostics.contains { $0.code == .icsContentOutsideCalendar }, "\(r.diagnostics)")
-        #expect(r.diagnostics.allSatisfy { !$0.message.contains("not read") }, "\(r.diagnostics)")
+        #expect(r.diagnostics.allSatisfy { !$0.message.text.contains("not read") }, "\(r.diagnostics)")
         let board = try #require(r.board)
         #expect(board.cards.map(\.id) == ["w1", "h1"])
         #expect(board.name == "Work")
@@ -176,7 +176,7 @@ extension ICSRealFileShapesTests {
         let outside = r.diagnostics.filter { $0.code == .icsContentOutsideCalendar }
         #expect(outside.count == 1, "\(outside)")
         #expect(outside.first?.location?.line == 9)
-        #expect(outside.first?.message.contains("3 components (2 VEVENT, 1 VTODO) and 1 property line") == true, "\(outside)")
+        #expect(outside.first?.message.text.contains("3 components (2 VEVENT, 1 VTODO) and 1 property line") == true, "\(outside)")
     }
 }
 
@@ -203,8 +203,8 @@ extension ICSRealFileShapesTests {
         #expect(kept.count == 21)
         #expect(kept.allSatisfy { $0.severity == .warning })
         #expect(kept.first?.location?.line == 7)
-        #expect(kept.first?.message.contains("kept as written in the field DTEND") == true, "\(kept)")
-        #expect(kept.last?.message == "5 more like this not shown")
+        #expect(kept.first?.message.text.contains("kept as written in the field DTEND") == true, "\(kept)")
+        #expect(kept.last?.message.text == "5 more like this not shown")
     }
 
     @Test func aMalformedDueIsStillAnError() {
@@ -242,10 +242,10 @@ extension ICSRealFileShapesTests {
         #expect(mismatches.map(\.location?.line) == [9, 14, 17])
         for d in mismatches {
             #expect(d.severity == .error)
-            #expect(!d.message.contains("ignored"), "\(d)")
-            #expect(d.message.hasSuffix("the calendar is refused"), "\(d)")
+            #expect(!d.message.text.contains("ignored"), "\(d)")
+            #expect(d.message.text.hasSuffix("the calendar is refused"), "\(d)")
         }
-        #expect(mismatches.first?.message == "END:DAYLIGHT does not match BEGIN:VTIMEZONE (line 2), and no BEGIN:DAYLIGHT is open; the calendar is refused")
+        #expect(mismatches.first?.message.text == "END:DAYLIGHT does not match BEGIN:VTIMEZONE (line 2), and no BEGIN:DAYLIGHT is open; the calendar is refused")
     }
 }
 
@@ -284,9 +284,9 @@ extension ICSRealFileShapesTests {
         let why = r.diagnostics.filter { $0.code == .invalidDate }
         #expect(why.map(\.severity) == [.warning])
         #expect(why.first?.location?.line == 286)
-        #expect(why.first?.message.contains("not a real date") == true)
+        #expect(why.first?.message.text.contains("not a real date") == true)
         let summary = r.diagnostics.filter { $0.code == .itemsLeftOut }
-        #expect(summary.map(\.message) == ["1 event was left out (--skip-invalid): not readable; the warnings above say why"])
+        #expect(summary.map(\.message.text) == ["1 event was left out (--skip-invalid): not readable; the warnings above say why"])
         #expect(summary.first?.severity == .warning)
         // The source map still points each card at its own item.
         #expect(r.sourceMap.location(of: .card(index: 56, field: nil)).line == 289)
@@ -309,12 +309,12 @@ extension ICSRealFileShapesTests {
         let r = read(text, options: leavingOut())
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
         #expect(r.board?.cards.map(\.id) == ["good1", "good2"])
-        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map(\.message)
+        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map(\.message.text)
         #expect(summaries == ["2 events were left out (--skip-invalid): not readable; the warnings above say why",
                               "2 to-dos were left out (--skip-invalid): not readable; the warnings above say why"])
         let mismatch = r.diagnostics.filter { $0.code == .icsComponentMismatch }
         #expect(mismatch.map(\.location?.line) == [14, 21])
-        #expect(mismatch.first?.message.hasSuffix("the event of line 11 is left out") == true, "\(mismatch)")
+        #expect(mismatch.first?.message.text.hasSuffix("the event of line 11 is left out") == true, "\(mismatch)")
         #expect(mismatch.allSatisfy { $0.severity == .warning })
     }
 
@@ -337,12 +337,12 @@ extension ICSRealFileShapesTests {
         // 30 bad events: 20 diagnostics are shown, the rest counted; none stays an error.
         let bad = Set(stride(from: 3, through: 90, by: 3))
         let strict = read(Self.manyEvents(100, bad: bad))
-        #expect(strict.diagnostics.filter { $0.severity == .error }.last?.message == "10 more like this not shown")
+        #expect(strict.diagnostics.filter { $0.severity == .error }.last?.message.text == "10 more like this not shown")
         let r = read(Self.manyEvents(100, bad: bad), options: leavingOut())
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics.filter { $0.severity == .error })")
         #expect(r.board?.cards.count == 70)
         #expect(r.diagnostics.filter { $0.code == .invalidDate }.count == 21)
-        #expect(r.diagnostics.contains { $0.code == .invalidDate && $0.message == "10 more like this not shown" && $0.severity == .warning })
-        #expect(r.diagnostics.last?.message.hasPrefix("30 events were left out") == true, "\(r.diagnostics.last as Any)")
+        #expect(r.diagnostics.contains { $0.code == .invalidDate && $0.message.text == "10 more like this not shown" && $0.severity == .warning })
+        #expect(r.diagnostics.last?.message.text.hasPrefix("30 events were left out") == true, "\(r.diagnostics.last as Any)")
     }
 }

@@ -18,14 +18,14 @@ import BoardTestSupport
         let read = BoardJSONReader().read(bytes: Array(Self.deck.utf8), file: "deck.json")
         #expect(read.board == nil)
         #expect(read.diagnostics.map(\.code) == [.jsonNotABoard], "\(read.diagnostics)")
-        #expect(read.diagnostics.first?.message.contains(#"Nextcloud Deck export ("boards")"#) == true)
+        #expect(read.diagnostics.first?.message.text.contains(#"Nextcloud Deck export ("boards")"#) == true)
     }
 
     @Test func otherObjectsNameTheKeysFound() throws {
         let read = BoardJSONReader().read(bytes: Array(#"{"items": [], "title": "x"}"#.utf8), file: "x.json")
         #expect(read.board == nil)
         #expect(read.diagnostics.map(\.code) == [.jsonNotABoard])
-        let message = try #require(read.diagnostics.first?.message)
+        let message = try #require(read.diagnostics.first?.message.text)
         #expect(message.contains(#""items", "title""#), "\(message)")
         #expect(BoardJSONReader().read(bytes: Array("{}".utf8)).diagnostics.map(\.code) == [.jsonNotABoard])
     }

@@ -113,7 +113,7 @@ import BoardXLSX
         let r = read(bomb)
         #expect(r.board == nil)
         let d = try #require(r.diagnostics.first { $0.code == .xlsxPartTooLarge }, "\(r.diagnostics)")
-        #expect(d.message.contains(what == "styles" ? "xl/styles.xml" : "shared string 3 of xl/sharedStrings.xml"), "\(d.message)")
+        #expect(d.message.text.contains(what == "styles" ? "xl/styles.xml" : "shared string 3 of xl/sharedStrings.xml"), "\(d.message.text)")
         let out = folder.path("out.json")
         #expect(try CommandRunner.boardkit(["convert", bomb, out]).status == 1)
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -166,7 +166,7 @@ import BoardXLSX
         let r = read(path)
         #expect(r.board == nil)
         #expect(r.diagnostics.map(\.code) == [.xlsxEncrypted])
-        #expect(r.diagnostics.first?.message.contains("password") == true)
+        #expect(r.diagnostics.first?.message.text.contains("password") == true)
     }
 
     @Test func aZipThatIsNoWorkbook() throws {
