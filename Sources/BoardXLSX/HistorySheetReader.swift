@@ -80,7 +80,7 @@ struct HistorySheetReader {
                         // Unlike a hidden cell, the changes are the event's own data: dropping
                         // them would lose history, so the read is refused.
                         tally.add(Diagnostic(.xlsxBadChanges,
-                            "history row of card \(card): \(failure.message) (expected \(FieldChangesText.example))",
+                            "history row of card \(card): \(failure.text) (expected \(FieldChangesText.example))",
                             at: at("changes")))
                     }
                 }
