@@ -69,7 +69,7 @@ import BoardXLSX
         let chart = reader.read(BoardInput(path: path, displayName: "charted.xlsx"), options: ReaderOptions(sheet: "Chart"))
         #expect(chart.board == nil)
         let d = chart.diagnostics.first { $0.code == .xlsxMissingSheet }
-        #expect(d?.message.text.contains("'Chart' is a chart") == true && d?.message.text.contains("'Tasks'") == true, "\(chart.diagnostics)")
+        #expect(d?.message as? XLSXMessage == .notAWorksheet(sheet: "Chart", chart: true, worksheets: ["Tasks"]), "\(chart.diagnostics)")
         #expect(!chart.diagnostics.contains { $0.code == .xlsxBrokenXML })
     }
 }

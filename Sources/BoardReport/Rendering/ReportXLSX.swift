@@ -166,7 +166,7 @@ enum ReportXLSX {
 
         let (failure, found) = sink.close()
         if let failure {
-            return [Diagnostic(.reportWriteFailed, "libxlsxwriter: \(failure)", at: SourceLocation(file: path))]
+            return [Diagnostic(.reportWriteFailed, XLSXMessage.writeFailed(failure).text, at: SourceLocation(file: path))]
         }
         if let broken = WrittenWorkbookCheck.firstBrokenPart(of: path) {
             return [Diagnostic(.reportWriteFailed,
