@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BoardKit
+import BoardICS
 import BoardModel
 import BoardTestSupport
 @testable import BoardForeign
@@ -45,7 +46,7 @@ struct FieldChangesTests {
         let folder = try TemporaryFolder()
         let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics"))
         #expect(warnings.contains {
-            $0.code == .dataNotWritten && $0.message.text == "6 events (with 8 field changes) not written: iCalendar has no history"
+            $0.message as? ICSMessage == .eventsNotWritten(events: 6, changes: 8)
         }, "\(warnings)")
     }
 }
