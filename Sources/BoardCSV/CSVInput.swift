@@ -11,28 +11,24 @@ enum CSVInput {
         switch MappedText.load(path: path) {
         case .success(let t): text = t
         case .failure(let e):
-            return .failure(Diagnostic(.ioError, "cannot read the file: \(e.message)", at: SourceLocation(file: file)))
+            return .failure(Diagnostic(BoardIOMessage.cannotReadFile(errno: e.errno), at: SourceLocation(file: file)))
         }
         if let encoding, !Self.isUTF8(encoding) {
             let raw = Array(text.bytes)
             switch Iconv.convert(raw, from: encoding, to: "UTF-8") {
             case .success(let utf8): return .success(MappedText(copying: utf8))
             case .failure(.unknownEncoding):
-                return .failure(Diagnostic(.csvUnknownEncoding,
-                    "'\(encoding)' is not an encoding this system's iconv knows (try CP949, EUC-KR, LATIN1, CP1252, SHIFT_JIS)",
-                    at: SourceLocation(file: file)))
+                return .failure(Diagnostic(CSVMessage.unknownEncoding(encoding, suggest: true), at: SourceLocation(file: file)))
             case .failure(.invalidInput(let offset)):
                 let (line, col) = MappedText.lineColumn(of: offset, in: raw, unit: .byte)
-                return .failure(Diagnostic(.csvEncodingFailed,
-                    "byte 0x\(String(raw[min(offset, raw.count - 1)], radix: 16, uppercase: true)) is not valid \(encoding)",
-                    at: SourceLocation(file: file, line: line, column: col)))
+                return .failure(Diagnostic(CSVMessage.notInEncoding(byte: raw[min(offset, raw.count - 1)], encoding: encoding),
+                                           at: SourceLocation(file: file, line: line, column: col)))
             }
         }
         if let bad = firstInvalidUTF8(text) {
             let (line, col) = MappedText.lineColumn(of: bad, in: text.bytes)
-            return .failure(Diagnostic(.csvInvalidUTF8,
-                "byte 0x\(String(text.bytes[bad], radix: 16, uppercase: true)) is not UTF-8; if the file was saved by Excel or another program in a legacy encoding, name it with --encoding (CP949, LATIN1, CP1252…)",
-                at: SourceLocation(file: file, line: line, column: col)))
+            return .failure(Diagnostic(CSVMessage.invalidUTF8(byte: text.bytes[bad], hint: true),
+                                       at: SourceLocation(file: file, line: line, column: col)))
         }
         return .success(text)
     }

@@ -30,12 +30,12 @@ public struct CSVReader: SniffingReader {
         if let encoding = options.encoding, !CSVInput.isUTF8(encoding) {
             switch Iconv.convert(bytes, from: encoding, to: "UTF-8") {
             case .success(let u): return read(MappedText(copying: u), file: file, options: options)
-            case .failure: return .failed([Diagnostic(.csvEncodingFailed, "cannot convert from \(encoding)", at: SourceLocation(file: file))], file: file)
+            case .failure: return .failed([Diagnostic(CSVMessage.cannotConvert(from: encoding), at: SourceLocation(file: file))], file: file)
             }
         }
         if let bad = CSVInput.firstInvalidUTF8(bytes) {
             let (l, c) = MappedText.lineColumn(of: bad, in: bytes)
-            return .failed([Diagnostic(.csvInvalidUTF8, "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) is not UTF-8",
+            return .failed([Diagnostic(CSVMessage.invalidUTF8(byte: bytes[bad], hint: false),
                                        at: SourceLocation(file: file, line: l, column: c))], file: file)
         }
         return read(MappedText(copying: bytes), file: file, options: options)
@@ -96,10 +96,7 @@ public struct CSVReader: SniffingReader {
                 rowLines.reserveCapacity(rows)
             }
             guard fields != headerFields else { return true }
-            let what = fields > headerFields
-                ? "has \(fields) fields, \(fields - headerFields) more than the header's \(headerFields)"
-                : "has \(fields) fields, \(headerFields - fields) fewer than the header's \(headerFields)"
-            let d = Diagnostic(.csvFieldCount, "row \(what); a field with the delimiter or a newline inside must be quoted",
+            let d = Diagnostic(CSVMessage.fieldCount(found: fields, expected: headerFields),
                                at: place(offset, line)(min(fields, headerFields)))
             if limiter.add(d) { diagnostics.append(d) }
             builder.row([], locate: place(offset, line)) // keeps row numbering; an empty row makes no card
@@ -126,20 +123,15 @@ public struct CSVReader: SniffingReader {
         switch outcome {
         case .success: break
         case .failure(.strayQuote(let offset)):
-            diagnostics.append(Diagnostic(.csvStrayQuote,
-                "a quote inside an unquoted field or text after a closing quote; a field with quotes must be quoted and its quotes doubled (\"say \"\"hi\"\"\")",
-                at: locator.location(ofByte: offset)))
+            diagnostics.append(Diagnostic(CSVMessage.strayQuote, at: locator.location(ofByte: offset)))
         case .failure(.unterminatedQuote(let offset, let line)):
-            diagnostics.append(Diagnostic(.csvUnterminatedQuote,
-                "a quoted field opened in this row is never closed",
-                at: locator.location(rowOffset: offset, line: line, field: nil)))
+            diagnostics.append(Diagnostic(CSVMessage.unterminatedQuote, at: locator.location(rowOffset: offset, line: line, field: nil)))
         case .failure(.outOfMemory):
-            diagnostics.append(Diagnostic(.ioError, "out of memory while parsing", at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(CSVMessage.outOfMemory, at: SourceLocation(file: file)))
         }
         // A file the parser stopped in has its reason already; it is not also "empty".
         if case .searching = header, case .success = outcome {
-            diagnostics.append(Diagnostic(.csvEmptyFile, "the file is empty: a CSV board needs a header row (id,title,state,…) and a row per card",
-                                          at: SourceLocation(file: file, line: 1, column: 1)))
+            diagnostics.append(Diagnostic(CSVMessage.emptyFile, at: SourceLocation(file: file, line: 1, column: 1)))
         }
         diagnostics += limiter.closingLines()
         var built = builder.finish()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BoardModel
 import BoardTabular
 import BoardIO
@@ -23,7 +28,7 @@ public struct CSVWriter: BoardWriter {
         let legacy = options.encoding.map { !CSVInput.isUTF8($0) } ?? false
         let fd = openForWriting(path)
         guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot create the file: \(errorText())", at: SourceLocation(file: path))]
+            return [Diagnostic(BoardIOMessage.cannotCreateFile(errno: errno), at: SourceLocation(file: path))]
         }
         // A legacy encoding is converted in one piece at the end; UTF-8 streams out.
         var out = CSVOutput(fd: legacy ? nil : fd, dialect: Self.dialect(options))
@@ -34,19 +39,19 @@ public struct CSVWriter: BoardWriter {
                 var o = CSVOutput(fd: fd, dialect: CSVDialect())
                 o.appendBytes(converted)
                 o.flush()
-                if let e = o.failure { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText(e))", at: SourceLocation(file: path))) }
+                if let e = o.failure { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: e), at: SourceLocation(file: path))) }
             case .failure(.unknownEncoding):
                 closeFile(fd)
-                return [Diagnostic(.csvUnknownEncoding, "'\(encoding)' is not an encoding this system's iconv knows", at: SourceLocation(file: path))]
+                return [Diagnostic(CSVMessage.unknownOutputEncoding(encoding), at: SourceLocation(file: path))]
             case .failure(.invalidInput):
                 closeFile(fd)
-                return [Diagnostic(.csvEncodingFailed, "the board has characters \(encoding) cannot hold; write UTF-8 (with --excel for Excel) instead", at: SourceLocation(file: path))]
+                return [Diagnostic(CSVMessage.cannotHold(encoding: encoding), at: SourceLocation(file: path))]
             }
         } else {
             out.flush()
-            if let e = out.failure { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText(e))", at: SourceLocation(file: path))) }
+            if let e = out.failure { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: e), at: SourceLocation(file: path))) }
         }
-        if !closeFile(fd) { diagnostics.append(Diagnostic(.ioError, "cannot write the file: \(errorText())", at: SourceLocation(file: path))) }
+        if !closeFile(fd) { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: errno), at: SourceLocation(file: path))) }
         diagnostics += layout.lossDiagnostics(for: board, file: path)
         if let events = options.eventsPath {
             diagnostics += EventsSidecar.write(board, to: events, dialect: Self.dialect(options))
@@ -116,18 +121,15 @@ public struct CSVWriter: BoardWriter {
         var out: [Diagnostic] = []
         let at = SourceLocation(file: file)
         if !board.events.isEmpty {
-            let changes = board.fieldChangeCount
-            let changesNote = changes == 0 ? "" : " (with \(changes) field change\(changes == 1 ? "" : "s"))"
-            out.append(Diagnostic(.dataNotWritten,
-                "\(board.events.count) events\(changesNote) not written: CSV has no history; use --events FILE", at: at))
+            out.append(Diagnostic(CSVMessage.eventsNotWritten(events: board.events.count, changes: board.fieldChangeCount), at: at))
         }
-        var lost: [String] = []
+        var lost: [CSVMessage.BoardPart] = []
         let blank = Board()
-        if board.id != blank.id { lost.append("id '\(board.id)'") }
-        if board.name != blank.name { lost.append("name") }
-        if board.timeZone != blank.timeZone { lost.append("time zone \(board.timeZone)") }
-        if !board.metadata.isEmpty { lost.append("\(board.metadata.count) metadata entries") }
-        if !board.extras.isEmpty { lost.append("\(board.extras.count) unknown board keys") }
+        if board.id != blank.id { lost.append(.id(board.id)) }
+        if board.name != blank.name { lost.append(.name) }
+        if board.timeZone != blank.timeZone { lost.append(.timeZone(board.timeZone)) }
+        if !board.metadata.isEmpty { lost.append(.metadata(board.metadata.count)) }
+        if !board.extras.isEmpty { lost.append(.unknownKeys(board.extras.count)) }
         let rebuilt = statesByName(board, layout: layout)
         if board.states != rebuilt {
             // A name read back otherwise (spaces around it trimmed, or the id written for a
@@ -136,11 +138,10 @@ public struct CSVWriter: BoardWriter {
                 guard let s = board.state(withID: c.state), let text = layout.stateCellText(c.state) else { return false }
                 return trimmed(text) != s.name
             }
-            lost.append("\(board.states.count) states' ids, \(renamed ? "names, " : "")order, categories and WIP limits")
+            lost.append(.states(board.states.count, renamed: renamed))
         }
         if !lost.isEmpty {
-            out.append(Diagnostic(.dataNotWritten,
-                "the board's \(lost.joined(separator: ", ")) not written: CSV keeps states by name only; use --events FILE to keep them", at: at))
+            out.append(Diagnostic(CSVMessage.boardNotWritten(lost), at: at))
         }
         return out
     }

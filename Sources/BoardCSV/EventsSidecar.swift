@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BoardModel
 import BoardIO
 import BoardTabular
@@ -40,7 +45,7 @@ enum EventsSidecar {
     static func write(_ board: Board, to path: String, dialect: CSVDialect) -> [Diagnostic] {
         let fd = openForWriting(path)
         guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot create the events file: \(errorText())", at: SourceLocation(file: path))]
+            return [Diagnostic(CSVMessage.cannotCreateEventsFile(errno: errno), at: SourceLocation(file: path))]
         }
         var out = CSVOutput(fd: fd, dialect: dialect)
         encode(board, into: &out)
@@ -48,14 +53,12 @@ enum EventsSidecar {
         let failed = out.failure
         closeFile(fd)
         if failed != nil {
-            return [Diagnostic(.ioError, "cannot write the events file", at: SourceLocation(file: path))]
+            return [Diagnostic(CSVMessage.cannotWriteEventsFile, at: SourceLocation(file: path))]
         }
         var lost = 0
         for s in board.states { lost += s.extras.count }
         for e in board.events { lost += e.extras.count }
-        return lost > 0 ? [Diagnostic(.dataNotWritten,
-            "\(lost) unknown state and event keys not written: the events file keeps only known columns",
-            at: SourceLocation(file: path))] : []
+        return lost > 0 ? [Diagnostic(CSVMessage.eventsFileKeysNotWritten(lost), at: SourceLocation(file: path))] : []
     }
 
     static func encode(_ board: Board, into out: inout CSVOutput) {
@@ -108,8 +111,8 @@ enum EventsSidecar {
         var leftOut = LeftOutItems(options.invalidItems)
         /// A bad row; under `--skip-invalid` a row that is one item (not the header) is left
         /// out with a warning.
-        func bad(_ message: String, _ row: CSVRow, _ column: Int?, item: Bool = true) {
-            var d = Diagnostic(.csvEventsSidecar, message,
+        func bad(_ message: CSVMessage, _ row: CSVRow, _ column: Int?, item: Bool = true) {
+            var d = Diagnostic(message,
                                at: locator.location(rowOffset: row.offset, line: row.line, field: column))
             if item, leftOut.policy == .leaveOut {
                 d.severity = .warning
@@ -126,7 +129,7 @@ enum EventsSidecar {
                 for k in 0..<row.count { columns[row.string(k).lowercased()] = k }
                 if columns["card"] == nil || columns["at"] == nil || columns["type"] == nil {
                     if columns["record"] == nil {
-                        bad("the events file's header needs the columns card, at and type (and record, id, name, category, wip, key, value for the board)", row, 0, item: false)
+                        bad(.eventsHeader, row, 0, item: false)
                         return false
                     }
                 }
@@ -139,7 +142,7 @@ enum EventsSidecar {
             }
             switch value("record") ?? "event" {
             case "board":
-                guard let key = value("key") else { bad("a board row needs a key", row, columns["key"]); return true }
+                guard let key = value("key") else { bad(.eventsBoardRowNoKey, row, columns["key"]); return true }
                 let v = value("value") ?? ""
                 switch key {
                 case "id": contents.catalogue.id = v
@@ -150,37 +153,37 @@ enum EventsSidecar {
                 default:
                     if key.hasPrefix("metadata.") { contents.catalogue.metadata[String(key.dropFirst(9))] = v }
                     else if key.hasPrefix("extra.") { contents.catalogue.extras[String(key.dropFirst(6))] = v }
-                    else { bad("unknown board key '\(key)' (id, name, timezone, metadata.KEY, extra.KEY)", row, columns["key"]) }
+                    else { bad(.eventsUnknownBoardKey(key), row, columns["key"]) }
                 }
             case "state":
-                guard let id = value("id") else { bad("a state row needs an id", row, columns["id"]); return true }
+                guard let id = value("id") else { bad(.eventsStateRowNoID, row, columns["id"]); return true }
                 let name = value("name") ?? id
                 var category = StateCategoryWords.guess(name)
                 if let c = value("category") {
                     guard let parsed = StateCategory(rawValue: c) else {
-                        bad("state category '\(c)' is not todo, doing or done", row, columns["category"]); return true
+                        bad(.eventsBadCategory(c), row, columns["category"]); return true
                     }
                     category = parsed
                 }
                 var wip: Int?
                 if let w = value("wip") {
-                    guard let n = Int(w), n >= 0 else { bad("WIP limit '\(w)' is not a whole number", row, columns["wip"]); return true }
+                    guard let n = Int(w), n >= 0 else { bad(.eventsBadWIPLimit(w), row, columns["wip"]); return true }
                     wip = n
                 }
                 contents.catalogue.states.append(BoardState(id: id, name: name, category: category, wipLimit: wip))
                 contents.stateLines.append(Int32(truncatingIfNeeded: row.line))
             case "event":
-                guard let card = value("card") else { bad("an event row needs a card", row, columns["card"]); return true }
-                guard let atText = value("at"), let atColumn = columns["at"] else { bad("an event row needs a time (at)", row, columns["at"]); return true }
+                guard let card = value("card") else { bad(.eventsRowNoCard, row, columns["card"]); return true }
+                guard let atText = value("at"), let atColumn = columns["at"] else { bad(.eventsRowNoTime, row, columns["at"]); return true }
                 let at: Instant
                 switch ISO8601.parse(row.field(atColumn)) {
                 case .instant(let i)?: at = i
                 case .local(let t)?: at = zone.instant(t)
                 case .date(let d)?: at = zone.startOfDay(d)
-                case nil: bad("'\(atText)' is not an ISO 8601 time", row, atColumn); return true
+                case nil: bad(.eventsBadTime(atText), row, atColumn); return true
                 }
                 guard let typeText = value("type"), let type = EventType(rawValue: typeText) else {
-                    bad("event type '\(value("type") ?? "")' is not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", "))", row, columns["type"])
+                    bad(.eventsBadType(value("type") ?? ""), row, columns["type"])
                     return true
                 }
                 var changes: [FieldChange] = []
@@ -188,8 +191,7 @@ enum EventsSidecar {
                     switch FieldChangesText.decode(text) {
                     case .success(let decoded): changes = decoded
                     case .failure(let failure):
-                        bad("\(failure.message) (expected \(FieldChangesText.example))",
-                            row, columns["changes"])
+                        bad(.eventsBadChanges(failure), row, columns["changes"])
                         return true
                     }
                 }
@@ -197,19 +199,18 @@ enum EventsSidecar {
                                              to: value("to"), actor: value("actor"), changes: changes))
                 contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
             case let other:
-                bad("record kind '\(other)' is not board, state or event", row, columns["record"])
+                bad(.eventsBadRecord(other), row, columns["record"])
             }
             return true
         }
         switch outcome {
         case .success: break
         case .failure(.strayQuote(let offset)):
-            diagnostics.append(Diagnostic(.csvStrayQuote, "a quote where none may be", at: locator.location(ofByte: offset)))
+            diagnostics.append(Diagnostic(CSVMessage.eventsStrayQuote, at: locator.location(ofByte: offset)))
         case .failure(.unterminatedQuote(let offset, let line)):
-            diagnostics.append(Diagnostic(.csvUnterminatedQuote, "a quoted field is never closed",
-                                          at: locator.location(rowOffset: offset, line: line, field: nil)))
+            diagnostics.append(Diagnostic(CSVMessage.eventsUnterminatedQuote, at: locator.location(rowOffset: offset, line: line, field: nil)))
         case .failure(.outOfMemory):
-            diagnostics.append(Diagnostic(.ioError, "out of memory", at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(CSVMessage.eventsOutOfMemory, at: SourceLocation(file: file)))
         }
         diagnostics += limiter.closingLines()
         if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }

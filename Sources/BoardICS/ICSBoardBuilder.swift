@@ -32,7 +32,7 @@ struct ICSBoardBuilder {
     private var seriesUIDs = Set<String>()
     private var occurrencesByUID: [String: Int] = [:]
     /// Diagnostics raised while building, for `finish`.
-    private var notes: [(code: DiagnosticCode, message: String, line: Int?)] = []
+    private var notes: [(message: ICSMessage, line: Int?)] = []
 
     enum ResolvedZone {
         case iana(Zone)
@@ -53,7 +53,7 @@ struct ICSBoardBuilder {
             if let z = Zone(identifier: tz) {
                 floating = z
             } else {
-                notes.append((.invalidTimeZone, "--timezone '\(tz)' is not an IANA zone name such as Asia/Seoul", nil))
+                notes.append((.invalidTimeZone(tz), nil))
             }
         }
         states = parsed.stateDefinitions.isEmpty ? BoardState.defaults
@@ -105,8 +105,7 @@ struct ICSBoardBuilder {
             }
             duplicates += 1
             if duplicates == 1 {
-                notes.append((.icsDuplicateUID, "UID '\(card.id)' was used before (line \(lines[k])); this item became card '\(card.id)-2' (and so on for others)",
-                              item.line))
+                notes.append((.duplicateUID(card.id, line: lines[k]), item.line))
             }
             var n = 2
             while indexByID["\(card.id)-\(n)"] != nil { n += 1 }
@@ -128,17 +127,15 @@ struct ICSBoardBuilder {
             if Zone(identifier: tz) != nil { board.timeZone = tz } else { board.metadata["X-WR-TIMEZONE"] = tz }
         }
         board.metadata.merge(parsed.metadata) { a, _ in a }
-        for note in notes { parsed.sink.add(note.code, note.message, line: note.line) }
+        for note in notes { parsed.sink.add(note.message, line: note.line) }
         if recurring + overrides > 0 {
-            var message = "\(recurring) recurring item\(recurring == 1 ? "" : "s") became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
-            if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) of a series in the file left out" }
-            parsed.sink.add(.icsRecurrenceNotExpanded, message, line: firstRecurringLine)
+            parsed.sink.add(.recurrenceNotExpanded(recurring: recurring, overrides: overrides), line: firstRecurringLine)
         }
         if undated > 0 {
-            parsed.sink.add(.icsNoDate, "\(undated) item\(undated == 1 ? " has" : "s have") no due date (no DTSTART or DUE)")
+            parsed.sink.add(.noDate(undated))
         }
         for (name, n) in parsed.ignored.sorted(by: { $0.key < $1.key }) {
-            parsed.sink.add(.icsComponentIgnored, "\(n) \(name) component\(n == 1 ? "" : "s") not read: boardkit reads VEVENT and VTODO")
+            parsed.sink.add(.componentIgnored(name, count: n))
         }
         board.states = states
         board.cards = cards
@@ -247,9 +244,7 @@ struct ICSBoardBuilder {
         } else if let definition, !definition.rules.observances.isEmpty {
             resolved = .rules(definition.rules)
         } else {
-            notes.append((.icsUnknownTZID,
-                          "TZID '\(tzid)' is neither a VTIMEZONE in this file nor an IANA zone; its times were read in \(floating.identifier)",
-                          line))
+            notes.append((.unknownTZID(tzid, readIn: floating.identifier), line))
         }
         zoneCache[tzid] = resolved
         return resolved

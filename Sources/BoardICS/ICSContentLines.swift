@@ -36,7 +36,7 @@ struct ICSContentLine {
 }
 
 /// Why a line could not be split into name, parameters and value.
-enum ICSLineProblem: Error {
+public enum ICSLineProblem: Error, Sendable, Equatable {
     case noColon, badName, unterminatedQuote, badParameter
 }
 

@@ -22,11 +22,11 @@ struct ICSDiagnosticSink {
 
     /// Adds a diagnostic; `severity` overrides the code's own (a problem the reader recovers
     /// from, such as a malformed value kept as text, is a warning under an error's code).
-    mutating func add(_ code: DiagnosticCode, _ message: String, line: Int? = nil, severity: Severity? = nil) {
-        var d = Diagnostic(code, message, at: SourceLocation(file: file, line: line))
-        d.severity = severity ?? code.severity
+    mutating func add(_ message: ICSMessage, line: Int? = nil, severity: Severity? = nil) {
+        var d = Diagnostic(message, at: SourceLocation(file: file, line: line))
+        d.severity = severity ?? message.code.severity
         if d.severity == .error { itemErrors += 1 }
-        if !limiter.add(d), d.severity == .error { itemHidden.append(code.id) }
+        if !limiter.add(d), d.severity == .error { itemHidden.append(message.code.id) }
     }
 
     /// A closing diagnostic made elsewhere (the `--skip-invalid` summary), outside the limit:

@@ -57,14 +57,7 @@ struct ICSDocumentParser {
     mutating func take(_ parsed: Result<ICSContentLine, ICSLineProblem>, line: Int) -> Bool {
         guard case .success(let l) = parsed else {
             guard started else { return notICalendar(line) }
-            let why: String
-            switch parsed {
-            case .failure(.noColon): why = "no ':' between the name and the value"
-            case .failure(.badName): why = "it does not start with a property name"
-            case .failure(.unterminatedQuote): why = "a quoted parameter value has no closing '\"'"
-            default: why = "a parameter is not NAME=VALUE"
-            }
-            sink.add(.icsMalformedLine, "not a content line: \(why)", line: line)
+            if case .failure(let problem) = parsed { sink.add(.malformedLine(problem), line: line) }
             return true
         }
         if l.nameIs("BEGIN") { return begin(ICSLineScanner.upper(l.value), line: line) }
@@ -75,18 +68,17 @@ struct ICSDocumentParser {
     }
 
     private mutating func notICalendar(_ line: Int) -> Bool {
-        sink.add(.icsNotICalendar, "this is not an iCalendar file: it must start with BEGIN:VCALENDAR", line: line)
+        sink.add(.notICalendar, line: line)
         return false
     }
 
     /// Checks the end of the file: every component closed.
     mutating func finish() {
         if !started && !sink.hasErrors {
-            sink.add(.icsNotICalendar, "the file is empty: an iCalendar file starts with BEGIN:VCALENDAR", line: 1)
+            sink.add(.emptyFile, line: 1)
         }
         for (depth, open) in stack.enumerated().reversed() {
-            sink.add(.icsUnterminatedComponent, "BEGIN:\(open.name) is never closed (no END:\(open.name) before the end of the file)",
-                     line: open.line)
+            sink.add(.unterminated(open.name), line: open.line)
             if depth == 1, let openItem = item {
                 // Never closed, so never read; under --skip-invalid, left out and counted.
                 _ = endItem(openItem)
@@ -108,28 +100,16 @@ struct ICSDocumentParser {
 
     /// What an error in the structure does: refuses the calendar, or (`--skip-invalid`, inside
     /// an event or to-do) leaves that item out.
-    private var structureErrorConsequence: String {
-        guard let item, leftEvents.policy == .leaveOut else { return "the calendar is refused" }
-        return item.isTodo ? "the to-do of line \(item.line) is left out" : "the event of line \(item.line) is left out"
+    private var structureErrorConsequence: ICSMessage.Consequence {
+        guard let item, leftEvents.policy == .leaveOut else { return .calendarRefused }
+        return .itemLeftOut(todo: item.isTodo, line: item.line)
     }
 
     /// One warning for everything outside any calendar, counted: components by name (their
     /// own nested components and properties go with them) and loose property lines.
     private mutating func reportOutside() {
         guard let line = firstOutsideLine else { return }
-        var parts: [String] = []
-        let components = outsideComponents.values.reduce(0, +)
-        if components > 0 {
-            let byName = outsideComponents.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            parts.append("\(components) component\(components == 1 ? "" : "s") (\(byName))")
-        }
-        if outsideProperties > 0 {
-            parts.append("\(outsideProperties) property line\(outsideProperties == 1 ? "" : "s")")
-        }
-        sink.add(.icsContentOutsideCalendar,
-                 "\(parts.joined(separator: " and ")) outside any calendar (after END:VCALENDAR, with no BEGIN:VCALENDAR around them) not read; the first is here",
-                 line: line)
+        sink.add(.contentOutside(components: outsideComponents, properties: outsideProperties), line: line)
     }
 
     // MARK: Structure
@@ -166,22 +146,17 @@ struct ICSDocumentParser {
 
     private mutating func end(_ name: String, line: Int) {
         guard let top = stack.last else {
-            sink.add(.icsComponentMismatch,
-                     "END:\(name) closes nothing (no BEGIN:\(name) is open); \(structureErrorConsequence)", line: line)
+            sink.add(.closesNothing(name, then: structureErrorConsequence), line: line)
             return
         }
         guard top.name == name else {
             guard let k = stack.lastIndex(where: { $0.name == name }) else {
-                sink.add(.icsComponentMismatch,
-                         "END:\(name) does not match BEGIN:\(top.name) (line \(top.line)), and no BEGIN:\(name) is open; \(structureErrorConsequence)",
-                         line: line)
+                sink.add(.mismatch(name, open: top.name, line: top.line, then: structureErrorConsequence), line: line)
                 return
             }
             // Close what was left open inside it, then it.
             for open in stack[(k + 1)...].reversed() {
-                sink.add(.icsComponentMismatch,
-                         "END:\(name) closes BEGIN:\(open.name) of line \(open.line), which has no END:\(open.name); \(structureErrorConsequence)",
-                         line: line)
+                sink.add(.closesUnclosed(name, open: open.name, line: open.line, then: structureErrorConsequence), line: line)
                 close(open.name)
                 stack.removeLast()
             }
@@ -316,7 +291,7 @@ struct ICSDocumentParser {
             }
         } else if l.nameIs("TZOFFSETFROM") || l.nameIs("TZOFFSETTO") {
             guard let offset = ICSDateValue.parseOffset(l.rawValue) else {
-                sink.add(.invalidDate, "'\(l.rawValue)' is not a UTC offset such as +0900", line: l.line)
+                sink.add(.badUTCOffset(l.rawValue), line: l.line)
                 return
             }
             if l.nameIs("TZOFFSETFROM") { observance!.offsetFrom = offset } else { observance!.offsetTo = offset }
@@ -347,15 +322,14 @@ struct ICSDocumentParser {
             let name = ICSLineScanner.upper(l.name)
             let shown = l.value.count > 40 ? String(decoding: l.value.prefix(40), as: UTF8.self) + "…"
                                            : l.rawValue
-            var message = why == .impossible
-                ? "\(name) '\(shown)' is not a real date or time"
-                : "\(name) '\(shown)' is not an iCalendar date (20261130) or date-time (20261130T180000[Z])"
-            if keptAsField, item != nil {
-                message += "; kept as written in the field \(name)"
+            let kept = keptAsField && item != nil
+            let message: ICSMessage = why == .impossible ? .impossibleDate(name: name, shown: shown, kept: kept)
+                                                         : .malformedDate(name: name, shown: shown, kept: kept)
+            if kept {
                 item!.keep(name, l.rawValue)
-                sink.add(.invalidDate, message, line: l.line, severity: .warning)
+                sink.add(message, line: l.line, severity: .warning)
             } else {
-                sink.add(.invalidDate, message, line: l.line)
+                sink.add(message, line: l.line)
             }
             return nil
         }

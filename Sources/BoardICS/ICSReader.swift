@@ -32,7 +32,7 @@ public struct ICSReader: SniffingReader {
         case .success(let text):
             return read(text.bytes, name: input.displayName, options: options) { text.release(upTo: $0) }
         case .failure(let error):
-            return .failed([Diagnostic(.ioError, "cannot read the file: \(error.message)",
+            return .failed([Diagnostic(BoardIOMessage.cannotReadFile(errno: error.errno),
                                        at: SourceLocation(file: input.displayName))], file: input.displayName)
         }
     }
@@ -76,19 +76,17 @@ public struct ICSReader: SniffingReader {
         }
         switch stop {
         case .binary(let line)?:
-            parser.sink.add(.icsNotText, "binary data (a NUL byte or invalid UTF-8): this is not an iCalendar text file", line: line)
+            parser.sink.add(.notText, line: line)
             return .failed(parser.sink.finish(), file: name)
         case .tooLong(let line)?:
-            parser.sink.add(.icsLineTooLong, "a content line longer than \(ICSLineScanner.maxLineLength) bytes; reading stopped", line: line)
+            parser.sink.add(.lineTooLong(limit: ICSLineScanner.maxLineLength), line: line)
             return .failed(parser.sink.finish(), file: name)
         case nil:
             break
         }
         if blankLineFolds.count > 0, parser.started {
             let n = blankLineFolds.count
-            parser.sink.add(.icsMalformedLine,
-                            "\(n == 1 ? "a blank line" : "\(n) blank lines (the first here)") inside folded content lines, as old Mozilla Calendar exports write them: the line after starts with a space, so it continues the line before; read as one line, as python icalendar does",
-                            line: blankLineFolds.firstLine, severity: .warning)
+            parser.sink.add(.blankLinesInFolds(n), line: blankLineFolds.firstLine, severity: .warning)
         }
         parser.finish()
         guard parser.started else { return .failed(parser.sink.finish(), file: name) }

@@ -46,57 +46,33 @@ public struct ICSWriter: BoardWriter {
         var out: [ICSDuration] = []
         for text in texts {
             guard let d = ICSDuration(text) else {
-                return .failure(Diagnostic(.icsBadAlarm,
-                    "--alarm '\(text)' is not an iCalendar duration; write it like -P1D, -PT2H or -P1DT12H",
-                    at: location))
+                return .failure(Diagnostic(ICSMessage.badAlarm(text), at: location))
             }
             out.append(d)
         }
         return .success(out)
     }
 
-    /// ` (with N field changes)` when the events carry changes, for the warning that counts them.
-    private static func changesNote(_ board: Board) -> String {
-        let n = board.fieldChangeCount
-        return n == 0 ? "" : " (with \(n) field change\(n == 1 ? "" : "s"))"
-    }
-
     /// One warning per kind of thing the feed left out, with its count.
     static func warnings(_ layout: ICSFeedLayout, board: Board, at location: SourceLocation?) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         if layout.withoutDue > 0 {
-            out.append(Diagnostic(.dataNotWritten,
-                "\(plural(layout.withoutDue, "card has", "cards have")) no due date and \(layout.withoutDue == 1 ? "is" : "are") not in the calendar",
-                at: location))
+            out.append(Diagnostic(ICSMessage.withoutDueNotWritten(layout.withoutDue), at: location))
         }
         if layout.finished + layout.archivedLeftOut > 0 {
-            var parts: [String] = []
-            if layout.finished > 0 { parts.append(plural(layout.finished, "finished card", "finished cards")) }
-            if layout.archivedLeftOut > 0 { parts.append(plural(layout.archivedLeftOut, "archived card", "archived cards")) }
-            out.append(Diagnostic(.dataNotWritten,
-                "\(parts.joined(separator: " and ")) with a due date left out of the calendar; use --include-done to keep them",
-                at: location))
+            out.append(Diagnostic(ICSMessage.finishedLeftOut(finished: layout.finished, archived: layout.archivedLeftOut), at: location))
         }
         if !board.events.isEmpty {
-            out.append(Diagnostic(.dataNotWritten,
-                "\(plural(board.events.count, "event", "events"))\(changesNote(board)) not written: iCalendar has no history",
-                at: location))
+            out.append(Diagnostic(ICSMessage.eventsNotWritten(events: board.events.count, changes: board.fieldChangeCount), at: location))
         }
         if layout.millisecondsLeft > 0 {
-            out.append(Diagnostic(.dataNotWritten,
-                "the milliseconds of \(plural(layout.millisecondsLeft, "due or start time", "due or start times")) not written: iCalendar times have whole seconds",
-                at: location))
+            out.append(Diagnostic(ICSMessage.millisecondsNotWritten(layout.millisecondsLeft), at: location))
         }
         if !board.metadata.isEmpty {
-            out.append(Diagnostic(.dataNotWritten,
-                "\(plural(board.metadata.count, "board metadata entry", "board metadata entries")) not written: a feed keeps the board's name, id and time zone only",
-                at: location))
+            out.append(Diagnostic(ICSMessage.metadataNotWritten(board.metadata.count), at: location))
         }
         if layout.output.droppedControlCharacters > 0 {
-            out.append(Diagnostic(.dataNotWritten,
-                "\(plural(layout.output.droppedControlCharacters, "control character", "control characters")) that iCalendar text cannot hold left out",
-                at: location))
+            out.append(Diagnostic(ICSMessage.controlCharactersLeftOut(layout.output.droppedControlCharacters), at: location))
         }
         return out
     }

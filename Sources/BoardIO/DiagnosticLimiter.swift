@@ -96,7 +96,7 @@ public final class DiagnosticLimiter {
         var out: [Diagnostic] = []
         for (key, n) in hidden.sorted(by: { $0.key < $1.key }) where n > 0 {
             guard let code = codes[key.id] else { continue }
-            var d = Diagnostic(code, "\(n) more like this not shown", at: SourceLocation(file: file))
+            var d = Diagnostic(BoardIOMessage.moreNotShown(code, count: n), at: SourceLocation(file: file))
             d.severity = key.severity
             out.append(d)
         }

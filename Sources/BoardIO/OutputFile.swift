@@ -15,13 +15,12 @@ public enum OutputFile {
     public static func write(to path: String, _ fill: (Int32) -> (diagnostics: [Diagnostic], failure: Int32?)) -> [Diagnostic] {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot create the file: \(String(cString: strerror(errno)))",
-                               at: SourceLocation(file: path))]
+            return [Diagnostic(BoardIOMessage.cannotCreateFile(errno: errno), at: SourceLocation(file: path))]
         }
         let filled = fill(fd)
         let closed = close(fd) == 0 ? nil : errno
         guard let e = filled.failure ?? closed else { return filled.diagnostics }
-        return filled.diagnostics + [Diagnostic(.ioError, "cannot write the file: \(String(cString: strerror(e)))",
+        return filled.diagnostics + [Diagnostic(BoardIOMessage.cannotWriteFile(errno: e),
                                                 at: SourceLocation(file: path))]
     }
 

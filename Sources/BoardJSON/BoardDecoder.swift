@@ -86,7 +86,7 @@ struct BoardDecoder {
         }
         if !sawStates { board.states = BoardState.defaults }
         // In file order, whatever pass found them.
-        let problems = (found.problems + found.tallies.diagnostics(zone: localZoneDescription)).enumerated()
+        let problems = (found.problems + found.tallies.diagnostics(zone: localZoneName, known: Zone(identifier: localZoneName) != nil)).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
         let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
@@ -95,7 +95,7 @@ struct BoardDecoder {
 
     private func diagnostic(_ p: JSONProblem) -> Diagnostic {
         let (line, column) = text.lineColumn(of: p.offset)
-        return Diagnostic(p.code, p.message, at: SourceLocation(file: file, line: line, column: column, path: p.path))
+        return Diagnostic(p.message, at: SourceLocation(file: file, line: line, column: column, path: p.path))
     }
 
     // MARK: Recording problems
@@ -105,33 +105,20 @@ struct BoardDecoder {
         found.append(p)
         guard p.code.severity == .error else { return }
         if found.errors >= Self.maxErrors {
-            throw JSONProblem(code: .jsonTooManyErrors,
-                              message: "stopped after \(Self.maxErrors) errors; fix these and run again",
-                              offset: s.pos)
+            throw JSONProblem(message: .tooManyErrors(Self.maxErrors), offset: s.pos)
         }
     }
 
-    private mutating func record(_ code: DiagnosticCode, _ message: String, at offset: Int, path: String?) throws(JSONProblem) {
-        try record(JSONProblem(code: code, message: message, offset: offset, path: path))
+    private mutating func record(_ message: JSONMessage, at offset: Int, path: String?) throws(JSONProblem) {
+        try record(JSONProblem(message: message, offset: offset, path: path))
     }
 
     /// Reports that the value at the cursor is not what `path` holds, and skips it.
-    private mutating func wrongType(_ expected: String, _ path: String) throws(JSONProblem) {
+    private mutating func wrongType(_ expected: JSONMessage.Wanted, _ path: String) throws(JSONProblem) {
         let at = s.pos
-        let found = Self.kind(of: s.peek)
+        let found = JSONMessage.Kind(first: s.peek)
         try s.skipValue(copy: false, into: &raw)
-        try record(.jsonWrongType, "\(path) should be \(expected), not \(found)", at: at, path: path)
-    }
-
-    private static func kind(of first: UInt8) -> String {
-        switch first {
-        case UInt8(ascii: "\""): return "a string"
-        case UInt8(ascii: "{"): return "an object"
-        case UInt8(ascii: "["): return "an array"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "true/false"
-        case UInt8(ascii: "n"): return "null"
-        default: return "a number"
-        }
+        try record(.wrongType(path: path, expected: expected, found: found), at: at, path: path)
     }
 
     // MARK: Document
@@ -140,16 +127,14 @@ struct BoardDecoder {
         let b = s.bytes
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { s.pos = 3 } // UTF-8 BOM
         s.skipWhitespace()
-        guard !s.isAtEnd else { throw s.problem(.jsonSyntax, "the file is empty") }
+        guard !s.isAtEnd else { throw s.problem(.emptyFile) }
         guard s.peek == UInt8(ascii: "{") else {
             // A document that opens with another JSON value is not a board: say what it holds
             // rather than call it broken JSON. Anything else is not JSON at all.
             guard Array("[\"-0123456789tfn".utf8).contains(s.peek) else {
-                throw s.problem(.jsonSyntax, "a boardkit file is a JSON object starting with '{', not \(JSONScanner.describe(s.peek))")
+                throw s.problem(.notAnObject(found: s.peek))
             }
-            let array = s.peek == UInt8(ascii: "[")
-            throw s.problem(.jsonNotABoard, "a boardkit file is a JSON object ('{…}'); this one holds \(Self.kind(of: s.peek))"
-                + (array ? " (a Taskwarrior export is an array of tasks with \"uuid\" and \"description\": say --from taskwarrior if it is one)" : ""))
+            throw s.problem(.documentHolds(JSONMessage.Kind(first: s.peek)))
         }
         let object = s.pos
         s.pos += 1
@@ -196,7 +181,7 @@ struct BoardDecoder {
         }
         s.skipWhitespace()
         guard s.isAtEnd else {
-            throw s.problem(.jsonSyntax, "unexpected \(JSONScanner.describe(s.peek)) after the end of the board's object")
+            throw s.problem(.afterTheBoard(found: s.peek))
         }
         guard seen != 0 else { throw notABoard(keys: unknownKeys, at: object) }
     }
@@ -206,17 +191,7 @@ struct BoardDecoder {
     /// warning each; the one error names them, or the tool they point to.
     private mutating func notABoard(keys: [String], at offset: Int) -> JSONProblem {
         found.tallies = Tallies()
-        let none = "the JSON object has none of a board's keys (\"format\", \"board\", \"states\", \"cards\", \"events\")"
-        let what: String
-        if keys.contains("boards") {
-            what = "it looks like a Nextcloud Deck export (\"boards\"), which boardkit does not read"
-        } else if keys.isEmpty {
-            what = "it is empty"
-        } else {
-            let shown = keys.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
-            what = "its keys are \(shown)\(keys.count > 10 ? " and \(keys.count - 10) more" : "")"
-        }
-        return JSONProblem(code: .jsonNotABoard, message: "\(none); \(what)", offset: offset, path: nil)
+        return JSONProblem(message: .noBoardKeys(keys: keys), offset: offset, path: nil)
     }
 
     /// The cards of the array whose `[` was consumed, to its `]`; from the split on, the
@@ -330,31 +305,27 @@ struct BoardDecoder {
 
     private mutating func checkFormat() {
         guard let format else {
-            found.append(JSONProblem(code: .jsonMissingFormat,
-                                        message: "no \"format\" key; reading as boardkit/1 (add \"format\": \"boardkit/1\")",
-                                        offset: 0, path: "format"))
+            found.append(JSONProblem(message: .missingFormat, offset: 0, path: "format"))
             return
         }
         guard let value = format.value else { return } // wrong type, already reported
         if value == BoardJSONWriter.formatName { return }
-        let message = value.hasPrefix("boardkit/")
-            ? "this file is \(value), written by a newer boardkit; this version reads \(BoardJSONWriter.formatName)"
-            : "\"format\" is \"\(value)\": not a boardkit board (expected \"\(BoardJSONWriter.formatName)\"); use --from to pick another reader"
-        found.append(JSONProblem(code: .jsonUnsupportedFormat, message: message, offset: format.offset, path: "format"))
+        let message: JSONMessage = value.hasPrefix("boardkit/") ? .newerFormat(value) : .notBoardkitFormat(value)
+        found.append(JSONProblem(message: message, offset: format.offset, path: "format"))
     }
 
     /// True when the cursor is on `[` (consumed); otherwise reports and skips the value.
     private mutating func beginArray(_ path: @autoclosure () -> String) throws(JSONProblem) -> Bool {
         if s.peek == UInt8(ascii: "[") { s.pos += 1; return true }
         if try skipNull() { return false }
-        try wrongType("an array", path())
+        try wrongType(.array, path())
         return false
     }
 
     /// True when the cursor is on `{` (consumed); otherwise reports and skips the value.
     private mutating func beginObject(_ path: @autoclosure () -> String) throws(JSONProblem) -> Bool {
         if s.peek == UInt8(ascii: "{") { s.pos += 1; return true }
-        try wrongType("an object", path())
+        try wrongType(.object, path())
         return false
     }
 
@@ -520,8 +491,7 @@ struct BoardDecoder {
                 // way not to drop it silently.
                 let name = s.string(key)
                 try s.skipValue(copy: false, into: &raw)
-                try record(.jsonInvalidValue, "\(path) has the key \"\(name)\"; a change holds only field, old and new",
-                           at: key.start - 1, path: "\(path).\(name)")
+                try record(.changeKey(path: path, key: name), at: key.start - 1, path: "\(path).\(name)")
                 continue
             }
             if seen & bit != 0 { try duplicate(k.rawValue, section: "changes", at: key.start - 1, path: path) }
@@ -543,7 +513,7 @@ struct BoardDecoder {
         case UInt8(ascii: "["): return .list(try readStringArray(path()))
         default:
             if try skipNull() { return nil }
-            try wrongType("a string, an array of strings or null", path())
+            try wrongType(.stringListOrNull, path())
             return nil
         }
     }
@@ -573,7 +543,7 @@ struct BoardDecoder {
                                                         path: @autoclosure () -> String) throws(JSONProblem) {
         guard seen & required.mask != required.mask else { return }
         for (key, bit) in required.keys where seen & bit == 0 {
-            try record(.jsonMissingKey, "\(path()) has no \"\(key.rawValue)\"", at: object, path: path())
+            try record(.missingKey(path: path(), key: key.rawValue), at: object, path: path())
         }
     }
 
@@ -596,7 +566,7 @@ struct BoardDecoder {
     private mutating func readString(_ path: @autoclosure () -> String, nullable: Bool = true) throws(JSONProblem) -> String? {
         if s.peek == UInt8(ascii: "\"") { return text(try s.scanString()) }
         if nullable, try skipNull() { return nil }
-        try wrongType("a string", path())
+        try wrongType(.string, path())
         return nil
     }
 
@@ -606,14 +576,13 @@ struct BoardDecoder {
         _ path: @autoclosure () -> String, _ names: NameTable<E>) throws(JSONProblem) -> E? where E.RawValue == String {
         let at = s.pos
         guard s.peek == UInt8(ascii: "\"") else {
-            try wrongType("a string", path())
+            try wrongType(.string, path())
             return nil
         }
         let t = try s.scanString()
         if let (value, _) = s.withDecoded(t, { names.match($0) }) { return value }
         let text = s.string(t)
-        let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        try record(.jsonInvalidValue, "\(path()) is \"\(text)\"; expected one of \(allowed)", at: at, path: path())
+        try record(.notOneOf(path: path(), value: text, allowed: E.allCases.map(\.rawValue)), at: at, path: path())
         return nil
     }
 
@@ -621,7 +590,7 @@ struct BoardDecoder {
         switch s.peek {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return try s.scanLiteral() == UInt8(ascii: "t")
         case UInt8(ascii: "n"): _ = try s.scanLiteral(); return nil
-        default: try wrongType("true or false", path()); return nil
+        default: try wrongType(.bool, path()); return nil
         }
     }
 
@@ -629,13 +598,13 @@ struct BoardDecoder {
         let c = s.peek
         guard c == UInt8(ascii: "-") || c &- UInt8(ascii: "0") < 10 else {
             if try skipNull() { return nil }
-            try wrongType("a number", path())
+            try wrongType(.number, path())
             return nil
         }
         let at = s.pos
         let range = try s.scanNumber()
         guard let value = JSONNumber.double(UnsafeBufferPointer(rebasing: s.bytes[range])) else {
-            try record(.jsonInvalidValue, "\(path()) is too large a number", at: at, path: path())
+            try record(.numberTooLarge(path: path()), at: at, path: path())
             return nil
         }
         return value
@@ -647,7 +616,7 @@ struct BoardDecoder {
         guard let v = try readDouble(path()) else { return nil }
         guard v >= 0, v <= Double(Int32.max), v.rounded() == v else {
             let text = String(decoding: s.bytes[at..<s.pos], as: UTF8.self)
-            try record(.jsonInvalidValue, "\(path()) is \(text); expected a whole number from 0 up", at: at, path: path())
+            try record(.notACount(path: path(), text: text), at: at, path: path())
             return nil
         }
         return Int(v)
@@ -680,7 +649,7 @@ struct BoardDecoder {
                 out.append(text(try s.scanString()))
             } else {
                 clean = false
-                try wrongType("a string", "\(path())[\(out.count)]")
+                try wrongType(.string, "\(path())[\(out.count)]")
             }
         }
         if clean { listMemo.keep(out, for: UnsafeBufferPointer(rebasing: s.bytes[start..<s.pos])) }
@@ -707,7 +676,7 @@ struct BoardDecoder {
                 value = text(try s.scanString())
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 clean = false
-                try wrongType("a string", "\(path()).\(name)")
+                try wrongType(.string, "\(path()).\(name)")
                 continue
             default:
                 clean = false
@@ -734,7 +703,7 @@ struct BoardDecoder {
         let at = s.pos
         guard s.peek == UInt8(ascii: "\"") else {
             if nullable, try skipNull() { return nil }
-            try wrongType("an ISO 8601 date or timestamp string", path())
+            try wrongType(.date, path())
             return nil
         }
         let t = try s.scanString()
@@ -743,10 +712,9 @@ struct BoardDecoder {
         case .success(let value): return (value, at)
         case .failure(let failure):
             let text = s.string(t)
-            let message = failure == .impossible
-                ? "\(path()) is \"\(text)\", which is not a real date or time"
-                : "\(path()) is \"\(text)\", not an ISO 8601 date (2026-11-30) or timestamp (2026-11-30T18:00:00+09:00)"
-            try record(.invalidDate, message, at: at, path: path())
+            let message: JSONMessage = failure == .impossible
+                ? .impossibleDate(path: path(), text: text) : .malformedDate(path: path(), text: text)
+            try record(message, at: at, path: path())
             return nil
         }
     }
@@ -786,11 +754,6 @@ struct BoardDecoder {
     }
 
     private var localZoneName: String { options.timeZone ?? board.timeZone }
-
-    /// The zone times without an offset were placed in, as the warning names it.
-    private var localZoneDescription: String {
-        Zone(identifier: localZoneName) != nil ? localZoneName : "UTC ('\(localZoneName)' is not a time zone)"
-    }
 
     /// Turns the wall-clock times read without an offset into instants in the board's zone
     /// (or `--timezone`).

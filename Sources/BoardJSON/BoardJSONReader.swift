@@ -14,7 +14,7 @@ public struct BoardJSONReader: SniffingReader {
     public func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult {
         switch MappedText.load(path: input.path) {
         case .failure(let e):
-            return .failed([Diagnostic(.ioError, "cannot read the file: \(e.message)",
+            return .failed([Diagnostic(BoardIOMessage.cannotReadFile(errno: e.errno),
                                        at: SourceLocation(file: input.displayName))],
                            file: input.displayName)
         case .success(let text):

@@ -57,14 +57,10 @@ struct CanonicalLayout: ~Copyable {
     func diagnostics(file: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if unwritablePositions > 0 {
-            out.append(Diagnostic(.dataNotWritten,
-                                  "\(unwritablePositions) card position\(unwritablePositions == 1 ? " is" : "s are") not a finite number and \(unwritablePositions == 1 ? "was" : "were") left out",
-                                  at: SourceLocation(file: file)))
+            out.append(Diagnostic(JSONMessage.positionsNotWritten(unwritablePositions), at: SourceLocation(file: file)))
         }
         if clashingExtras > 0 {
-            out.append(Diagnostic(.dataNotWritten,
-                                  "\(clashingExtras) kept unknown key\(clashingExtras == 1 ? "" : "s") named like a boardkit key \(clashingExtras == 1 ? "was" : "were") left out",
-                                  at: SourceLocation(file: file)))
+            out.append(Diagnostic(JSONMessage.clashingExtrasNotWritten(clashingExtras), at: SourceLocation(file: file)))
         }
         return out
     }

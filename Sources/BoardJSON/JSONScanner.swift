@@ -3,11 +3,12 @@ import BoardModel
 /// A problem found at a byte offset of the input; the reader turns the offset into
 /// `line:col` only when it reports it, so the fast path never counts lines.
 struct JSONProblem: Error {
-    var code: DiagnosticCode
-    var message: String
+    var message: JSONMessage
     var offset: Int
     /// The JSON path (`cards[3].title`) when the problem belongs to a known place.
     var path: String?
+
+    var code: DiagnosticCode { message.code }
 }
 
 /// The extent of a string literal in the input (between the quotes).
@@ -53,36 +54,17 @@ struct JSONScanner {
 
     // MARK: Problems
 
-    func problem(_ code: DiagnosticCode, _ message: String, at offset: Int? = nil) -> JSONProblem {
-        JSONProblem(code: code, message: message, offset: offset ?? pos)
+    func problem(_ message: JSONMessage, at offset: Int? = nil) -> JSONProblem {
+        JSONProblem(message: message, offset: offset ?? pos)
     }
 
     /// "expected X, found Y" at the cursor, or "the file ends" when there is nothing left.
-    func unexpected(_ expected: String) -> JSONProblem {
-        guard pos < bytes.count else {
-            return problem(.jsonSyntax, "the file ends where \(expected) was expected (is it truncated?)")
-        }
-        return problem(.jsonSyntax, "expected \(expected), found \(Self.describe(bytes[pos]))")
-    }
-
-    static func describe(_ c: UInt8) -> String {
-        switch c {
-        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(c)))'"
-        case 0x20: return "a space"
-        default:
-            let hex = String(c, radix: 16, uppercase: true)
-            return "byte 0x" + (hex.count == 1 ? "0" : "") + hex
-        }
+    func unexpected(_ expected: JSONMessage.Expected) -> JSONProblem {
+        guard pos < bytes.count else { return problem(.endsWhere(expected: expected)) }
+        return problem(.unexpected(expected: expected, found: bytes[pos]))
     }
 
     // MARK: Structure
-
-    /// Consumes `c` (after whitespace) or throws "expected …".
-    @inline(__always) mutating func expect(_ c: UInt8, _ what: @autoclosure () -> String) throws(JSONProblem) {
-        skipWhitespace()
-        guard peek == c else { throw unexpected(what()) }
-        pos += 1
-    }
 
     /// Inside an object whose `{` was consumed: reads the next key and its `:`, leaving the
     /// cursor on the value. Returns nil once the closing `}` is consumed.
@@ -92,20 +74,20 @@ struct JSONScanner {
         var c = peek
         if c == UInt8(ascii: "}") { pos += 1; return nil }
         if !first {
-            guard c == UInt8(ascii: ",") else { throw unexpected("',' or '}'") }
+            guard c == UInt8(ascii: ",") else { throw unexpected(.commaOrBrace) }
             let comma = pos
             pos += 1
             skipWhitespace()
             c = peek
             if c == UInt8(ascii: "}") {
-                throw problem(.jsonSyntax, "trailing comma before '}'", at: comma)
+                throw problem(.trailingComma(before: "}"), at: comma)
             }
         }
         first = false
-        guard c == UInt8(ascii: "\"") else { throw unexpected("a key in double quotes") }
+        guard c == UInt8(ascii: "\"") else { throw unexpected(.key) }
         let key = try scanString()
         skipWhitespace()
-        guard peek == UInt8(ascii: ":") else { throw unexpected("':' after the key") }
+        guard peek == UInt8(ascii: ":") else { throw unexpected(.colon) }
         pos += 1
         skipWhitespace()
         return key
@@ -119,13 +101,13 @@ struct JSONScanner {
         var c = peek
         if c == UInt8(ascii: "]") { pos += 1; return false }
         if !first {
-            guard c == UInt8(ascii: ",") else { throw unexpected("',' or ']'") }
+            guard c == UInt8(ascii: ",") else { throw unexpected(.commaOrBracket) }
             let comma = pos
             pos += 1
             skipWhitespace()
             c = peek
             if c == UInt8(ascii: "]") {
-                throw problem(.jsonSyntax, "trailing comma before ']'", at: comma)
+                throw problem(.trailingComma(before: "]"), at: comma)
             }
         }
         first = false
@@ -153,8 +135,7 @@ struct JSONScanner {
                 i += 8
             }
             guard i < n else {
-                throw problem(.jsonSyntax, "the file ends inside a string (is it truncated, or is a closing quote missing?)",
-                              at: opening)
+                throw problem(.endsInString, at: opening)
             }
             let c = p[i]
             if c == UInt8(ascii: "\"") { break }
@@ -162,10 +143,7 @@ struct JSONScanner {
                 escaped = true
                 i = try scanEscape(at: i)
             } else if c < 0x20 {
-                throw problem(.jsonInvalidString,
-                              c == 0x0A ? "a string runs past the end of the line (missing closing quote, or a raw newline that should be \\n)"
-                                        : "raw control character \(Self.describe(c)) in a string (write it as an escape such as \\t or \\u0001)",
-                              at: i)
+                throw problem(c == 0x0A ? .stringRunsPastLine : .controlCharacter(c), at: i)
             } else if c < 0x80 {
                 i += 1
             } else {
@@ -193,7 +171,7 @@ struct JSONScanner {
     /// Validates the escape at `i` (a backslash); returns the offset after it.
     private func scanEscape(at i: Int) throws(JSONProblem) -> Int {
         guard i + 1 < bytes.count else {
-            throw problem(.jsonSyntax, "the file ends inside a string escape (is it truncated?)", at: i)
+            throw problem(.endsInEscape, at: i)
         }
         switch bytes[i + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -202,26 +180,22 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
             let unit = try hex4(at: i + 2, escape: i)
             if (0xDC00...0xDFFF).contains(unit) {
-                throw problem(.jsonInvalidString, "lone low surrogate \\u\(String(unit, radix: 16)) (not a character)", at: i)
+                throw problem(.loneLowSurrogate(unit), at: i)
             }
             guard (0xD800...0xDBFF).contains(unit) else { return i + 6 }
             guard i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
                   case let low = try hex4(at: i + 8, escape: i + 6), (0xDC00...0xDFFF).contains(low) else {
-                throw problem(.jsonInvalidString,
-                              "high surrogate \\u\(String(unit, radix: 16)) is not followed by a low surrogate (not a character)",
-                              at: i)
+                throw problem(.unpairedHighSurrogate(unit), at: i)
             }
             return i + 12
         default:
-            throw problem(.jsonInvalidString,
-                          "invalid escape '\\\(Character(Unicode.Scalar(bytes[i + 1])))' (JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)",
-                          at: i)
+            throw problem(.invalidEscape(bytes[i + 1]), at: i)
         }
     }
 
     private func hex4(at i: Int, escape: Int) throws(JSONProblem) -> UInt32 {
         guard i + 4 <= bytes.count else {
-            throw problem(.jsonSyntax, "the file ends inside a \\u escape (is it truncated?)", at: escape)
+            throw problem(.endsInUnicodeEscape, at: escape)
         }
         var v: UInt32 = 0
         for k in 0..<4 {
@@ -232,7 +206,7 @@ struct JSONScanner {
             case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
             default:
-                throw problem(.jsonInvalidString, "\\u must be followed by four hex digits", at: escape)
+                throw problem(.badUnicodeEscape, at: escape)
             }
             v = v << 4 | UInt32(d)
         }
@@ -265,8 +239,7 @@ struct JSONScanner {
         default:
             break
         }
-        throw problem(.jsonInvalidUTF8, "invalid UTF-8 (\(Self.describe(c0)) does not start a valid sequence here); is the file in another encoding?",
-                      at: i)
+        throw problem(.invalidUTF8(c0), at: i)
     }
 
     /// The bytes between the quotes of a token without escapes.
@@ -312,24 +285,24 @@ struct JSONScanner {
         if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < n, bytes[i] &- UInt8(ascii: "0") < 10 else {
             pos = i
-            throw unexpected("a digit")
+            throw unexpected(.digit)
         }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
             if i < n, bytes[i] &- UInt8(ascii: "0") < 10 {
-                throw problem(.jsonSyntax, "numbers may not have leading zeros", at: start)
+                throw problem(.leadingZero, at: start)
             }
         } else {
             _ = digits()
         }
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { pos = i; throw unexpected("a digit after the decimal point") }
+            guard digits() > 0 else { pos = i; throw unexpected(.fractionDigit) }
         }
         if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { pos = i; throw unexpected("a digit in the exponent") }
+            guard digits() > 0 else { pos = i; throw unexpected(.exponentDigit) }
         }
         pos = i
         return start..<i
@@ -342,7 +315,7 @@ struct JSONScanner {
         let len = word.utf8CodeUnitCount
         let w = word.utf8Start
         guard pos + len <= bytes.count, (0..<len).allSatisfy({ bytes[pos + $0] == w[$0] }) else {
-            throw unexpected("a value (a string, number, object, array, true, false or null)")
+            throw unexpected(.value)
         }
         pos += len
         return c
@@ -362,7 +335,7 @@ struct JSONScanner {
             if copy { out.append(contentsOf: bytes[start..<pos]) }
         case UInt8(ascii: "{"):
             guard depth < Self.maxDepth else {
-                throw problem(.jsonTooDeep, "objects and arrays nested more than \(Self.maxDepth) deep")
+                throw problem(.tooDeep(max: Self.maxDepth))
             }
             pos += 1
             if copy { out.append(UInt8(ascii: "{")) }
@@ -380,7 +353,7 @@ struct JSONScanner {
             if copy { out.append(UInt8(ascii: "}")) }
         case UInt8(ascii: "["):
             guard depth < Self.maxDepth else {
-                throw problem(.jsonTooDeep, "objects and arrays nested more than \(Self.maxDepth) deep")
+                throw problem(.tooDeep(max: Self.maxDepth))
             }
             pos += 1
             if copy { out.append(UInt8(ascii: "[")) }

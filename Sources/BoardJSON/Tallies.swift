@@ -33,27 +33,17 @@ struct Tallies {
     }
 
     /// One problem per kind, in the order each was first met. `zone` names where times
-    /// without an offset were placed.
-    func diagnostics(zone: String) -> [JSONProblem] {
+    /// without an offset were placed; `known` is false when it is no zone (UTC was used).
+    func diagnostics(zone: String, known: Bool) -> [JSONProblem] {
         entries.map { e in
-            let times = e.count == 1 ? "" : " (\(e.count) times; the first is here)"
-            let code: DiagnosticCode
-            let message: String
+            let message: JSONMessage
             switch e.kind {
-            case .unknownKey(let section, let key):
-                code = .unknownKey
-                message = "unknown key \"\(key)\" in \(section)\(times); kept and written back as read"
-            case .duplicateKey(let section, let key):
-                code = .jsonDuplicateKey
-                message = "key \"\(key)\" is given twice in one object of \(section)\(times); the last value is kept"
-            case .convertedValue(let section):
-                code = .jsonConvertedValue
-                message = "\(e.count) \(section) value\(e.count == 1 ? " is" : "s are") a number, true/false or null, not a string; kept as text (null drops the entry)"
-            case .localTime:
-                code = .jsonLocalTime
-                message = "\(e.count) timestamp\(e.count == 1 ? " has" : "s have") no UTC offset (or \(e.count == 1 ? "is a" : "are") bare date\(e.count == 1 ? "" : "s")); read as wall-clock time in \(zone)"
+            case .unknownKey(let section, let key): message = .unknownKey(section: section, key: key, times: e.count)
+            case .duplicateKey(let section, let key): message = .duplicateKey(section: section, key: key, times: e.count)
+            case .convertedValue(let section): message = .convertedValues(section: section, count: e.count)
+            case .localTime: message = .localTimes(count: e.count, zone: zone, known: known)
             }
-            return JSONProblem(code: code, message: message, offset: e.offset, path: e.path)
+            return JSONProblem(message: message, offset: e.offset, path: e.path)
         }
     }
 }

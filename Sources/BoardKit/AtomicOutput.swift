@@ -55,8 +55,7 @@ public struct AtomicOutput {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
                   isDirectory.boolValue else {
-                return [Diagnostic(.ioError, "the folder '\(folder)' does not exist",
-                                   at: SourceLocation(file: target))]
+                return [Diagnostic(BoardKitMessage.noSuchFolder(folder), at: SourceLocation(file: target))]
             }
         }
         return TemporaryFiles.using(near: folder, name: (target as NSString).lastPathComponent) { temp in
@@ -70,7 +69,7 @@ public struct AtomicOutput {
             if strict { diagnostics = diagnostics.strict() }
             guard !diagnostics.hasErrors else { return diagnostics }
             guard FileManager.default.fileExists(atPath: temp) else {
-                return diagnostics + [Diagnostic(.ioError, "the writer produced no file", at: SourceLocation(file: target))]
+                return diagnostics + [Diagnostic(BoardKitMessage.noOutputFile, at: SourceLocation(file: target))]
             }
             switch destination {
             case .stream(let path):
@@ -84,12 +83,12 @@ public struct AtomicOutput {
     /// Streams the finished file into standard output, a device or a FIFO.
     private func copy(_ temp: String, to path: String) -> [Diagnostic] {
         guard let handle = FileHandle(forReadingAtPath: temp) else {
-            return [Diagnostic(.ioError, "cannot reopen the output", at: SourceLocation(file: target))]
+            return [Diagnostic(BoardKitMessage.cannotReopenOutput, at: SourceLocation(file: target))]
         }
         defer { try? handle.close() }
         let fd = path == "-" ? STDOUT_FILENO : open(path, O_WRONLY)
         guard fd >= 0 else {
-            return [Diagnostic(.ioError, "cannot open: \(String(cString: strerror(errno)))", at: SourceLocation(file: target))]
+            return [Diagnostic(BoardKitMessage.cannotOpenOutput(errno: errno), at: SourceLocation(file: target))]
         }
         defer { if fd != STDOUT_FILENO { close(fd) } }
         while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
@@ -114,9 +113,7 @@ public struct AtomicOutput {
             try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temp)
         }
         if rename(temp, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            return [Diagnostic(.ioError, "cannot move the finished output into place: \(reason)",
-                               at: SourceLocation(file: target))]
+            return [Diagnostic(BoardKitMessage.cannotMoveIntoPlace(errno: errno), at: SourceLocation(file: target))]
         }
         return []
     }

@@ -26,12 +26,9 @@ public enum BoardPipeline {
         defer { opened.close() }
         guard let format = FormatRegistry.formatForReading(path: path, head: opened.head, explicit: from),
               let reader = format.reader else {
-            let known = FormatRegistry.all.filter { $0.reader != nil }.map(\.name).joined(separator: ", ")
-            let what = from.map { "'\($0)' is not a format boardkit reads" }
-                ?? "cannot tell the format from the name or the content"
+            let known = FormatRegistry.all.filter { $0.reader != nil }.map(\.name)
             return Loaded(board: nil, format: nil, diagnostics: [
-                Diagnostic(.unknownFormat, "\(what); use --from with one of: \(known)",
-                           at: SourceLocation(file: path))])
+                Diagnostic(BoardKitMessage.unknownInputFormat(from, known: known), at: SourceLocation(file: path))])
         }
         // The progress bar follows the input's bytes as the readers hand them back.
         let size = (try? FileManager.default.attributesOfItem(atPath: opened.input.path)[.size] as? Int) ?? 0
@@ -42,8 +39,7 @@ public enum BoardPipeline {
         // No board and no error would let a command end with exit 0 having written and said
         // nothing; whatever reader forgets its reason, the run fails with one.
         if result.board == nil && !diagnostics.hasErrors {
-            diagnostics.append(Diagnostic(.noBoardRead, "the \(format.name) reader gave no board and no reason",
-                                          at: SourceLocation(file: path)))
+            diagnostics.append(Diagnostic(BoardKitMessage.noBoardRead(format: format.name), at: SourceLocation(file: path)))
         }
         var board = result.board
         if let read = board {
@@ -68,11 +64,8 @@ public enum BoardPipeline {
                              options: WriterOptions = WriterOptions(), strict: Bool = false) -> [Diagnostic] {
         guard let format = FormatRegistry.formatForWriting(path: path, explicit: to),
               let writer = format.writer else {
-            let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name).joined(separator: ", ")
-            let what = to.map { "'\($0)' is not a format boardkit writes" }
-                ?? "cannot tell the output format from the name"
-            return [Diagnostic(.unknownFormat, "\(what); use --to with one of: \(known)",
-                               at: SourceLocation(file: path))]
+            let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name)
+            return [Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: known), at: SourceLocation(file: path))]
         }
         // Writers only see the temporary path, so what the user's name asks for is set here.
         var options = options

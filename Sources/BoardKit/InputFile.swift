@@ -19,22 +19,20 @@ struct InputFile {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard FileManager.default.createFile(atPath: temp, contents: data) else {
                 TemporaryFiles.release(watch)
-                return .failure(Diagnostic(.ioError, "cannot buffer standard input in \(temp)",
-                                           at: SourceLocation(file: "-")))
+                return .failure(Diagnostic(BoardKitMessage.cannotBufferStandardInput(temp: temp), at: SourceLocation(file: "-")))
             }
             return .success(InputFile(input: BoardInput(path: temp, displayName: "-"),
                                       head: Array(data.prefix(headSize)), temporaryCopy: (temp, watch)))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(Diagnostic(.ioError, "no such file", at: SourceLocation(file: path)))
+            return .failure(Diagnostic(BoardKitMessage.noSuchFile, at: SourceLocation(file: path)))
         }
         guard !isDirectory.boolValue else {
-            return .failure(Diagnostic(.ioError, "is a folder, not a file", at: SourceLocation(file: path)))
+            return .failure(Diagnostic(BoardKitMessage.isAFolder, at: SourceLocation(file: path)))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(Diagnostic(.ioError, "cannot open for reading (permissions?)",
-                                       at: SourceLocation(file: path)))
+            return .failure(Diagnostic(BoardKitMessage.cannotOpenForReading, at: SourceLocation(file: path)))
         }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: headSize)) ?? Data()

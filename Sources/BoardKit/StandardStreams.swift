@@ -18,8 +18,7 @@ public enum StandardStreams {
 
         /// The diagnostic for it (`<stdout>: error: cannot write: No space left on device`).
         public var diagnostic: Diagnostic {
-            Diagnostic(.ioError, "cannot write: \(String(cString: strerror(errno)))",
-                       at: SourceLocation(file: stream == 1 ? "<stdout>" : "<stderr>"))
+            Diagnostic(BoardKitMessage.cannotWrite(errno: errno), at: SourceLocation(file: stream == 1 ? "<stdout>" : "<stderr>"))
         }
     }
 

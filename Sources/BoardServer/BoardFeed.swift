@@ -68,7 +68,7 @@ public final class BoardFeed: Sendable {
     /// Reads the board now; the diagnostics when it cannot be served.
     func load() -> [Diagnostic] {
         guard let signature = FileSignature.of(path) else {
-            return [Diagnostic(.ioError, "no such file", at: SourceLocation(file: path))]
+            return [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]
         }
         switch build(signature) {
         case .success(let snapshot):

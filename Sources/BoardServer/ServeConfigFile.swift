@@ -51,20 +51,18 @@ public enum ServeConfigFile {
 
     public static func read(_ path: String) -> Result<Settings, Failure> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(Failure(diagnostics: [Diagnostic(.serveConfigInvalid, "the configuration file cannot be read",
-                                                             at: SourceLocation(file: path))]))
+            return .failure(Failure(diagnostics: [Diagnostic(ServeMessage.configUnreadable, at: SourceLocation(file: path))]))
         }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                return .failure(Failure(diagnostics: [Diagnostic(.serveConfigInvalid,
-                    "the configuration file is empty; it needs at least 'boards:'", at: SourceLocation(file: path))]))
+                return .failure(Failure(diagnostics: [Diagnostic(ServeMessage.configEmpty, at: SourceLocation(file: path))]))
             }
             root = node
         } catch let error as YamlError {
             return .failure(Failure(diagnostics: [Self.diagnostic(error, file: path)]))
         } catch {
-            return .failure(Failure(diagnostics: [Diagnostic(.serveConfigInvalid, "\(error)", at: SourceLocation(file: path))]))
+            return .failure(Failure(diagnostics: [Diagnostic(ServeMessage.yamlFailed("\(error)"), at: SourceLocation(file: path))]))
         }
         var reader = Reader(file: path)
         let settings = reader.settings(root)
@@ -74,10 +72,9 @@ public enum ServeConfigFile {
     private static func diagnostic(_ error: YamlError, file: String) -> Diagnostic {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return Diagnostic(.serveConfigInvalid, "not YAML: \(problem)",
-                              at: SourceLocation(file: file, line: mark.line, column: mark.column))
+            return Diagnostic(ServeMessage.notYAML(problem: problem), at: SourceLocation(file: file, line: mark.line, column: mark.column))
         default:
-            return Diagnostic(.serveConfigInvalid, "not YAML: \(error)", at: SourceLocation(file: file))
+            return Diagnostic(ServeMessage.notYAML(problem: "\(error)"), at: SourceLocation(file: file))
         }
     }
 
@@ -90,7 +87,7 @@ public enum ServeConfigFile {
             var configuration = FeedServer.Configuration(boards: [])
             var settings = Settings(configuration: configuration, publicURL: nil, quiet: false)
             guard let mapping = root.mapping else {
-                complain(root, "the file must be a mapping of settings (host:, port:, boards:…)")
+                complain(root, .notAMapping)
                 return settings
             }
             var calendar = CalendarOptions()
@@ -100,7 +97,7 @@ public enum ServeConfigFile {
                 case "host": configuration.host = text(value, key) ?? configuration.host
                 case "port":
                     if let port = value.int, (0...65535).contains(port) { configuration.port = port } else {
-                        complain(value, "port must be a number from 0 to 65535")
+                        complain(value, .badPort)
                     }
                 case "state-file": configuration.stateFile = text(value, key) ?? configuration.stateFile
                 case "public-url":
@@ -108,7 +105,7 @@ public enum ServeConfigFile {
                         if URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true {
                             settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
                         } else {
-                            complain(value, "public-url must be an http or https URL")
+                            complain(value, .badPublicURL)
                         }
                     }
                 case "gzip": configuration.gzip = flag(value, key) ?? configuration.gzip
@@ -119,20 +116,19 @@ public enum ServeConfigFile {
                     if let text = text(value, key), let component = CalendarOptions.Component(rawValue: text) {
                         calendar.component = component
                     } else {
-                        complain(value, "component must be event, todo or both")
+                        complain(value, .badComponent)
                     }
                 case "alarms":
-                    guard let items = value.sequence else { complain(value, "alarms must be a list, such as [-P1D]"); continue }
+                    guard let items = value.sequence else { complain(value, .alarmsNotAList); continue }
                     calendar.alarms = items.compactMap { text($0, key) }
                 case "boards":
                     configuration.boards = boards(value)
                 default:
-                    complain(keyNode, "unknown setting '\(key)'; the settings are \(ServeConfigFile.keys.keys.sorted().joined(separator: ", "))")
+                    complain(keyNode, .unknownSetting(key, known: ServeConfigFile.keys.keys.sorted()))
                 }
             }
             if !mapping.keys.contains(where: { $0.string == "boards" }) {
-                problems.append(Diagnostic(.serveConfigInvalid, "no 'boards:' (NAME: PATH lines of the boards to serve)",
-                                           at: SourceLocation(file: file)))
+                problems.append(Diagnostic(ServeMessage.noBoards, at: SourceLocation(file: file)))
             }
             configuration.writerOptions = WriterOptions(calendar: calendar)
             settings.configuration = configuration
@@ -141,17 +137,20 @@ public enum ServeConfigFile {
 
         private mutating func boards(_ node: Node) -> [(name: String, path: String)] {
             guard let mapping = node.mapping, !mapping.isEmpty else {
-                complain(node, "boards must be NAME: PATH lines, such as 'team: /var/lib/boardkit/team.db'")
+                complain(node, .boardsNotLines)
                 return []
             }
             var out: [(name: String, path: String)] = []
             for (nameNode, pathNode) in mapping {
                 let name = nameNode.string ?? ""
                 guard FeedServer.isBoardName(name) else {
-                    complain(nameNode, "board name '\(name)' must be letters, digits, '.', '_' or '-' (it is part of the URL)")
+                    complain(nameNode, .badBoardName(name))
                     continue
                 }
-                guard let path = text(pathNode, "the board '\(name)'") else { continue }
+                guard let path = pathNode.scalar?.string, !path.isEmpty else {
+                    complain(pathNode, .emptyBoardPath(board: name))
+                    continue
+                }
                 out.append((name, path))
             }
             return out
@@ -159,7 +158,7 @@ public enum ServeConfigFile {
 
         private mutating func text(_ node: Node, _ key: String) -> String? {
             guard let scalar = node.scalar, !scalar.string.isEmpty else {
-                complain(node, "\(key) must be \(ServeConfigFile.keys[key] ?? "a text")")
+                complain(node, .emptyValue(setting: key))
                 return nil
             }
             return scalar.string
@@ -167,14 +166,14 @@ public enum ServeConfigFile {
 
         private mutating func flag(_ node: Node, _ key: String) -> Bool? {
             guard let value = node.bool else {
-                complain(node, "\(key) must be true or false")
+                complain(node, .notAFlag(setting: key))
                 return nil
             }
             return value
         }
 
-        private mutating func complain(_ node: Node, _ message: String) {
-            problems.append(Diagnostic(.serveConfigInvalid, message,
+        private mutating func complain(_ node: Node, _ message: ServeMessage) {
+            problems.append(Diagnostic(message,
                                        at: SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column)))
         }
     }

@@ -110,7 +110,7 @@ enum ChangeLog {
             let category = try state(card.state).category
             if card.id.isEmpty { card.id = try freshID(db) }
             if try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, card.id) }).first != nil {
-                throw StoreError.invalidValue(field: "card id", value: card.id, accepted: "another card has it")
+                throw StoreError.invalidValue(field: "card id", value: card.id, accepted: .uniqueCardID)
             }
             if card.created == nil { card.created = info.at }
             if card.position == nil { card.position = try endPosition(in: card.state, db) }

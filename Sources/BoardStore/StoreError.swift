@@ -1,8 +1,8 @@
 import BoardModel
 
-/// Why a store operation was refused. Each case carries its data; `diagnostic` is the one
-/// place that turns it into words.
-public enum StoreError: Error, Sendable, Equatable {
+/// Why a store operation was refused. Each case carries its data; it is its own diagnostic
+/// message (`text` is the one place its words are), and `diagnostic` places it.
+public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// The file is SQLite but not a boardkit store (or not SQLite at all).
     case notAStore(path: String)
     /// The store was written by a newer boardkit.
@@ -11,56 +11,93 @@ public enum StoreError: Error, Sendable, Equatable {
     case alreadyExists(path: String)
     /// No store at the path (editing commands never create one).
     case missing(path: String)
-    /// SQLite failed (disk full, locked past the busy timeout, a damaged file).
+    /// SQLite failed (disk full, locked past the busy timeout, a damaged file); `message` is
+    /// SQLite's or the system's own words.
     case database(path: String, message: String)
     /// No card is called that; `close` are the nearest ids, titles or numbers.
     case unknownCard(String, close: [String])
     /// No state is called that; `known` are the board's state names.
     case unknownState(String, known: [String])
     /// A field value that does not fit (`field` named as the command's flag).
-    case invalidValue(field: String, value: String, accepted: String)
+    case invalidValue(field: String, value: String, accepted: Accepted)
     case nothingToUndo
     case nothingToRedo
     /// The card is no longer as the person saw it (its version differs): someone changed it.
     case cardChanged(id: String)
 
+    /// What a field accepts, said after a value it does not.
+    public enum Accepted: Sendable, Equatable {
+        /// A card id no other card has.
+        case uniqueCardID
+        /// An event's card: one of the board's.
+        case boardsCard
+        case timeZone
+        /// A date as people type it (`DateInput`).
+        case date
+    }
+
     /// The diagnostic; a refusal about the board's contents (an unknown card, nothing to
     /// undo) has no place of its own and gets the store's path from the caller.
     public var diagnostic: Diagnostic {
         switch self {
-        case .notAStore(let path):
-            return Diagnostic(.storeNotBoardkit,
-                              "not a boardkit store (a SQLite file without boardkit's tables); it was not changed",
-                              at: SourceLocation(file: path))
-        case .newerSchema(let path, let found, let supported):
-            return Diagnostic(.storeNewerSchema,
-                              "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed",
-                              at: SourceLocation(file: path))
-        case .alreadyExists(let path):
-            return Diagnostic(.storeExists, "a file is already there; init never overwrites one",
-                              at: SourceLocation(file: path))
-        case .missing(let path):
-            return Diagnostic(.storeMissing, "no store here; create one with 'boardkit init'",
-                              at: SourceLocation(file: path))
-        case .database(let path, let message):
-            return Diagnostic(.storeFailed, "the store could not be used: \(message)",
-                              at: SourceLocation(file: path))
+        case .notAStore(let path), .newerSchema(let path, _, _), .alreadyExists(let path), .missing(let path),
+             .database(let path, _):
+            return Diagnostic(self, at: SourceLocation(file: path))
+        case .invalidValue(let field, _, _):
+            return Diagnostic(self, at: SourceLocation(file: field))
+        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .cardChanged:
+            return Diagnostic(self)
+        }
+    }
+
+    public var code: DiagnosticCode {
+        switch self {
+        case .notAStore: .storeNotBoardkit
+        case .newerSchema: .storeNewerSchema
+        case .alreadyExists: .storeExists
+        case .missing: .storeMissing
+        case .database: .storeFailed
+        case .unknownCard: .unknownCard
+        case .unknownState: .unknownStateName
+        case .invalidValue: .invalidValue
+        case .nothingToUndo: .nothingToUndo
+        case .nothingToRedo: .nothingToRedo
+        case .cardChanged: .cardChanged
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .notAStore:
+            return "not a boardkit store (a SQLite file without boardkit's tables); it was not changed"
+        case .newerSchema(_, let found, let supported):
+            return "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed"
+        case .alreadyExists:
+            return "a file is already there; init never overwrites one"
+        case .missing:
+            return "no store here; create one with 'boardkit init'"
+        case .database(_, let message):
+            return "the store could not be used: \(message)"
         case .unknownCard(let ref, let close):
             let hint = close.isEmpty ? "name a card by its id or its number (#12) as 'boardkit show' prints"
                                      : "did you mean \(close.joined(separator: ", "))?"
-            return Diagnostic(.unknownCard, "no card '\(ref)'; \(hint)")
+            return "no card '\(ref)'; \(hint)"
         case .unknownState(let ref, let known):
-            return Diagnostic(.unknownStateName,
-                              "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))")
+            return "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))"
         case .invalidValue(let field, let value, let accepted):
-            return Diagnostic(.invalidValue, "'\(value)' is not a valid \(field); \(accepted)",
-                              at: SourceLocation(file: field))
+            let what = switch accepted {
+            case .uniqueCardID: "another card has it"
+            case .boardsCard: "an event must name one of the board's cards"
+            case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
+            case .date: DateInput.accepted
+            }
+            return "'\(value)' is not a valid \(field); \(what)"
         case .nothingToUndo:
-            return Diagnostic(.nothingToUndo, "nothing to undo")
+            return "nothing to undo"
         case .nothingToRedo:
-            return Diagnostic(.nothingToRedo, "nothing to redo")
+            return "nothing to redo"
         case .cardChanged(let id):
-            return Diagnostic(.cardChanged, "card '\(id)' changed since it was loaded; nothing was changed, look at it again")
+            return "card '\(id)' changed since it was loaded; nothing was changed, look at it again"
         }
     }
 }

@@ -62,7 +62,7 @@ enum StoreImport {
         // Boards from the pipeline are validated; a library caller's may not be.
         if let orphan = cardOf.firstIndex(of: -1) {
             throw StoreError.invalidValue(field: "events[\(orphan)].card", value: board.events[orphan].card,
-                                          accepted: "an event must name one of the board's cards")
+                                          accepted: .boardsCard)
         }
         var creation = [Int32](repeating: -1, count: board.cards.count)
         var deleted = [Bool](repeating: false, count: board.cards.count)

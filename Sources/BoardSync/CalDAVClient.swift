@@ -64,18 +64,18 @@ final class CalDAVClient: Sendable {
         } catch let error as SyncError {
             throw error
         } catch {
-            throw .unreachable(url: url.absoluteString, message: Self.describe(error))
+            throw .unreachable(url: url.absoluteString, why: Self.why(error))
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func why(_ error: any Error) -> SyncError.Unreachable {
         let text = String(describing: error)
         if text.contains("connectTimeout") || text.contains("connectionRefused") || text.contains("Connection refused") {
-            return "no answer (is the server running, and the address right?)"
+            return .noAnswer
         }
         if text.contains("certificate") || text.contains("handshake") || text.contains("SSL") {
-            return "the server's certificate could not be verified (\(text)); --insecure skips the check"
+            return .certificate(error: text)
         }
-        return text
+        return .other(text)
     }
 }

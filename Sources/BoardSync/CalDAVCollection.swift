@@ -31,18 +31,17 @@ struct CalDAVCollection {
             </d:propfind>
             """)
         guard reply.status == 207 else {
-            if reply.status == 404 { throw .notATodoCollection(url: url.absoluteString, reason: "nothing at this URL (404)") }
-            throw .notATodoCollection(url: url.absoluteString, reason: "it answers PROPFIND with \(reply.status), not as a WebDAV collection")
+            if reply.status == 404 { throw .notATodoCollection(url: url.absoluteString, why: .nothingThere) }
+            throw .notATodoCollection(url: url.absoluteString, why: .notWebDAV(status: reply.status))
         }
         guard let status = DAVMultistatus.parse(reply.body), let me = status.entries.first else {
-            throw .badAnswer(url: url.absoluteString, message: "PROPFIND did not answer with a multistatus")
+            throw .notMultistatus(url: url.absoluteString)
         }
         guard me.isCalendar else {
-            throw .notATodoCollection(url: url.absoluteString, reason: "it is not a calendar (resourcetype has no calendar)")
+            throw .notATodoCollection(url: url.absoluteString, why: .notACalendar)
         }
         if !me.components.isEmpty && !me.components.contains("VTODO") {
-            throw .notATodoCollection(url: url.absoluteString,
-                                      reason: "the calendar takes \(me.components.joined(separator: ", ")), not VTODO")
+            throw .notATodoCollection(url: url.absoluteString, why: .takes(me.components))
         }
         return me.syncToken
     }

@@ -1,51 +1,113 @@
 import BoardModel
 import BoardStore
 
-/// Why a sync stopped. Each case carries its data; `diagnostic` is the one place that
-/// turns it into words.
-public enum SyncError: Error, Sendable, Equatable {
+/// Why a sync stopped. Each case carries its data; it is its own diagnostic message (`text`
+/// is the one place its words are), and `diagnostic` places it.
+public enum SyncError: Error, DiagnosticMessage, Equatable {
     /// No URL given and none remembered by the store.
     case noRemote
     case badURL(String)
     /// No password: `--password-file` or `$BOARDKIT_CALDAV_PASSWORD` gives it.
     case noPassword(user: String)
+    /// The password file cannot be read; `message` is the system's words.
     case passwordFile(path: String, message: String)
-    case unreachable(url: String, message: String)
+    case unreachable(url: String, why: Unreachable)
     case unauthorized(url: String)
     /// The URL answers but is not a CalDAV calendar that holds to-dos.
-    case notATodoCollection(url: String, reason: String)
+    case notATodoCollection(url: String, why: NotTodos)
     /// The server refused or failed a request.
     case server(url: String, method: String, status: Int)
-    /// The server's answer could not be read.
-    case badAnswer(url: String, message: String)
+    /// PROPFIND's answer is not a multistatus.
+    case notMultistatus(url: String)
     case store(StoreError)
     /// An `--alarm` that is not an iCalendar duration (BoardICS's diagnostic).
     case badAlarm(Diagnostic)
 
+    /// Why the server cannot be reached.
+    public enum Unreachable: Sendable, Equatable {
+        /// No connection (refused, timed out).
+        case noAnswer
+        /// TLS failed; `error` is the HTTP client's description.
+        case certificate(error: String)
+        /// Anything else, in the HTTP client's words.
+        case other(String)
+    }
+
+    /// Why the URL is not a collection of to-dos.
+    public enum NotTodos: Sendable, Equatable {
+        case nothingThere
+        /// PROPFIND answered with `status`, not as a WebDAV collection.
+        case notWebDAV(status: Int)
+        case notACalendar
+        /// The calendar takes these components, not VTODO.
+        case takes([String])
+    }
+
     public var diagnostic: Diagnostic {
         switch self {
-        case .noRemote:
-            return Diagnostic(.syncNoRemote, "no CalDAV collection to sync with; give its URL once (boardkit sync URL --user NAME) and the store remembers it")
-        case .badURL(let url):
-            return Diagnostic(.syncBadURL, "'\(url)' is not an http or https URL", at: SourceLocation(file: url))
-        case .noPassword(let user):
-            return Diagnostic(.syncNoPassword, "no password for '\(user)': give --password-file FILE or set BOARDKIT_CALDAV_PASSWORD (never on the command line)")
-        case .passwordFile(let path, let message):
-            return Diagnostic(.syncNoPassword, "the password file cannot be read: \(message)", at: SourceLocation(file: path))
-        case .unreachable(let url, let message):
-            return Diagnostic(.syncUnreachable, "the server cannot be reached: \(message)", at: SourceLocation(file: url))
-        case .unauthorized(let url):
-            return Diagnostic(.syncUnauthorized, "the server refused the user name or password (401)", at: SourceLocation(file: url))
-        case .notATodoCollection(let url, let reason):
-            return Diagnostic(.syncNotTodos, "not a CalDAV collection of to-dos: \(reason)", at: SourceLocation(file: url))
-        case .server(let url, let method, let status):
-            return Diagnostic(.syncServerFailed, "the server answered \(method) with \(status); nothing more was changed", at: SourceLocation(file: url))
-        case .badAnswer(let url, let message):
-            return Diagnostic(.syncServerFailed, "the server's answer cannot be read: \(message)", at: SourceLocation(file: url))
+        case .noRemote, .noPassword:
+            return Diagnostic(self)
+        case .badURL(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
+             .server(let url, _, _), .notMultistatus(let url):
+            return Diagnostic(self, at: SourceLocation(file: url))
+        case .passwordFile(let path, _):
+            return Diagnostic(self, at: SourceLocation(file: path))
         case .store(let error):
             return error.diagnostic
         case .badAlarm(let diagnostic):
             return diagnostic
+        }
+    }
+
+    public var code: DiagnosticCode {
+        switch self {
+        case .noRemote: .syncNoRemote
+        case .badURL: .syncBadURL
+        case .noPassword, .passwordFile: .syncNoPassword
+        case .unreachable: .syncUnreachable
+        case .unauthorized: .syncUnauthorized
+        case .notATodoCollection: .syncNotTodos
+        case .server, .notMultistatus: .syncServerFailed
+        case .store(let error): error.code
+        case .badAlarm(let diagnostic): diagnostic.code
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .noRemote:
+            return "no CalDAV collection to sync with; give its URL once (boardkit sync URL --user NAME) and the store remembers it"
+        case .badURL(let url):
+            return "'\(url)' is not an http or https URL"
+        case .noPassword(let user):
+            return "no password for '\(user)': give --password-file FILE or set BOARDKIT_CALDAV_PASSWORD (never on the command line)"
+        case .passwordFile(_, let message):
+            return "the password file cannot be read: \(message)"
+        case .unreachable(_, let why):
+            let text = switch why {
+            case .noAnswer: "no answer (is the server running, and the address right?)"
+            case .certificate(let error): "the server's certificate could not be verified (\(error)); --insecure skips the check"
+            case .other(let error): error
+            }
+            return "the server cannot be reached: \(text)"
+        case .unauthorized:
+            return "the server refused the user name or password (401)"
+        case .notATodoCollection(_, let why):
+            let reason = switch why {
+            case .nothingThere: "nothing at this URL (404)"
+            case .notWebDAV(let status): "it answers PROPFIND with \(status), not as a WebDAV collection"
+            case .notACalendar: "it is not a calendar (resourcetype has no calendar)"
+            case .takes(let components): "the calendar takes \(components.joined(separator: ", ")), not VTODO"
+            }
+            return "not a CalDAV collection of to-dos: \(reason)"
+        case .server(_, let method, let status):
+            return "the server answered \(method) with \(status); nothing more was changed"
+        case .notMultistatus:
+            return "the server's answer cannot be read: PROPFIND did not answer with a multistatus"
+        case .store(let error):
+            return error.text
+        case .badAlarm(let diagnostic):
+            return diagnostic.message.text
         }
     }
 }

@@ -12,9 +12,23 @@ public enum FieldChangesText {
     /// The shape, for messages that say what a cell should hold.
     public static let example = #"[{"field":"due","old":"2026-12-01","new":"2026-12-03"}]"#
 
-    /// Why a cell's text is not changes of that shape, for a diagnostic at the cell.
-    public struct Failure: Error, Equatable {
-        public let message: String
+    /// Why a cell's text is not changes of that shape, for a diagnostic at the cell (its
+    /// wording, `text`, is in TabularMessage.swift). Changes count from 1.
+    public enum Failure: Error, Equatable, Sendable {
+        case notAnArray
+        case textAfterArray
+        /// The array ends without its `]`.
+        case listNotClosed
+        case notAnObject(change: Int)
+        case keyNotAString(change: Int)
+        case noColon(change: Int, key: String)
+        case fieldNotAString(change: Int)
+        /// The change's `side` ("old" or "new") is not a string, an array of strings or null.
+        case badValue(change: Int, side: String)
+        case unknownKey(change: Int, key: String)
+        /// The change's object ends without its `}`.
+        case changeNotClosed(change: Int)
+        case noField(change: Int)
     }
 
     /// The compact text of `changes`; empty for none.
@@ -49,7 +63,7 @@ public enum FieldChangesText {
         mutating func changes() throws(Failure) -> [FieldChange] {
             skipSpace()
             if i == b.count { return [] }
-            try expect("[", "the changes are not a JSON array")
+            try expect("[", .notAnArray)
             var out: [FieldChange] = []
             skipSpace()
             if peek(UInt8(ascii: "]")) {
@@ -57,18 +71,18 @@ public enum FieldChangesText {
             } else {
                 while true {
                     out.append(try change(out.count + 1))
-                    if try endOf("]", "the list of changes") { break }
+                    if try endOf("]", .listNotClosed) { break }
                 }
             }
             skipSpace()
-            guard i == b.count else { throw Failure(message: "text after the end of the changes' array") }
+            guard i == b.count else { throw Failure.textAfterArray }
             return out
         }
 
         /// The `n`-th change (1-based, as the message counts).
         private mutating func change(_ n: Int) throws(Failure) -> FieldChange {
             skipSpace()
-            try expect("{", "change \(n) is not a JSON object")
+            try expect("{", .notAnObject(change: n))
             var field: String?, old: FieldValue?, new: FieldValue?
             skipSpace()
             if peek(UInt8(ascii: "}")) {
@@ -77,32 +91,31 @@ public enum FieldChangesText {
                 while true {
                     skipSpace()
                     guard let key = JSONText.string(b, at: &i) else {
-                        throw Failure(message: "change \(n) has a key that is not a JSON string")
+                        throw Failure.keyNotAString(change: n)
                     }
                     skipSpace()
-                    try expect(":", "change \(n) has no ':' after \"\(key)\"")
+                    try expect(":", .noColon(change: n, key: key))
                     skipSpace()
                     switch key {
                     case "field":
                         guard let s = JSONText.string(b, at: &i) else {
-                            throw Failure(message: "change \(n)'s \"field\" is not a string")
+                            throw Failure.fieldNotAString(change: n)
                         }
                         field = s
-                    case "old": old = try value("change \(n)'s \"old\"")
-                    case "new": new = try value("change \(n)'s \"new\"")
+                    case "old": old = try value(.badValue(change: n, side: "old"))
+                    case "new": new = try value(.badValue(change: n, side: "new"))
                     default:
-                        throw Failure(message: "change \(n) has the key \"\(key)\"; a change holds only field, old and new")
+                        throw Failure.unknownKey(change: n, key: key)
                     }
-                    if try endOf("}", "change \(n)") { break }
+                    if try endOf("}", .changeNotClosed(change: n)) { break }
                 }
             }
-            guard let field else { throw Failure(message: "change \(n) has no \"field\"") }
+            guard let field else { throw Failure.noField(change: n) }
             return FieldChange(field: field, old: old, new: new)
         }
 
-        /// A string, an array of strings, or null.
-        private mutating func value(_ what: String) throws(Failure) -> FieldValue? {
-            let wrong = Failure(message: "\(what) is not a string, an array of strings or null")
+        /// A string, an array of strings, or null; `wrong` otherwise.
+        private mutating func value(_ wrong: Failure) throws(Failure) -> FieldValue? {
             if peek(UInt8(ascii: "\"")) {
                 guard let s = JSONText.string(b, at: &i) else { throw wrong }
                 return .text(s)
@@ -112,16 +125,17 @@ public enum FieldChangesText {
             return .list(items)
         }
 
-        /// After an element: true at `close` (consumed), false at `,` (consumed).
-        private mutating func endOf(_ close: Unicode.Scalar, _ what: String) throws(Failure) -> Bool {
+        /// After an element: true at `close` (consumed), false at `,` (consumed); `unclosed`
+        /// otherwise.
+        private mutating func endOf(_ close: Unicode.Scalar, _ unclosed: Failure) throws(Failure) -> Bool {
             skipSpace()
             if peek(UInt8(ascii: close)) { i += 1; return true }
-            try expect(",", "\(what) is not closed with '\(close)'")
+            try expect(",", unclosed)
             return false
         }
 
-        private mutating func expect(_ c: Unicode.Scalar, _ message: String) throws(Failure) {
-            guard peek(UInt8(ascii: c)) else { throw Failure(message: message) }
+        private mutating func expect(_ c: Unicode.Scalar, _ failure: Failure) throws(Failure) {
+            guard peek(UInt8(ascii: c)) else { throw failure }
             i += 1
         }
 

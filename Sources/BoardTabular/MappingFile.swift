@@ -7,11 +7,11 @@ import BoardIO
 public enum MappingFile {
     /// Parses mapping JSON. Errors are diagnostics naming `file`.
     public static func parse(_ data: Data, file: String) -> Result<ColumnMapping, Diagnostic> {
-        func fail(_ message: String) -> Result<ColumnMapping, Diagnostic> {
-            .failure(Diagnostic(.tabularBadMapping, message, at: SourceLocation(file: file)))
+        func fail(_ message: TabularMessage) -> Result<ColumnMapping, Diagnostic> {
+            .failure(Diagnostic(message, at: SourceLocation(file: file)))
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            return fail("not a JSON object; a mapping file is {\"name\": …, \"columns\": {…}}")
+            return fail(.mappingNotAnObject)
         }
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var m = ColumnMapping(name: object["name"] as? String ?? stem)
@@ -19,41 +19,41 @@ public enum MappingFile {
         m.detect = object["detect"] as? [String] ?? []
         m.genericFallback = object["genericFallback"] as? Bool ?? true
         if let columns = object["columns"] {
-            guard let columns = columns as? [String: Any] else { return fail("'columns' must map attributes to header lists") }
+            guard let columns = columns as? [String: Any] else { return fail(.mappingColumnsNotAMap) }
             for (name, headers) in columns {
                 guard let attribute = CardAttribute(name: name) else {
-                    return fail("'columns' has '\(name)', which is not an attribute (id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore)")
+                    return fail(.mappingNotAnAttribute(name))
                 }
                 let list = (headers as? [String]) ?? (headers as? String).map { [$0] }
-                guard let list else { return fail("'columns.\(name)' must be a header or a list of headers") }
+                guard let list else { return fail(.mappingColumnNotHeaders(name)) }
                 for h in list { m.aliases[NameKey.of(h)] = attribute }
                 m.headersOf[attribute, default: []] += list
             }
         }
         for pattern in object["dateFormats"] as? [String] ?? [] {
             guard let f = TabularDateFormat(pattern) else {
-                return fail("date format '\(pattern)' needs a year, a month and a day (yyyy, MM or MMM, dd)")
+                return fail(.mappingDateFormatIncomplete(pattern))
             }
             m.dateFormats.append(f)
         }
         if let order = object["slashDates"] as? String {
             guard let o = SlashDateOrder(rawValue: order) else {
-                return fail("'slashDates' is 'month-first', 'day-first' or 'unknown', not '\(order)'")
+                return fail(.mappingSlashDates(order))
             }
             m.slashDates = o
         }
         if let names = object["dateOnly"] {
             for name in names as? [String] ?? [] {
                 guard let attribute = CardAttribute(name: name), ColumnMapping.dateOnlyAttributes.contains(attribute) else {
-                    return fail("'dateOnly' lists date attributes a card keeps as a calendar date (due, start), not '\(name)'")
+                    return fail(.mappingDateOnlyNotADate(name))
                 }
                 m.dateOnly.insert(attribute)
             }
-            guard names is [String] else { return fail("'dateOnly' must be a list such as [\"due\", \"start\"]") }
+            guard names is [String] else { return fail(.mappingDateOnlyNotAList) }
         }
         m.stateMap = object["states"] as? [String: String] ?? [:]
         if let rows = object["rows"] as? [String: Any] {
-            guard let column = rows["kind"] as? String else { return fail("'rows' needs 'kind', the header of the column saying what a row is") }
+            guard let column = rows["kind"] as? String else { return fail(.mappingRowsNoKind) }
             m.rowKinds = ColumnMapping.RowKinds(
                 column: column, cards: rows["cards"] as? [String] ?? [], states: rows["states"] as? [String] ?? [],
                 notes: rows["notes"] as? [String] ?? [], notesField: rows["notesField"] as? String ?? "Comments")
@@ -63,20 +63,20 @@ public enum MappingFile {
             m.writeLocalTimes = (write["times"] as? String) == "local"
             m.writeSections = write["sections"] as? Bool ?? false
             for (k, column) in (write["columns"] as? [[String: Any]] ?? []).enumerated() {
-                guard let header = column["header"] as? String else { return fail("write.columns[\(k)] has no 'header'") }
+                guard let header = column["header"] as? String else { return fail(.mappingWriteNoHeader(index: k)) }
                 let valueName = column["value"] as? String ?? "ignore"
                 guard let attribute = CardAttribute(name: valueName) else {
-                    return fail("write.columns[\(k)].value '\(valueName)' is not an attribute")
+                    return fail(.mappingWriteValue(index: k, value: valueName))
                 }
                 var c = ColumnMapping.WriteColumn(header: header, attribute: attribute)
                 c.repeats = column["repeat"] as? Bool ?? false
                 c.constant = column["constant"] as? String
                 if let p = column["format"] as? String {
-                    guard let f = TabularDateFormat(p) else { return fail("write.columns[\(k)].format '\(p)' is not a date layout") }
+                    guard let f = TabularDateFormat(p) else { return fail(.mappingWriteFormat(index: k, pattern: p)) }
                     c.dateTimeFormat = f
                 }
                 if let p = column["dateFormat"] as? String {
-                    guard let f = TabularDateFormat(p) else { return fail("write.columns[\(k)].dateFormat '\(p)' is not a date layout") }
+                    guard let f = TabularDateFormat(p) else { return fail(.mappingWriteDateFormat(index: k, pattern: p)) }
                     c.dateFormat = f
                 }
                 m.writeColumns.append(c)
@@ -89,9 +89,7 @@ public enum MappingFile {
     public static func resolve(_ nameOrPath: String) -> Result<ColumnMapping, Diagnostic> {
         if let preset = MappingLibrary.preset(named: nameOrPath) { return .success(preset) }
         guard let data = FileManager.default.contents(atPath: nameOrPath) else {
-            let names = (["boardkit"] + MappingLibrary.presets.map(\.name)).joined(separator: ", ")
-            return .failure(Diagnostic(.tabularBadMapping,
-                                       "'\(nameOrPath)' is neither a mapping preset (\(names)) nor a readable mapping file",
+            return .failure(Diagnostic(TabularMessage.noSuchMapping(nameOrPath, presets: ["boardkit"] + MappingLibrary.presets.map(\.name)),
                                        at: SourceLocation(file: nameOrPath)))
         }
         return parse(data, file: nameOrPath)

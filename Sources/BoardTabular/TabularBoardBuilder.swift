@@ -91,9 +91,7 @@ public final class TabularBoardBuilder {
             zone = z
         } else {
             zone = .utc
-            diagnostics.append(Diagnostic(.invalidTimeZone,
-                "'\(zoneName)' is not an IANA time-zone name; times without an offset are read as UTC",
-                at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(TabularMessage.invalidTimeZone(zoneName), at: SourceLocation(file: file)))
         }
         states = StateResolver(catalogue: catalogue?.states ?? [], userMap: options.stateMap, mappingMap: [:])
         dates = TabularDateReader(formats: [], slashOrder: .unknown)
@@ -127,8 +125,7 @@ public final class TabularBoardBuilder {
             var a: CardAttribute
             if h.isEmpty {
                 a = .field("column \(k + 1)")
-                diagnostics.append(Diagnostic(.tabularEmptyHeader,
-                    "column \(k + 1) has no header; its values are kept as field 'column \(k + 1)'", at: locate(k)))
+                diagnostics.append(Diagnostic(TabularMessage.emptyHeader(column: k + 1), at: locate(k)))
             } else if let named = chosen[NameKey.of(h)] {
                 a = named
             } else {
@@ -152,14 +149,10 @@ public final class TabularBoardBuilder {
         // A second column for a single-valued attribute keeps its values as a field.
         for k in plan.indices where !firstOfSingle[k] { plan[k] = .field(headers[k]); firstOfSingle[k] = true }
         guard plan.contains(.title) else {
-            let names = headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
-            // A named preset says which of its own columns it takes the title from.
-            let expected = m.name == ColumnMapping.boardkit.name
-                ? "title column (Title, Summary, Name, Task, Card Name, Content…)"
-                : "mapping '\(m.name)''s title column (\((m.headersOf[.title] ?? []).map { "'\($0)'" }.joined(separator: " or ")))"
-            diagnostics.append(Diagnostic(.tabularNoTitleColumn,
-                "the header has no \(expected); it has \(names.isEmpty ? "no names" : names). Say which column holds the title with --columns title=HEADER, or name the mapping with --mapping",
-                at: locate(0)))
+            let named = m.name == ColumnMapping.boardkit.name ? nil : m.name
+            diagnostics.append(Diagnostic(TabularMessage.noTitleColumn(mapping: named, titleHeaders: m.headersOf[.title] ?? [],
+                                                                       headers: headers.filter { !$0.isEmpty }),
+                                          at: locate(0)))
             return false
         }
         titleColumn = plan.firstIndex(of: .title) ?? 0
@@ -218,18 +211,13 @@ public final class TabularBoardBuilder {
     /// `firstPassed`) were passed over, not read as cards.
     public func headerFound(atRow number: Int, passed: Int, firstPassed: [TabularCell]?, at location: SourceLocation) {
         guard passed > 0, options.headerRow == nil else { return }
-        let band = (firstPassed ?? []).map(\.text).filter { !$0.trimmingSpaces.isEmpty }.prefix(3)
-            .map { "'\($0.count > 60 ? String($0.prefix(57)) + "..." : $0)'" }.joined(separator: ", ")
-        let rows = passed == 1 ? "the row above it (\(band)) is not a card" : "the \(passed) rows above it (\(band)…) are not cards"
-        diagnostics.append(Diagnostic(.tabularHeaderRow,
-            "the header is row \(number); \(rows). Say --header-row N if the header is another row",
-            at: location))
+        diagnostics.append(Diagnostic(TabularMessage.headerRow(row: number, passed: passed, firstPassed: (firstPassed ?? []).map(\.text)),
+                                      at: location))
     }
 
     /// `--header-row N` names a row that is not there, or that holds nothing.
     public func headerRowMissing(_ number: Int, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.tabularNoHeaderRow,
-            "--header-row \(number): row \(number) is not there or holds nothing; nothing to read cards by", at: location))
+        diagnostics.append(Diagnostic(TabularMessage.noHeaderRow(number), at: location))
     }
 
     /// `--columns`: the attribute each named header holds, by `NameKey.of`. Nil after
@@ -239,15 +227,13 @@ public final class TabularBoardBuilder {
         let present = Set(headers.map(NameKey.of))
         for (name, header) in options.columns.sorted(by: { $0.key < $1.key }) {
             guard let attribute = CardAttribute(name: name) else {
-                diagnostics.append(Diagnostic(.tabularBadMapping,
-                    "--columns: '\(name)' is not an attribute (id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore)",
-                    at: locate(0)))
+                diagnostics.append(Diagnostic(TabularMessage.columnsNotAnAttribute(name), at: locate(0)))
                 return nil
             }
             guard present.contains(NameKey.of(header)) else {
-                diagnostics.append(Diagnostic(.tabularBadMapping,
-                    "--columns: \(name)=\(header), but the header has no column '\(header)' (it has \(headers.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")))",
-                    at: locate(0)))
+                diagnostics.append(Diagnostic(TabularMessage.columnsNoSuchHeader(name: name, header: header,
+                                                                                 headers: headers.filter { !$0.isEmpty }),
+                                              at: locate(0)))
                 return nil
             }
             chosen[NameKey.of(header)] = attribute
@@ -332,17 +318,17 @@ public final class TabularBoardBuilder {
                 if exact != stateName { stateText = exact }
             case .stateCategory:
                 if let c = StateCategoryWords.hint(row.text(k)) { category = c }
-                else { keep(row.cell(k), k, "is not a state category (To Do, In Progress, Done)", &card, locate) }
+                else { keep(row.cell(k), k, .notACategory, &card, locate) }
             case .due, .start, .created, .updated, .completed:
                 if let r = reading(row, k, &card, locate, undecided: &undecided) { set(plan[k], r, on: &card) }
             case .labels: Self.appendItems(row.listItems(k), to: &card.labels)
             case .assignees: Self.appendItems(row.listItems(k), to: &card.assignees)
             case .position:
                 if let d = row.number(k) { card.position = d }
-                else { keep(row.cell(k), k, "is not a number", &card, locate) }
+                else { keep(row.cell(k), k, .notANumber, &card, locate) }
             case .archived:
                 if let b = row.bool(k) { card.archived = b }
-                else { keep(row.cell(k), k, "is not true or false", &card, locate) }
+                else { keep(row.cell(k), k, .notABool, &card, locate) }
             case .field(let name):
                 if gathered[k] { lists[name, default: []].append(row.text(k)) }
                 else if fields == nil { card.fields[name] = row.text(k) }
@@ -404,9 +390,8 @@ public final class TabularBoardBuilder {
             }
             guard count > 0 else { continue }
             let todo = states.states.first { $0.category == .todo }?.name ?? "TODO"
-            diagnostics.append(Diagnostic(.tabularStateColumnUnread,
-                "no column was read as the state, so every card is in '\(todo)'; '\(name)' names states of work begun or done on \(count) \(count == 1 ? "card" : "cards") (\(shown.map { "'\($0)'" }.joined(separator: ", "))). If it is the state, say --columns state='\(name)'",
-                at: place))
+            diagnostics.append(Diagnostic(TabularMessage.stateColumnUnread(todo: todo, column: name, cards: count, shown: shown),
+                                          at: place))
         }
     }
 
@@ -425,9 +410,7 @@ public final class TabularBoardBuilder {
         } else {
             skippedKinds[kind, default: 0] += 1
             if skippedKinds[kind] == 1 {
-                diagnostics.append(Diagnostic(.tabularRowSkipped,
-                    "a row of kind '\(kind)' is neither a card (\(kinds.cards.joined(separator: ", "))), a section nor a note; skipped",
-                    at: locate(column)))
+                diagnostics.append(Diagnostic(TabularMessage.rowSkipped(kind: kind, cardKinds: kinds.cards), at: locate(column)))
             }
         }
         return false
@@ -441,13 +424,12 @@ public final class TabularBoardBuilder {
     }
 
     /// Keeps a value the attribute cannot take as a field under the column's header.
-    private func keep(_ cell: TabularCell, _ k: Int, _ why: String, _ card: inout Card,
+    private func keep(_ cell: TabularCell, _ k: Int, _ why: TabularMessage.KeptReason, _ card: inout Card,
                       _ locate: (Int) -> SourceLocation) {
         let name = headers[k].isEmpty ? "column \(k + 1)" : headers[k]
         card.fields[name] = cell.text
         keptWarnings += 1
-        diagnostics.append(Diagnostic(.tabularValueKept,
-            "\(name) '\(cell.text)' \(why); kept as custom field '\(name)'", at: locate(k)))
+        diagnostics.append(Diagnostic(TabularMessage.valueKept(column: name, value: cell.text, reason: why), at: locate(k)))
     }
 
     /// What a date cell denotes, or nil after reporting why it denotes nothing (or, for a
@@ -458,10 +440,10 @@ public final class TabularBoardBuilder {
         let r = row.date(k, dates)
         switch r {
         case .malformed:
-            keep(row.cell(k), k, "is not a date this mapping reads (ISO 8601\(dates.formats.isEmpty ? "" : ", " + dates.formats.map(\.pattern).joined(separator: ", ")))", &card, locate)
+            keep(row.cell(k), k, .notADate(formats: dates.formats.map(\.pattern)), &card, locate)
             return nil
         case .impossible:
-            diagnostics.append(Diagnostic(.invalidDate, "\(headers[k]) '\(row.text(k))' is not a real date", at: locate(k)))
+            diagnostics.append(Diagnostic(TabularMessage.impossibleDate(column: headers[k], value: row.text(k)), at: locate(k)))
             return nil
         case .ambiguous(let a, let b):
             undecided.append(.init(card: cards.count, column: k, attribute: plan[k], text: row.text(k),
@@ -521,22 +503,19 @@ public final class TabularBoardBuilder {
                 taken[u.column, default: 0] += 1
                 continue
             }
-            let why: String
+            let message: TabularMessage
             if let shown = slashColumns.shown[u.column], let other = shown.other {
-                why = "this column has dates of both orders ('\(shown.text)' reads only \(Self.words(shown.order)), '\(other.text)' only \(Self.words(shown.order == .monthFirst ? .dayFirst : .monthFirst)))"
+                message = .mixedDateOrders(column: headers[u.column], value: u.text, first: u.readings.0, second: u.readings.1,
+                                           shown: shown.text, order: shown.order, other: other.text)
             } else {
-                why = "no other date in this column settles it (a day over 12)"
+                message = .ambiguousDate(column: headers[u.column], value: u.text, first: u.readings.0, second: u.readings.1)
             }
-            unsettledCards[u.card, default: []].append(Diagnostic(.tabularAmbiguousDate,
-                "\(headers[u.column]) '\(u.text)' could be \(u.readings.0) or \(u.readings.1): \(why); say --date-order month-first or day-first (or \"slashDates\" in a mapping file)",
-                at: u.location))
+            unsettledCards[u.card, default: []].append(Diagnostic(message, at: u.location))
         }
         for (k, count) in taken.sorted(by: { $0.key < $1.key }) {
             guard let shown = slashColumns.shown[k] else { continue }
-            let dates = count == 1 ? "1 date that reads both ways was" : "\(count) dates that read both ways were"
-            diagnostics.append(Diagnostic(.tabularDateOrderShown,
-                "\(headers[k]): slash dates read \(Self.words(shown.order)), as '\(shown.text)' shows; \(dates) read so. --date-order \(shown.order == .monthFirst ? "day-first" : "month-first") reads them the other way",
-                at: shown.location))
+            diagnostics.append(Diagnostic(TabularMessage.dateOrderShown(column: headers[k], order: shown.order, shown: shown.text, count: count),
+                                          at: shown.location))
         }
         guard !unsettledCards.isEmpty else { return }
         var leftOutCards: Set<Int> = []
@@ -553,10 +532,6 @@ public final class TabularBoardBuilder {
     }
 
     /// `month first (MM/DD)` or `day first (DD/MM)`.
-    private static func words(_ order: SlashDateOrder) -> String {
-        order == .dayFirst ? "day first (DD/MM)" : "month first (MM/DD)"
-    }
-
     /// A deterministic id from the content, so a second export of the same file gives the same
     /// ids; identical rows get `-2`, `-3`… in order.
     private func generatedID(_ card: Card, _ state: String?) -> String {

@@ -285,19 +285,6 @@ public enum TableLoss: Sendable, Equatable {
 
     /// The `data-not-written` warning saying it; `layout` names the mapping.
     public func diagnostic(layout: String, at location: SourceLocation) -> Diagnostic {
-        let message: String
-        switch self {
-        case .attribute(let attribute, let n):
-            message = "\(n) card\(n == 1 ? "" : "s")' \(attribute) not written: the \(layout) layout has no column for it"
-        case .customFieldValues(let n):
-            message = "\(n) custom field values not written: the \(layout) layout writes no custom fields"
-        case .emptyFieldValues(let n):
-            message = "\(n) empty custom field values not written: an empty cell reads back as no value"
-        case .unknownCardKeys(let n):
-            message = "\(n) unknown card keys not written: a table keeps only known attributes and fields"
-        case .nonFinitePositions(let n):
-            message = "\(n) positions that are not finite numbers written as text"
-        }
-        return Diagnostic(.dataNotWritten, message, at: location)
+        Diagnostic(TabularMessage.notWritten(self, layout: layout), at: location)
     }
 }

@@ -106,7 +106,7 @@ public struct BoardXLSXReader: SniffingReader {
             { if let historyReader { history = historyReader.read(parts: historyParts, tally: historyTally) } },
         ])
         if historyReader == nil {
-            tally.add(Diagnostic(.ioError, "cannot open the workbook a second time to read its History sheet", at: SourceLocation(file: file)))
+            tally.add(Diagnostic(XLSXMessage.cannotReopen, at: SourceLocation(file: file)))
         }
         tally.absorb(historyTally)
         guard let out = read, var board = out.built.board else {
@@ -151,9 +151,7 @@ public struct BoardXLSXReader: SniffingReader {
         let orphans = events.count - kept
         events.removeLast(orphans)
         rows.removeLast(orphans)
-        let named = orphanCards.sorted().prefix(5).joined(separator: ", ") + (orphanCards.count > 5 ? ", …" : "")
-        return Diagnostic(.xlsxOrphanEvents,
-            "\(orphans) history row\(orphans == 1 ? "" : "s") of \(orphanCards.count) card\(orphanCards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(named))",
+        return Diagnostic(XLSXMessage.orphanEvents(rows: orphans, cards: Array(orphanCards)),
             at: SourceLocation(file: file, cell: CellReference.sheetPrefix(WorkbookSchema.history) + "A1"))
     }
 

@@ -34,12 +34,11 @@ public struct BoardXLSXWriter: BoardWriter {
             zone = z
         } else {
             zone = .utc
-            diagnostics.append(Diagnostic(.invalidTimeZone,
-                "'\(board.timeZone)' is not an IANA time-zone name; date-time cells show UTC", at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(XLSXMessage.invalidTimeZone(board.timeZone), at: SourceLocation(file: file)))
         }
         let large = board.cards.count + board.events.count > 400_000
         guard let sink = WorkbookSink(path: path, file: file, large: large) else {
-            return diagnostics + [Diagnostic(.ioError, "cannot create the workbook", at: SourceLocation(file: file))]
+            return diagnostics + [Diagnostic(XLSXMessage.cannotCreateWorkbook, at: SourceLocation(file: file))]
         }
         sink.settleBoardFormats()
         let layout = TabularBoardLayout(board: board, mapping: mapping)
@@ -59,7 +58,7 @@ public struct BoardXLSXWriter: BoardWriter {
         let boardSheet = sink.addSheet(WorkbookSchema.board)
         guard let statesSheet, let boardSheet, let cardParts, let historyParts else {
             _ = sink.close()
-            return diagnostics + [Diagnostic(.xlsxWriteFailed, "libxlsxwriter could not add the sheets", at: SourceLocation(file: file))]
+            return diagnostics + [Diagnostic(XLSXMessage.cannotAddSheets, at: SourceLocation(file: file))]
         }
 
         // The small sheets and every sheet's set-up first, on this core: they change the
@@ -85,7 +84,7 @@ public struct BoardXLSXWriter: BoardWriter {
         let (failure, found) = sink.close()
         diagnostics += found
         if let failure {
-            diagnostics.append(Diagnostic(.xlsxWriteFailed, "libxlsxwriter: \(failure)", at: SourceLocation(file: file)))
+            diagnostics.append(Diagnostic(XLSXMessage.writeFailed(failure), at: SourceLocation(file: file)))
         }
         return diagnostics
     }

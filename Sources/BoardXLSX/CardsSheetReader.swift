@@ -139,7 +139,7 @@ struct CardsSheetReader {
                 take(last, part: part)
             }
             if p == 0 && !partHeaderSeen {
-                tally.add(Diagnostic(.xlsxEmptySheet, "sheet '\(part.name)' is empty: no header row to read cards by",
+                tally.add(Diagnostic(XLSXMessage.emptySheet(part.name),
                                      at: source.location(part.name, row: 0, column: 0)))
                 return nil
             }
@@ -161,12 +161,12 @@ struct CardsSheetReader {
                     switch kind {
                     case .extras:
                         if let e = ExtrasText.decode(text) { board.cards[c].extras = e }
-                        else { tally.add(Diagnostic(.xlsxBadHiddenValue, "not a JSON object of unknown keys; ignored", at: at(kind))) }
+                        else { tally.add(Diagnostic(XLSXMessage.badHiddenExtras, at: at(kind))) }
                     case .emptyFields:
                         for name in ListCodec.split(text) where board.cards[c].fields[name] == nil { board.cards[c].fields[name] = "" }
                     default:
                         if let h = ExactInstant.parse(text) { apply(h, kind, to: &board.cards[c], zone: zone) }
-                        else { tally.add(Diagnostic(.xlsxBadHiddenValue, "'\(text)' is not an instant or an offset; ignored", at: at(kind))) }
+                        else { tally.add(Diagnostic(XLSXMessage.badHiddenInstant(text), at: at(kind))) }
                     }
                 }
             }

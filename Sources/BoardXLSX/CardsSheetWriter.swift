@@ -82,11 +82,11 @@ struct CardsSheetWriter {
                     if d.isFinite { writer.number(ws, row, col, d) }
                     else { writer.text(ws, row, col, TabularCell.numberText(d), key: key(), columnName: headers[k]) }
                 case .bool(let b): writer.bool(ws, row, col, b)
-                case .date(let d): writer.calendarDate(ws, row, col, d, what: "card \(card.id) \(headers[k])")
+                case .date(let d): writer.calendarDate(ws, row, col, d, what: .card(card.id, column: headers[k]))
                 case .dateTime(let t):
-                    writer.localDateTime(ws, row, col, t, iso: cell.text, what: "card \(card.id) \(headers[k])")
+                    writer.localDateTime(ws, row, col, t, iso: cell.text, what: .card(card.id, column: headers[k]))
                 case .instant(let i):
-                    writer.instant(ws, row, col, i, clock: clock, what: "card \(card.id) \(headers[k])")
+                    writer.instant(ws, row, col, i, clock: clock, what: .card(card.id, column: headers[k]))
                 }
             }
             for (h, entry) in hidden.enumerated() {

@@ -57,8 +57,7 @@ struct CatalogueSheetsReader {
             var category = StateCategory(rawValue: categoryText.lowercased())
             if category == nil {
                 let guess = StateCategoryWords.guess(categoryText.isEmpty ? name : categoryText)
-                tally.add(Diagnostic(.xlsxBadHiddenValue,
-                    "state '\(id)' has category '\(categoryText)', not todo, doing or done; read as \(guess.rawValue)",
+                tally.add(Diagnostic(XLSXMessage.badStateCategory(state: id, category: categoryText, readAs: guess),
                     at: source.location(sheet, row: row, column: categoryCol ?? 0)))
                 category = guess
             }
@@ -69,7 +68,7 @@ struct CatalogueSheetsReader {
             case let other:
                 if let n = Int(other.text.trimmingCharacters(in: .whitespaces)), n >= 0 { wip = n }
                 else {
-                    tally.add(Diagnostic(.xlsxBadHiddenValue, "state '\(id)' has WIP limit '\(other.text)', not a whole number; left out",
+                    tally.add(Diagnostic(XLSXMessage.badStateWIPLimit(state: id, text: other.text),
                                          at: source.location(sheet, row: row, column: wipCol ?? 0)))
                 }
             }
@@ -78,7 +77,7 @@ struct CatalogueSheetsReader {
             if !extrasText.isEmpty {
                 if let e = ExtrasText.decode(extrasText) { extras = e }
                 else {
-                    tally.add(Diagnostic(.xlsxBadHiddenValue, "state '\(id)' has \(ExactColumn.extras.header) that is not a JSON object; ignored",
+                    tally.add(Diagnostic(XLSXMessage.badStateExtras(state: id),
                                          at: source.location(sheet, row: row, column: extrasCol ?? 0)))
                 }
             }

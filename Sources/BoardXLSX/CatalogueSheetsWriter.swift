@@ -66,7 +66,7 @@ struct CatalogueSheetsWriter {
         put(K.name, board.name)
         put(K.timeZone, board.timeZone)
         cells.text(ws, row, 0, K.exported, key: "")
-        cells.localDateTime(ws, row, 1, zone.local(exportedAt), iso: exportedAt.description, what: "export time")
+        cells.localDateTime(ws, row, 1, zone.local(exportedAt), iso: exportedAt.description, what: .exportTime)
         row += 1
         for key in board.metadata.keys.sorted() { put(K.metadataPrefix + key, board.metadata[key] ?? "") }
         for key in board.extras.keys.sorted() { put(K.extrasPrefix + key, board.extras[key] ?? "") }

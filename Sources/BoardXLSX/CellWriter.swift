@@ -13,7 +13,7 @@ public final class CellWriter {
     let sink: WorkbookSink
     let tally: DiagnosticLimiter
     /// Set when a libxlsxwriter call failed; the write then reports an error.
-    private(set) var failure: String?
+    private(set) var failure: XLSXMessage.WriteFailure?
     /// Texts too long for a cell, to be kept whole in the Overflow sheet.
     private(set) var overflow: [OverflowText] = []
 
@@ -22,14 +22,14 @@ public final class CellWriter {
         tally = DiagnosticLimiter(file: sink.file)
     }
 
-    func fail(_ message: String) {
-        if failure == nil { failure = message }
+    func fail(_ failure: XLSXMessage.WriteFailure) {
+        if self.failure == nil { self.failure = failure }
     }
 
     @inline(__always)
     private func check(_ rc: lxw_error, _ sheet: String, _ row: UInt32, _ col: UInt16) {
         if rc != LXW_NO_ERROR {
-            fail("\(CellReference.cell(sheet: sheet, row: Int(row), column: Int(col))): \(String(cString: lxw_strerror(rc)))")
+            fail(.cell(sheet: sheet, row: Int(row), column: Int(col), error: rc.rawValue))
         }
     }
 
@@ -76,9 +76,8 @@ public final class CellWriter {
         check(first.withCString { worksheet_write_string(ws.pointer, row, col, $0, format) }, sheet, row, col)
         let name = columnName()
         overflow.append(OverflowText(sheet: sheet, key: key(), column: name, pieces: pieces))
-        tally.add(Diagnostic(.xlsxTextOverflow,
-            "\(name.isEmpty ? "a text" : "'\(name)'") of \(value.utf8.count) bytes is longer than a cell holds (\(SpreadsheetText.cellLimit)); the cell shows its first \(pieces[0].utf8.count) bytes and the whole text is kept in the hidden \(WorkbookSchema.overflow) sheet, which boardkit reads back",
-            at: location(sheet, row, col)))
+        tally.add(Diagnostic(XLSXMessage.textOverflow(column: name, bytes: value.utf8.count, shown: pieces[0].utf8.count),
+                             at: location(sheet, row, col)))
     }
 
     /// Writes a piece of an overflowing text as it is (already short enough, never kept again).
@@ -96,7 +95,7 @@ public final class CellWriter {
     }
 
     /// A calendar date as a date cell, or as ISO text (with a warning) outside Excel's range.
-    func calendarDate(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ d: CalendarDate, what: @autoclosure () -> String) {
+    func calendarDate(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ d: CalendarDate, what: @autoclosure () -> XLSXMessage.DateCell) {
         if let s = sink.system.serial(of: d) {
             check(worksheet_write_number(ws.pointer, row, col, s, sink.date), ws.name, row, col)
         } else {
@@ -108,7 +107,7 @@ public final class CellWriter {
     /// Excel's range.
     @discardableResult
     func localDateTime(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ t: LocalDateTime,
-                       iso: @autoclosure () -> String, what: @autoclosure () -> String) -> Bool {
+                       iso: @autoclosure () -> String, what: @autoclosure () -> XLSXMessage.DateCell) -> Bool {
         if let s = sink.system.serial(of: t) {
             check(worksheet_write_number(ws.pointer, row, col, s, sink.dateTime), ws.name, row, col)
             return true
@@ -121,7 +120,7 @@ public final class CellWriter {
     /// false (and ISO text, with a warning) outside Excel's range.
     @discardableResult
     func instant(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ i: Instant, clock: ZoneClock,
-                 what: @autoclosure () -> String) -> Bool {
+                 what: @autoclosure () -> XLSXMessage.DateCell) -> Bool {
         if let s = sink.system.serial(ofLocalMilliseconds: clock.localMilliseconds(i)) {
             check(worksheet_write_number(ws.pointer, row, col, s, sink.dateTime), ws.name, row, col)
             return true
@@ -130,11 +129,9 @@ public final class CellWriter {
         return false
     }
 
-    private func outOfRange(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ iso: String, what: String) {
+    private func outOfRange(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ iso: String, what: XLSXMessage.DateCell) {
         check(iso.withCString { worksheet_write_string(ws.pointer, row, col, $0, nil) }, ws.name, row, col)
-        tally.add(Diagnostic(.xlsxDateOutOfRange,
-            "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back",
-            at: location(ws.name, row, col)))
+        tally.add(Diagnostic(XLSXMessage.dateOutOfRange(cell: what, iso: iso), at: location(ws.name, row, col)))
     }
 
     func location(_ sheet: String, _ row: UInt32, _ col: UInt16) -> SourceLocation {

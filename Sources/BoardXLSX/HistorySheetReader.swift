@@ -48,29 +48,27 @@ struct HistorySheetReader {
                 if cells.allSatisfy(\.isEmpty) { return }
                 guard let card = text("card") else {
                     skipped += 1
-                    tally.add(Diagnostic(.xlsxBadHiddenValue, "history row without a card id; left out", at: at("card")))
+                    tally.add(Diagnostic(XLSXMessage.historyRowNoCard, at: at("card")))
                     return
                 }
                 guard let typeText = text("type"), let type = EventType(rawValue: typeText.lowercased()) else {
                     skipped += 1
-                    tally.add(Diagnostic(.xlsxBadHiddenValue,
-                        "history row of card \(card) has type '\(cell("type").text)', not one of \(EventType.allCases.map(\.rawValue).joined(separator: ", ")); left out",
-                        at: at("type")))
+                    tally.add(Diagnostic(XLSXMessage.historyBadType(card: card, type: cell("type").text), at: at("type")))
                     return
                 }
                 guard var instant = instant(cell("at")) else {
                     skipped += 1
-                    tally.add(Diagnostic(.invalidDate, "history row of card \(card) has no readable time ('\(cell("at").text)'); left out", at: at("at")))
+                    tally.add(Diagnostic(XLSXMessage.historyNoTime(card: card, text: cell("at").text), at: at("at")))
                     return
                 }
                 if let hidden = text(ExactColumn.prefix + "at") {
                     if let h = ExactInstant.parse(hidden) { instant = ExactInstant.restore(visible: instant, hidden: h, zone: zone) }
-                    else { tally.add(Diagnostic(.xlsxBadHiddenValue, "'\(hidden)' is not an instant or an offset; ignored", at: at(ExactColumn.prefix + "at"))) }
+                    else { tally.add(Diagnostic(XLSXMessage.badHiddenInstant(hidden), at: at(ExactColumn.prefix + "at"))) }
                 }
                 var extras: [String: String] = [:]
                 if let e = text(ExactColumn.extras.header) {
                     if let decoded = ExtrasText.decode(e) { extras = decoded }
-                    else { tally.add(Diagnostic(.xlsxBadHiddenValue, "not a JSON object; ignored", at: at(ExactColumn.extras.header))) }
+                    else { tally.add(Diagnostic(XLSXMessage.historyBadExtras, at: at(ExactColumn.extras.header))) }
                 }
                 var changes: [FieldChange] = []
                 if let c = text("changes") {
@@ -79,9 +77,7 @@ struct HistorySheetReader {
                     case .failure(let failure):
                         // Unlike a hidden cell, the changes are the event's own data: dropping
                         // them would lose history, so the read is refused.
-                        tally.add(Diagnostic(.xlsxBadChanges,
-                            "history row of card \(card): \(failure.message) (expected \(FieldChangesText.example))",
-                            at: at("changes")))
+                        tally.add(Diagnostic(XLSXMessage.historyBadChanges(card: card, failure: failure), at: at("changes")))
                     }
                 }
                 func state(_ s: String?) -> String? { s.map { stateIDs[$0] ?? $0 } }

@@ -46,7 +46,7 @@ struct HistorySheetWriter {
             // Only a text that overflows needs the row's key.
             func key() -> String { "row:\(row + 1)" }
             writer.text(ws, row, 0, e.card, key: key(), columnName: header[0])
-            if writer.instant(ws, row, 1, e.at, clock: clock, what: "event \(n + 1) at"),
+            if writer.instant(ws, row, 1, e.at, clock: clock, what: .eventTime(n + 1)),
                let exact = clock.hiddenText(for: e.at) {
                 writer.text(ws, row, 7, exact, key: key(), columnName: header[7])
             }

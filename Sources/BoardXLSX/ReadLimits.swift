@@ -10,20 +10,13 @@ enum ReadLimits {
     /// A part read whole: the workbook, its relationships, the styles.
     static let wholePart = 64 << 20
 
-    /// `32 MiB`, for messages.
-    static func describe(_ bytes: Int) -> String { "\(bytes >> 20) MiB" }
 }
 
 /// A part of the package inflated past its limit (`ReadLimits`); what was read is dropped.
 struct PartTooLarge: Error {
     /// The part (`xl/styles.xml`).
     var part: String
-    /// The item in it that was too large (`shared string 3`), nil for the part as a whole.
-    var item: String?
+    /// The shared string in it that was too large (1-based), nil for the part as a whole.
+    var sharedString: Int?
     var limit: Int
-
-    var message: String {
-        let what = item.map { "\($0) of \(part)" } ?? part
-        return "\(what) inflates past \(ReadLimits.describe(limit)); the workbook is not read"
-    }
 }

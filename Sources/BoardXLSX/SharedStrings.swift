@@ -23,12 +23,12 @@ struct SharedStrings {
             let used = Self.scan(buffer, into: &strings).used
             buffer.removeSubrange(0..<used)
             if buffer.count > ReadLimits.sharedString {
-                throw PartTooLarge(part: part, item: "shared string \(strings.count + 1)", limit: ReadLimits.sharedString)
+                throw PartTooLarge(part: part, sharedString: strings.count + 1, limit: ReadLimits.sharedString)
             }
             scanAt = buffer.count * 2
         }
         guard !Self.scan(buffer, into: &strings).open else {
-            throw XMLFailure(part: part, message: "ends inside a string item")
+            throw XMLFailure(part: part, problem: .endsInsideStringItem)
         }
         self.strings = strings
     }

@@ -82,7 +82,7 @@ struct WorkbookIndex {
                                               kind: rid.flatMap { kinds[$0] } ?? .worksheet))
                 }
             }
-            if !sawWorkbook { throw XMLFailure(part: workbookPart, message: "has no <workbook> element") }
+            if !sawWorkbook { throw XMLFailure(part: workbookPart, problem: .noWorkbookElement) }
         }
         // Conventional names when relationships are missing (some hand-made files).
         if index.sharedStringsPart == nil, zip.contains("xl/sharedStrings.xml") { index.sharedStringsPart = "xl/sharedStrings.xml" }
@@ -112,5 +112,5 @@ struct WorkbookIndex {
 /// A part that is not the XML it should be.
 struct XMLFailure: Error {
     var part: String
-    var message: String
+    var problem: XLSXMessage.XMLProblem
 }

@@ -25,7 +25,7 @@ public final class WorkbookSink {
 
     /// Every writer made, in order: their overflowing texts and warnings are gathered in it.
     private var writers: [CellWriter] = []
-    private var failure: String?
+    private var failure: XLSXMessage.WriteFailure?
 
     /// Nil when libxlsxwriter cannot create the file. `large`: ZIP64, for parts past 4 GB.
     /// `constantMemory`: rows to disk as they are finished (inline strings, rows in order).
@@ -60,7 +60,7 @@ public final class WorkbookSink {
     /// A new sheet; nil (and a failure for `close`) when libxlsxwriter cannot add it.
     public func addSheet(_ name: String) -> Worksheet? {
         let ws = name.withCString { workbook_add_worksheet(workbook, $0) }
-        if ws == nil, failure == nil { failure = "could not add sheet '\(name)'" }
+        if ws == nil, failure == nil { failure = .addSheet(name) }
         // Constant-memory mode writes each finished row to the sheet's temporary file, and
         // copies that file into the sheet's part when closing, both through a 4 KiB stdio
         // buffer: a syscall per 4 KiB of a 2 GB sheet XML. A 1 MiB buffer (set before the
@@ -81,13 +81,10 @@ public final class WorkbookSink {
     private var rowFiles: [(sheet: String, file: UnsafeMutablePointer<FILE>)] = []
 
     /// The first sheet whose rows did not all reach its temporary file, and why.
-    private func rowFileFailure() -> String? {
+    private func rowFileFailure() -> XLSXMessage.WriteFailure? {
         for (sheet, file) in rowFiles {
             errno = 0
-            if fflush(file) != 0 || ferror(file) != 0 {
-                let reason = errno != 0 ? String(cString: strerror(errno)) : "a write failed"
-                return "the rows of sheet '\(sheet)' could not be written to the temporary folder (TMPDIR): \(reason)"
-            }
+            if fflush(file) != 0 || ferror(file) != 0 { return .rowFile(sheet: sheet, errno: errno) }
         }
         return nil
     }
@@ -110,7 +107,7 @@ public final class WorkbookSink {
 
     /// Writes the Overflow sheet and finishes the file. Returns the writers' warnings and, when
     /// a libxlsxwriter call failed, the first failure.
-    public func close() -> (failure: String?, diagnostics: [Diagnostic]) {
+    public func close() -> (failure: XLSXMessage.WriteFailure?, diagnostics: [Diagnostic]) {
         writeOverflow(writers.flatMap(\.overflow))
         let found = writers   // the Overflow sheet's own writer included
         let rowFailure = rowFileFailure()
@@ -118,7 +115,7 @@ public final class WorkbookSink {
         rowFileBuffers.forEach { $0.deallocate() }
         let failures = [failure, rowFailure] + found.map(\.failure)
         var first = failures.lazy.compactMap { $0 }.first
-        if first == nil, rc != LXW_NO_ERROR { first = String(cString: lxw_strerror(rc)) }
+        if first == nil, rc != LXW_NO_ERROR { first = .close(error: rc.rawValue) }
         let tally = DiagnosticLimiter(file: file)
         for writer in found { tally.absorb(writer.tally) }
         return (first, tally.finished())
@@ -136,7 +133,7 @@ public final class WorkbookSink {
         for text in texts {
             for (k, piece) in text.pieces.enumerated() {
                 guard Int(row) < WorkbookSchema.maxRows else {
-                    cells.fail("the \(o) sheet is full")
+                    cells.fail(.overflowFull)
                     return
                 }
                 // Keys and names are short in practice; cut them rather than overflow again.

@@ -20,18 +20,16 @@ struct WorkbookSource {
         do { zip = try ZipPackage(path: input.path) } catch {
             // Excel saves a password-protected workbook as an encrypted OLE compound file.
             if Self.isCompoundFile(input.path) {
-                return .failure(Diagnostic(.xlsxEncrypted,
-                    "the workbook is password-protected (encrypted, not a zip archive); save a copy without the password and read that",
-                    at: at))
+                return .failure(Diagnostic(XLSXMessage.encrypted, at: at))
             }
-            return .failure(Diagnostic(.xlsxNotZip, "not a zip archive, so not an XLSX workbook", at: at))
+            return .failure(Diagnostic(XLSXMessage.notZip, at: at))
         }
         do {
             guard let index = try WorkbookIndex.read(zip) else {
-                return .failure(Diagnostic(.xlsxNotWorkbook, "a zip archive without a spreadsheet in it (no xl/workbook.xml)", at: at))
+                return .failure(Diagnostic(XLSXMessage.noWorkbookPart, at: at))
             }
             guard !index.sheets.isEmpty else {
-                return .failure(Diagnostic(.xlsxNotWorkbook, "the workbook lists no sheets", at: at))
+                return .failure(Diagnostic(XLSXMessage.noSheets, at: at))
             }
             let styles = try index.stylesPart.flatMap { try zip.bytes($0) }.map(CellStyles.init) ?? .none
             var strings = SharedStrings()
@@ -40,11 +38,11 @@ struct WorkbookSource {
             }
             return .success(WorkbookSource(zip: zip, index: index, styles: styles, strings: strings, file: file))
         } catch let failure as XMLFailure {
-            return .failure(Diagnostic(.xlsxBrokenXML, "\(failure.part) \(failure.message)", at: at))
+            return .failure(Diagnostic(XLSXMessage.brokenPart(part: failure.part, problem: failure.problem), at: at))
         } catch let tooLarge as PartTooLarge {
-            return .failure(Diagnostic(.xlsxPartTooLarge, tooLarge.message, at: at))
+            return .failure(Diagnostic(XLSXMessage.partTooLarge(part: tooLarge.part, sharedString: tooLarge.sharedString, limit: tooLarge.limit), at: at))
         } catch {
-            return .failure(Diagnostic(.xlsxBrokenXML, "a part of the workbook cannot be inflated: the zip data is damaged", at: at))
+            return .failure(Diagnostic(XLSXMessage.damagedZip, at: at))
         }
     }
 
@@ -86,15 +84,12 @@ struct WorkbookSource {
 
     /// `--sheet` named a chartsheet (or a dialog or macro sheet): it has no rows.
     func notWorksheet(_ sheet: WorkbookIndex.Sheet) -> Diagnostic {
-        let worksheets = index.sheets.filter { $0.kind == .worksheet }.map { "'\($0.name)'" }.joined(separator: ", ")
-        return Diagnostic(.xlsxMissingSheet,
-            "sheet '\(sheet.name)' is \(sheet.kind == .chart ? "a chart" : "not a worksheet"), with no rows to read cards from; the worksheets are \(worksheets.isEmpty ? "none" : worksheets)",
-            at: SourceLocation(file: file))
+        Diagnostic(XLSXMessage.notAWorksheet(sheet: sheet.name, chart: sheet.kind == .chart,
+                                             worksheets: index.sheets.filter { $0.kind == .worksheet }.map(\.name)),
+                   at: SourceLocation(file: file))
     }
 
     func missing(_ name: String) -> Diagnostic {
-        let names = index.sheets.map { "'\($0.name)'" }.joined(separator: ", ")
-        return Diagnostic(.xlsxMissingSheet, "the workbook has no sheet '\(name)' (it has \(names))",
-                          at: SourceLocation(file: file))
+        Diagnostic(XLSXMessage.noSuchSheet(name, sheets: index.sheets.map(\.name)), at: SourceLocation(file: file))
     }
 }

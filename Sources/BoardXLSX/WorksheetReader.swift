@@ -37,26 +37,23 @@ struct WorksheetReader {
                 if buffer.count > ReadLimits.row {
                     tooLarge = true
                     buffer = []
-                    tally.add(Diagnostic(.xlsxRowTooLarge,
-                        "a row of sheet '\(sheet)' holds more than \(ReadLimits.describe(ReadLimits.row)) of XML; reading stopped",
+                    tally.add(Diagnostic(XLSXMessage.rowTooLarge(sheet: sheet, limit: ReadLimits.row),
                         at: SourceLocation(file: file, cell: CellReference.sheetPrefix(sheet) + "A\(scanner.lastRow + 2)")))
                 }
             }
             if tooLarge { return }
             if !found {
-                tally.add(Diagnostic(.xlsxMissingSheet, "sheet '\(sheet)' is listed but its part \(part) is not in the package",
+                tally.add(Diagnostic(XLSXMessage.sheetPartMissing(sheet: sheet, part: part),
                                      at: SourceLocation(file: file, cell: CellReference.sheetPrefix(sheet) + "A1")))
                 return
             }
         } catch {
-            tally.add(Diagnostic(.xlsxBrokenXML, "sheet '\(sheet)' (\(part)) cannot be inflated: the zip data is damaged",
+            tally.add(Diagnostic(XLSXMessage.sheetDamaged(sheet: sheet, part: part),
                                  at: SourceLocation(file: file, cell: scanner.lastCell(sheet))))
             return
         }
         if !scanner.finished {
-            tally.add(Diagnostic(.xlsxBrokenXML,
-                scanner.sawSheetData ? "sheet '\(sheet)' ends inside its rows: the XML is cut short or broken"
-                                     : "sheet '\(sheet)' has no <sheetData>: it is not a worksheet",
+            tally.add(Diagnostic(XLSXMessage.sheetCutShort(sheet: sheet, sawSheetData: scanner.sawSheetData),
                 at: SourceLocation(file: file, cell: scanner.lastCell(sheet))))
         }
     }
@@ -102,8 +99,7 @@ struct WorksheetReader {
                     // A row past a sheet's last (the fuzzer's r="021527777811") is no sheet
                     // Excel or boardkit writes, and its number would not fit where rows are kept.
                     guard n <= WorkbookSchema.maxRows else {
-                        tally.add(Diagnostic(.xlsxBrokenXML,
-                            "sheet '\(reader.sheet)' has a row numbered \(n), past a sheet's last row (\(WorkbookSchema.maxRows)); reading stopped",
+                        tally.add(Diagnostic(XLSXMessage.rowPastLast(sheet: reader.sheet, row: n, last: WorkbookSchema.maxRows),
                             at: SourceLocation(file: reader.file, cell: lastCell(reader.sheet))))
                         finished = true
                         return end
@@ -197,7 +193,8 @@ struct WorksheetReader {
             switch (t, typeLength) {
             case (UInt8(ascii: "s"), 1):
                 guard let n = Self.integer(b, value), let s = reader.strings[n] else {
-                    pending.append(Diagnostic(.xlsxBrokenXML, "the cell points at shared string \(String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self)), which the workbook does not have", at: at()))
+                    pending.append(Diagnostic(XLSXMessage.noSuchSharedString(String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self)),
+                                              at: at()))
                     return .empty
                 }
                 return .text(s)
@@ -223,8 +220,7 @@ struct WorksheetReader {
                 }
                 guard reader.styles.showsDate(style: style) else { return .number(d) }
                 guard let local = reader.dateSystem.reading(d) else {
-                    pending.append(Diagnostic(.xlsxDateOutOfRange,
-                        "the date cell holds \(TabularCell.numberText(d)), which is no date Excel can show; read as a number", at: at()))
+                    pending.append(Diagnostic(XLSXMessage.dateCellOutOfRange(number: TabularCell.numberText(d)), at: at()))
                     return .number(d)
                 }
                 if local.hour == 0, local.minute == 0, local.second == 0, local.millisecond == 0 { return .date(local.date) }

@@ -73,13 +73,13 @@ package final class ZipPackage {
         // A recorded size past the limit is refused before inflating: told the truth, the
         // part is too large; lying, it is damaged.
         guard entry.uncompressedSize <= UInt64(ReadLimits.wholePart) else {
-            throw PartTooLarge(part: name, item: nil, limit: ReadLimits.wholePart)
+            throw PartTooLarge(part: name, sharedString: nil, limit: ReadLimits.wholePart)
         }
         var out: [UInt8] = []
         out.reserveCapacity(Int(entry.uncompressedSize))
         try read(entry) { chunk in
             guard out.count + chunk.count <= ReadLimits.wholePart else {
-                throw PartTooLarge(part: name, item: nil, limit: ReadLimits.wholePart)
+                throw PartTooLarge(part: name, sharedString: nil, limit: ReadLimits.wholePart)
             }
             out.append(contentsOf: chunk.assumingMemoryBound(to: UInt8.self))
         }

@@ -61,6 +61,7 @@ import BoardTabular
         let bytes: [UInt8] = Array("id,title\n1,caf".utf8) + [0xE9] + Array("\n".utf8)
         let r = CSVReader().read(bytes: bytes, file: "in.csv")
         let d = r.diagnostics.first { $0.code == .csvInvalidUTF8 }
+        #expect(d?.message as? CSVMessage == .invalidUTF8(byte: 0xE9, hint: false))
         #expect(r.board == nil)
         #expect(d?.location?.line == 2)
         #expect(d?.location?.column == 6)
@@ -122,7 +123,8 @@ import BoardTabular
         let r = read(text)
         let rows = r.diagnostics.filter { $0.code == .csvFieldCount }
         #expect(rows.count == CSVReader.listLimit + 1)
-        #expect(rows.last?.message == "\(500 - CSVReader.listLimit) more like this not shown", "the limiter's one wording")
+        #expect(rows.first?.message as? CSVMessage == .fieldCount(found: 3, expected: 2))
+        #expect(rows.last?.message as? BoardIOMessage == .moreNotShown(.csvFieldCount, count: 500 - CSVReader.listLimit), "the limiter's one wording")
     }
 }
 

@@ -93,7 +93,7 @@ struct FieldChangesTests {
         let board = try #require(BoardPipeline.read(try fixture(in: folder)).board)
         let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions())
         #expect(diagnostics.contains {
-            $0.code == .dataNotWritten && $0.message == "6 events (with 8 field changes) not written: CSV has no history; use --events FILE"
+            $0.message as? CSVMessage == .eventsNotWritten(events: 6, changes: 8)
         }, "\(diagnostics)")
     }
 }

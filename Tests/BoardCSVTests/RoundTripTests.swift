@@ -71,9 +71,9 @@ import BoardTestSupport
         let board = SampleBoard(cards: 20, seed: 3).generate()
         let folder = try TemporaryFolder()
         let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions())
-        let messages = diagnostics.map(\.message)
-        #expect(messages.contains("\(board.events.count) events not written: CSV has no history; use --events FILE"))
-        #expect(messages.contains { $0.contains("WIP limits") && $0.contains("--events FILE") })
+        let messages = diagnostics.map { $0.message as? CSVMessage }
+        #expect(messages.contains(.eventsNotWritten(events: board.events.count, changes: 0)))
+        #expect(messages.contains { if case .boardNotWritten(let parts)? = $0 { parts.contains(.states(SampleBoard.states.count, renamed: false)) } else { false } })
         #expect(diagnostics.allSatisfy { $0.code == .dataNotWritten })
         // Read back without it: states by name, categories guessed, cards intact.
         let read = CSVReader().read(BoardInput(path: folder.path("b.csv")), options: ReaderOptions())

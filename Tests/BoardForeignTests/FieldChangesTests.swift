@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BoardKit
+import BoardICS
 import BoardModel
 import BoardTestSupport
 @testable import BoardForeign
@@ -21,31 +22,33 @@ struct FieldChangesTests {
     @Test func trelloCountsTheChanges() throws {
         let board = try Self.board()
         let (_, warnings) = TrelloWriter().export(board)
-        #expect(warnings.contains {
-            $0.code == .dataNotWritten
-                && $0.message == "8 field changes of events (old and new values) not written: the export's actions keep only moves and archiving"
-        }, "\(warnings)")
+        #expect(warnings.contains { $0.message as? ForeignMessage == .trelloChangesNotWritten(8) }, "\(warnings)")
         // Without changes, no such warning.
         var plain = board
         for k in plain.events.indices { plain.events[k].changes = [] }
-        #expect(!TrelloWriter().export(plain).1.contains { $0.message.contains("field change") })
+        #expect(!TrelloWriter().export(plain).1.contains { $0.message as? ForeignMessage == .trelloChangesNotWritten(8) })
     }
 
     @Test func taskwarriorCountsTheChanges() throws {
         let board = try Self.board()
         let (_, warnings) = TaskwarriorWriter().export(board)
-        let loss = try #require(warnings.first { $0.code == .dataNotWritten && $0.message.hasPrefix("not written: ") })
-        #expect(loss.message.contains("8 field changes of events (tasks keep only current values)"), "\(loss.message)")
+        #expect(warnings.contains {
+            if case .taskwarriorNotWritten(let losses)? = $0.message as? ForeignMessage { losses.contains(.changes(8)) } else { false }
+        }, "\(warnings)")
         var plain = board
         for k in plain.events.indices { plain.events[k].changes = [] }
-        #expect(!TaskwarriorWriter().export(plain).1.contains { $0.message.contains("field change") })
+        #expect(!TaskwarriorWriter().export(plain).1.contains {
+            if case .taskwarriorNotWritten(let losses)? = $0.message as? ForeignMessage {
+                losses.contains { if case .changes = $0 { true } else { false } }
+            } else { false }
+        })
     }
 
     @Test func theCalendarCountsThemWithTheEvents() throws {
         let folder = try TemporaryFolder()
         let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics"))
         #expect(warnings.contains {
-            $0.code == .dataNotWritten && $0.message == "6 events (with 8 field changes) not written: iCalendar has no history"
+            $0.message as? ICSMessage == .eventsNotWritten(events: 6, changes: 8)
         }, "\(warnings)")
     }
 }

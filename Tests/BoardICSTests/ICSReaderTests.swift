@@ -155,7 +155,8 @@ struct ForeignExpectation: Decodable {
         let r = read("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20260230\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\nDTSTART:tomorrow\nEND:VEVENT\nEND:VCALENDAR\n")
         let bad = r.diagnostics.filter { $0.code == .invalidDate }
         #expect(bad.compactMap(\.location?.line) == [4, 8])
-        #expect(bad.first?.message.contains("not a real date") == true)
+        #expect(bad.map { $0.message as? ICSMessage } == [.impossibleDate(name: "DTSTART", shown: "20260230", kept: false),
+                                                         .malformedDate(name: "DTSTART", shown: "tomorrow", kept: false)])
     }
 
     @Test func binaryJunkIsNotText() {
@@ -194,7 +195,8 @@ struct ForeignExpectation: Decodable {
         let r = read(text)
         let malformed = r.diagnostics.filter { $0.code == .icsMalformedLine }
         #expect(malformed.count == 21)
-        #expect(malformed.last?.message == "480 more like this not shown")
+        #expect(malformed.first?.message as? ICSMessage == .malformedLine(.badParameter))
+        #expect(malformed.last?.message as? BoardIOMessage == .moreNotShown(.icsMalformedLine, count: 480))
     }
 
     @Test func sniffsICalendar() {
@@ -277,6 +279,6 @@ struct ICSStreamedItemsTests {
         let board = try #require(a.board)
         #expect(b.board == board)
         // The same findings; their lines differ by where the property is.
-        #expect(b.diagnostics.map(\.message) == a.diagnostics.map(\.message))
+        #expect(b.diagnostics.map { $0.message as? ICSMessage } == a.diagnostics.map { $0.message as? ICSMessage })
     }
 }

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardTestSupport
 import Foundation
 import Testing
@@ -8,6 +9,14 @@ import Testing
 /// test's file is made here to the shape of a real one, named in the test; the real files are
 /// under Tests/Corpus/ics/.
 @Suite struct ICSRealFileShapesTests {
+    /// What a structure error does to the read, as its message says.
+    static func consequence(_ d: Diagnostic) -> ICSMessage.Consequence? {
+        switch d.message as? ICSMessage {
+        case .closesNothing(_, let then)?, .mismatch(_, _, _, let then)?, .closesUnclosed(_, _, _, let then)?: then
+        default: nil
+        }
+    }
+
     func read(_ text: String, options: ReaderOptions = ReaderOptions()) -> ReadResult {
         ICSReader().read(bytes: Array(text.utf8), name: "t.ics", options: options)
     }
@@ -47,7 +56,7 @@ import Testing
         #expect(folds.count == 1, "\(folds)")
         #expect(folds.first?.severity == .warning)
         #expect(folds.first?.location?.line == 3)
-        #expect(folds.first?.message.contains("11") == true, "counts the blank lines: \(folds)")
+        #expect(folds.first?.message as? ICSMessage == .blankLinesInFolds(11), "counts the blank lines: \(folds)")
         let board = try #require(r.board)
         #expect(board.cards.map(\.id) == ["911737808", "wh4t3v3r"])
         #expect(board.cards.map(\.title) == ["Boxing Day", "Christmas again!"])
@@ -121,8 +130,7 @@ extension ICSRealFileShapesTests {
         // The standup's own override is still left out, and counted.
         let recurrence = r.diagnostics.filter { $0.code == .icsRecurrenceNotExpanded }
         #expect(recurrence.count == 1)
-        #expect(recurrence.first?.message.contains("2 recurring items") == true, "\(recurrence)")
-        #expect(recurrence.first?.message.contains("1 changed occurrence (RECURRENCE-ID) of a series in the file left out") == true, "\(recurrence)")
+        #expect(recurrence.first?.message as? ICSMessage == .recurrenceNotExpanded(recurring: 2, overrides: 1), "\(recurrence)")
     }
 
     @Test func aLoneChangedOccurrenceKeepsItsUIDAsTheCardID() throws {
@@ -150,7 +158,7 @@ extension ICSRealFileShapesTests {
         ]))
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
         #expect(!r.diagnostics.contains { $0.code == .icsContentOutsideCalendar }, "\(r.diagnostics)")
-        #expect(r.diagnostics.allSatisfy { !$0.message.contains("not read") }, "\(r.diagnostics)")
+        #expect(!r.diagnostics.contains { $0.code == .icsComponentIgnored }, "\(r.diagnostics)")
         let board = try #require(r.board)
         #expect(board.cards.map(\.id) == ["w1", "h1"])
         #expect(board.name == "Work")
@@ -176,7 +184,7 @@ extension ICSRealFileShapesTests {
         let outside = r.diagnostics.filter { $0.code == .icsContentOutsideCalendar }
         #expect(outside.count == 1, "\(outside)")
         #expect(outside.first?.location?.line == 9)
-        #expect(outside.first?.message.contains("3 components (2 VEVENT, 1 VTODO) and 1 property line") == true, "\(outside)")
+        #expect(outside.first?.message as? ICSMessage == .contentOutside(components: ["VEVENT": 2, "VTODO": 1], properties: 1), "\(outside)")
     }
 }
 
@@ -203,8 +211,8 @@ extension ICSRealFileShapesTests {
         #expect(kept.count == 21)
         #expect(kept.allSatisfy { $0.severity == .warning })
         #expect(kept.first?.location?.line == 7)
-        #expect(kept.first?.message.contains("kept as written in the field DTEND") == true, "\(kept)")
-        #expect(kept.last?.message == "5 more like this not shown")
+        #expect(kept.first?.message as? ICSMessage == .malformedDate(name: "DTEND", shown: "19970701T2000000Z", kept: true), "\(kept)")
+        #expect(kept.last?.message as? BoardIOMessage == .moreNotShown(.invalidDate, count: 5))
     }
 
     @Test func aMalformedDueIsStillAnError() {
@@ -242,10 +250,9 @@ extension ICSRealFileShapesTests {
         #expect(mismatches.map(\.location?.line) == [9, 14, 17])
         for d in mismatches {
             #expect(d.severity == .error)
-            #expect(!d.message.contains("ignored"), "\(d)")
-            #expect(d.message.hasSuffix("the calendar is refused"), "\(d)")
+            #expect(Self.consequence(d) == .calendarRefused, "\(d)")
         }
-        #expect(mismatches.first?.message == "END:DAYLIGHT does not match BEGIN:VTIMEZONE (line 2), and no BEGIN:DAYLIGHT is open; the calendar is refused")
+        #expect(mismatches.first?.message as? ICSMessage == .mismatch("DAYLIGHT", open: "VTIMEZONE", line: 2, then: .calendarRefused))
     }
 }
 
@@ -284,9 +291,9 @@ extension ICSRealFileShapesTests {
         let why = r.diagnostics.filter { $0.code == .invalidDate }
         #expect(why.map(\.severity) == [.warning])
         #expect(why.first?.location?.line == 286)
-        #expect(why.first?.message.contains("not a real date") == true)
+        #expect(why.contains { if case .impossibleDate? = $0.message as? ICSMessage { true } else { false } })
         let summary = r.diagnostics.filter { $0.code == .itemsLeftOut }
-        #expect(summary.map(\.message) == ["1 event was left out (--skip-invalid): not readable; the warnings above say why"])
+        #expect(summary.map { $0.message as? ModelMessage } == [.itemsLeftOut(count: 1, item: "event", items: "events")])
         #expect(summary.first?.severity == .warning)
         // The source map still points each card at its own item.
         #expect(r.sourceMap.location(of: .card(index: 56, field: nil)).line == 289)
@@ -309,12 +316,12 @@ extension ICSRealFileShapesTests {
         let r = read(text, options: leavingOut())
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
         #expect(r.board?.cards.map(\.id) == ["good1", "good2"])
-        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map(\.message)
-        #expect(summaries == ["2 events were left out (--skip-invalid): not readable; the warnings above say why",
-                              "2 to-dos were left out (--skip-invalid): not readable; the warnings above say why"])
+        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map { $0.message as? ModelMessage }
+        #expect(summaries == [.itemsLeftOut(count: 2, item: "event", items: "events"),
+                              .itemsLeftOut(count: 2, item: "to-do", items: "to-dos")])
         let mismatch = r.diagnostics.filter { $0.code == .icsComponentMismatch }
         #expect(mismatch.map(\.location?.line) == [14, 21])
-        #expect(mismatch.first?.message.hasSuffix("the event of line 11 is left out") == true, "\(mismatch)")
+        #expect(mismatch.first.flatMap(Self.consequence) == .itemLeftOut(todo: false, line: 11), "\(mismatch)")
         #expect(mismatch.allSatisfy { $0.severity == .warning })
     }
 
@@ -337,12 +344,12 @@ extension ICSRealFileShapesTests {
         // 30 bad events: 20 diagnostics are shown, the rest counted; none stays an error.
         let bad = Set(stride(from: 3, through: 90, by: 3))
         let strict = read(Self.manyEvents(100, bad: bad))
-        #expect(strict.diagnostics.filter { $0.severity == .error }.last?.message == "10 more like this not shown")
+        #expect(strict.diagnostics.filter { $0.severity == .error }.last?.message as? BoardIOMessage == .moreNotShown(.invalidDate, count: 10))
         let r = read(Self.manyEvents(100, bad: bad), options: leavingOut())
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics.filter { $0.severity == .error })")
         #expect(r.board?.cards.count == 70)
         #expect(r.diagnostics.filter { $0.code == .invalidDate }.count == 21)
-        #expect(r.diagnostics.contains { $0.code == .invalidDate && $0.message == "10 more like this not shown" && $0.severity == .warning })
-        #expect(r.diagnostics.last?.message.hasPrefix("30 events were left out") == true, "\(r.diagnostics.last as Any)")
+        #expect(r.diagnostics.contains { $0.message as? BoardIOMessage == .moreNotShown(.invalidDate, count: 10) && $0.severity == .warning })
+        #expect(r.diagnostics.last?.message as? ModelMessage == .itemsLeftOut(count: 30, item: "event", items: "events"), "\(r.diagnostics.last as Any)")
     }
 }

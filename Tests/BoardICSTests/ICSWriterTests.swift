@@ -93,10 +93,10 @@ struct OracleCalendar: Decodable {
         let undated = board.cards.filter { $0.due == nil }.count
         let kept = board.cards.filter { $0.due != nil && !$0.archived && categories[$0.state] != .done }.count
         #expect(oracle.items.count == kept)
-        let messages = diagnostics.filter { $0.code == .dataNotWritten }.map(\.message)
-        #expect(messages.contains { $0.hasPrefix("\(undated) cards have no due date") })
-        #expect(messages.contains { $0.contains("use --include-done") })
-        #expect(messages.contains { $0 == "\(board.events.count) events not written: iCalendar has no history" })
+        let messages = diagnostics.filter { $0.code == .dataNotWritten }.map { $0.message as? ICSMessage }
+        #expect(messages.contains(.withoutDueNotWritten(undated)))
+        #expect(messages.contains { if case .finishedLeftOut? = $0 { true } else { false } })
+        #expect(messages.contains(.eventsNotWritten(events: board.events.count, changes: 0)))
     }
 
     @Test func sameBoardGivesSameBytes() {
@@ -234,6 +234,6 @@ struct LargeFeedTests {
         // VEVENT then VTODO for each card, in board order.
         #expect(uids.enumerated().allSatisfy { k, uid in uid.hasPrefix(kept[k / 2].id + (k % 2 == 0 ? "@" : ".todo@")) })
         let undated = board.cards.filter { $0.due == nil }.count
-        #expect(diagnostics.contains { $0.message.hasPrefix("\(undated) cards have no due date") })
+        #expect(diagnostics.contains { $0.message as? ICSMessage == .withoutDueNotWritten(undated) })
     }
 }

@@ -4,8 +4,8 @@ import BoardModel
 
 @Suite("DiagnosticLimiter")
 struct DiagnosticLimiterTests {
-    func warning(_ k: Int) -> Diagnostic { Diagnostic(.unknownKey, "key \(k)", at: SourceLocation(file: "f", line: k)) }
-    func error(_ k: Int) -> Diagnostic { Diagnostic(.invalidDate, "date \(k)", at: SourceLocation(file: "f", line: k)) }
+    func warning(_ k: Int) -> Diagnostic { Diagnostic(Said(code: .unknownKey, text: "key \(k)"), at: SourceLocation(file: "f", line: k)) }
+    func error(_ k: Int) -> Diagnostic { Diagnostic(Said(code: .invalidDate, text: "date \(k)"), at: SourceLocation(file: "f", line: k)) }
 
     @Test("the first few of each code are listed, the rest counted in one line per code and severity")
     func caps() {
@@ -15,12 +15,12 @@ struct DiagnosticLimiterTests {
         demoted.severity = .warning
         limiter.add(demoted)
         let out = limiter.finished()
-        #expect(out.prefix(6).map(\.message) == ["key 0", "date 0", "key 1", "date 1", "key 2", "date 2"])
-        #expect(out.dropFirst(6).map(\.description) == [
-            "f: error: 7 more like this not shown [invalid-date]",
-            "f: warning: 1 more like this not shown [invalid-date]",
-            "f: warning: 7 more like this not shown [unknown-key]",
+        #expect(out.prefix(6).map(\.message.text) == ["key 0", "date 0", "key 1", "date 1", "key 2", "date 2"])
+        #expect(out.dropFirst(6).map { $0.message as? BoardIOMessage } == [
+            .moreNotShown(.invalidDate, count: 7), .moreNotShown(.invalidDate, count: 1), .moreNotShown(.unknownKey, count: 7),
         ])
+        #expect(out.dropFirst(6).map(\.severity) == [.error, .warning, .warning])
+        #expect(out.dropFirst(6).allSatisfy { $0.location == SourceLocation(file: "f") })
         #expect(limiter.hasErrors)
         #expect(Array(out.prefix(6)) + limiter.closingLines() == out)
     }
@@ -33,6 +33,13 @@ struct DiagnosticLimiterTests {
         for k in 3..<8 { other.add(warning(k)); all.add(warning(k)) }
         one.absorb(other)
         #expect(one.finished() == all.finished())
-        #expect(([warning(1), warning(2), warning(3)]).limited(1, file: "f").last?.message == "2 more like this not shown")
+        #expect(([warning(1), warning(2), warning(3)]).limited(1, file: "f").last?.message as? BoardIOMessage
+                == .moreNotShown(.unknownKey, count: 2))
     }
+}
+
+/// A message of the tests' own: the limiter counts by code whatever the wording.
+struct Said: DiagnosticMessage {
+    let code: DiagnosticCode
+    let text: String
 }

@@ -162,7 +162,7 @@ struct StoreLifecycleTests {
         let board = Board(states: Self.states, cards: [Card(id: "c1", title: "A", state: "todo")],
                           events: [Event(card: "ghost", at: at(1), type: .created, to: "todo")])
         #expect(throws: StoreError.invalidValue(field: "events[0].card", value: "ghost",
-                                                accepted: "an event must name one of the board's cards")) {
+                                                accepted: .boardsCard)) {
             try BoardStore.create(tmp.path("orphan.db"), board: board, step: step(0, "import"))
         }
         #expect(!FileManager.default.fileExists(atPath: tmp.path("orphan.db")))

@@ -33,7 +33,9 @@ import BoardXLSX
         #expect(board.cards.map(\.title) == ["Only on the notes sheet"])
         let missing = read("openpyxl_tasks.xlsx", sheet: "Nope")
         #expect(missing.board == nil)
-        #expect(missing.diagnostics.contains { $0.code == .xlsxMissingSheet && $0.message.contains("'Tasks'") })
+        #expect(missing.diagnostics.contains {
+            if case .noSuchSheet("Nope", let sheets) = $0.message as? XLSXMessage { sheets.contains("Tasks") } else { false }
+        })
     }
 
     @Test func cellsWithoutReferencesPrefixesRunsAndSerials() throws {

@@ -23,7 +23,7 @@ public struct ForeignSource: Sendable {
     static func load(_ input: BoardInput) -> Result<ForeignSource, Diagnostic> {
         switch MappedText.load(path: input.path) {
         case .failure(let e):
-            return .failure(Diagnostic(.ioError, "cannot read the file: \(e.message)",
+            return .failure(Diagnostic(BoardIOMessage.cannotReadFile(errno: e.errno),
                                        at: SourceLocation(file: input.displayName)))
         case .success(let text):
             return .success(ForeignSource(file: input.displayName, text: text))

@@ -93,7 +93,7 @@ public struct JSONMemberIndex: Sendable {
             }
             let end = p.i
             p.skipSpace()
-            if p.i < p.b.count { throw p.fail("unexpected text after the JSON value") }
+            if p.i < p.b.count { throw p.fail(.textAfterValue) }
             p.mark(p.i)
             return JSONMemberIndex(text: text, shape: shape, rootOffset: root, members: members,
                                    elements: elements, end: end)
@@ -141,15 +141,15 @@ public struct JSONMemberIndex: Sendable {
         }
         while true {
             p.skipSpace()
-            guard p.i < p.b.count else { throw p.fail("the file ends inside an object (truncated?)") }
+            guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
             guard p.b[p.i] == UInt8(ascii: "\"") else {
-                throw p.fail("expected a quoted key, found '\(JSONParser.show(p.b[p.i]))'")
+                throw p.fail(.expectedKey(found: p.b[p.i]))
             }
             let keyOffset = p.i
             let key = try p.string()
             p.skipSpace()
-            guard p.i < p.b.count else { throw p.fail("the file ends inside an object (truncated?)") }
-            guard p.b[p.i] == UInt8(ascii: ":") else { throw p.fail("expected ':' after the key \"\(key)\"") }
+            guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
+            guard p.b[p.i] == UInt8(ascii: ":") else { throw p.fail(.expectedColon(key: key)) }
             p.i += 1
             p.skipSpace()
             let offset = p.i
@@ -163,10 +163,10 @@ public struct JSONMemberIndex: Sendable {
             members.append(Member(key: key, keyOffset: keyOffset, offset: offset, end: p.i, isArray: isArray,
                                   elements: elements))
             p.skipSpace()
-            guard p.i < p.b.count else { throw p.fail("the file ends inside an object (truncated?)") }
+            guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
             if p.b[p.i] == UInt8(ascii: ",") { p.i += 1; continue }
             if p.b[p.i] == UInt8(ascii: "}") { p.i += 1; break }
-            throw p.fail("expected ',' or '}' in an object, found '\(JSONParser.show(p.b[p.i]))'")
+            throw p.fail(.expectedObjectComma(found: p.b[p.i]))
         }
         p.depth -= 1
         return members

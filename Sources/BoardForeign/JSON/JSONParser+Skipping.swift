@@ -9,7 +9,7 @@ extension JSONParser {
     /// Checks the value at `i` and moves past it.
     mutating func skipValue() throws(JSONSyntaxError) {
         skipSpace()
-        guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
+        guard i < b.count else { throw fail(.endsBeforeValue) }
         switch b[i] {
         case UInt8(ascii: "{"): try skipObject()
         case UInt8(ascii: "["): try skipArray { _ in }
@@ -19,7 +19,7 @@ extension JSONParser {
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
         default:
-            throw fail("unexpected character '\(Self.show(b[i]))' where a value should be")
+            throw fail(.unexpectedWhereValue(b[i]))
         }
     }
 
@@ -34,22 +34,22 @@ extension JSONParser {
         }
         while true {
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideObject) }
             guard b[i] == UInt8(ascii: "\"") else {
-                throw fail("expected a quoted key, found '\(Self.show(b[i]))'")
+                throw fail(.expectedKey(found: b[i]))
             }
             let keyOffset = i
             try skipString()
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideObject) }
             guard b[i] == UInt8(ascii: ":") else { throw missingColon(keyAt: keyOffset) }
             i += 1
             try skipValue()
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideObject) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "}") { i += 1; break }
-            throw fail("expected ',' or '}' in an object, found '\(Self.show(b[i]))'")
+            throw fail(.expectedObjectComma(found: b[i]))
         }
         depth -= 1
     }
@@ -59,7 +59,7 @@ extension JSONParser {
         var p = JSONParser(b)
         p.i = keyOffset
         let key = (try? p.string()) ?? ""
-        return fail("expected ':' after the key \"\(key)\"")
+        return fail(.expectedColon(key: key))
     }
 
     /// Checks the array at `i`, telling `element` where each element starts.
@@ -81,10 +81,10 @@ extension JSONParser {
                 reported = i
             }
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an array (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideArray) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "]") { i += 1; break }
-            throw fail("expected ',' or ']' in an array, found '\(Self.show(b[i]))'")
+            throw fail(.expectedArrayComma(found: b[i]))
         }
         depth -= 1
     }
@@ -98,18 +98,18 @@ extension JSONParser {
             return p.i - s
         }
         let intDigits = digits(&self)
-        guard intDigits > 0 else { throw fail("a number needs digits", at: start) }
-        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail("a number may not start with 0", at: start) }
+        guard intDigits > 0 else { throw fail(.numberWithoutDigits, at: start) }
+        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail(.leadingZero, at: start) }
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'", at: start) }
+            guard digits(&self) > 0 else { throw fail(.noFractionDigits, at: start) }
         }
         var exponent = false
         if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
             exponent = true
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent", at: start) }
+            guard digits(&self) > 0 else { throw fail(.noExponentDigits, at: start) }
         }
         // Only an exponent or some 300 digits can leave Double's range: convert just those.
         guard exponent || intDigits > 300 else { return }
@@ -133,26 +133,26 @@ extension JSONParser {
                     i += 8
                 }
             }
-            guard i < b.count else { throw fail("the file ends inside a string (truncated?)", at: start) }
+            guard i < b.count else { throw fail(.endsInsideString, at: start) }
             let c = b[i]
             if c == UInt8(ascii: "\"") {
                 i += 1
                 // As the parse does: the bytes are judged once the string is whole.
-                guard isUTF8 else { throw fail("a string holds bytes that are not UTF-8", at: start) }
+                guard isUTF8 else { throw fail(.invalidUTF8, at: start) }
                 return
             }
-            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            if c < 0x20 { throw fail(.controlCharacter) }
             if c == UInt8(ascii: "\\") {
                 scratch.removeAll(keepingCapacity: true)
                 switch JSONEscaping.unescape(b, at: i, into: &scratch) {
                 case .success(let next): i = next
                 case .failure(let problem):
                     switch problem.kind {
-                    case .truncated: throw fail("the file ends inside a string (truncated?)", at: start)
-                    case .truncatedHex: throw fail("the file ends inside a \\u escape", at: problem.offset)
-                    case .badHex: throw fail("a \\u escape needs four hex digits", at: problem.offset)
-                    case .loneSurrogate: throw fail("a \\u escape holds a lone UTF-16 surrogate", at: problem.offset)
-                    case .unknown(let e): throw fail("unknown escape '\\\(Self.show(e))' in a string", at: problem.offset)
+                    case .truncated: throw fail(.endsInsideString, at: start)
+                    case .truncatedHex: throw fail(.endsInsideUnicodeEscape, at: problem.offset)
+                    case .badHex: throw fail(.badUnicodeEscape, at: problem.offset)
+                    case .loneSurrogate: throw fail(.loneSurrogate, at: problem.offset)
+                    case .unknown(let e): throw fail(.unknownEscape(e), at: problem.offset)
                     }
                 }
             } else if c < 0x80 {

@@ -3,7 +3,7 @@ import BoardIO
 
 /// Why a document is not JSON, and where (a byte offset into the source).
 public struct JSONSyntaxError: Error, Sendable, Equatable {
-    public var message: String
+    public var problem: JSONSyntaxProblem
     public var offset: Int
 }
 
@@ -37,7 +37,7 @@ public struct JSONParser {
                 p.skipBOM()
                 let v = try p.value()
                 p.skipSpace()
-                if p.i < p.b.count { throw p.fail("unexpected text after the JSON value") }
+                if p.i < p.b.count { throw p.fail(.textAfterValue) }
                 return v
             }
         }
@@ -84,8 +84,8 @@ public struct JSONParser {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, offset: min(offset ?? i, b.count))
+    func fail(_ problem: JSONSyntaxProblem, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(problem: problem, offset: min(offset ?? i, b.count))
     }
 
     mutating func skipSpace() {
@@ -99,7 +99,7 @@ public struct JSONParser {
 
     mutating func value() throws(JSONSyntaxError) -> JSONNode {
         skipSpace()
-        guard i < b.count else { throw fail("the file ends where a value should be (truncated?)") }
+        guard i < b.count else { throw fail(.endsBeforeValue) }
         let start = i
         switch b[i] {
         case UInt8(ascii: "{"): return try object()
@@ -111,7 +111,7 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(.number(try number()), offset: start)
         default:
-            throw fail("unexpected character '\(Self.show(b[i]))' where a value should be")
+            throw fail(.unexpectedWhereValue(b[i]))
         }
     }
 
@@ -147,16 +147,16 @@ public struct JSONParser {
 
     mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= b.count else { throw fail("the file ends inside '\(word)' (truncated?)") }
+        guard i + n <= b.count else { throw fail(.endsInsideLiteral("\(word)")) }
         for k in 0..<n where b[i + k] != word.utf8Start[k] {
-            throw fail("unexpected character '\(Self.show(b[i + k]))'", at: i + k)
+            throw fail(.unexpectedCharacter(b[i + k]), at: i + k)
         }
         i += n
     }
 
     mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        if depth > Self.maxDepth { throw fail("arrays and objects nest deeper than \(Self.maxDepth)") }
+        if depth > Self.maxDepth { throw fail(.tooDeep(Self.maxDepth)) }
     }
 
     /// An object; with a `pick`, only the members it names (the others are skipped, checked).
@@ -179,17 +179,17 @@ public struct JSONParser {
         }
         while true {
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideObject) }
             guard b[i] == UInt8(ascii: "\"") else {
-                throw fail("expected a quoted key, found '\(Self.show(b[i]))'")
+                throw fail(.expectedKey(found: b[i]))
             }
             let keyOffset = i
             let rule: JSONPick.Rule? = if let pick { try self.rule(of: pick) } else { .whole }
             if let rule {
                 let key = try string()
                 skipSpace()
-                guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
-                guard b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
+                guard i < b.count else { throw fail(.endsInsideObject) }
+                guard b[i] == UInt8(ascii: ":") else { throw fail(.expectedColon(key: key)) }
                 i += 1
                 let v: JSONNode
                 switch rule {
@@ -200,16 +200,16 @@ public struct JSONParser {
             } else {
                 try skipString()
                 skipSpace()
-                guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+                guard i < b.count else { throw fail(.endsInsideObject) }
                 guard b[i] == UInt8(ascii: ":") else { throw missingColon(keyAt: keyOffset) }
                 i += 1
                 try skipValue()
             }
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an object (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideObject) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "}") { i += 1; break }
-            throw fail("expected ',' or '}' in an object, found '\(Self.show(b[i]))'")
+            throw fail(.expectedObjectComma(found: b[i]))
         }
         depth -= 1
         let exact = [JSONMember](unsafeUninitializedCapacity: members.count) { buffer, count in
@@ -238,10 +238,10 @@ public struct JSONParser {
                 reported = i
             }
             skipSpace()
-            guard i < b.count else { throw fail("the file ends inside an array (truncated?)") }
+            guard i < b.count else { throw fail(.endsInsideArray) }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
             if b[i] == UInt8(ascii: "]") { i += 1; break }
-            throw fail("expected ',' or ']' in an array, found '\(Self.show(b[i]))'")
+            throw fail(.expectedArrayComma(found: b[i]))
         }
         depth -= 1
         return JSONNode(.array(items), offset: start)
@@ -256,19 +256,19 @@ public struct JSONParser {
             return p.i - s
         }
         let intDigits = digits(&self)
-        guard intDigits > 0 else { throw fail("a number needs digits", at: start) }
-        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail("a number may not start with 0", at: start) }
+        guard intDigits > 0 else { throw fail(.numberWithoutDigits, at: start) }
+        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail(.leadingZero, at: start) }
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits(&self) > 0 else { throw fail("a number needs digits after '.'", at: start) }
+            guard digits(&self) > 0 else { throw fail(.noFractionDigits, at: start) }
         }
         if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits(&self) > 0 else { throw fail("a number needs digits in its exponent", at: start) }
+            guard digits(&self) > 0 else { throw fail(.noExponentDigits, at: start) }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { throw fail("the number \(text) is out of range", at: start) }
+        guard let d = Double(text), d.isFinite else { throw fail(.numberOutOfRange(text), at: start) }
         return d
     }
 
@@ -292,7 +292,7 @@ public struct JSONParser {
                     s = String(decoding: slice, as: UTF8.self)
                 } else {
                     guard let valid = String(validating: slice, as: UTF8.self) else {
-                        throw fail("a string holds bytes that are not UTF-8", at: start)
+                        throw fail(.invalidUTF8, at: start)
                     }
                     s = valid
                 }
@@ -300,11 +300,11 @@ public struct JSONParser {
                 return s
             }
             if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            if c < 0x20 { throw fail(.controlCharacter) }
             high |= c
             i += 1
         }
-        guard i < b.count else { throw fail("the file ends inside a string (truncated?)", at: start) }
+        guard i < b.count else { throw fail(.endsInsideString, at: start) }
         // Slow path: decode escapes into a byte buffer.
         var out = Array(UnsafeBufferPointer(rebasing: b[contentStart..<i]))
         while i < b.count {
@@ -312,24 +312,24 @@ public struct JSONParser {
             if c == UInt8(ascii: "\"") {
                 i += 1
                 guard let s = String(validating: out, as: UTF8.self) else {
-                    throw fail("a string holds bytes that are not UTF-8", at: start)
+                    throw fail(.invalidUTF8, at: start)
                 }
                 return s
             }
-            if c < 0x20 { throw fail("a string holds a raw control character (a line break inside quotes?)") }
+            if c < 0x20 { throw fail(.controlCharacter) }
             if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
             switch JSONEscaping.unescape(b, at: i, into: &out) {
             case .success(let next): i = next
             case .failure(let problem):
                 switch problem.kind {
-                case .truncated: throw fail("the file ends inside a string (truncated?)", at: start)
-                case .truncatedHex: throw fail("the file ends inside a \\u escape", at: problem.offset)
-                case .badHex: throw fail("a \\u escape needs four hex digits", at: problem.offset)
-                case .loneSurrogate: throw fail("a \\u escape holds a lone UTF-16 surrogate", at: problem.offset)
-                case .unknown(let e): throw fail("unknown escape '\\\(Self.show(e))' in a string", at: problem.offset)
+                case .truncated: throw fail(.endsInsideString, at: start)
+                case .truncatedHex: throw fail(.endsInsideUnicodeEscape, at: problem.offset)
+                case .badHex: throw fail(.badUnicodeEscape, at: problem.offset)
+                case .loneSurrogate: throw fail(.loneSurrogate, at: problem.offset)
+                case .unknown(let e): throw fail(.unknownEscape(e), at: problem.offset)
                 }
             }
         }
-        throw fail("the file ends inside a string (truncated?)", at: start)
+        throw fail(.endsInsideString, at: start)
     }
 }

@@ -30,12 +30,11 @@ public struct TaskwarriorReader: SniffingReader {
         let isSequence = first < bytes.count && bytes[first] == UInt8(ascii: "{")
         switch isSequence ? JSONMemberIndex.indexSequence(source.text) : JSONMemberIndex.index(source.text) {
         case .failure(let e):
-            return .failed([Diagnostic(.taskwarriorJSONSyntax, e.message, at: source.location("", at: e.offset))],
+            return .failed([Diagnostic(ForeignMessage.taskwarriorSyntax(e.problem), at: source.location("", at: e.offset))],
                            file: source.file)
         case .success(let index):
             guard index.shape == .array else {
-                return .failed([Diagnostic(.taskwarriorNotAnExport,
-                                           "not a Taskwarrior export: expected an array of tasks, found \(index.shape.kindName)",
+                return .failed([Diagnostic(ForeignMessage.taskwarriorNotAnExport(kind: index.shape.kindName),
                                            at: source.location("", at: index.rootOffset))], file: source.file)
             }
             var importer = TaskwarriorImport(source: source, options: options)
@@ -76,21 +75,21 @@ struct TaskwarriorImport {
         leftOut = LeftOutItems(options.invalidItems)
     }
 
-    private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
-        diagnostics.append(Diagnostic(code, message, at: source.location(path, node)))
+    private mutating func report(_ message: ForeignMessage, _ path: String, _ node: JSONNode?) {
+        diagnostics.append(Diagnostic(message, at: source.location(path, node)))
     }
 
     private mutating func string(_ task: JSONNode, _ key: String, _ path: String) -> String? {
         guard let v = task[key], !v.isNull else { return nil }
         if let s = v.string { return s }
-        report(.taskwarriorWrongType, "\"\(key)\" should be a string, not \(v.kindName)", "\(path).\(key)", v)
+        report(.taskwarriorWrongType(key: key, kind: v.kindName), "\(path).\(key)", v)
         return nil
     }
 
     private mutating func date(_ task: JSONNode, _ key: String, _ path: String) -> Instant? {
         guard let text = string(task, key, path) else { return nil }
         if let i = TaskwarriorDate.parse(text) { return i }
-        report(.taskwarriorInvalidDate, "\"\(key)\" is '\(text)', not a date like 20261122T141500Z", "\(path).\(key)", task[key])
+        report(.taskwarriorInvalidDate(key: key, text: text), "\(path).\(key)", task[key])
         return nil
     }
 
@@ -152,8 +151,7 @@ struct TaskwarriorImport {
                 let place = ForeignPlace(.root, k, at: offset)
                 let index: Int
                 if let previous = byID[read.card.id] {
-                    diagnostics.append(Diagnostic(.taskwarriorDuplicateUUID,
-                                                  "task \(read.uuid) appears again; the later one is kept",
+                    diagnostics.append(Diagnostic(ForeignMessage.taskwarriorDuplicateUUID(read.uuid),
                                                   at: source.location("\(place.path).uuid", at: read.uuidOffset)))
                     board.cards[previous] = read.card
                     map.cards[previous] = place
@@ -196,34 +194,32 @@ struct TaskwarriorImport {
     private mutating func readTask(_ k: Int, _ task: JSONNode) -> TaskRead? {
         let path = "[\(k)]"
         guard task.isObject else {
-            report(.taskwarriorNotAnExport, "a task should be an object, not \(task.kindName)", path, task)
+            report(.taskwarriorTaskNotAnObject(kind: task.kindName), path, task)
             return nil
         }
         guard let uuid = string(task, "uuid", path) else {
-            if task["uuid"] == nil { report(.taskwarriorMissingUUID, "the task has no \"uuid\"", path, task) }
+            if task["uuid"] == nil { report(.taskwarriorMissingUUID, path, task) }
             return nil
         }
         guard TaskUUID.isValid(uuid) else {
-            report(.taskwarriorInvalidUUID, "'\(uuid)' is not a UUID", "\(path).uuid", task["uuid"])
+            report(.taskwarriorInvalidUUID(uuid), "\(path).uuid", task["uuid"])
             return nil
         }
         guard let title = string(task, "description", path) else {
-            report(.taskwarriorMissingField, "task \(uuid) has no \"description\"", path, task)
+            report(.taskwarriorMissingField(uuid: uuid, field: "description"), path, task)
             return nil
         }
         guard let statusText = string(task, "status", path) else {
-            report(.taskwarriorMissingField, "task \(uuid) has no \"status\"", path, task)
+            report(.taskwarriorMissingField(uuid: uuid, field: "status"), path, task)
             return nil
         }
         guard let status = TaskStatus(rawValue: statusText) else {
-            report(.taskwarriorInvalidStatus,
-                   "status '\(statusText)' is not pending, waiting, completed, deleted or recurring",
-                   "\(path).status", task["status"])
+            report(.taskwarriorInvalidStatus(statusText), "\(path).status", task["status"])
             return nil
         }
         let entry = date(task, "entry", path)
         if task["entry"] == nil {
-            report(.taskwarriorMissingEntry, "task \(uuid) has no \"entry\" date", path, task)
+            report(.taskwarriorMissingEntry(uuid: uuid), path, task)
         }
         let started = date(task, "start", path)
         let end = date(task, "end", path)
@@ -247,8 +243,7 @@ struct TaskwarriorImport {
             if let at = a["entry"]?.string.flatMap(TaskwarriorDate.parse) {
                 notes.append(TaskAnnotation(entry: at, description: text).line)
             } else {
-                report(.taskwarriorInvalidDate, "an annotation has no valid \"entry\" date",
-                       "\(path).annotations[\(j)].entry", a["entry"] ?? a)
+                report(.taskwarriorAnnotationWithoutEntry, "\(path).annotations[\(j)].entry", a["entry"] ?? a)
             }
         }
         card.body = notes.joined(separator: "\n")

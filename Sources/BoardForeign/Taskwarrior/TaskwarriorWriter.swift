@@ -46,10 +46,10 @@ public struct TaskwarriorWriter: BoardWriter {
         })
         // A task list has no board: what reading it back cannot give (id `taskwarrior`, name
         // `Taskwarrior`, UTC) is left.
-        if board.id != "taskwarrior" { lost.board.append("id '\(board.id)'") }
-        if board.name != "Taskwarrior" { lost.board.append("name") }
-        if board.timeZone != "UTC" { lost.board.append("time zone \(board.timeZone)") }
-        if !board.metadata.isEmpty { lost.board.append("\(board.metadata.count) metadata entr\(board.metadata.count == 1 ? "y" : "ies")") }
+        if board.id != "taskwarrior" { lost.board.append(.id(board.id)) }
+        if board.name != "Taskwarrior" { lost.board.append(.name) }
+        if board.timeZone != "UTC" { lost.board.append(.timeZone(board.timeZone)) }
+        if !board.metadata.isEmpty { lost.board.append(.metadata(board.metadata.count)) }
         // Unknown keys of the board, its states and its events have no place in a task either.
         lost.extras += board.extras.count + board.states.reduce(0) { $0 + $1.extras.count }
             + board.events.reduce(0) { $0 + $1.extras.count }
@@ -259,7 +259,7 @@ public struct TaskwarriorWriter: BoardWriter {
     private struct Loss {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
         /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
-        var board: [String] = []
+        var board: [ForeignMessage.BoardPart] = []
 
         /// Adds what a chunk of cards counted.
         mutating func add(_ other: Loss) {
@@ -269,23 +269,16 @@ public struct TaskwarriorWriter: BoardWriter {
         }
 
         func diagnostics(file: String) -> [Diagnostic] {
-            var parts: [String] = []
-            if events > 0 { parts.append("\(events) event\(events == 1 ? "" : "s") (Taskwarrior keeps only entry, start and end)") }
-            if changes > 0 { parts.append("\(changes) field change\(changes == 1 ? "" : "s") of events (tasks keep only current values)") }
-            if positions > 0 { parts.append("\(positions) card position\(positions == 1 ? "" : "s") (tasks have no order)") }
-            if archivedDone > 0 { parts.append("the archived flag of \(archivedDone) finished card\(archivedDone == 1 ? "" : "s") (written as completed)") }
-            if extras > 0 { parts.append("\(extras) unknown key\(extras == 1 ? "" : "s") kept from an earlier read") }
-            if !board.isEmpty { parts.append("the board's \(board.joined(separator: ", ")) (a task list has no board)") }
+            var parts: [ForeignMessage.TaskwarriorLoss] = []
+            if events > 0 { parts.append(.events(events)) }
+            if changes > 0 { parts.append(.changes(changes)) }
+            if positions > 0 { parts.append(.positions(positions)) }
+            if archivedDone > 0 { parts.append(.archivedDone(archivedDone)) }
+            if extras > 0 { parts.append(.extras(extras)) }
+            if !board.isEmpty { parts.append(.board(board)) }
             var out: [Diagnostic] = []
-            if !parts.isEmpty {
-                out.append(Diagnostic(.dataNotWritten, "not written: " + parts.joined(separator: "; "),
-                                      at: nil))
-            }
-            if entryGuessed > 0 {
-                out.append(Diagnostic(.dataNotWritten,
-                                      "\(entryGuessed) card\(entryGuessed == 1 ? " has" : "s have") no creation time; entry is the export time",
-                                      at: nil))
-            }
+            if !parts.isEmpty { out.append(Diagnostic(ForeignMessage.taskwarriorNotWritten(parts))) }
+            if entryGuessed > 0 { out.append(Diagnostic(ForeignMessage.taskwarriorEntryGuessed(entryGuessed))) }
             return out
         }
     }

@@ -26,15 +26,15 @@ struct TrelloImport {
         leftOut = LeftOutItems(options.invalidItems)
     }
 
-    private mutating func report(_ code: DiagnosticCode, _ message: String, _ path: String, _ node: JSONNode?) {
-        diagnostics.append(Diagnostic(code, message, at: source.location(path, node)))
+    private mutating func report(_ message: ForeignMessage, _ path: String, _ node: JSONNode?) {
+        diagnostics.append(Diagnostic(message, at: source.location(path, node)))
     }
 
     /// An optional string key: nil when absent or null, reported when it is another type.
     private mutating func string(_ object: JSONNode, _ key: String, _ path: String) -> String? {
         guard let v = object[key], !v.isNull else { return nil }
         if let s = v.string { return s }
-        report(.trelloWrongType, "\"\(key)\" should be a string, not \(v.kindName)", "\(path).\(key)", v)
+        report(.trelloWrongType(key: key, array: false, kind: v.kindName), "\(path).\(key)", v)
         return nil
     }
 
@@ -42,7 +42,7 @@ struct TrelloImport {
     private mutating func objects(_ object: JSONNode, _ key: String, _ path: String) -> [JSONNode] {
         guard let v = object[key], !v.isNull else { return [] }
         guard let items = v.array else {
-            report(.trelloWrongType, "\"\(key)\" should be an array, not \(v.kindName)", "\(path).\(key)", v)
+            report(.trelloWrongType(key: key, array: true, kind: v.kindName), "\(path).\(key)", v)
             return []
         }
         return items
@@ -52,7 +52,7 @@ struct TrelloImport {
     private mutating func instant(_ object: JSONNode, _ key: String, _ path: String) -> Instant? {
         guard let text = string(object, key, path) else { return nil }
         if let i = ISO8601.parseInstant(text) { return i }
-        report(.trelloInvalidDate, "\"\(key)\" is '\(text)', not an ISO 8601 timestamp", "\(path).\(key)", object[key])
+        report(.trelloInvalidDate(key: key, text: text), "\(path).\(key)", object[key])
         return nil
     }
 
@@ -87,9 +87,7 @@ struct TrelloImport {
         let root = index.root(leavingOut: Self.streamed)
         guard root.isObject, let lists = root["lists"]?.array, root["cards"]?.array != nil,
               let cards = index["cards"].map({ JSONElementStream($0, in: index) }) else {
-            return .failed([Diagnostic(.trelloNotABoard,
-                                       "not a Trello board export: the top level should be an object with \"lists\" and \"cards\" arrays",
-                                       at: source.location("", root))], file: source.file)
+            return .failed([Diagnostic(ForeignMessage.trelloNotABoard, at: source.location("", root))], file: source.file)
         }
         let ext = root[TrelloKeys.boardkit]
         var board = Board(id: string(root, "id", "") ?? StableID.make(prefix: "trello-", from: [root["name"]?.string ?? ""]),
@@ -125,7 +123,7 @@ struct TrelloImport {
         for (k, label) in labels.enumerated() {
             let path = "labels[\(k)]"
             guard let id = string(label, "id", path) else {
-                report(.trelloMissingID, "a label has no \"id\"", path, label)
+                report(.trelloMissingID(.label), path, label)
                 continue
             }
             let name = string(label, "name", path) ?? ""
@@ -176,15 +174,15 @@ struct TrelloImport {
         for (k, list) in ordered {
             let path = "lists[\(k)]"
             guard list.isObject else {
-                report(.trelloWrongType, "a list should be an object, not \(list.kindName)", path, list)
+                report(.trelloNotAnObject(item: .list, kind: list.kindName), path, list)
                 continue
             }
             guard let id = string(list, "id", path) else {
-                report(.trelloMissingID, "a list has no \"id\"", path, list)
+                report(.trelloMissingID(.list), path, list)
                 continue
             }
             if listState[id] != nil {
-                report(.trelloDuplicateList, "list id '\(id)' is used by two lists", "\(path).id", list["id"])
+                report(.trelloDuplicateList(id), "\(path).id", list["id"])
                 continue
             }
             let name = string(list, "name", path) ?? id
@@ -304,8 +302,7 @@ struct TrelloImport {
         // The first in the file is named (a dictionary's order changes from run to run).
         let orphans = checklists.filter { index[$0.key] == nil }.flatMap(\.value)
         if let first = orphans.min(by: { $0.2.offset < $1.2.offset }) {
-            report(.trelloUnknownReference, "\(orphans.count) checklist\(orphans.count == 1 ? "" : "s") belong to cards the export does not have; left out",
-                   first.1, first.2)
+            report(.trelloOrphanChecklists(orphans.count), first.1, first.2)
         }
         return index
     }
@@ -315,17 +312,16 @@ struct TrelloImport {
                                    checklists: [String: [(TrelloChecklist, String, JSONNode)]]) -> Card? {
         let path = "cards[\(k)]"
         guard node.isObject else {
-            report(.trelloWrongType, "a card should be an object, not \(node.kindName)", path, node)
+            report(.trelloNotAnObject(item: .card, kind: node.kindName), path, node)
             return nil
         }
         guard let id = string(node, "id", path) else {
-            report(.trelloMissingID, "a card has no \"id\"", path, node)
+            report(.trelloMissingID(.card), path, node)
             return nil
         }
         let listID = string(node, "idList", path)
         guard let listID, let state = listState[listID] else {
-            report(.trelloUnknownList, "card '\(id)' is in list '\(listID ?? "(none)")', which the export does not have",
-                   "\(path).idList", node["idList"] ?? node)
+            report(.trelloUnknownList(card: id, list: listID), "\(path).idList", node["idList"] ?? node)
             return nil
         }
         let ext = node[TrelloKeys.boardkit]
@@ -353,22 +349,19 @@ struct TrelloImport {
             if let name = labelNames[labelID] ?? inlineLabel(node, labelID) {
                 if !card.labels.contains(name) { card.labels.append(name) }
             } else {
-                report(.trelloUnknownReference, "card '\(id)' has label '\(labelID)', which the export does not define",
-                       "\(path).idLabels[\(j)]", node["idLabels"]?.array?[j])
+                report(.trelloUnknownLabel(card: id, label: labelID), "\(path).idLabels[\(j)]", node["idLabels"]?.array?[j])
             }
         }
         for (j, memberID) in strings(node["idMembers"]).enumerated() {
             if let name = memberNames[memberID] {
                 card.assignees.append(name)
             } else {
-                report(.trelloUnknownReference, "card '\(id)' has member '\(memberID)', who is not among the export's members",
-                       "\(path).idMembers[\(j)]", node["idMembers"]?.array?[j])
+                report(.trelloUnknownMember(card: id, member: memberID), "\(path).idMembers[\(j)]", node["idMembers"]?.array?[j])
             }
         }
         for (j, item) in objects(node, "customFieldItems", path).enumerated() {
             guard let fieldID = item["idCustomField"]?.string, let field = customFields[fieldID] else {
-                report(.trelloUnknownReference, "card '\(id)' has a value for a custom field the export does not define",
-                       "\(path).customFieldItems[\(j)]", item)
+                report(.trelloUnknownCustomField(card: id), "\(path).customFieldItems[\(j)]", item)
                 continue
             }
             if let option = item["idValue"]?.string {
@@ -474,8 +467,7 @@ struct TrelloImport {
             }
             strays += 1
             if strays <= 10 {
-                warnings.append((u.place, Diagnostic(.trelloActionUnknownCard,
-                    "\(u.type) action for card '\(u.cardID)', which the export does not have (deleted without a deleteCard action?); left out of the history",
+                warnings.append((u.place, Diagnostic(ForeignMessage.trelloActionUnknownCard(type: u.type, card: u.cardID),
                     at: source.location("\(u.path).data.card.id", at: u.idOffset))))
             }
             if strayFirst == nil { strayFirst = (u.path, u.offset) }
@@ -496,21 +488,14 @@ struct TrelloImport {
         map.events = places
 
         if strays > 10 {
-            diagnostics.append(Diagnostic(.trelloActionUnknownCard,
-                "\(strays) actions in all name cards the export does not have (the first 10 are listed)",
+            diagnostics.append(Diagnostic(ForeignMessage.trelloActionsUnknownCards(count: strays, listed: 10),
                 at: source.location(strayFirst?.path ?? "actions", at: strayFirst?.offset)))
         }
         if goneActions > 0 {
-            report(.trelloDeletedCardHistory,
-                   "\(goneActions) action\(goneActions == 1 ? "" : "s") of \(gone.count) deleted or moved-away card\(gone.count == 1 ? "" : "s") left out",
-                   "actions", actionsNode)
+            report(.trelloDeletedCardHistory(actions: goneActions, cards: gone.count), "actions", actionsNode)
         }
         if !notKept.isEmpty {
-            let total = notKept.values.reduce(0, +)
-            let breakdown = notKept.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            report(.trelloActionsNotKept, "\(total) action\(total == 1 ? "" : "s") not kept as card history: \(breakdown)",
-                   "actions", actionsNode)
+            report(.trelloActionsNotKept(notKept), "actions", actionsNode)
         }
         return creations
     }
@@ -540,7 +525,7 @@ struct TrelloImport {
         var read = ActionRead(gone: nil, outcome: .refused)
         if t == "deleteCard" || t == "moveCardFromBoard", let id = action["data"]?["card"]?["id"]?.string { read.gone = id }
         guard action.isObject else {
-            report(.trelloWrongType, "an action should be an object, not \(action.kindName)", path, action)
+            report(.trelloNotAnObject(item: .action, kind: action.kindName), path, action)
             return read
         }
         let type = action["type"]?.string ?? "(no type)"
@@ -552,7 +537,7 @@ struct TrelloImport {
         else { read.outcome = .notKept(type: type); return read }
 
         guard let at = instant(action, "date", path) else {
-            if action["date"] == nil { report(.trelloInvalidDate, "the action has no \"date\"", path, action) }
+            if action["date"] == nil { report(.trelloNoActionDate, path, action) }
             return read
         }
         let data = action["data"]
@@ -623,15 +608,11 @@ struct TrelloImport {
         }
         guard !isBoardkitFile else { return }
         if actionCount >= 1000 {
-            report(.trelloHistoryCut,
-                   "the export holds \(actionCount) actions, Trello's limit: older history is missing (\(uncreated) card\(uncreated == 1 ? "" : "s") have no creation action)",
-                   "actions", actionsNode)
+            report(.trelloHistoryAtLimit(actions: actionCount, uncreated: uncreated), "actions", actionsNode)
         } else if !hasActions && !board.cards.isEmpty {
-            report(.trelloHistoryCut, "the export has no \"actions\": the board has no history", "", nil)
+            report(.trelloNoActions, "", nil)
         } else if uncreated > 0 {
-            report(.trelloHistoryCut,
-                   "\(uncreated) card\(uncreated == 1 ? " has" : "s have") no createCard action: history looks cut (Trello exports hold at most the last 1,000 actions); creation times come from the card ids",
-                   "actions", actionsNode)
+            report(.trelloNoCreateActions(uncreated), "actions", actionsNode)
         }
     }
 }

@@ -24,7 +24,7 @@ public struct TrelloReader: SniffingReader {
         // The big arrays' elements are located for streaming; the rest is read whole.
         switch JSONMemberIndex.index(source.text, arrays: TrelloImport.streamed) {
         case .failure(let e):
-            return .failed([Diagnostic(.trelloJSONSyntax, e.message, at: source.location("", at: e.offset))],
+            return .failed([Diagnostic(ForeignMessage.trelloSyntax(e.problem), at: source.location("", at: e.offset))],
                            file: source.file)
         case .success(let index):
             var importer = TrelloImport(source: source, options: options)

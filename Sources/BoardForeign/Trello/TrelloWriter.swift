@@ -98,15 +98,11 @@ struct TrelloExportBuilder {
         extrasLeft += board.events.reduce(0) { $0 + $1.extras.count }
         extrasLeft += board.cards.reduce(0) { $0 + $1.extras.count }
         if extrasLeft > 0 {
-            diagnostics.append(Diagnostic(.dataNotWritten,
-                "\(extrasLeft) unknown key\(extrasLeft == 1 ? "" : "s") kept from an earlier read (extras) not written: a Trello export has no place for them",
-                at: nil))
+            diagnostics.append(Diagnostic(ForeignMessage.trelloExtrasNotWritten(extrasLeft)))
         }
         let changesLeft = board.fieldChangeCount
         if changesLeft > 0 {
-            diagnostics.append(Diagnostic(.dataNotWritten,
-                "\(changesLeft) field change\(changesLeft == 1 ? "" : "s") of events (old and new values) not written: the export's actions keep only moves and archiving",
-                at: nil))
+            diagnostics.append(Diagnostic(ForeignMessage.trelloChangesNotWritten(changesLeft)))
         }
         let head: [(String, JSONNode?)] = [
             ("id", .string(board.id)), ("name", .string(board.name)),

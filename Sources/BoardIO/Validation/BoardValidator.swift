@@ -11,22 +11,21 @@ public enum BoardValidator {
     /// Every rule broken, with the place in the model it concerns, in report order.
     static func findings(_ board: Board) -> [Finding] {
         var out: [Finding] = []
-        func report(_ code: DiagnosticCode, _ message: String, _ path: ModelPath) {
-            out.append(Finding(code: code, message: message, path: path))
+        func report(_ message: BoardIOMessage, _ path: ModelPath) {
+            out.append(Finding(message: message, path: path))
         }
 
         let zone = board.zone
         if zone == nil {
-            report(.invalidTimeZone, "'\(board.timeZone)' is not an IANA time-zone name (such as 'Asia/Seoul' or 'UTC')",
-                   .board(field: "timezone"))
+            report(.invalidTimeZone(board.timeZone), .board(field: "timezone"))
         }
 
         // States. Ids are looked up in IDIndex tables (millions of look-ups for the events):
         // a position, or nil for an id the board does not define.
-        if board.states.isEmpty { report(.noStates, "the board defines no states", .board(field: nil)) }
+        if board.states.isEmpty { report(.noStates, .board(field: nil)) }
         let stateIndex = IDIndex(states: board.states)
         for (i, s) in board.states.enumerated() where stateIndex.find(s.id) != i {
-            report(.duplicateStateID, "state id '\(s.id)' is defined twice", .state(index: i, field: "id"))
+            report(.duplicateStateID(s.id), .state(index: i, field: "id"))
         }
 
         // The card checks and the event checks read the board and the id tables only, so a
@@ -45,12 +44,13 @@ public enum BoardValidator {
 
     /// A problem found, before it is given a location.
     struct Finding: Sendable {
-        var code: DiagnosticCode
-        var message: String
+        var message: BoardIOMessage
         var path: ModelPath
 
+        var code: DiagnosticCode { message.code }
+
         func diagnostic(_ sourceMap: any SourceMap) -> Diagnostic {
-            Diagnostic(code, message, at: sourceMap.location(of: path))
+            Diagnostic(message, at: sourceMap.location(of: path))
         }
     }
 
@@ -62,7 +62,7 @@ public enum BoardValidator {
         var found: [Finding] = []
         board.cards.withUnsafeBufferPointer { cards in
             for i in cards.indices {
-                checkCard(cards, i, board, zone, cardIndex, stateIndex) { found.append(Finding(code: $0, message: $1, path: $2)) }
+                checkCard(cards, i, board, zone, cardIndex, stateIndex) { found.append(Finding(message: $0, path: $1)) }
             }
         }
         return found
@@ -72,8 +72,8 @@ public enum BoardValidator {
     /// `cardOf` is each event's card (-1 for none).
     private static func checkEvents(_ board: Board, _ cardOf: [Int32], _ stateIndex: IDIndex) -> [Finding] {
         var found: [Finding] = []
-        func report(_ code: DiagnosticCode, _ message: String, _ path: ModelPath) {
-            found.append(Finding(code: code, message: message, path: path))
+        func report(_ message: BoardIOMessage, _ path: ModelPath) {
+            found.append(Finding(message: message, path: path))
         }
         // `lastMove[card]`: the latest create/move event for that card and its time, side by
         // side so that checking it is one memory access.
@@ -85,24 +85,20 @@ public enum BoardValidator {
             for i in events.indices {
                 let card = cardOf[i] >= 0 ? Int(cardOf[i]) : nil
                 if card == nil {
-                    report(.eventUnknownCard, "event names card '\(events[i].card)', which the board does not have",
-                           .event(index: i, field: "card"))
+                    report(.eventUnknownCard(events[i].card), .event(index: i, field: "card"))
                 }
                 if let from = events[i].from, stateIndex.find(from) == nil {
-                    report(.eventUnknownState, "event moves a card from state '\(from)', which the board does not define",
-                           .event(index: i, field: "from"))
+                    report(.eventFromUnknownState(from), .event(index: i, field: "from"))
                 }
                 if let to = events[i].to, stateIndex.find(to) == nil {
-                    report(.eventUnknownState, "event moves a card to state '\(to)', which the board does not define",
-                           .event(index: i, field: "to"))
+                    report(.eventToUnknownState(to), .event(index: i, field: "to"))
                 }
                 let at = events[i].at.epochMilliseconds
                 if at < latest {
                     outOfOrder += 1
                     // One diagnostic per disorder would bury the rest on a shuffled file.
                     if outOfOrder <= 10 {
-                        report(.eventsOutOfOrder, "event at \(events[i].at) comes after one at \(latestAt!)",
-                               .event(index: i, field: "at"))
+                        report(.eventOutOfOrder(at: events[i].at, after: latestAt!), .event(index: i, field: "at"))
                     }
                 } else {
                     latest = at
@@ -116,15 +112,14 @@ public enum BoardValidator {
             }
         }
         if outOfOrder > 10 {
-            report(.eventsOutOfOrder, "\(outOfOrder) events in all are out of time order (the first 10 are listed)",
-                   .board(field: nil))
+            report(.eventsOutOfOrder(count: outOfOrder, listed: 10), .board(field: nil))
         }
         for (card, move) in lastMove.enumerated() where move.event >= 0 {
             let last = Int(move.event)
             let state = board.cards[card].state
             let to = board.events[last].to!
             if state != to {
-                report(.stateContradictsHistory, "card '\(board.cards[card].id)' is in '\(state)' but its last move (events[\(last)]) took it to '\(to)'",
+                report(.stateContradictsHistory(card: board.cards[card].id, state: state, event: last, movedTo: to),
                        .card(index: card, field: "state"))
             }
         }
@@ -135,35 +130,33 @@ public enum BoardValidator {
     @inline(__always)
     private static func checkCard(_ cards: UnsafeBufferPointer<Card>, _ i: Int, _ board: Board, _ zone: Zone?,
                                   _ cardIndex: IDIndex, _ stateIndex: IDIndex,
-                                  _ report: (DiagnosticCode, String, ModelPath) -> Void) {
+                                  _ report: (BoardIOMessage, ModelPath) -> Void) {
         let id = cards[i].id
         if id.isEmpty {
-            report(.blankCardID, "card has an empty id", .card(index: i, field: "id"))
+            report(.blankCardID, .card(index: i, field: "id"))
         } else if let first = cardIndex.find(id), first != i {
-            report(.duplicateCardID, "card id '\(id)' is already used by cards[\(first)]", .card(index: i, field: "id"))
+            report(.duplicateCardID(id, first: first), .card(index: i, field: "id"))
         }
         if isBlank(cards[i].title) {
-            report(.blankTitle, "card '\(id)' has no title", .card(index: i, field: "title"))
+            report(.blankTitle(card: id), .card(index: i, field: "title"))
         }
         let state = cards[i].state
         let category = stateIndex.find(state).map { board.states[$0].category }
         if category == nil {
-            report(.unknownState, "card '\(id)' is in state '\(state)', which the board does not define (states: \(board.states.map(\.id).joined(separator: ", ")))",
-                   .card(index: i, field: "state"))
+            report(.unknownState(card: id, state: state, defined: board.states.map(\.id)), .card(index: i, field: "state"))
         }
         let completed = cards[i].completed
         if let created = cards[i].created {
             if let due = cards[i].due, let zone, due.overdueFrom(in: zone) <= created {
-                report(.dueBeforeCreated, "card '\(id)' is due \(due) but was created \(created)", .card(index: i, field: "due"))
+                report(.dueBeforeCreated(card: id, due: due, created: created), .card(index: i, field: "due"))
             }
             if let completed, completed < created {
-                report(.completedBeforeCreated, "card '\(id)' was completed \(completed) before it was created \(created)",
+                report(.completedBeforeCreated(card: id, completed: completed, created: created),
                        .card(index: i, field: "completed"))
             }
         }
         if category == .done && completed == nil {
-            report(.doneWithoutCompletion, "card '\(id)' is in done state '\(state)' but has no completion time",
-                   .card(index: i, field: "completed"))
+            report(.doneWithoutCompletion(card: id, state: state), .card(index: i, field: "completed"))
         }
     }
 

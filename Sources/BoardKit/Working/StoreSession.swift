@@ -45,7 +45,7 @@ public struct StoreSession {
     /// A date typed for `flag` (`--due`), in the board's zone.
     public func date(_ text: String, for flag: String) throws(StoreError) -> DueDate {
         guard let date = DateInput.parse(text, zone: zone, now: now) else {
-            throw .invalidValue(field: flag, value: text, accepted: DateInput.accepted)
+            throw .invalidValue(field: flag, value: text, accepted: .date)
         }
         return date
     }

@@ -56,7 +56,7 @@ public struct StoreSetup {
         if let timeZone {
             guard Zone(identifier: timeZone) != nil else {
                 return (nil, diagnostics + [StoreError.invalidValue(field: "--timezone", value: timeZone,
-                                                                     accepted: "use an IANA zone name such as Asia/Seoul or UTC").diagnostic])
+                                                                     accepted: .timeZone).diagnostic])
             }
             board.timeZone = timeZone
         }

@@ -1,23 +1,60 @@
+/// What a diagnostic says: its code and the values it is about (counts, names, the field),
+/// typed, with the one wording people read.
+///
+/// Each target that raises diagnostics has one enum conforming to this beside its codes file
+/// (`CSVMessage` beside `CSVDiagnosticCodes`): its cases carry the values and its one `text`
+/// switch holds all of that target's prose. A new message is a new case there, never a string
+/// made at the call site, so tests match the case and its values and the wording cannot drift
+/// unseen (each enum's rendering test pins it). No format knows another's messages.
+public protocol DiagnosticMessage: Sendable {
+    /// The code this message reports.
+    var code: DiagnosticCode { get }
+    /// The wording people read, without location, severity or code (`Diagnostic` adds those).
+    var text: String { get }
+}
+
 /// One problem found in an input or met while writing an output.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
-    public var code: DiagnosticCode
+    /// What is wrong, with its values; the code comes from it.
+    public var message: any DiagnosticMessage
+    /// Stored apart from the code's own so `--strict` and `--skip-invalid` can change it.
     public var severity: Severity
-    public var message: String
     public var location: SourceLocation?
 
+    /// The code of the message.
+    public var code: DiagnosticCode { message.code }
+
     /// A diagnostic with its code's own severity.
-    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
-        self.code = code
-        self.severity = code.severity
+    public init(_ message: any DiagnosticMessage, at location: SourceLocation? = nil) {
         self.message = message
+        self.severity = message.code.severity
         self.location = location
+    }
+
+    /// A diagnostic whose message is prose made at the call site, for the targets whose
+    /// messages are not typed yet.
+    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
+        self.init(UntypedMessage(code: code, text: message), at: location)
     }
 
     /// Like a compiler's: `board.json:14:3 (cards[12].due): error: … [invalid-date]`.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
-        return "\(place)\(severity.rawValue): \(message) [\(code.id)]"
+        return "\(place)\(severity.rawValue): \(message.text) [\(code.id)]"
     }
+
+    /// Same code, severity, location and wording (messages of different types never say the
+    /// same thing, and comparing what users read needs no knowledge of each type).
+    public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+        a.code == b.code && a.severity == b.severity && a.location == b.location
+            && a.message.text == b.message.text
+    }
+}
+
+/// Prose made at the call site (`Diagnostic(_:_:at:)`), until every target's messages are typed.
+struct UntypedMessage: DiagnosticMessage {
+    let code: DiagnosticCode
+    let text: String
 }
 
 extension Sequence where Element == Diagnostic {

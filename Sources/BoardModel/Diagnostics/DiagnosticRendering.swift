@@ -18,7 +18,7 @@ public enum DiagnosticRendering {
         var out = "["
         for (k, d) in diagnostics.enumerated() {
             out += k == 0 ? "\n  {" : ",\n  {"
-            out += "\"severity\": \(quote(d.severity.rawValue)), \"code\": \(quote(d.code.id)), \"message\": \(quote(d.message))"
+            out += "\"severity\": \(quote(d.severity.rawValue)), \"code\": \(quote(d.code.id)), \"message\": \(quote(d.message.text))"
             if let l = d.location {
                 out += ", \"file\": \(quote(l.file))"
                 if let v = l.line { out += ", \"line\": \(v)" }

@@ -41,9 +41,6 @@ public struct LeftOutItems: Sendable {
     /// was left out. `item` and `items` name one and several (`card`, `cards`).
     public func summary(item: String, items: String, at location: SourceLocation) -> Diagnostic? {
         guard count > 0 else { return nil }
-        let what = count == 1 ? "1 \(item) was" : "\(count) \(items) were"
-        return Diagnostic(.itemsLeftOut,
-                          "\(what) left out (--skip-invalid): not readable; the warnings above say why",
-                          at: location)
+        return Diagnostic(ModelMessage.itemsLeftOut(count: count, item: item, items: items), at: location)
     }
 }

@@ -16,14 +16,14 @@ public enum ReportRenderer {
         let flavor: TemplateContext.Flavor
         switch format {
         case .json: return .success(ReportJSON.render(report, locale: locale))
-        case .xlsx: return .failure(.notFound("xlsx is written with ReportRenderer.write"))
+        case .xlsx: return .failure(.notFound(.xlsxHasNoTemplate))
         case .text: flavor = .text
         case .markdown: flavor = .markdown
         case .html: flavor = .html
         }
         let name = template == nil ? (ReportTemplates.fileName(for: format) ?? "") : templateName
         guard let text = template ?? ReportTemplates.bundledText(for: format) else {
-            return .failure(.notFound("the bundled template \(name) is missing; pass --template FILE"))
+            return .failure(.notFound(.bundledTemplateMissing(name)))
         }
         // Text and Markdown are not HTML: `{{x}}` must not turn `<` into `&lt;` there.
         let source = flavor == .html ? text : "{{% CONTENT_TYPE: TEXT }}" + text
@@ -45,20 +45,19 @@ public enum ReportRenderer {
         var template: String?
         if let templatePath {
             guard let data = FileManager.default.contents(atPath: templatePath) else {
-                return [Diagnostic(.reportTemplateNotFound, "cannot read the template",
-                                   at: SourceLocation(file: templatePath))]
+                return [Diagnostic(ReportMessage.templateUnreadable, at: SourceLocation(file: templatePath))]
             }
             template = String(decoding: data, as: UTF8.self)
         }
         switch render(report, format: format, locale: locale, template: template,
                       templateName: templatePath ?? "template") {
         case .failure(.notFound(let why)):
-            return [Diagnostic(.reportTemplateNotFound, why, at: templatePath.map { SourceLocation(file: $0) })]
+            return [Diagnostic(why, at: templatePath.map { SourceLocation(file: $0) })]
         case .failure(.invalid(let name, let why)):
-            return [Diagnostic(.reportTemplateInvalid, "\(why)", at: SourceLocation(file: name))]
+            return [Diagnostic(why, at: SourceLocation(file: name))]
         case .success(let bytes):
             guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                return [Diagnostic(.ioError, "cannot write the report", at: SourceLocation(file: path))]
+                return [Diagnostic(ReportMessage.cannotWriteReport, at: SourceLocation(file: path))]
             }
             return []
         }

@@ -43,8 +43,10 @@ public enum ReportTemplates {
 
     /// Why a template could not be used.
     public enum Failure: Error, Sendable {
-        case notFound(String)
-        case invalid(String, String)
+        /// No template for the format.
+        case notFound(ReportMessage)
+        /// The template (named by the first value) does not parse.
+        case invalid(String, ReportMessage)
     }
 
     /// Parses a template. Mustache's own errors become a message naming the template.
@@ -52,7 +54,7 @@ public enum ReportTemplates {
         do {
             return .success(try MustacheTemplate(string: text))
         } catch {
-            return .failure(.invalid(name, "\(error)"))
+            return .failure(.invalid(name, .templateInvalid(error: "\(error)")))
         }
     }
 }

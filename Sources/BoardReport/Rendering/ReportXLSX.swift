@@ -15,8 +15,7 @@ enum ReportXLSX {
         // Shared strings (not constant memory): the summary's tables are small, and Numbers
         // and older readers show them alike.
         guard let sink = WorkbookSink(path: path, file: path, constantMemory: false) else {
-            return [Diagnostic(.reportWriteFailed, "libxlsxwriter could not create the workbook",
-                               at: SourceLocation(file: path))]
+            return [Diagnostic(ReportMessage.cannotCreateWorkbook, at: SourceLocation(file: path))]
         }
         var book = Book(sink: sink)
         let L = { (k: String) in locale.label(k) }
@@ -25,7 +24,7 @@ enum ReportXLSX {
             .compactMap { name in sink.addSheet(name) }
         guard sheets.count == 6 else {
             _ = sink.close()
-            return [Diagnostic(.reportWriteFailed, "libxlsxwriter could not add the sheets", at: SourceLocation(file: path))]
+            return [Diagnostic(ReportMessage.cannotAddSheets, at: SourceLocation(file: path))]
         }
         let (summary, tp, flow, od, fin, ag) = (sheets[0], sheets[1], sheets[2], sheets[3], sheets[4], sheets[5])
         PrintLayout.apply(to: summary, headerRow: nil)
@@ -166,16 +165,13 @@ enum ReportXLSX {
 
         let (failure, found) = sink.close()
         if let failure {
-            return [Diagnostic(.reportWriteFailed, "libxlsxwriter: \(failure)", at: SourceLocation(file: path))]
+            return [Diagnostic(ReportMessage.writeFailed(failure), at: SourceLocation(file: path))]
         }
         if let broken = WrittenWorkbookCheck.firstBrokenPart(of: path) {
-            return [Diagnostic(.reportWriteFailed,
-                               "the workbook's part \(broken) came out cut off (is the temporary folder, TMPDIR, full?)",
-                               at: SourceLocation(file: path))]
+            return [Diagnostic(ReportMessage.partCutOff(broken), at: SourceLocation(file: path))]
         }
         if book.rowsCut > 0 {
-            return found + [Diagnostic(.dataNotWritten, "\(book.rowsCut) list rows did not fit a worksheet (1,048,576 rows) and were left out; the JSON report has them all",
-                                       at: SourceLocation(file: path))]
+            return found + [Diagnostic(ReportMessage.rowsCut(book.rowsCut), at: SourceLocation(file: path))]
         }
         return found
     }

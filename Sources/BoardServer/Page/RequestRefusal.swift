@@ -34,7 +34,7 @@ struct RequestRefusal: Error, Sendable {
                                   code: problem.kind == .unreadable ? "bad-body" : DiagnosticCode.invalidValue.id,
                                   field: problem.field, message: problem.message)
         case .store(let error):
-            let code = error.diagnostic.code.id, message = error.diagnostic.message
+            let code = error.diagnostic.code.id, message = error.diagnostic.message.text
             switch error {
             case .unknownCard: return RequestRefusal(status: .notFound, code: code, message: message)
             case .unknownState: return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)

@@ -1,0 +1,58 @@
+import BoardModel
+
+/// `serve`'s diagnostics: its configuration file's problems and a board file that is gone
+/// (`Diagnostic` tells where a target's messages go).
+public enum ServeMessage: DiagnosticMessage, Equatable {
+    /// A served board's file is not there.
+    case noSuchBoardFile
+    case configUnreadable
+    case configEmpty
+    /// Not YAML; `problem` is the YAML parser's words.
+    case notYAML(problem: String)
+    /// The YAML library failed otherwise, in its words.
+    case yamlFailed(String)
+    case notAMapping
+    case badPort
+    case badPublicURL
+    case badComponent
+    case alarmsNotAList
+    /// A setting boardkit does not have; `known` are the settings it has.
+    case unknownSetting(String, known: [String])
+    case noBoards
+    case boardsNotLines
+    case badBoardName(String)
+    /// The setting has no text where it needs some (`ServeConfigFile.keys` says what).
+    case emptyValue(setting: String)
+    /// A board's path is missing.
+    case emptyBoardPath(board: String)
+    case notAFlag(setting: String)
+
+    public var code: DiagnosticCode {
+        switch self {
+        case .noSuchBoardFile: .ioError
+        default: .serveConfigInvalid
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .noSuchBoardFile: "no such file"
+        case .configUnreadable: "the configuration file cannot be read"
+        case .configEmpty: "the configuration file is empty; it needs at least 'boards:'"
+        case .notYAML(let problem): "not YAML: \(problem)"
+        case .yamlFailed(let error): error
+        case .notAMapping: "the file must be a mapping of settings (host:, port:, boards:…)"
+        case .badPort: "port must be a number from 0 to 65535"
+        case .badPublicURL: "public-url must be an http or https URL"
+        case .badComponent: "component must be event, todo or both"
+        case .alarmsNotAList: "alarms must be a list, such as [-P1D]"
+        case .unknownSetting(let key, let known): "unknown setting '\(key)'; the settings are \(known.joined(separator: ", "))"
+        case .noBoards: "no 'boards:' (NAME: PATH lines of the boards to serve)"
+        case .boardsNotLines: "boards must be NAME: PATH lines, such as 'team: /var/lib/boardkit/team.db'"
+        case .badBoardName(let name): "board name '\(name)' must be letters, digits, '.', '_' or '-' (it is part of the URL)"
+        case .emptyValue(let key): "\(key) must be \(ServeConfigFile.keys[key] ?? "a text")"
+        case .emptyBoardPath(let board): "the board '\(board)' must be a text"
+        case .notAFlag(let key): "\(key) must be true or false"
+        }
+    }
+}

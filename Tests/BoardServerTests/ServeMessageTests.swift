@@ -1,0 +1,33 @@
+import Testing
+import BoardModel
+import BoardServer
+
+/// The one place `serve`'s configuration wording is pinned.
+@Suite("ServeMessage")
+struct ServeMessageTests {
+    @Test("every case's wording")
+    func wording() {
+        let cases: [(ServeMessage, String)] = [
+            (.noSuchBoardFile, "no such file"),
+            (.configUnreadable, "the configuration file cannot be read"),
+            (.configEmpty, "the configuration file is empty; it needs at least 'boards:'"),
+            (.notYAML(problem: "did not find expected key"), "not YAML: did not find expected key"),
+            (.yamlFailed("something"), "something"),
+            (.notAMapping, "the file must be a mapping of settings (host:, port:, boards:…)"),
+            (.badPort, "port must be a number from 0 to 65535"),
+            (.badPublicURL, "public-url must be an http or https URL"),
+            (.badComponent, "component must be event, todo or both"),
+            (.alarmsNotAList, "alarms must be a list, such as [-P1D]"),
+            (.unknownSetting("colour", known: ["boards", "host"]), "unknown setting 'colour'; the settings are boards, host"),
+            (.noBoards, "no 'boards:' (NAME: PATH lines of the boards to serve)"),
+            (.boardsNotLines, "boards must be NAME: PATH lines, such as 'team: /var/lib/boardkit/team.db'"),
+            (.badBoardName("a b"), "board name 'a b' must be letters, digits, '.', '_' or '-' (it is part of the URL)"),
+            (.emptyValue(setting: "host"), "host must be an address"),
+            (.emptyValue(setting: "alarms"), "alarms must be a list of durations such as -P1D"),
+            (.emptyValue(setting: "other"), "other must be a text"),
+            (.emptyBoardPath(board: "team"), "the board 'team' must be a text"),
+            (.notAFlag(setting: "gzip"), "gzip must be true or false"),
+        ]
+        for (message, text) in cases { #expect(message.text == text) }
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import BoardModel
+import BoardStore
+
+/// The one place the store's refusals are worded, pinned.
+@Suite("StoreError's wording")
+struct StoreErrorMessageTests {
+    @Test("every case's wording and where it points")
+    func wording() {
+        let cases: [(StoreError, String)] = [
+            (.notAStore(path: "b.db"), "not a boardkit store (a SQLite file without boardkit's tables); it was not changed"),
+            (.newerSchema(path: "b.db", found: 9, supported: 3),
+             "the store has schema version 9, written by a newer boardkit; this one reads up to 3; it was not changed"),
+            (.alreadyExists(path: "b.db"), "a file is already there; init never overwrites one"),
+            (.missing(path: "b.db"), "no store here; create one with 'boardkit init'"),
+            (.database(path: "b.db", message: "database is locked"), "the store could not be used: database is locked"),
+            (.unknownCard("x", close: []), "no card 'x'; name a card by its id or its number (#12) as 'boardkit show' prints"),
+            (.unknownCard("logn", close: ["login", "#3"]), "no card 'logn'; did you mean login, #3?"),
+            (.unknownState("QA", known: ["To do", "Doing", "Done"]), "no state 'QA'; the board's states are To do, Doing, Done"),
+            (.invalidValue(field: "card id", value: "a", accepted: .uniqueCardID), "'a' is not a valid card id; another card has it"),
+            (.invalidValue(field: "events[0].card", value: "ghost", accepted: .boardsCard),
+             "'ghost' is not a valid events[0].card; an event must name one of the board's cards"),
+            (.invalidValue(field: "--timezone", value: "Seoul", accepted: .timeZone),
+             "'Seoul' is not a valid --timezone; use an IANA zone name such as Asia/Seoul or UTC"),
+            (.invalidValue(field: "--due", value: "soon", accepted: .date),
+             "'soon' is not a valid --due; use YYYY-MM-DD, YYYY-MM-DDTHH:MM (in the board's zone, or with an offset), today, tomorrow, yesterday, a weekday name (the next one), or +3d, +2w, +1m"),
+            (.nothingToUndo, "nothing to undo"),
+            (.nothingToRedo, "nothing to redo"),
+            (.cardChanged(id: "c1"), "card 'c1' changed since it was loaded; nothing was changed, look at it again"),
+        ]
+        for (error, text) in cases { #expect(error.text == text) }
+        #expect(StoreError.missing(path: "b.db").diagnostic.location == SourceLocation(file: "b.db"))
+        #expect(StoreError.invalidValue(field: "--due", value: "x", accepted: .date).diagnostic.location == SourceLocation(file: "--due"))
+        #expect(StoreError.nothingToUndo.diagnostic.location == nil)
+    }
+}
