@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
 import BoardTabular
 import BoardIO
@@ -26,32 +21,31 @@ public struct CSVWriter: BoardWriter {
             }
         }
         let legacy = options.encoding.map { !CSVInput.isUTF8($0) } ?? false
-        let fd = openForWriting(path)
-        guard fd >= 0 else {
-            return [Diagnostic(BoardIOMessage.cannotCreateFile(errno: errno), at: SourceLocation(file: path))]
-        }
-        // A legacy encoding is converted in one piece at the end; UTF-8 streams out.
-        var out = CSVOutput(fd: legacy ? nil : fd, dialect: Self.dialect(options))
-        let layout = encode(board, mapping: mapping, into: &out)
-        if legacy, let encoding = options.encoding {
+        var layout: TabularBoardLayout?
+        var refused: Diagnostic?
+        diagnostics += OutputFile.write(to: path) { fd in
+            // A legacy encoding is converted in one piece at the end; UTF-8 streams out.
+            var out = CSVOutput(fd: legacy ? nil : fd, dialect: Self.dialect(options))
+            layout = encode(board, mapping: mapping, into: &out)
+            guard legacy, let encoding = options.encoding else {
+                out.flush()
+                return ([], out.failure)
+            }
             switch Iconv.convert(out.bytes, from: "UTF-8", to: encoding) {
             case .success(let converted):
                 var o = CSVOutput(fd: fd, dialect: CSVDialect())
                 o.appendBytes(converted)
                 o.flush()
-                if let e = o.failure { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: e), at: SourceLocation(file: path))) }
+                return ([], o.failure)
             case .failure(.unknownEncoding):
-                closeFile(fd)
-                return [Diagnostic(CSVMessage.unknownOutputEncoding(encoding), at: SourceLocation(file: path))]
+                refused = Diagnostic(CSVMessage.unknownOutputEncoding(encoding), at: SourceLocation(file: path))
             case .failure(.invalidInput):
-                closeFile(fd)
-                return [Diagnostic(CSVMessage.cannotHold(encoding: encoding), at: SourceLocation(file: path))]
+                refused = Diagnostic(CSVMessage.cannotHold(encoding: encoding), at: SourceLocation(file: path))
             }
-        } else {
-            out.flush()
-            if let e = out.failure { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: e), at: SourceLocation(file: path))) }
+            return ([], nil)
         }
-        if !closeFile(fd) { diagnostics.append(Diagnostic(BoardIOMessage.cannotWriteFile(errno: errno), at: SourceLocation(file: path))) }
+        if let refused { return [refused] }
+        guard let layout else { return diagnostics }
         diagnostics += layout.lossDiagnostics(for: board, file: path)
         if let events = options.eventsPath {
             diagnostics += EventsSidecar.write(board, to: events, dialect: Self.dialect(options))

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
 import BoardIO
 import BoardTabular
@@ -43,17 +38,19 @@ enum EventsSidecar {
     // MARK: Writing
 
     static func write(_ board: Board, to path: String, dialect: CSVDialect) -> [Diagnostic] {
-        let fd = openForWriting(path)
-        guard fd >= 0 else {
-            return [Diagnostic(CSVMessage.cannotCreateEventsFile(errno: errno), at: SourceLocation(file: path))]
+        let made = OutputFile.fill(path) { fd in
+            var out = CSVOutput(fd: fd, dialect: dialect)
+            encode(board, into: &out)
+            out.flush()
+            return ([], out.failure)
         }
-        var out = CSVOutput(fd: fd, dialect: dialect)
-        encode(board, into: &out)
-        out.flush()
-        let failed = out.failure
-        closeFile(fd)
-        if failed != nil {
+        switch made.failure {
+        case .create(let e)?:
+            return [Diagnostic(CSVMessage.cannotCreateEventsFile(errno: e), at: SourceLocation(file: path))]
+        case .write?:
             return [Diagnostic(CSVMessage.cannotWriteEventsFile, at: SourceLocation(file: path))]
+        case nil:
+            break
         }
         var lost = 0
         for s in board.states { lost += s.extras.count }
