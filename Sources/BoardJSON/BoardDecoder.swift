@@ -28,13 +28,10 @@ struct BoardDecoder {
     private let mapMemo = InterningCache<[String: String]>(slotBits: 8, maxKeyLength: 256)
     /// Label and assignee lists seen before, by their text.
     private let listMemo = InterningCache<[String]>(slotBits: 8, maxKeyLength: 256)
-    /// How far the input has been handed back to the kernel (see `MappedText.release`).
-    private var released = 0
-    /// How far the progress bar was told the read has got.
-    private var reported = 0
-    /// Where this decoder's own bytes start: a decoder reading the events ahead hands back
-    /// only the pages from here, never the cards another core is still reading.
-    private var releaseFloor = 0
+    /// The input read so far, handed back to the kernel as the read goes on (`ReadPages`):
+    /// a decoder reading the events ahead starts its own at them, never handing back the
+    /// cards another core is still reading.
+    private var pages: ReadPages
     /// Half of a large canonical file, being decoded on another core.
     private var readAhead: ReadAhead?
     /// Where the other core's cards start (-1: nowhere), compared once per card.
@@ -48,14 +45,11 @@ struct BoardDecoder {
     private(set) var tookAhead: (cards: Bool, events: Bool) = (false, false)
     /// True when the events from `eventsSplit` on came from the second core (for tests).
     private(set) var tookEventsTail = false
-    /// Bytes parsed between two releases (small in tests, to exercise re-reading).
-    private let releaseStep: Int
-
     static let maxErrors = 100
 
     init(text: MappedText, file: String, options: ReaderOptions, releaseStep: Int = 32 << 20,
          aheadFrom: Int = ReadAhead.minimumBytes) {
-        self.releaseStep = releaseStep
+        self.pages = ReadPages(text, step: releaseStep)
         self.aheadFrom = aheadFrom
         self.s = JSONScanner(text.bytes)
         self.text = text
@@ -77,9 +71,8 @@ struct BoardDecoder {
         }
         readAhead?.finish()
         readAhead = nil
-        // The last pages read (less than a release step on each core) go back too: the board
-        // is what stays in memory.
-        text.release(from: releaseFloor, upTo: text.bytes.count)
+        // The board is what stays in memory.
+        pages.finish()
         if found.errors == 0 {
             checkFormat()
             resolveLocalTimes()
@@ -277,8 +270,7 @@ struct BoardDecoder {
 
     private mutating func startAhead(at start: Int) {
         s.pos = start
-        released = start
-        releaseFloor = start
+        pages = ReadPages(text, from: start, step: pages.step)
     }
 
     /// Reserves room for as many elements as the rest of the file could hold at
@@ -291,17 +283,8 @@ struct BoardDecoder {
         array.reserveCapacity(min((s.bytes.count - s.pos) / bytesPerElement + 16, 1 << 23))
     }
 
-    /// Hands parsed input back to the kernel every `releaseStep` bytes, and tells the
-    /// progress bar every megabyte (`ProgressMeter`).
-    @inline(__always) private mutating func releaseParsed() {
-        if s.pos - released >= releaseStep {
-            text.release(from: releaseFloor, upTo: s.pos)
-            released = s.pos
-        } else if s.pos - reported >= 1 << 20 {
-            ProgressMeter.active.reached(s.pos)
-            reported = s.pos
-        }
-    }
+    /// Tells `pages` how far the read has got.
+    @inline(__always) private mutating func releaseParsed() { pages.passed(s.pos) }
 
     private mutating func checkFormat() {
         guard let format else {
