@@ -115,8 +115,6 @@ public final class MappedText: @unchecked Sendable {
     public struct LoadError: Error {
         /// The system's error number.
         public var errno: Int32
-        /// The system's words for it.
-        public var message: String { String(cString: strerror(errno)) }
     }
 
     // MARK: Line and column

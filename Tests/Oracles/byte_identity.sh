@@ -4,13 +4,15 @@
 # status. Inputs: samples/, samples/foreign/ and a generated board of CARDS cards (100,000 by
 # default). Outputs: every format (json, csv, tsv, csv --excel with an events file, xlsx,
 # ics with events and to-dos, trello, taskwarrior) and `report` in every report format.
-# Workbooks are compared by their unzipped parts (zip timestamps may differ).
+# Workbooks are compared by their unzipped parts (zip timestamps may differ). Then the
+# diagnostics on bad inputs (the last section; FUZZ_CORPUS may name a fuzz corpus to add).
 #
 #   Tests/Oracles/byte_identity.sh BEFORE_BINARY AFTER_BINARY [CARDS]
 #
 # Prints one line per difference and a count; exit status 1 when anything differs.
 set -u
 before=$(realpath "$1"); after=$(realpath "$2"); cards=${3:-100000}
+corpus=${FUZZ_CORPUS:+$(realpath "$FUZZ_CORPUS")}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/byte-identity.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -91,6 +93,77 @@ for input in in/*; do
         run "$base.report-$format" "$base.report.$format" report "$src" --as-of 2026-11-20 --format "$format" -o "$base.report.$format"
     done
 done
+
+# Diagnostics on bad inputs. The inputs above are mostly good files, so their diagnostics
+# say little; the fuzz targets' seeds (Fuzz/seeds.sh), the fuzz findings kept in
+# Tests/FuzzFindings, a fuzz corpus when FUZZ_CORPUS names one (e.g. .build-fuzz/corpus),
+# and deterministic damage done to the seeds (cut short at a third, two thirds and one byte
+# before the end; a quote, a delimiter, a line break, '<' and a byte 0xFF put in at fixed
+# places; each workbook part of Fuzz/Base cut in half inside an otherwise whole workbook)
+# are each validated (as text and as JSON) and converted to JSON, and standard output,
+# standard error and the exit status compared. The written file is not compared: the
+# point is what the readers say.
+(cd "$root" && Fuzz/seeds.sh "$work/seeds") > /dev/null
+mkdir -p in-bad
+python3 - "$work/seeds" "$root" in-bad "$corpus" <<'EOF'
+import os, shutil, sys, zipfile
+seeds, root, out, corpus = sys.argv[1:5]
+def put(name, data):
+    with open(os.path.join(out, name), "wb") as f: f.write(data)
+ext = {"json": ".json", "csv": ".csv", "events": ".events.csv", "xlsx": ".xlsx", "ics": ".ics",
+       "trello": ".json", "taskwarrior": ".json", "mapping": ".json", "store": ".db"}
+for target in sorted(os.listdir(seeds)):
+    if target not in ext: continue  # the byte-led variants read the same files as csv and xlsx
+    for name in sorted(os.listdir(os.path.join(seeds, target))):
+        data = open(os.path.join(seeds, target, name), "rb").read()
+        stem = f"{target}-{os.path.splitext(name)[0]}"
+        e = ext[target]
+        put(f"{stem}{e}", data)
+        for k, cut in enumerate([len(data) // 3, 2 * len(data) // 3, max(len(data) - 1, 0)]):
+            put(f"{stem}-cut{k}{e}", data[:cut])
+        for k, b in enumerate([b'"', b",", b"\n", b"<", b"\xff"]):
+            at = (len(data) * (k + 1)) // 7
+            put(f"{stem}-put{k}{e}", data[:at] + b + data[at + 1:])
+base = os.path.join(root, "Fuzz", "Base")
+for wb in sorted(d for d in os.listdir(base) if d.startswith("workbook-")):
+    parts = []
+    for folder, _, files in os.walk(os.path.join(base, wb)):
+        for f in files:
+            full = os.path.join(folder, f)
+            parts.append(os.path.relpath(full, os.path.join(base, wb)))
+    parts.sort()
+    for k, broken in enumerate(parts):
+        path = os.path.join(out, f"{wb}-part{k}.xlsx")
+        with zipfile.ZipFile(path, "w") as z:
+            for p in parts:
+                data = open(os.path.join(base, wb, p), "rb").read()
+                z.writestr(zipfile.ZipInfo(p, (2026, 1, 1, 0, 0, 0)), data[:len(data) // 2] if p == broken else data)
+findings = os.path.join(root, "Tests", "FuzzFindings")
+for name in sorted(os.listdir(findings)):
+    shutil.copy(os.path.join(findings, name), os.path.join(out, f"finding-{name}"))
+if corpus:
+    for target in sorted(os.listdir(corpus)):
+        if target not in ext: continue
+        for name in sorted(os.listdir(os.path.join(corpus, target))):
+            shutil.copy(os.path.join(corpus, target, name), os.path.join(out, f"corpus-{target}-{name}{ext[target]}"))
+EOF
+bad=0
+for input in in-bad/*; do
+    base=$(basename "$input"); base=bad-${base//./_}
+    src=../$input
+    run "$base.validate" "" validate "$src"
+    run "$base.validate-json" "" validate "$src" --diagnostics json
+    run "$base.to-json" "" convert "$src" "$base.json"
+    bad=$((bad + 3))
+    # An events file is read beside a board, a mapping file applied to one.
+    case $base in
+    bad-events-*|bad-corpus-events-*)
+        run "$base.as-events" "" convert ../in/board.csv "$base.json" --events "$src"; bad=$((bad + 1)) ;;
+    bad-mapping-*|bad-corpus-mapping-*)
+        run "$base.as-mapping" "" convert ../in/board.csv "$base.json" --mapping "$src"; bad=$((bad + 1)) ;;
+    esac
+done
+echo "$bad of the runs on bad inputs"
 
 echo "$compared runs compared, $differences differences"
 [ "$differences" -eq 0 ]

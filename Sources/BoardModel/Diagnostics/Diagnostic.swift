@@ -5,7 +5,8 @@
 /// (`CSVMessage` beside `CSVDiagnosticCodes`): its cases carry the values and its one `text`
 /// switch holds all of that target's prose. A new message is a new case there, never a string
 /// made at the call site, so tests match the case and its values and the wording cannot drift
-/// unseen (each enum's rendering test pins it). No format knows another's messages.
+/// unseen (each enum's rendering test pins it). No format knows another's messages. An error
+/// type that already carries its values (`StoreError`, `SyncError`) is its own message.
 public protocol DiagnosticMessage: Sendable {
     /// The code this message reports.
     var code: DiagnosticCode { get }
@@ -19,6 +20,7 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: any DiagnosticMessage
     /// Stored apart from the code's own so `--strict` and `--skip-invalid` can change it.
     public var severity: Severity
+    /// Where, when the problem has a place.
     public var location: SourceLocation?
 
     /// The code of the message.
@@ -29,12 +31,6 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
         self.severity = message.code.severity
         self.location = location
-    }
-
-    /// A diagnostic whose message is prose made at the call site, for the targets whose
-    /// messages are not typed yet.
-    public init(_ code: DiagnosticCode, _ message: String, at location: SourceLocation? = nil) {
-        self.init(UntypedMessage(code: code, text: message), at: location)
     }
 
     /// Like a compiler's: `board.json:14:3 (cards[12].due): error: … [invalid-date]`.
@@ -49,12 +45,6 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         a.code == b.code && a.severity == b.severity && a.location == b.location
             && a.message.text == b.message.text
     }
-}
-
-/// Prose made at the call site (`Diagnostic(_:_:at:)`), until every target's messages are typed.
-struct UntypedMessage: DiagnosticMessage {
-    let code: DiagnosticCode
-    let text: String
 }
 
 extension Sequence where Element == Diagnostic {
