@@ -1,10 +1,14 @@
 import Testing
 import PropertyBased
 import BoardModel
+import BoardCSV
+import BoardTabular
+import BoardICS
+import BoardForeign
 
 /// Why a difference after a round trip is allowed.
 enum Verdict: Equatable {
-    /// A `data-not-written` warning of the writer says so (the message quoted).
+    /// A `data-not-written` warning of the writer says so (tagged by its case, `LossRules.tags`).
     case warned(String)
     /// The format's documentation says so, but no warning does: a weakening of "no silent
     /// loss", listed here on purpose (each with the doc that says it).
@@ -81,26 +85,79 @@ struct LossyPropertyTests {
 
 /// The tables: which warning (or documented rule) allows which difference, per format.
 enum LossRules {
-    static func has(_ warnings: [String], _ fragment: String) -> Bool { warnings.contains { $0.contains(fragment) } }
+    /// What the writer's `data-not-written` warnings name, read from their cases: the tags
+    /// the tables below allow differences by.
+    static func tags(_ warnings: [any DiagnosticMessage]) -> Set<String> {
+        var out: Set<String> = []
+        for m in warnings {
+            switch m {
+            case let m as CSVMessage:
+                switch m {
+                case .eventsNotWritten: out.insert("csv.events")
+                case .boardNotWritten(let parts):
+                    out.insert("csv.board")
+                    if parts.contains(where: { if case .states(_, true) = $0 { true } else { false } }) { out.insert("csv.stateNames") }
+                default: break
+                }
+            case let m as TabularMessage:
+                switch m {
+                case .notWritten(.unknownCardKeys, _): out.insert("table.cardKeys")
+                case .notWritten(.emptyFieldValues, _): out.insert("table.emptyFields")
+                default: break
+                }
+            case let m as ForeignMessage:
+                switch m {
+                case .trelloExtrasNotWritten: out.insert("trello.extras")
+                case .trelloChangesNotWritten: out.insert("trello.changes")
+                case .taskwarriorEntryGuessed: out.insert("taskwarrior.entryGuessed")
+                case .taskwarriorNotWritten(let losses):
+                    for loss in losses {
+                        switch loss {
+                        case .events: out.insert("taskwarrior.events")
+                        case .changes: out.insert("taskwarrior.changes")
+                        case .positions: out.insert("taskwarrior.positions")
+                        case .archivedDone: out.insert("taskwarrior.archived")
+                        case .extras: out.insert("taskwarrior.extras")
+                        case .board: out.insert("taskwarrior.board")
+                        }
+                    }
+                default: break
+                }
+            case let m as ICSMessage:
+                switch m {
+                case .withoutDueNotWritten: out.insert("ics.withoutDue")
+                case .finishedLeftOut: out.insert("ics.finished")
+                case .eventsNotWritten: out.insert("ics.events")
+                case .controlCharactersLeftOut: out.insert("ics.controlCharacters")
+                case .millisecondsNotWritten: out.insert("ics.milliseconds")
+                case .metadataNotWritten: out.insert("ics.metadata")
+                default: break
+                }
+            default: break
+            }
+        }
+        return out
+    }
 
-    static func verdict(_ d: Difference, route: Route, warnings w: [String], board: Board) -> Verdict? {
-        func warned(_ fragment: String) -> Verdict? { has(w, fragment) ? .warned(fragment) : nil }
+    static func verdict(_ d: Difference, route: Route, warnings: [any DiagnosticMessage], board: Board) -> Verdict? {
+        let named = tags(warnings)
+        func warned(_ tag: String) -> Verdict? { named.contains(tag) ? .warned(tag) : nil }
         switch route.format {
         case "csv":
             switch d.kind {
-            case "events.count": return warned("not written: CSV has no history")
+            case "events.count": return warned("csv.events")
             case "board.id", "board.name", "board.timeZone", "board.metadata", "board.extras", "state.extras", "card.state.id":
-                return warned("not written: CSV keeps states by name only")
-            case "states": return warned("not written: CSV keeps states by name only")
-            case "card.state": return warned("states' ids, names, order")
-            case "card.extras": return warned("unknown card keys not written")
-            case "card.field.empty": return warned("empty custom field values not written")
+                return warned("csv.board")
+            case "states": return warned("csv.board")
+            case "card.state": return warned("csv.stateNames")
+            case "card.extras": return warned("table.cardKeys")
+            case "card.field.empty": return warned("table.emptyFields")
             default: return nil
             }
         case "trello":
             switch d.kind {
-            case "board.extras", "state.extras", "card.extras", "event.extras": return warned("(extras) not written")
-            case "event.changes": return warned("field change")
+            case "board.extras", "state.extras", "card.extras", "event.extras": return warned("trello.extras")
+            case "event.changes": return warned("trello.changes")
             case "event.at.offset": return .documented("docs/trello.md: event times' UTC offsets are not kept (written in UTC)")
             case "board.metadata.added": return .documented("docs/trello.md: the writer's label colours and custom field types are added to the metadata")
             case "card.updated" where d.detail.contains(" nil → "):
@@ -114,15 +171,15 @@ enum LossRules {
             switch d.kind {
             case "events.count", "event.type", "event.card", "event.at", "event.at.offset", "event.fromTo", "event.actor", "event.extras":
                 // Events are rebuilt from entry, start and end: warned when any were left.
-                return warned("(Taskwarrior keeps only entry, start and end)")
+                return warned("taskwarrior.events")
                     ?? (board.events.isEmpty ? .documented("docs/taskwarrior.md reading: history from the dates (created at entry, moved at start and end)")
                                              : .knownSilent(.taskwarriorEventCount))
-            case "event.changes": return warned("field change")
-            case "card.position": return warned("card position")
-            case "card.archived": return warned("archived flag")
-            case "board.extras", "state.extras", "card.extras": return warned("unknown key")
+            case "event.changes": return warned("taskwarrior.changes")
+            case "card.position": return warned("taskwarrior.positions")
+            case "card.archived": return warned("taskwarrior.archived")
+            case "board.extras", "state.extras", "card.extras": return warned("taskwarrior.extras")
             case "states", "card.state.id": return .documented("docs/taskwarrior.md: states Pending / Active / Completed, others by boardkit_state")
-            case "card.created" where d.detail.contains(" nil → "): return warned("no creation time") ?? .documented("docs/taskwarrior.md: entry is created, else the first event, else updated")
+            case "card.created" where d.detail.contains(" nil → "): return warned("taskwarrior.entryGuessed") ?? .documented("docs/taskwarrior.md: entry is created, else the first event, else updated")
             case "card.created.offset", "card.created.milliseconds", "card.updated.offset", "card.updated.milliseconds",
                  "card.completed.offset", "card.completed.milliseconds", "card.due.offset", "card.start.offset", "card.due", "card.start",
                  "card.due.milliseconds", "card.start.milliseconds":
@@ -134,27 +191,27 @@ enum LossRules {
                 return .documented("docs/taskwarrior.md: field names are made identifiers (Story points → story_points)")
             case "card.field.empty": return .documented("docs/taskwarrior.md: fields become attributes (an empty one is none)")
             case "card.completed": return .knownSilent(.taskwarriorCompleted)
-            case "board.id", "board.name", "board.timeZone", "board.metadata": return warned("(a task list has no board)")
+            case "board.id", "board.name", "board.timeZone", "board.metadata": return warned("taskwarrior.board")
             default: return nil
             }
         case "ics":
             switch d.kind {
-            case "card.missing": return warned("not in the calendar") ?? warned("left out of the calendar")
-            case "events.count": return warned("not written: iCalendar has no history")
+            case "card.missing": return warned("ics.withoutDue") ?? warned("ics.finished")
+            case "events.count": return warned("ics.events")
             case "card.title.newlines", "card.body.newlines", "card.field.newlines", "board.name.newlines":
                 return .knownSilent(.icsCarriageReturn)
             case "card.title", "card.body", "card.field", "board.name":
                 // Control characters left out (and maybe a CR turned into LF beside them).
-                return warned("that iCalendar text cannot hold left out")
+                return warned("ics.controlCharacters")
             case "card.position", "card.archived", "card.extras", "state.extras", "board.extras":
                 return .documented("docs/ics.md: position, archived flag, unknown JSON keys are not written")
             case "card.created.offset", "card.created.milliseconds", "card.updated.offset", "card.updated.milliseconds",
                  "card.completed.offset", "card.completed.milliseconds":
                 return .documented("docs/ics.md: CREATED, LAST-MODIFIED, COMPLETED in UTC, whole seconds")
-            case "card.due.milliseconds", "card.start.milliseconds": return warned("not written: iCalendar times have whole seconds")
+            case "card.due.milliseconds", "card.start.milliseconds": return warned("ics.milliseconds")
             case "card.field.missing", "card.field.added": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
             case "card.field.empty": return d.detail.contains("tab") ? .knownSilent(.icsFieldNameTab) : nil
-            case "board.metadata": return warned("board metadata entr")
+            case "board.metadata": return warned("ics.metadata")
             case "card.completed": return .knownSilent(.icsCompleted)
             default: return nil
             }
@@ -176,39 +233,40 @@ enum LossRules {
     }
 
     /// Where a warning's count disagrees with what was lost.
-    static func countProblems(route: Route, warnings: [String], start: Board, back: Board) -> [String] {
+    static func countProblems(route: Route, warnings: [any DiagnosticMessage], start: Board, back: Board) -> [String] {
         var out: [String] = []
-        func number(in fragment: String) -> Int? {
-            guard let m = warnings.first(where: { $0.contains(fragment) }) else { return nil }
-            return Int(m.prefix { $0.isNumber })
-        }
         switch route.format {
         case "csv":
-            if let n = number(in: "not written: CSV has no history"), n != start.events.count {
+            for case .eventsNotWritten(let n, _) in warnings.compactMap({ $0 as? CSVMessage }) where n != start.events.count {
                 out.append("the warning counts \(n) events, the board had \(start.events.count)")
             }
             let extras = start.cards.reduce(0) { $0 + $1.extras.count }
-            if (number(in: "unknown card keys not written") ?? 0) != extras {
-                out.append("the warning counts \(number(in: "unknown card keys not written") ?? 0) unknown card keys, the cards had \(extras)")
+            let counted = warnings.compactMap { m -> Int? in
+                if case .notWritten(.unknownCardKeys(let n), _)? = m as? TabularMessage { n } else { nil }
+            }.first ?? 0
+            if counted != extras {
+                out.append("the warning counts \(counted) unknown card keys, the cards had \(extras)")
             }
         case "trello":
             let extras = start.extras.count + start.states.reduce(0) { $0 + $1.extras.count } + start.cards.reduce(0) { $0 + $1.extras.count }
                 + start.events.reduce(0) { $0 + $1.extras.count }
-            if (number(in: "(extras) not written") ?? 0) != extras {
-                out.append("the warning counts \(number(in: "(extras) not written") ?? 0) unknown keys, the board had \(extras)")
+            let foreign = warnings.compactMap { $0 as? ForeignMessage }
+            let countedExtras = foreign.compactMap { if case .trelloExtrasNotWritten(let n) = $0 { n } else { nil } }.first ?? 0
+            if countedExtras != extras {
+                out.append("the warning counts \(countedExtras) unknown keys, the board had \(extras)")
             }
-            if (number(in: "of events (old and new values)") ?? 0) != start.fieldChangeCount {
-                out.append("the warning counts \(number(in: "of events (old and new values)") ?? 0) field changes, the events had \(start.fieldChangeCount)")
+            let countedChanges = foreign.compactMap { if case .trelloChangesNotWritten(let n) = $0 { n } else { nil } }.first ?? 0
+            if countedChanges != start.fieldChangeCount {
+                out.append("the warning counts \(countedChanges) field changes, the events had \(start.fieldChangeCount)")
             }
         case "ics":
-            if let n = number(in: "not written: iCalendar has no history"), n != start.events.count {
+            let ics = warnings.compactMap { $0 as? ICSMessage }
+            for case .eventsNotWritten(let n, _) in ics where n != start.events.count {
                 out.append("the warning counts \(n) events, the board had \(start.events.count)")
             }
             let missing = start.cards.count - back.cards.count
-            let noDue = number(in: "no due date and") ?? 0
-            let finished = warnings.first { $0.contains("left out of the calendar") }.map { m in
-                m.split(separator: " ").compactMap { Int($0) }.reduce(0, +)
-            } ?? 0
+            let noDue = ics.compactMap { if case .withoutDueNotWritten(let n) = $0 { n } else { nil } }.first ?? 0
+            let finished = ics.compactMap { if case .finishedLeftOut(let f, let a) = $0 { f + a } else { nil } }.first ?? 0
             if noDue + finished != missing {
                 out.append("the warnings count \(noDue) cards without a due date and \(finished) finished or archived, \(missing) cards are missing")
             }

@@ -53,7 +53,7 @@ struct Trip {
     var back: Board?
 
     /// The writer's `data-not-written` messages.
-    var notWritten: [String] { written.filter { $0.code == .dataNotWritten }.map(\.message.text) }
+    var notWritten: [any DiagnosticMessage] { written.filter { $0.code == .dataNotWritten }.map(\.message) }
     var errors: [Diagnostic] { (written + read).filter { $0.severity == .error } }
 }
 
