@@ -79,7 +79,7 @@ struct BoardDecoder {
         }
         if !sawStates { board.states = BoardState.defaults }
         // In file order, whatever pass found them.
-        let problems = (found.problems + found.tallies.diagnostics(zone: localZoneName, known: Zone(identifier: localZoneName) != nil)).enumerated()
+        let problems = (found.problems + found.repeated.diagnostics(zone: localZoneName, known: Zone(identifier: localZoneName) != nil)).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
         let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
@@ -183,7 +183,7 @@ struct BoardDecoder {
     /// board would convert it to nothing with exit 0. Its unknown keys are then not worth a
     /// warning each; the one error names them, or the tool they point to.
     private mutating func notABoard(keys: [String], at offset: Int) -> JSONProblem {
-        found.tallies = Tallies()
+        found.repeated = RepeatedWarnings()
         return JSONProblem(message: .noBoardKeys(keys: keys), offset: offset, path: nil)
     }
 
@@ -512,13 +512,13 @@ struct BoardDecoder {
         let name = s.string(key)
         raw.removeAll(keepingCapacity: true)
         try s.skipValue(copy: true, into: &raw)
-        found.tallies.add(.unknownKey(section: section, key: name), offset: key.start - 1,
+        found.repeated.add(.unknownKey(section: section, key: name), offset: key.start - 1,
                     path: path.map { "\($0).\(name)" } ?? name)
         return (name, String(decoding: raw, as: UTF8.self))
     }
 
     private mutating func duplicate(_ key: String, section: String, at offset: Int, path: String) throws(JSONProblem) {
-        found.tallies.add(.duplicateKey(section: section, key: key), offset: offset, path: "\(path).\(key)")
+        found.repeated.add(.duplicateKey(section: section, key: key), offset: offset, path: "\(path).\(key)")
     }
 
     /// Reports each key of `required` the object lacked (`seen` has a bit per key found).
@@ -667,13 +667,13 @@ struct BoardDecoder {
                 raw.removeAll(keepingCapacity: true)
                 try s.skipValue(copy: true, into: &raw)
                 value = isNull ? nil : String(decoding: raw, as: UTF8.self)
-                found.tallies.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
+                found.repeated.add(.convertedValue(section: path().hasSuffix("metadata") ? "metadata" : "fields"),
                             offset: at, path: "\(path()).\(name)")
             }
             let previous = value.map { out.updateValue($0, forKey: name) } ?? out.removeValue(forKey: name)
             if previous != nil {
                 clean = false
-                found.tallies.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
+                found.repeated.add(.duplicateKey(section: path(), key: name), offset: key.start - 1, path: "\(path()).\(name)")
             }
         }
         if clean { mapMemo.keep(out, for: UnsafeBufferPointer(rebasing: s.bytes[start..<s.pos])) }
@@ -733,7 +733,7 @@ struct BoardDecoder {
 
     private mutating func deferLocal(_ local: LocalDateTime, _ target: LocalTarget, at: Int, path: String) {
         found.pendingLocal.append(PendingLocal(target: target, local: local))
-        found.tallies.add(.localTime, offset: at, path: path)
+        found.repeated.add(.localTime, offset: at, path: path)
     }
 
     private var localZoneName: String { options.timeZone ?? board.timeZone }

@@ -6,7 +6,7 @@
 struct DecodeFindings {
     private(set) var problems: [JSONProblem] = []
     private(set) var errors = 0
-    var tallies = Tallies()
+    var repeated = RepeatedWarnings()
     var pendingLocal: [PendingLocal] = []
 
     /// Records a problem, counting it when it is an error.
@@ -16,5 +16,5 @@ struct DecodeFindings {
     }
 
     /// Nothing to report and nothing left to resolve.
-    var isClean: Bool { problems.isEmpty && errors == 0 && tallies.isEmpty && pendingLocal.isEmpty }
+    var isClean: Bool { problems.isEmpty && errors == 0 && repeated.isEmpty && pendingLocal.isEmpty }
 }

@@ -3,7 +3,12 @@ import BoardModel
 /// Warnings that may repeat once per card (an unknown key, a time without an offset):
 /// counted, and reported once each with the count and where the first one is, so a file
 /// of a million cards gives one line, not a million.
-struct Tallies {
+///
+/// Not a second limiter: BoardIO's `DiagnosticLimiter` lists the first diagnostics of a
+/// code and counts the rest ("N more like this"), for problems that differ from row to row.
+/// These are the same warning again (the same unknown key on every card), which is one
+/// line whatever the count; the JSON reader's report has always read so.
+struct RepeatedWarnings {
     enum Kind: Hashable {
         case unknownKey(section: String, key: String)
         case duplicateKey(section: String, key: String)
