@@ -66,16 +66,16 @@ import BoardIO
     /// that are not UTF-8 are refused even right after a valid string was kept.
     @Test func keptStringsGiveTheSameValuesAndStillCheckUTF8() throws {
         let strings = InterningCache<String>(slotBits: 4, maxKeyLength: 40)
-        let record = Array(#"{"id": "5f1a", "list": "Doing 진행", "name": "Doing 진행", "id": "5f1a"}"#.utf8)
+        let record = Array(#"{"id": "5f1a0c9b8e7d6a5b4c3d2e1f", "list": "Doing 진행 (this week)", "name": "Doing 진행 (this week)", "id": "5f1a0c9b8e7d6a5b4c3d2e1f"}"#.utf8)
         for _ in 0..<3 {
             let node = try record.withUnsafeBufferPointer {
                 try JSONParser.parseValue(in: $0, at: 0, strings: strings).get()
             }
             #expect(node.members?.map(\.key) == ["id", "list", "name", "id"])
-            #expect(node["list"]?.string == "Doing 진행")
-            #expect(node["name"]?.string == "Doing 진행")
+            #expect(node["list"]?.string == "Doing 진행 (this week)")
+            #expect(node["name"]?.string == "Doing 진행 (this week)")
         }
-        let bad: [UInt8] = Array(#"["Doing "#.utf8) + [0xFF] + Array(#"", "x"]"#.utf8)
+        let bad: [UInt8] = Array(#"["Doing 진행 (this week"#.utf8) + [0xFF] + Array(#")", "x"]"#.utf8)
         let result = bad.withUnsafeBufferPointer { JSONParser.parseValue(in: $0, at: 0, strings: strings) }
         guard case .failure(let e) = result else {
             Issue.record("bytes that are not UTF-8 were read as a string")

@@ -47,7 +47,9 @@ import BoardTestSupport
     }
 
     @Test func aPickBuildsOnlyWhatItNames() throws {
-        let json = #"{"a": {"keep": 1, "drop": [1, {"x": 2}], "deep": {"k": "v", "z": "w"}}, "b": "gone", "c\u0061": true}"#
+        // What is skipped holds what could end a careless skip early: quotes and brackets
+        // inside strings, escaped backslashes, a number and a literal last in their object.
+        let json = #"{"a": {"keep": 1, "drop": [1, {"x": "a \"]}\\", "y": -1.5e3}], "deep": {"k": "v", "z": true}}, "b": "gone }", "c\u0061": true}"#
         let pick = JSONPick("ca", parts: ["a": JSONPick("keep", parts: ["deep": JSONPick("k")])])
         let node = try Array(json.utf8).withUnsafeBufferPointer {
             try JSONParser.parseValue(in: $0, at: 0, keeping: pick).get()
