@@ -162,6 +162,10 @@ def measure(argv, inp, out):
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         args = [a.replace("{in}", inp).replace("{out}", out) for a in argv]
         cmd = ["/usr/bin/time", "-f", "%e %M", "-o", t.name] + args
+        # The previous tool's output must not pass for this one's (a peer that declines
+        # writes nothing and exits 1, which a leftover file made look like a run).
+        if os.path.exists(out):
+            os.remove(out)
         r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if r.returncode not in (0, 1) or not os.path.exists(out):
             sys.stderr.write(f"    failed ({r.returncode}): {' '.join(args)}\n{r.stderr.decode()[-400:]}\n")
