@@ -6,9 +6,10 @@ import BoardIO
 /// them: a reader holds one small tree at a time instead of the whole array's.
 ///
 /// Parsing is the costly part and depends on nothing but the bytes, so chunks of elements
-/// are parsed on every core (`inOrderChunks`) while the calling thread takes them in order.
-/// The pages of a chunk are handed back once it is taken (`MappedText.release`), so the
-/// mapping does not stay in memory beside the board built from it.
+/// are parsed on every core (`inOrderChunks`), and with `converting` made into what the
+/// reader keeps there too, while the calling thread takes them in order. The pages of a
+/// chunk are handed back once it is taken (`MappedText.release`), so the mapping does not
+/// stay in memory beside the board built from it.
 public struct JSONElementStream {
     /// The text the offsets point into.
     public let text: MappedText
@@ -76,8 +77,8 @@ public struct JSONElementStream {
         let (offsets, depth) = (self.offsets, self.depth)
         // Position p of the walk is element p, or element count-1-p when walking back.
         func element(_ position: Int) -> Int { reversed ? count - 1 - position : position }
-        // Each worker keeps the strings it has seen (list and member ids, names, dates' days)
-        // across the chunks it parses: most of a record's strings are repeats.
+        // Each worker keeps the strings it has seen across the chunks it parses (those longer
+        // than a String holds inline: list and member ids, names): most are repeats.
         let strings = LendingPool { InterningCache<String>(slotBits: 12, maxKeyLength: 40) }
         inOrderChunks(count: count, size: chunkSize, make: { range -> (range: Range<Int>, part: Part) in
             let elements = strings.with { strings in
