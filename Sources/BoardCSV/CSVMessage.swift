@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
+import BoardIO
 import BoardTabular
 
 /// The CSV reader's, writer's and events file's diagnostics (`Diagnostic` tells where a
@@ -140,7 +136,7 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
         case .eventsOutOfMemory:
             return "out of memory"
         case .cannotCreateEventsFile(let e):
-            return "cannot create the events file: \(String(cString: strerror(e)))"
+            return "cannot create the events file: \(SystemError.text(e))"
         case .cannotWriteEventsFile:
             return "cannot write the events file"
         case .unknownOutputEncoding(let encoding):

@@ -97,11 +97,11 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
         case .moreNotShown(_, let count):
             "\(count) more like this not shown"
         case .cannotReadFile(let e):
-            "cannot read the file: \(String(cString: strerror(e)))"
+            "cannot read the file: \(SystemError.text(e))"
         case .cannotCreateFile(let e):
-            "cannot create the file: \(String(cString: strerror(e)))"
+            "cannot create the file: \(SystemError.text(e))"
         case .cannotWriteFile(let e):
-            "cannot write the file: \(String(cString: strerror(e)))"
+            "cannot write the file: \(SystemError.text(e))"
         }
     }
 }

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import BoardModel
+import BoardIO
 
 /// The pipeline's own diagnostics: opening the input, telling its format, and putting the
 /// output in place (`Diagnostic` tells where a target's messages go).
@@ -51,9 +47,9 @@ public enum BoardKitMessage: DiagnosticMessage, Equatable {
         case .noSuchFolder(let folder): "the folder '\(folder)' does not exist"
         case .noOutputFile: "the writer produced no file"
         case .cannotReopenOutput: "cannot reopen the output"
-        case .cannotOpenOutput(let e): "cannot open: \(String(cString: strerror(e)))"
-        case .cannotMoveIntoPlace(let e): "cannot move the finished output into place: \(String(cString: strerror(e)))"
-        case .cannotWrite(let e): "cannot write: \(String(cString: strerror(e)))"
+        case .cannotOpenOutput(let e): "cannot open: \(SystemError.text(e))"
+        case .cannotMoveIntoPlace(let e): "cannot move the finished output into place: \(SystemError.text(e))"
+        case .cannotWrite(let e): "cannot write: \(SystemError.text(e))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import BoardIO
 import Foundation
 
 /// The secret part of each board's feed URL, kept in a small JSON file so the URL a
@@ -63,7 +64,7 @@ public struct TokenStore: Sendable {
                 throw Failure.unwritable(path, "cannot create \(temp)")
             }
             guard rename(temp, path) == 0 else {
-                throw Failure.unwritable(path, String(cString: strerror(errno)))
+                throw Failure.unwritable(path, SystemError.text(errno))
             }
         } catch let failure as Failure {
             throw failure

@@ -9,6 +9,7 @@
 // StoreImport and StoreExport; the change log in ChangeLog; the format's reader and writer
 // (`convert … team.db`) in StoreFormat.
 import BoardModel
+import BoardIO
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -83,7 +84,7 @@ public final class BoardStore: @unchecked Sendable {
             // overwrite each other.
             guard link(temp, path) == 0 else {
                 if errno == EEXIST { throw .alreadyExists(path: path) }
-                throw .database(path: path, message: String(cString: strerror(errno)))
+                throw .database(path: path, message: SystemError.text(errno))
             }
         }
     }

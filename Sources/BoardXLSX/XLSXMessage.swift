@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CXlsxWriter
 import BoardModel
+import BoardIO
 import BoardTabular
 
 /// The workbook reader's and writer's diagnostics (`Diagnostic` tells where a target's
@@ -196,7 +192,7 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
             case .addSheet(let name):
                 what = "could not add sheet '\(name)'"
             case .rowFile(let sheet, let e):
-                let reason = e != 0 ? String(cString: strerror(e)) : "a write failed"
+                let reason = e != 0 ? SystemError.text(e) : "a write failed"
                 what = "the rows of sheet '\(sheet)' could not be written to the temporary folder (TMPDIR): \(reason)"
             case .overflowFull:
                 what = "the \(WorkbookSchema.overflow) sheet is full"

@@ -58,7 +58,6 @@ public struct TaskwarriorWriter: BoardWriter {
         lost.changes = board.fieldChangeCount
         out.endArray()
         out.endDocument()
-        out.flush()
         return lost.diagnostics(file: file)
     }
 

@@ -138,7 +138,6 @@ struct TrelloExportBuilder {
         }), to: &out)
         out.endObject()
         out.endDocument()
-        out.flush()
     }
 
     /// `"key": value` as a member of the root object.
