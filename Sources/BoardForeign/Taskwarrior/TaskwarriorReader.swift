@@ -60,10 +60,10 @@ public struct TaskwarriorReader: SniffingReader {
 }
 
 /// Turns parsed tasks into a board.
-struct TaskwarriorImport {
+struct TaskwarriorImport: RecordImporter {
     let source: ForeignSource
     let options: ReaderOptions
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     private var map: ForeignSourceMap
     /// Tasks left out under `--skip-invalid`.
     private var leftOut: LeftOutItems
@@ -125,53 +125,43 @@ struct TaskwarriorImport {
         events.reserveCapacity(3 * tasks.count)
         eventCards.reserveCapacity(3 * tasks.count)
         places.reserveCapacity(3 * tasks.count)
-        let snapshot = self
-        let interning = LendingPool { CardInterning() }
-        tasks.converting(convert: { elements in
-            var reader = snapshot
-            return interning.with { interning in
-                elements.map { k, task -> (k: Int, read: TaskRead?, said: [Diagnostic], offset: Int) in
-                    reader.diagnostics = []
-                    var read = reader.readTask(k, task)
-                    if read != nil { interning.share(&read!.card) }
-                    return (k, read, reader.diagnostics, task.offset)
-                }
+        tasks.read(with: self, { reader, k, task, interning in
+            var read = reader.readTask(k, task)
+            if read != nil { interning.share(&read!.card) }
+            return read
+        }, take: { r in
+            let mark = diagnostics.count
+            diagnostics += r.said
+            guard var read = r.value else {
+                _ = leftOut.leavesOut(&diagnostics, since: mark)
+                return
             }
-        }, take: { reads in
-            for (k, read, said, offset) in reads {
-                let mark = diagnostics.count
-                diagnostics += said
-                guard var read else {
-                    _ = leftOut.leavesOut(&diagnostics, since: mark)
-                    continue
-                }
-                // A state is made on first sight even for a task then left out (as before).
-                read.card.state = stateID(for: read.stateName, category: read.category, in: &board)
-                if leftOut.leavesOut(&diagnostics, since: mark) { continue }
-                let place = ForeignPlace(.root, k, at: offset)
-                let index: Int
-                if let previous = byID[read.card.id] {
-                    diagnostics.append(Diagnostic(ForeignMessage.taskwarriorDuplicateUUID(read.uuid),
-                                                  at: source.location("\(place.path).uuid", at: read.uuidOffset)))
-                    board.cards[previous] = read.card
-                    map.cards[previous] = place
-                    // Rare: the earlier task's history goes, in all three arrays alike.
-                    let kept = eventCards.indices.filter { eventCards[$0] != previous }
-                    events = kept.map { events[$0] }
-                    places = kept.map { places[$0] }
-                    eventCards = kept.map { eventCards[$0] }
-                    index = previous
-                } else {
-                    index = board.cards.count
-                    byID[read.card.id] = index
-                    board.cards.append(read.card)
-                    map.cards.append(place)
-                }
-                for event in history(of: read, board: board) {
-                    events.append(event)
-                    eventCards.append(index)
-                    places.append(place)
-                }
+            // A state is made on first sight even for a task then left out (as before).
+            read.card.state = stateID(for: read.stateName, category: read.category, in: &board)
+            if leftOut.leavesOut(&diagnostics, since: mark) { return }
+            let place = ForeignPlace(.root, r.index, at: r.offset)
+            let index: Int
+            if let previous = byID[read.card.id] {
+                diagnostics.append(Diagnostic(ForeignMessage.taskwarriorDuplicateUUID(read.uuid),
+                                              at: source.location("\(place.path).uuid", at: read.uuidOffset)))
+                board.cards[previous] = read.card
+                map.cards[previous] = place
+                // Rare: the earlier task's history goes, in all three arrays alike.
+                let kept = eventCards.indices.filter { eventCards[$0] != previous }
+                events = kept.map { events[$0] }
+                places = kept.map { places[$0] }
+                eventCards = kept.map { eventCards[$0] }
+                index = previous
+            } else {
+                index = board.cards.count
+                byID[read.card.id] = index
+                board.cards.append(read.card)
+                map.cards.append(place)
+            }
+            for event in history(of: read, board: board) {
+                events.append(event)
+                eventCards.append(index)
+                places.append(place)
             }
         })
         // Oldest first, equal times by card: sorted through a permutation applied in place,

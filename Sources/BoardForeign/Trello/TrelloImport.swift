@@ -2,10 +2,10 @@ import BoardModel
 import BoardIO
 
 /// Turns a parsed Trello export into a board. One value per read; collects diagnostics.
-struct TrelloImport {
+struct TrelloImport: RecordImporter {
     let source: ForeignSource
     let options: ReaderOptions
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     private var map: ForeignSourceMap
 
     // Lookups built from the export's tables.
@@ -273,30 +273,20 @@ struct TrelloImport {
                                     into board: inout Board) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
-        let snapshot = self
-        let interning = LendingPool { CardInterning() }
         board.cards.reserveCapacity(cards.count)
         map.cards.reserveCapacity(cards.count)
-        cards.converting(keeping: picking ? Self.cardPick : nil, convert: { elements in
-            var reader = snapshot
-            return interning.with { interning in
-                elements.map { k, node -> (k: Int, card: Card?, said: [Diagnostic], offset: Int) in
-                    reader.diagnostics = []
-                    var card = reader.readCard(k, node, checklists: checklists)
-                    if card != nil { interning.share(&card!) }
-                    return (k, card, reader.diagnostics, node.offset)
-                }
-            }
+        cards.read(with: self, keeping: picking ? Self.cardPick : nil, { reader, k, node, interning in
+            var card = reader.readCard(k, node, checklists: checklists)
+            if card != nil { interning.share(&card!) }
+            return card
         }, take: { read in
-            for (k, card, said, offset) in read {
-                let mark = diagnostics.count
-                diagnostics += said
-                let leftOutNow = leftOut.leavesOut(&diagnostics, since: mark)
-                guard let card, !leftOutNow else { continue }
-                if index[card.id] == nil { index[card.id] = board.cards.count }
-                board.cards.append(card)
-                map.cards.append(ForeignPlace(.cards, k, at: offset))
-            }
+            let mark = diagnostics.count
+            diagnostics += read.said
+            let leftOutNow = leftOut.leavesOut(&diagnostics, since: mark)
+            guard let card = read.value, !leftOutNow else { return }
+            if index[card.id] == nil { index[card.id] = board.cards.count }
+            board.cards.append(card)
+            map.cards.append(ForeignPlace(.cards, read.index, at: read.offset))
         })
         // Checklists of cards that are not in the export (deleted cards).
         // The first in the file is named (a dictionary's order changes from run to run).
@@ -431,30 +421,23 @@ struct TrelloImport {
         places.reserveCapacity(actions?.count ?? 0)
         // Trello lists actions newest first; walk them oldest first so equal times keep order.
         // Each action is read where it was parsed (as `readCards` does), then taken in order.
-        let (snapshot, cards) = (self, board.cards)
-        actions?.converting(reversed: true, keeping: picking ? Self.actionPick : nil, convert: { elements in
-            var reader = snapshot
-            return elements.map { k, action -> (k: Int, read: ActionRead, said: [Diagnostic]) in
-                reader.diagnostics = []
-                let read = reader.readAction(k, action, cardIndex: cardIndex, cards: cards)
-                return (k, read, reader.diagnostics)
-            }
-        }, take: { reads in
-            for (k, read, said) in reads {
-                diagnostics += said
-                if let id = read.gone { gone.insert(id) }
-                switch read.outcome {
-                case .refused:
-                    break
-                case .notKept(let type):
-                    notKept[type, default: 0] += 1
-                case .unknownCard(let cardID, let type, let idOffset, let offset):
-                    unknown.append((cardID, type, "actions[\(k)]", idOffset, offset, diagnostics.count))
-                case .event(let event, let card, let offset):
-                    if event.type == .created, creations[card] == nil { creations[card] = event.at }
-                    events.append(event)
-                    places.append(ForeignPlace(.actions, k, at: offset))
-                }
+        let cards = board.cards
+        actions?.read(with: self, reversed: true, keeping: picking ? Self.actionPick : nil, { reader, k, action, _ in
+            reader.readAction(k, action, cardIndex: cardIndex, cards: cards)
+        }, take: { r in
+            diagnostics += r.said
+            if let id = r.value.gone { gone.insert(id) }
+            switch r.value.outcome {
+            case .refused:
+                break
+            case .notKept(let type):
+                notKept[type, default: 0] += 1
+            case .unknownCard(let cardID, let type, let idOffset, let offset):
+                unknown.append((cardID, type, "actions[\(r.index)]", idOffset, offset, diagnostics.count))
+            case .event(let event, let card, let offset):
+                if event.type == .created, creations[card] == nil { creations[card] = event.at }
+                events.append(event)
+                places.append(ForeignPlace(.actions, r.index, at: offset))
             }
         })
         var strays = 0, goneActions = 0
