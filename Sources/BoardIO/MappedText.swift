@@ -98,10 +98,12 @@ public final class MappedText: @unchecked Sendable {
     /// file. `start` keeps the pages before it (another core may still be reading them).
     /// Returns where the pages handed back end (page-aligned), for the next call's `start`;
     /// text held in memory stays, and `start` comes back.
+    ///
+    /// Handed back means read, so this moves the progress bar (`ProgressMeter`) to `offset`;
+    /// not with `reportingProgress: false` (a skim running ahead of the one the bar follows).
     @discardableResult
-    public func release(from start: Int = 0, upTo offset: Int) -> Int {
-        // Handed back means read: the progress bar's position (`ProgressMeter`).
-        ProgressMeter.active.reached(offset)
+    public func release(from start: Int = 0, upTo offset: Int, reportingProgress: Bool = true) -> Int {
+        if reportingProgress { ProgressMeter.active.reached(offset) }
         guard case .unmap = release, let base = bytes.baseAddress else { return start }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let first = (start + page - 1) / page * page

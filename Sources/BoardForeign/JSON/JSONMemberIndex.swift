@@ -69,7 +69,17 @@ public struct JSONMemberIndex: Sendable {
     /// Indexes one JSON document (a leading byte-order mark is allowed), recording the
     /// elements of a root array, and of the root object's arrays named in `arrays`. Pages
     /// that have been checked are handed back as the pass goes (`MappedText.release`).
+    /// A large document's far part is checked on a second core at the same time (`SkimAhead`).
     public static func index(_ text: MappedText, arrays: Set<String> = []) -> Result<JSONMemberIndex, JSONSyntaxError> {
+        index(text, arrays: arrays, aheadFrom: SkimAhead.split(of: text))
+    }
+
+    /// `index`, with the second core guessing from `aheadFrom` (none when nil); `waiting`
+    /// has it done before the calling thread starts, so tests meet every guess.
+    static func index(_ text: MappedText, arrays: Set<String>, aheadFrom: Int?,
+                      waiting: Bool = false) -> Result<JSONMemberIndex, JSONSyntaxError> {
+        let ahead = aheadFrom.map { SkimAhead.start(text, arrays: arrays, from: $0, waiting: waiting) }
+        defer { ahead?.stop() }
         var p = JSONParser(text.bytes)
         var released = 0
         p.mark = { released = text.release(from: released, upTo: $0) }
@@ -82,10 +92,20 @@ public struct JSONMemberIndex: Sendable {
             let shape: Shape
             if root < p.b.count, p.b[root] == UInt8(ascii: "{") {
                 shape = .object
-                members = try indexObject(&p, arrays: arrays)
+                try p.enter()
+                p.i += 1
+                p.skipSpace()
+                if p.i < p.b.count, p.b[p.i] == UInt8(ascii: "}") {
+                    p.i += 1
+                    p.depth -= 1
+                } else {
+                    try indexMembers(&p, arrays: arrays, afterValue: false, ahead: ahead, into: &members)
+                }
             } else if root < p.b.count, p.b[root] == UInt8(ascii: "[") {
                 shape = .array
-                try p.skipArray { elements.append($0) }
+                // A finding's members after the array would mean a broken root: the check
+                // below says so, as a plain skim would.
+                if try p.openArray() { _ = try indexElements(&p, into: &elements, ahead: ahead) }
             } else {
                 // Not a container: small, so parsed for its kind (and its errors).
                 let node = try p.value()
@@ -128,18 +148,21 @@ public struct JSONMemberIndex: Sendable {
         }
     }
 
-    /// The root object's members, as `JSONParser.object` reads them.
-    private static func indexObject(_ p: inout JSONParser, arrays: Set<String>) throws(JSONSyntaxError) -> [Member] {
-        try p.enter()
-        p.i += 1
-        var members: [Member] = []
-        p.skipSpace()
-        if p.i < p.b.count, p.b[p.i] == UInt8(ascii: "}") {
-            p.i += 1
-            p.depth -= 1
-            return members
-        }
+    /// The root object's members through its closing brace, as `JSONParser.object` reads
+    /// them: from the member at `i`, or from the separator after a member's value
+    /// (`afterValue`, where a skim ahead picks up).
+    static func indexMembers(_ p: inout JSONParser, arrays: Set<String>, afterValue: Bool, ahead: SkimAhead?,
+                             into members: inout [Member]) throws(JSONSyntaxError) {
+        var separator = afterValue
         while true {
+            if separator {
+                p.skipSpace()
+                guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
+                if p.b[p.i] == UInt8(ascii: "}") { p.i += 1; break }
+                guard p.b[p.i] == UInt8(ascii: ",") else { throw p.fail(.expectedObjectComma(found: p.b[p.i])) }
+                p.i += 1
+            }
+            separator = true
             p.skipSpace()
             guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
             guard p.b[p.i] == UInt8(ascii: "\"") else {
@@ -155,21 +178,50 @@ public struct JSONMemberIndex: Sendable {
             let offset = p.i
             let isArray = p.i < p.b.count && p.b[p.i] == UInt8(ascii: "[")
             var elements: [Int] = []
+            var finding: SkimAhead.Finding?
             if isArray, arrays.contains(key) {
-                try p.skipArray { elements.append($0) }
+                if try p.openArray() { finding = try indexElements(&p, into: &elements, ahead: ahead) }
             } else {
                 try p.skipValue()
             }
             members.append(Member(key: key, keyOffset: keyOffset, offset: offset, end: p.i, isArray: isArray,
                                   elements: elements))
-            p.skipSpace()
-            guard p.i < p.b.count else { throw p.fail(.endsInsideObject) }
-            if p.b[p.i] == UInt8(ascii: ",") { p.i += 1; continue }
-            if p.b[p.i] == UInt8(ascii: "}") { p.i += 1; break }
-            throw p.fail(.expectedObjectComma(found: p.b[p.i]))
+            if let rest = finding?.rest {
+                // The skim ahead checked the rest of the object too.
+                members += rest.members
+                p.i = rest.end
+                p.depth -= 1
+                return
+            }
         }
         p.depth -= 1
-        return members
+    }
+
+    /// An open indexed array's elements, from the one at `i` through its `]`, collected into
+    /// `elements`. When the skim ahead's guess is one of them, what it found from there is
+    /// taken instead of walking on: returned, and `p` is left just past the array.
+    private static func indexElements(_ p: inout JSONParser, into elements: inout [Int],
+                                      ahead: SkimAhead?) throws(JSONSyntaxError) -> SkimAhead.Finding? {
+        guard let ahead else {
+            _ = try p.skipElements { elements.append($0); return true }
+            return nil
+        }
+        let whole = try p.skipElements { offset in
+            if ahead.claim(offset) { return false }
+            elements.append(offset)
+            return true
+        }
+        if whole { return nil }
+        guard let finding = ahead.finding() else {
+            // The document is broken after the guess: the walk from here finds where.
+            _ = try p.skipElements { elements.append($0); return true }
+            return nil
+        }
+        elements += finding.elements
+        p.i = finding.arrayEnd
+        p.depth -= 1
+        p.mark(p.i)
+        return finding
     }
 
     /// The value at `offset` (a member's, an element's), parsed whole; `depth` is how deep it

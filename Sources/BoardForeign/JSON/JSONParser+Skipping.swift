@@ -64,17 +64,32 @@ extension JSONParser {
 
     /// Checks the array at `i`, telling `element` where each element starts.
     mutating func skipArray(_ element: (Int) -> Void) throws(JSONSyntaxError) {
+        guard try openArray() else { return }
+        _ = try skipElements { element($0); return true }
+    }
+
+    /// Enters the array at `i`: false (and past it) when it is empty, true with `i` before its
+    /// first element otherwise.
+    mutating func openArray() throws(JSONSyntaxError) -> Bool {
         try enter()
         i += 1
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "]") {
             i += 1
             depth -= 1
-            return
+            return false
         }
+        return true
+    }
+
+    /// Checks an open array's elements from the one at `i` through its closing bracket,
+    /// telling `element` where each starts. When `element` says false, stops before that
+    /// element (`i` at its start) and returns false: the caller may hand the rest to a skim
+    /// that ran ahead (`SkimAhead`), or call again to go on.
+    mutating func skipElements(_ element: (Int) -> Bool) throws(JSONSyntaxError) -> Bool {
         while true {
             skipSpace()
-            element(i)
+            guard element(i) else { return false }
             try skipValue()
             if i - reported >= 1 << 20 {
                 mark(i)
@@ -87,6 +102,7 @@ extension JSONParser {
             throw fail(.expectedArrayComma(found: b[i]))
         }
         depth -= 1
+        return true
     }
 
     mutating func skipNumber() throws(JSONSyntaxError) {
