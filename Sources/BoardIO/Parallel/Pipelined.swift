@@ -4,9 +4,10 @@ import Dispatch
 /// calling thread takes the finished ones in order; with one worker (`Parallelism`), makes
 /// and takes each chunk in turn on the calling thread (the same chunks, in the same order).
 ///
-/// Unlike `inOrderChunks` (which makes two chunks at once, then takes them), making and
-/// taking overlap: for a consumer that cannot be split, such as inserting rows into one
-/// SQLite database, the encoding costs nothing on the critical path. `make` runs on another
+/// Unlike `inOrderChunks` (whose calling thread makes chunks too while it waits), the
+/// calling thread only takes, and at most two chunks are made ahead: for a consumer that
+/// cannot be split and is the slower side, such as inserting rows into one SQLite database,
+/// the encoding costs nothing on the critical path. `make` runs on another
 /// thread, so it may only read what it shares and must build its result in its own buffer.
 /// When `take` throws, no further chunk is taken and the error is rethrown after the maker
 /// stops.
