@@ -4,15 +4,55 @@
 (category guessed from the name), cards with labels, members, due dates, checklists and
 custom fields, and createCard/updateCard actions → events.
 
+The export is read as a Python programmer reads one too large for `json.load` (which holds
+about seven times the file: 26 GB for a million cards): the text once, the root's members
+decoded one at a time with the json module's own decoder (`raw_decode`), the actions and
+cards an element at a time, keeping of each what the conversion uses. Same decoder, same
+work, one pass; the small members (lists, labels…) come after the big arrays in Trello's
+files, so cards and actions are converted once the pass is done.
+
 usage: foreign_trello_to_board.py INPUT OUTPUT
 """
 import json
-import os
+import re
 import sys
 
-# Python's json holds about seven times the file: above this the machine would run out of
-# memory, so the run is declined (and recorded as failed) instead.
-LIMIT = 1.5 * 2**30
+SPACE = re.compile(r"[ \t\n\r]*")
+DECODER = json.JSONDecoder()
+
+
+def root_members(s, streamed):
+    """The root object's members as a dict, each decoded on its own; the arrays named in
+    `streamed` are handed to their function an element at a time instead (and left out)."""
+    i = SPACE.match(s, 1 if s.startswith("\ufeff") else 0).end()
+    if s[i] != "{":
+        raise ValueError("not a Trello export: the root is not an object")
+    i = SPACE.match(s, i + 1).end()
+    members = {}
+    while s[i] != "}":
+        key, i = DECODER.raw_decode(s, i)
+        i = SPACE.match(s, i).end()
+        i = SPACE.match(s, i + 1).end()  # past the colon
+        if key in streamed and s[i] == "[":
+            take = streamed[key]
+            i = SPACE.match(s, i + 1).end()
+            while s[i] != "]":
+                element, i = DECODER.raw_decode(s, i)
+                take(element)
+                i = SPACE.match(s, i).end()
+                if s[i] == ",":
+                    i = SPACE.match(s, i + 1).end()
+            i += 1
+        else:
+            members[key], i = DECODER.raw_decode(s, i)
+        i = SPACE.match(s, i).end()
+        if s[i] == ",":
+            i = SPACE.match(s, i + 1).end()
+    return members
+
+
+CARD_KEYS = ("id", "name", "idList", "desc", "due", "dateLastActivity", "idLabels", "idMembers",
+             "customFieldItems", "closed")
 
 
 def category(name):
@@ -25,9 +65,22 @@ def category(name):
 
 
 def main(inp, out):
-    if os.path.getsize(inp) > LIMIT:
-        sys.exit(f"declined: {os.path.getsize(inp) / 2**30:.1f} GB would need ~{7 * os.path.getsize(inp) / 2**30:.0f} GB of memory")
-    d = json.load(open(inp, encoding="utf-8"))
+    with open(inp, encoding="utf-8") as f:
+        text = f.read()
+    raw_cards, actions = [], []
+
+    def keep_card(c):
+        raw_cards.append({k: c[k] for k in CARD_KEYS if k in c})
+
+    def keep_action(a):
+        data = a.get("data", {})
+        actions.append((a["type"], a["date"], (data.get("card") or {}).get("id"),
+                        (a.get("memberCreator") or {}).get("username"), (data.get("list") or {}).get("id"),
+                        (data.get("listBefore") or {}).get("id"),
+                        data["listAfter"]["id"] if "listAfter" in data else None, "listAfter" in data))
+
+    d = root_members(text, {"cards": keep_card, "actions": keep_action})
+    del text
     states, state_of = [], {}
     for l in sorted(d["lists"], key=lambda l: l.get("pos", 0)):
         sid = "-".join("".join(c if c.isalnum() else " " for c in l["name"].lower()).split()) or "state"
@@ -40,7 +93,7 @@ def main(inp, out):
     for cl in d.get("checklists", []):
         checklists.setdefault(cl["idCard"], []).append(cl)
     cards = []
-    for c in d["cards"]:
+    for c in raw_cards:
         card = {"id": c["id"], "title": c["name"], "state": state_of[c["idList"]]}
         body = c.get("desc", "")
         parts = []
@@ -71,17 +124,15 @@ def main(inp, out):
         cards.append(card)
     known = {c["id"] for c in cards}
     events = []
-    for a in reversed(d.get("actions", [])):
-        data = a.get("data", {})
-        cid = (data.get("card") or {}).get("id")
+    for kind, at, cid, actor, list_id, before, after, moved in reversed(actions):
         if cid not in known:
             continue
-        e = {"card": cid, "at": a["date"], "actor": (a.get("memberCreator") or {}).get("username")}
-        if a["type"] == "createCard":
-            e.update(type="created", to=state_of.get((data.get("list") or {}).get("id")))
-        elif a["type"] == "updateCard" and "listAfter" in data:
-            e.update(type="moved", to=state_of.get(data["listAfter"]["id"]), **{"from": state_of.get((data.get("listBefore") or {}).get("id"))})
-        elif a["type"] == "updateCard":
+        e = {"card": cid, "at": at, "actor": actor}
+        if kind == "createCard":
+            e.update(type="created", to=state_of.get(list_id))
+        elif kind == "updateCard" and moved:
+            e.update(type="moved", to=state_of.get(after), **{"from": state_of.get(before)})
+        elif kind == "updateCard":
             e["type"] = "updated"
         else:
             continue
