@@ -135,6 +135,24 @@ import BoardTestSupport
         #expect(d.location?.line == 3)
     }
 
+    /// A uuid that comes again replaces the earlier task, history and all, wherever the
+    /// repeats are (Taskwarrior keeps the last one it imports).
+    @Test func aRepeatedUUIDReplacesTheEarlierTaskAndItsHistory() throws {
+        func task(_ n: String, _ title: String, _ status: String, _ extra: String = "") -> String {
+            #"{"uuid":"\#(Self.id(n))","description":"\#(title)","status":"\#(status)","entry":"20261102T090000Z"\#(extra)}"#
+        }
+        let done = #","start":"20261103T090000Z","end":"20261104T090000Z""#
+        let r = read("[" + [task("01", "first", "completed", done), task("02", "other", "completed", done),
+                            task("01", "again", "pending"), task("02", "other again", "pending", #","start":"20261105T090000Z""#),
+                            task("03", "third", "pending")].joined(separator: ",\n") + "]")
+        let board = try #require(r.board)
+        #expect(board.cards.map(\.title) == ["again", "other again", "third"])
+        #expect(r.diagnostics.filter { $0.code == .taskwarriorDuplicateUUID }.map { $0.location?.path } == ["[2].uuid", "[3].uuid"])
+        let history = board.events.map { "\($0.card.suffix(2)) \($0.type)" }
+        #expect(history.sorted() == ["01 created", "02 created", "02 moved", "03 created"])
+        #expect((r.sourceMap as? ForeignSourceMap)?.events.map(\.path).sorted() == ["[2]", "[3]", "[3]", "[4]"])
+    }
+
     @Test func badValuesAreErrors() throws {
         let r = read(#"[{"uuid":"nope","description":"a","status":"pending"},{"uuid":"\#(Self.id("02"))","description":"b","status":"done","entry":"20261102T090000Z"},{"uuid":"\#(Self.id("03"))","description":"c","status":"pending","entry":"2026-13-45"}]"#)
         #expect(r.diagnostics.contains { $0.code == .taskwarriorInvalidUUID && $0.location?.path == "[0].uuid" })

@@ -41,9 +41,10 @@ public struct ForeignSource: Sendable {
     /// 1-based line and column (in characters) of a byte offset. Counted on demand: only
     /// diagnostics ask.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
-        // Counted from the start each time rather than through the text's line index, which
-        // would hold an entry per line of a file of millions of lines for a few diagnostics.
-        MappedText.lineColumn(of: offset, in: text.bytes)
+        // Through the text's line index (built on the first diagnostic, 8 bytes a line), not
+        // counted from the start each time: an export with thousands of warnings (repeated
+        // uuids) took minutes, each one a walk over the whole file.
+        text.lineColumn(of: offset)
     }
 
     /// A location at a byte offset, with a JSON path into the source.

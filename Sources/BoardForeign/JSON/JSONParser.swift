@@ -88,13 +88,12 @@ public struct JSONParser {
         JSONSyntaxError(problem: problem, offset: min(offset ?? i, b.count))
     }
 
+    /// JSON's white space: space, line feed, carriage return, tab.
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
     mutating func skipSpace() {
-        while i < b.count {
-            switch b[i] {
-            case 0x20, 0x0A, 0x0D, 0x09: i += 1
-            default: return
-            }
-        }
+        while i < b.count, Self.isSpace(b[i]) { i += 1 }
     }
 
     mutating func value() throws(JSONSyntaxError) -> JSONNode {

@@ -152,16 +152,15 @@ final class SkimAhead: @unchecked Sendable {
     /// the bytes are outside a string. (The `}` may lie before `from`: a failed guess stops at
     /// the comma after an element, and the next element is the next guess.)
     static func elementStart(in b: UnsafeBufferPointer<UInt8>, from: Int, before limit: Int) -> Int? {
-        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
         var k = max(from, 0)
         while k < min(limit, b.count) {
             defer { k += 1 }
             guard b[k] == UInt8(ascii: "{") else { continue }
             var j = k - 1
-            while j >= 0, isSpace(b[j]) { j -= 1 }
+            while j >= 0, JSONParser.isSpace(b[j]) { j -= 1 }
             guard j >= 0, b[j] == UInt8(ascii: ",") else { continue }
             j -= 1
-            while j >= 0, isSpace(b[j]) { j -= 1 }
+            while j >= 0, JSONParser.isSpace(b[j]) { j -= 1 }
             if j >= 0, b[j] == UInt8(ascii: "}") { return k }
         }
         return nil

@@ -117,6 +117,8 @@ struct TaskwarriorImport: RecordImporter {
         var byID: [String: Int] = [:]
         // The history in reading order, with each event's card and place (sorted at the end).
         var events: [Event] = [], eventCards: [Int] = [], places: [ForeignPlace] = []
+        // Whether a repeated uuid replaced an earlier task.
+        var replaced = false
         // Room for every card and the most history a task tells (three events): arrays that
         // grow by doubling hold the old and the new buffer at once, and what is reserved but
         // never written takes no memory.
@@ -146,11 +148,9 @@ struct TaskwarriorImport: RecordImporter {
                                               at: source.location("\(place.path).uuid", at: read.uuidOffset)))
                 board.cards[previous] = read.card
                 map.cards[previous] = place
-                // Rare: the earlier task's history goes, in all three arrays alike.
-                let kept = eventCards.indices.filter { eventCards[$0] != previous }
-                events = kept.map { events[$0] }
-                places = kept.map { places[$0] }
-                eventCards = kept.map { eventCards[$0] }
+                // The earlier task's history goes once all are read (below), not here: a
+                // file of many repeats would copy the whole history for each.
+                replaced = true
                 index = previous
             } else {
                 index = board.cards.count
@@ -164,6 +164,14 @@ struct TaskwarriorImport: RecordImporter {
                 places.append(place)
             }
         })
+        if replaced {
+            // An event stays when it came from the task its card now is (a replaced task's
+            // place is no longer its card's), in all three arrays alike.
+            let kept = events.indices.filter { places[$0].index == map.cards[eventCards[$0]].index }
+            events = kept.map { events[$0] }
+            places = kept.map { places[$0] }
+            eventCards = kept.map { eventCards[$0] }
+        }
         // Oldest first, equal times by card: sorted through a permutation applied in place,
         // so the history is never held twice.
         let order = events.indices.sorted {
