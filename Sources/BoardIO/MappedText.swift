@@ -50,13 +50,15 @@ public final class MappedText: @unchecked Sendable {
         self.init(bytes: UnsafeBufferPointer(start: buffer, count: count), release: .deallocate)
     }
 
-    /// Maps the file at `path` (a regular file) or reads it whole (a pipe, a device).
+    /// Maps the file at `path` (a regular file) or reads it whole (a pipe, a device). A file
+    /// an open store of this process holds is refused with `EBUSY` (see `HeldFiles`).
     public static func load(path: String) -> Result<MappedText, LoadError> {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return .failure(LoadError(errno: errno)) }
-        defer { close(fd) }
+        HeldFiles.openForReading(path) { fd in load(fd) }
+    }
+
+    private static func load(_ fd: Int32) -> Result<MappedText, SystemFailure> {
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(LoadError(errno: errno)) }
+        guard fstat(fd, &st) == 0 else { return .failure(SystemFailure(errno: errno)) }
         if (st.st_mode & S_IFMT) == S_IFREG {
             let size = Int(st.st_size)
             if size == 0 { return .success(MappedText(bytes: UnsafeBufferPointer(start: nil, count: 0), release: .none)) }
@@ -71,12 +73,12 @@ public final class MappedText: @unchecked Sendable {
         var capacity = 1 << 20
         var count = 0
         guard var buffer = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
-            return .failure(LoadError(errno: ENOMEM))
+            return .failure(SystemFailure(errno: ENOMEM))
         }
         while true {
             if count == capacity {
                 capacity *= 2
-                guard let grown = realloc(buffer, capacity) else { free(buffer); return .failure(LoadError(errno: ENOMEM)) }
+                guard let grown = realloc(buffer, capacity) else { free(buffer); return .failure(SystemFailure(errno: ENOMEM)) }
                 buffer = grown.assumingMemoryBound(to: UInt8.self)
             }
             let n = read(fd, buffer + count, capacity - count)
@@ -84,7 +86,7 @@ public final class MappedText: @unchecked Sendable {
                 if errno == EINTR { continue }
                 let e = errno
                 free(buffer)
-                return .failure(LoadError(errno: e))
+                return .failure(SystemFailure(errno: e))
             }
             if n == 0 { break }
             count += n
@@ -113,11 +115,8 @@ public final class MappedText: @unchecked Sendable {
         return end
     }
 
-    /// Why a file could not be loaded.
-    public struct LoadError: Error {
-        /// The system's error number.
-        public var errno: Int32
-    }
+    /// Why a file could not be loaded: the system's error number.
+    public typealias LoadError = SystemFailure
 
     // MARK: Line and column
 

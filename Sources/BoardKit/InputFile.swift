@@ -1,4 +1,5 @@
 import Foundation
+import BoardIO
 import BoardModel
 
 /// An input made ready for a reader: standard input copied to a temporary file (readers
@@ -31,12 +32,12 @@ struct InputFile {
         guard !isDirectory.boolValue else {
             return .failure(Diagnostic(BoardKitMessage.isAFolder, at: SourceLocation(file: path)))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Through HeldFiles: a store this process holds open must not be opened here (closing
+        // the descriptor would release its SQLite locks).
+        guard case .success(let head) = HeldFiles.head(of: path, count: headSize) else {
             return .failure(Diagnostic(BoardKitMessage.cannotOpenForReading, at: SourceLocation(file: path)))
         }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: headSize)) ?? Data()
-        return .success(InputFile(input: BoardInput(path: path), head: Array(head),
+        return .success(InputFile(input: BoardInput(path: path), head: head,
                                   temporaryCopy: nil))
     }
 

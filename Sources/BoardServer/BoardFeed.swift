@@ -6,6 +6,7 @@ import Darwin
 import BoardICS
 import BoardKit
 import BoardModel
+import BoardStore
 import Logging
 import Synchronization
 
@@ -13,13 +14,17 @@ import Synchronization
 ///
 /// Every request checks the file's size, modification time and inode (one `stat`, two for a
 /// store: a SQLite store in WAL mode takes its commits in `FILE-wal` before they reach the
-/// file itself); when any changed, the board is read again through BoardKit's pipeline (any format boardkit reads)
-/// and the feed rebuilt, so an edit on disk shows in the next response. A file that stops
-/// reading cleanly keeps the last good feed served and is logged once.
+/// file itself); when any changed, the board is read again and the feed rebuilt, so an edit
+/// on disk shows in the next response. A store is read through the served store's own
+/// connection (this process must not open its file any other way: see HeldFiles); any other
+/// file through BoardKit's pipeline (any format boardkit reads). A file that stops reading
+/// cleanly keeps the last good feed served and is logged once.
 public final class BoardFeed: Sendable {
     public let name: String
     public let path: String
     public let token: String
+    /// The open store when the board is one.
+    let store: BoardStore?
     let readerOptions: ReaderOptions
     let writerOptions: WriterOptions
     let logger: Logger
@@ -55,11 +60,12 @@ public final class BoardFeed: Sendable {
         }
     }
 
-    init(name: String, path: String, token: String, readerOptions: ReaderOptions,
+    init(name: String, path: String, token: String, store: BoardStore?, readerOptions: ReaderOptions,
          writerOptions: WriterOptions, logger: Logger) {
         self.name = name
         self.path = path
         self.token = token
+        self.store = store
         self.readerOptions = readerOptions
         self.writerOptions = writerOptions
         self.logger = logger
@@ -100,8 +106,14 @@ public final class BoardFeed: Sendable {
     }
 
     private func build(_ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
-        let loaded = BoardPipeline.read(path, options: readerOptions)
-        guard let board = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
+        let board: Board
+        if let store {
+            do { board = try store.board() } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
+        } else {
+            let loaded = BoardPipeline.read(path, options: readerOptions)
+            guard let read = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
+            board = read
+        }
         let encoded = ICSWriter().encode(board, options: writerOptions, name: "\(name).ics")
         guard !encoded.diagnostics.hasErrors else { return .failure(FeedFailure(diagnostics: encoded.diagnostics)) }
         return .success(FeedSnapshot(board: board, ics: encoded.bytes, modifiedEpochSeconds: signature.seconds))

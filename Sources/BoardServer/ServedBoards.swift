@@ -56,15 +56,25 @@ final class ServedBoards: Sendable {
                 out.append(kept)
                 continue
             }
-            let feed = BoardFeed(name: name, path: path, token: token, readerOptions: configuration.readerOptions,
+            // A store is checked whole when served (a damaged one is refused); one on read-only
+            // media is served read-only, its page like a plain file's.
+            var store: BoardStore?, writable = false
+            if BoardStore.isStore(path: path) {
+                do {
+                    store = try BoardStore.open(path, check: .whole)
+                    writable = true
+                } catch .readOnly {
+                    do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }
+                    logger.notice("\(path) is on read-only media: served read-only")
+                } catch {
+                    throw .store(name, error)
+                }
+            }
+            let feed = BoardFeed(name: name, path: path, token: token, store: store, readerOptions: configuration.readerOptions,
                                  writerOptions: configuration.writerOptions, logger: logger)
             let problems = feed.load()
             guard !problems.hasErrors else { throw .board(name, problems) }
-            var store: BoardStore?
-            if BoardStore.isStore(path: path) {
-                do { store = try BoardStore.open(path) } catch { throw .store(name, error) }
-            }
-            out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: store)))
+            out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: writable ? store : nil)))
         }
         return out
     }

@@ -22,6 +22,9 @@ public final class BoardStore: @unchecked Sendable {
     /// The file.
     public let path: String
     let queue: DatabaseQueue
+    /// The file marked held while the connection is open: nothing else in this process opens
+    /// it (see HeldFiles), so SQLite's locks stay SQLite's.
+    private let hold: HeldFiles.Hold?
     /// Commits made through this object (see `revision()`).
     private let commits = Mutex<Int64>(0)
 
@@ -31,30 +34,52 @@ public final class BoardStore: @unchecked Sendable {
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10
 
-    private init(path: String, queue: DatabaseQueue) {
+    private init(path: String, queue: DatabaseQueue, hold: HeldFiles.Hold?) {
         self.path = path
         self.queue = queue
+        self.hold = hold
+    }
+
+    deinit {
+        // The connection closes before the hold is released: until then the file is SQLite's.
+        try? queue.close()
     }
 
     // MARK: Opening
 
     /// Opens an existing store. Refuses, without changing the file, one that is not a
-    /// boardkit store or was written by a newer boardkit; migrates an older one forward
-    /// (unless `readOnly`).
-    public static func open(_ path: String, readOnly: Bool = false) throws(StoreError) -> BoardStore {
+    /// boardkit store, was written by a newer boardkit, or is damaged (`check` says how hard
+    /// it looks; see `DamageCheck`); migrates an older one forward (unless `readOnly`).
+    ///
+    /// `readOnly` opens for commands that only look: nothing is written, and a store on
+    /// read-only media (a read-only mount, a folder this user cannot write) is read as it is.
+    /// Otherwise a store that cannot be written is refused at once (`readOnly(path:)`).
+    public static func open(_ path: String, readOnly: Bool = false,
+                            check: DamageCheck = .sized) throws(StoreError) -> BoardStore {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
         guard SQLiteHeader.matches(path: path) else { throw .notAStore(path: path) }
+        let media = StoreMedia.of(path)
+        if !readOnly && media != .writable { throw .readOnly(path: path) }
         var config = Configuration()
-        config.readonly = readOnly
+        // A command that only looks still opens read-write where it can (and promises not to
+        // write, `query_only`): the last connection to close then folds the write-ahead log
+        // back and removes `-wal` and `-shm`, as after any command.
+        config.readonly = media != .writable
         config.busyMode = .timeout(busyTimeout)
         config.label = "boardkit"
+        if readOnly && media == .writable {
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
+        }
+        // Held before SQLite opens it, so no read of the file by this process can come between.
+        let hold = HeldFiles.hold(path, head: SQLiteHeader.magic)
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
+            queue = try DatabaseQueue(path: media.sqlitePath(path), configuration: config)
         } catch {
-            throw .database(path: path, message: describe(error))
+            throw failure(error, path: path)
         }
-        let store = BoardStore(path: path, queue: queue)
+        let store = BoardStore(path: path, queue: queue, hold: hold)
+        try store.checkDamage(check)
         try store.checkStamp(migrating: !readOnly)
         return store
     }
@@ -102,8 +127,21 @@ public final class BoardStore: @unchecked Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .database(path: path, message: Self.describe(error))
+            throw Self.failure(error, path: path)
         }
+    }
+
+    /// SQLite's error as the store's: damage (SQLite's CORRUPT and NOTADB) is `damaged`, a
+    /// write refused by the file system is `readOnly`, the rest `database` in SQLite's words.
+    static func failure(_ error: any Error, path: String) -> StoreError {
+        if let e = error as? DatabaseError {
+            switch e.resultCode.primaryResultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, finding: describe(error))
+            case .SQLITE_READONLY: return .readOnly(path: path)
+            default: break
+            }
+        }
+        return .database(path: path, message: describe(error))
     }
 
     static func describe(_ error: any Error) -> String {
@@ -114,14 +152,14 @@ public final class BoardStore: @unchecked Sendable {
         return "\(error)"
     }
 
-    /// Runs `body` and turns SQLite's errors into `StoreError.database`.
+    /// Runs `body` and turns SQLite's errors into the store's (`failure`).
     func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .database(path: path, message: Self.describe(error))
+            throw Self.failure(error, path: path)
         }
     }
 
@@ -271,10 +309,9 @@ enum SQLiteHeader {
 
     static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
 
+    /// Through HeldFiles, so a file this process already holds open is not opened again.
     static func matches(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        return matches(head: Array(head))
+        guard case .success(let head) = HeldFiles.head(of: path, count: magic.count) else { return false }
+        return matches(head: head)
     }
 }

@@ -34,7 +34,8 @@ enum ChangeLog {
 
     // MARK: Applying
 
-    static func apply(_ edits: [CardEdit], info: StepInfo, in db: Database) throws -> AppliedStep? {
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: Database) throws -> AppliedStep? {
+        let info = try stamped(asked, db)
         let step = (try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps") ?? 0) + 1
         // A step that changes nothing is rolled back to this savepoint rather than deleted:
         // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
@@ -54,6 +55,20 @@ enum ChangeLog {
         try db.execute(cached: "UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
         try closeStep(step, after: previous, db)
         return AppliedStep(step: step, cards: touched, events: try events(db, step: step))
+    }
+
+    /// The step with its time decided: a `.commit` step takes the time now, inside the write
+    /// transaction (no other writer can commit before it), or the log's last time when the
+    /// clock reads earlier (a clock set back); a `.given` one keeps its own.
+    static func stamped(_ info: StepInfo, _ db: Database) throws -> StepInfo {
+        guard info.timing == .commit else { return info }
+        var out = info
+        out.at = Instant.now().withOffset(info.at.offsetSeconds)
+        if let text = try String.fetchOne(db, cached: "SELECT at FROM changes ORDER BY seq DESC LIMIT 1"),
+           let last = ISO8601.parseInstant(text), out.at < last {
+            out.at = last.withOffset(info.at.offsetSeconds)
+        }
+        return out
     }
 
     /// The edits of one step: each changes a card's current values and logs one event, a

@@ -11,9 +11,14 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case alreadyExists(path: String)
     /// No store at the path (editing commands never create one).
     case missing(path: String)
-    /// SQLite failed (disk full, locked past the busy timeout, a damaged file); `message` is
-    /// SQLite's or the system's own words.
+    /// SQLite failed (disk full, locked past the busy timeout); `message` is SQLite's or the
+    /// system's own words.
     case database(path: String, message: String)
+    /// The file is damaged (SQLite finds it malformed, or it is cut short); `finding` says
+    /// what was found. Nothing is written into it.
+    case damaged(path: String, finding: String)
+    /// A change was asked of a store on read-only media or without write permission.
+    case readOnly(path: String)
     /// No card is called that; `close` are the nearest ids, titles or numbers.
     case unknownCard(String, close: [String])
     /// No state is called that; `known` are the board's state names.
@@ -41,7 +46,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     public var diagnostic: Diagnostic {
         switch self {
         case .notAStore(let path), .newerSchema(let path, _, _), .alreadyExists(let path), .missing(let path),
-             .database(let path, _):
+             .database(let path, _), .damaged(let path, _), .readOnly(let path):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .invalidValue(let field, _, _):
             return Diagnostic(self, at: SourceLocation(file: field))
@@ -57,6 +62,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .alreadyExists: .storeExists
         case .missing: .storeMissing
         case .database: .storeFailed
+        case .damaged: .storeDamaged
+        case .readOnly: .storeReadOnly
         case .unknownCard: .unknownCard
         case .unknownState: .unknownStateName
         case .invalidValue: .invalidValue
@@ -78,6 +85,12 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "no store here; create one with 'boardkit init'"
         case .database(_, let message):
             return "the store could not be used: \(message)"
+        case .damaged(let path, let finding):
+            return "the store is damaged (\(finding)); nothing was written into it. Recover what SQLite still reads with "
+                + "'sqlite3 \(path) .recover | sqlite3 recovered.db', then check it with 'boardkit validate recovered.db' (docs/store.md)"
+        case .readOnly:
+            return "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write permission); "
+                + "nothing was changed. Commands that only look (show, history, convert, report, serve) read it as it is"
         case .unknownCard(let ref, let close):
             let hint = close.isEmpty ? "name a card by its id or its number (#12) as 'boardkit show' prints"
                                      : "did you mean \(close.joined(separator: ", "))?"
@@ -112,7 +125,11 @@ extension DiagnosticCode {
     public static let storeMissing = DiagnosticCode(
         "store-missing", .error, "No store at the path an editing command was given.")
     public static let storeFailed = DiagnosticCode(
-        "store-failed", .error, "SQLite could not read or write the store (disk full, locked, damaged).")
+        "store-failed", .error, "SQLite could not read or write the store (disk full, locked).")
+    public static let storeDamaged = DiagnosticCode(
+        "store-damaged", .error, "The store's file is damaged; nothing is written into it (docs/store.md says how to recover it).")
+    public static let storeReadOnly = DiagnosticCode(
+        "store-read-only", .error, "A change asked of a store on read-only media or without write permission.")
     public static let unknownCard = DiagnosticCode(
         "unknown-card", .error, "A command names a card the board does not have.")
     public static let unknownStateName = DiagnosticCode(
@@ -128,7 +145,7 @@ extension DiagnosticCode {
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
-        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed,
+        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly,
         .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .cardChanged,
     ]
 }

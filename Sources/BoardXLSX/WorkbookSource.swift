@@ -48,10 +48,8 @@ struct WorkbookSource {
 
     /// True when the file starts with the OLE compound-file signature (D0 CF 11 E0 A1 B1 1A E1).
     private static func isCompoundFile(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        return Array(head) == [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+        guard case .success(let head) = HeldFiles.head(of: path, count: 8) else { return false }
+        return head == [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
     }
 
     /// The same workbook through a handle of its own on the package, for reading a sheet on

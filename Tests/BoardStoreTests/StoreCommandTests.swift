@@ -122,6 +122,32 @@ struct StoreCommandTests {
         #expect(numbers.count == 20)
     }
 
+    /// A step's time is the time it commits (issue #29: it was taken before the write lock
+    /// was won, and 8 writers at once left hundreds of events out of time order).
+    @Test func eightWritersAtOnceLeaveALogInTimeOrder() throws {
+        let db = tmp.path("order.db")
+        try bk(["init", "-b", db])
+        let bin = CommandRunner.boardkit
+        let processes: [Process] = try (1...8).map { n in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // Each writer adds cards and moves them: 8 × 24 commands racing for the lock.
+            p.arguments = ["-c", """
+                for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+                  "$0" add "w\(n) card $i" -b "$1" --actor w\(n) >/dev/null || exit 1
+                  "$0" move "w\(n) card $i" doing -b "$1" --actor w\(n) >/dev/null || exit 1
+                done
+                """, bin, db]
+            try p.run()
+            return p
+        }
+        for p in processes { p.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let check = try bk(["validate", db])
+        #expect(!check.stderr.contains("events-out-of-order"), "\(check.stderr)")
+        #expect(check.stdoutText.contains("96 cards"))
+    }
+
     @Test func aKilledImportLeavesNothingBehind() throws {
         let big = tmp.path("big.json")
         try bk(["sample", "--cards", "60000", "-o", big])

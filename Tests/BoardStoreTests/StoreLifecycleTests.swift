@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardSample
 import BoardStore
 import BoardTestSupport
@@ -175,5 +176,33 @@ struct StoreLifecycleTests {
             try BoardStore.create(path, board: Board(), step: step(0))
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+    }
+}
+
+/// An open store's file is opened by nothing but its SQLite connection (issue #29: a plain
+/// open and close in the same process released SQLite's locks).
+@Suite struct HeldStoreFileTests {
+    @Test func anOpenStoreIsHeldAndItsFileIsNotOpenedForReading() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("held.db")
+        #expect(try CommandRunner.boardkit(["init", "-b", path, "--name", "Held"]).status == 0)
+        #expect(!HeldFiles.isHeld(path))
+        do {
+            let store = try BoardStore.open(path)
+            #expect(HeldFiles.isHeld(path))
+            // Another path to the same file is the same file.
+            #expect(HeldFiles.isHeld(folder.path("./held.db")))
+            // The sniff gets the head recorded when it was held; a reader is refused.
+            #expect(try HeldFiles.head(of: path, count: 64).get() == Array("SQLite format 3\0".utf8))
+            guard case .failure(let failure) = MappedText.load(path: path) else {
+                Issue.record("a held store was mapped")
+                return
+            }
+            #expect(failure.errno == EBUSY)
+            #expect(BoardStore.isStore(path: path))
+            _ = try store.header()
+        }
+        #expect(!HeldFiles.isHeld(path))
+        #expect(try HeldFiles.head(of: path, count: 16).get() == Array("SQLite format 3\0".utf8))
     }
 }

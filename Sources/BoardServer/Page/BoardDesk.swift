@@ -83,7 +83,7 @@ final class BoardDesk: Sendable {
     /// Does what a person asked, as one undo step recorded with their name.
     func perform(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
-        let step = StepInfo(actor: actor, command: request.action.commandName, at: now)
+        let step = StepInfo(actor: actor, command: request.action.commandName, askedAt: now)
         do {
             switch request.action {
             case .undo:

@@ -43,7 +43,7 @@ struct RequestRefusal: Error, Sendable {
             case .nothingToUndo, .nothingToRedo: return RequestRefusal(status: .conflict, code: code, message: message)
             case .cardChanged(let id):
                 return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
-            case .notAStore, .newerSchema, .alreadyExists, .missing, .database:
+            case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly:
                 return RequestRefusal(status: .serviceUnavailable, code: code, message: message)
             }
         }
