@@ -23,6 +23,9 @@ public struct FeedServer: Sendable {
         public var stateFile: String
         public var readerOptions: ReaderOptions
         public var writerOptions: WriterOptions
+        /// How a store's changes reach the disk: grouped (the changes that arrive together share
+        /// one transaction and one fsync, each still its own step, each answered once on disk).
+        public var commits: CommitMode = .grouped
 
         public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
                     gzip: Bool = true, stateFile: String = TokenStore.defaultPath,

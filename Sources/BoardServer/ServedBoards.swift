@@ -61,7 +61,7 @@ final class ServedBoards: Sendable {
             var store: BoardStore?, writable = false
             if BoardStore.isStore(path: path) {
                 do {
-                    store = try BoardStore.open(path, check: .whole)
+                    store = try BoardStore.open(path, check: .whole, commits: configuration.commits)
                     writable = true
                 } catch .readOnly {
                     do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }

@@ -27,6 +27,9 @@ public final class BoardStore: @unchecked Sendable {
     private let hold: HeldFiles.Hold?
     /// Commits made through this object (see `revision()`).
     private let commits = Mutex<Int64>(0)
+    /// Whether writes commit one by one or in groups, and the group they wait in.
+    private let commitMode: CommitMode
+    private let group = CommitGroup()
 
     /// The version of the SQLite library linked.
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
@@ -34,10 +37,11 @@ public final class BoardStore: @unchecked Sendable {
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10
 
-    private init(path: String, queue: DatabaseQueue, hold: HeldFiles.Hold?) {
+    private init(path: String, queue: DatabaseQueue, hold: HeldFiles.Hold?, commitMode: CommitMode) {
         self.path = path
         self.queue = queue
         self.hold = hold
+        self.commitMode = commitMode
     }
 
     deinit {
@@ -54,8 +58,9 @@ public final class BoardStore: @unchecked Sendable {
     /// `readOnly` opens for commands that only look: nothing is written, and a store on
     /// read-only media (a read-only mount, a folder this user cannot write) is read as it is.
     /// Otherwise a store that cannot be written is refused at once (`readOnly(path:)`).
-    public static func open(_ path: String, readOnly: Bool = false,
-                            check: DamageCheck = .sized) throws(StoreError) -> BoardStore {
+    /// `commits` says whether concurrent writes through this object share transactions.
+    public static func open(_ path: String, readOnly: Bool = false, check: DamageCheck = .sized,
+                            commits: CommitMode = .each) throws(StoreError) -> BoardStore {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
         guard SQLiteHeader.matches(path: path) else { throw .notAStore(path: path) }
         let media = StoreMedia.of(path)
@@ -78,7 +83,7 @@ public final class BoardStore: @unchecked Sendable {
         } catch {
             throw failure(error, path: path)
         }
-        let store = BoardStore(path: path, queue: queue, hold: hold)
+        let store = BoardStore(path: path, queue: queue, hold: hold, commitMode: commits)
         try store.checkDamage(check)
         try store.checkStamp(migrating: !readOnly)
         return store
@@ -163,25 +168,34 @@ public final class BoardStore: @unchecked Sendable {
         }
     }
 
+    /// One write, in a transaction of its own or in a group's (`CommitMode`); it returns once
+    /// the transaction holding it has committed.
+    func write<T>(_ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+        try guarded {
+            switch commitMode {
+            case .each: return try transaction(body)
+            case .grouped: return try group.run(body) { writes in try transaction(writes) }
+            }
+        }
+    }
+
     /// One write transaction, taken at once (BEGIN IMMEDIATE) so that a reader turned writer
     /// cannot deadlock against another process. BEGIN, COMMIT and ROLLBACK run as statements
     /// compiled once per connection: GRDB's own transaction compiles them every time, which
     /// cost a board page's card move more than the move itself.
-    func write<T>(_ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
-        try guarded {
-            try queue.writeWithoutTransaction { db in
-                try db.execute(cached: "BEGIN IMMEDIATE TRANSACTION")
-                let result: T
-                do {
-                    result = try body(db)
-                    try db.execute(cached: "COMMIT TRANSACTION")
-                } catch {
-                    if db.isInsideTransaction { try? db.execute(cached: "ROLLBACK TRANSACTION") }
-                    throw error
-                }
-                commits.withLock { $0 += 1 }
-                return result
+    private func transaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in
+            try db.execute(cached: "BEGIN IMMEDIATE TRANSACTION")
+            let result: T
+            do {
+                result = try body(db)
+                try db.execute(cached: "COMMIT TRANSACTION")
+            } catch {
+                if db.isInsideTransaction { try? db.execute(cached: "ROLLBACK TRANSACTION") }
+                throw error
             }
+            commits.withLock { $0 += 1 }
+            return result
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardKit
 import BoardModel
 import BoardServer
+import BoardStore
 import Foundation
 import Logging
 
@@ -40,6 +41,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("state-file"), help: "Where the secret tokens are kept (default: ~/.config/boardkit/serve-tokens.json).")
     var stateFile: String?
 
+    @Option(name: .long, help: "How a store's changes reach the disk: grouped (changes that arrive together share one fsync, each answered once it is on disk) or each (one fsync per change, for comparison).")
+    var commit: CommitChoice = .grouped
+
+    enum CommitChoice: String, ExpressibleByArgument, CaseIterable {
+        case grouped, each
+        var mode: CommitMode { self == .grouped ? .grouped : .each }
+    }
+
     @Flag(name: .long, help: "Log only errors, not one line per request.")
     var quiet = false
 
@@ -73,7 +82,8 @@ struct ServeCommand: AsyncParsableCommand {
         let reload = ReloadOnHangUp { [config, logger] in
             // SIGHUP: the file again (or the same flags), the boards swapped in place.
             do {
-                let next = try config.map { try Self.read($0) } ?? settings
+                var next = try config.map { try Self.read($0) } ?? settings
+                next.configuration.commits = settings.configuration.commits
                 try server.reload(next.configuration)
                 logger.info("reloaded: \(server.feeds.map(\.name).joined(separator: ", "))")
             } catch {
@@ -103,6 +113,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The configuration from `--config`, else from the flags.
     private func settings() throws -> ServeConfigFile.Settings {
+        var settings = try flagsOrFile()
+        settings.configuration.commits = commit.mode
+        return settings
+    }
+
+    private func flagsOrFile() throws -> ServeConfigFile.Settings {
         if let config { return try Self.read(config) }
         let pairs = boards.map { entry -> (name: String, path: String) in
             let parts = entry.split(separator: "=", maxSplits: 1)

@@ -80,8 +80,19 @@ final class BoardDesk: Sendable {
         }
     }
 
-    /// Does what a person asked, as one undo step recorded with their name.
-    func perform(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
+    /// Does what a person asked, as one undo step recorded with their name, on a thread of
+    /// its own: a write waits for its commit (and for the group it commits with, see
+    /// CommitGroup), which must not hold one of the few threads that serve requests.
+    func perform(_ request: ActionRequest, actor: String?, at now: Instant) async throws(ActionFailure) -> ActionOutcome {
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ActionOutcome, ActionFailure>, Never>) in
+            DispatchQueue.global().async {
+                done.resume(returning: Result { () throws(ActionFailure) in try self.performNow(request, actor: actor, at: now) })
+            }
+        }
+        return try outcome.get()
+    }
+
+    private func performNow(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
         let step = StepInfo(actor: actor, command: request.action.commandName, askedAt: now)
         do {

@@ -247,7 +247,7 @@ struct PageResponder: Sendable {
             do { header = try desk.header() } catch { throw .store(error) }
             let now = now(in: header.zone ?? .utc)
             let action = try self.action(target, fields, parser: ActionParser(header: header, now: now), desk: desk)
-            return .success(try desk.perform(ActionRequest(action: action, version: version),
+            return .success(try await desk.perform(ActionRequest(action: action, version: version),
                                              actor: PageRequest.actor(request), at: now))
         } catch {
             return .failure(.of(error, current: current))
