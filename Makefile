@@ -4,7 +4,7 @@ BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps system-deps python-deps test-tools build run test bench samples screenshots install uninstall install-check clean fuzz fuzz-build
+.PHONY: all deps system-deps python-deps test-tools build run test torture bench samples screenshots install uninstall install-check clean fuzz fuzz-build
 
 all: build
 
@@ -94,6 +94,17 @@ test: deps python-deps test-tools
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
+	$(MAKE) torture TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
+
+## The torture run (docs/store.md): one store under terminal writers, a served page's API
+## and form posts, readers of every kind and sync with a real Radicale, with writers and the
+## server killed at random; then every acknowledged change is looked for in the log, the log
+## checked, undone back to the import and redone. `make test` runs it for TORTURE_TEST_SECONDS.
+TORTURE_SECONDS ?= 1800
+TORTURE_TEST_SECONDS ?= 30
+TORTURE_SEED ?= 1
+torture: build python-deps
+	python3 Tests/Torture/torture.py $(BOARDKIT) --seconds $(TORTURE_SECONDS) --seed $(TORTURE_SEED)
 
 ## Screenshots of the sample board's page in docs/ (desktop and phone width), shown in the README.
 screenshots: build python-deps test-tools

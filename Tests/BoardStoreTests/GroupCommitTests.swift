@@ -1,0 +1,55 @@
+import BoardModel
+import BoardStore
+import BoardTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Writes through a store opened for group commit (what `serve` does): however many arrive
+/// at once, each is its own step, each returns only once committed, and one that fails is
+/// rolled back alone.
+@Suite struct GroupCommitTests {
+    @Test func concurrentWritesEachLandAsTheirOwnStepAndAFailureStaysAlone() throws {
+        let tmp = try TemporaryFolder()
+        let path = tmp.path("group.db")
+        let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
+        _ = try BoardStore.create(path, board: Board(id: "g", name: "G", states: states),
+                                  step: StepInfo(actor: "t", command: "init", askedAt: .now()))
+        let store = try BoardStore.open(path, commits: .grouped)
+        let writers = 16, each = 20
+        let results = Mutex<[(writer: Int, step: Int64?, failed: StoreError?)]>([])
+        DispatchQueue.concurrentPerform(iterations: writers) { w in
+            for n in 0..<each {
+                let id = "w\(w)-\(n)"
+                do throws(StoreError) {
+                    // Every writer's fifth write expects a version the card never had: refused.
+                    let edits: [CardEdit] = [.add(Card(id: id, title: id, state: "todo"))]
+                    let step: AppliedStep?
+                    if n % 5 == 4 {
+                        step = try store.apply([.move(card: "w\(w)-\(n - 1)", state: "done", position: nil)], by: StepInfo(actor: "w\(w)", command: "move", askedAt: .now()),
+                                               expecting: ["w\(w)-\(n - 1)": "not-its-version"])
+                    } else {
+                        step = try store.apply(edits, by: StepInfo(actor: "w\(w)", command: "add", askedAt: .now()))
+                    }
+                    results.withLock { $0.append((w, step?.step, nil)) }
+                } catch {
+                    results.withLock { $0.append((w, nil, error)) }
+                }
+            }
+        }
+        let all = results.withLock { $0 }
+        let steps = all.compactMap(\.step)
+        #expect(all.count == writers * each)
+        #expect(steps.count == writers * (each - each / 5), "every add landed")
+        #expect(Set(steps).count == steps.count, "each write is its own step")
+        #expect(all.filter { $0.failed != nil }.allSatisfy { if case .cardChanged = $0.failed! { true } else { false } })
+        #expect(all.filter { $0.failed != nil }.count == writers * each / 5)
+        // What was acknowledged is there, read by another process, and the log is in time order.
+        let cards = try BoardStore.open(path, readOnly: true).cards()
+        #expect(cards.count == steps.count)
+        #expect(cards.allSatisfy { $0.card.state == "todo" }, "no refused move is half there")
+        let check = try CommandRunner.boardkit(["validate", path])
+        #expect(check.status == 0)
+        #expect(!(check.stderr + check.stdoutText).contains("out-of-order"))
+    }
+}

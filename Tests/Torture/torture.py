@@ -1,0 +1,523 @@
+#!/usr/bin/env python3
+"""The torture run: one store under every writer at once, killed at random, then checked.
+
+usage: torture.py BOARDKIT [--seconds N] [--seed N] [--folder DIR] [--no-sync] [--keep]
+
+For N seconds (default 60), on one store imported from a generated board:
+- terminal writers run `add`, `edit`, `move`, `archive`, `restore`, `delete`, `undo`, `redo`
+  and `init --from` into stores of their own, each as its own process;
+- a running `serve` takes writes through the page's JSON API (add, move with If-Match, edit,
+  archive, delete, undo, redo) and through its form posts (add, move);
+- readers fetch the feed, the report and the board page, and run `show`, `history`,
+  `convert` and `report`;
+- `sync` runs against a real Radicale (unless --no-sync);
+- a killer sends SIGKILL to terminal commands at random moments, and to the server, which
+  is started again.
+
+Every change is made under an actor name of its own (op123), so an acknowledged one can be
+found in the log: an exit 0 whose output names the actor, or a 2xx for a change the request
+could only make by changing the card. Then, with nothing else running:
+- every acknowledged step is in the log (lost must be 0), and every step of the log is whole;
+- the steps are in commit order and in time order at once;
+- SQLite's `PRAGMA integrity_check` (Python's own sqlite3) says ok;
+- `boardkit validate` finds no error and no event out of order;
+- undoing every step after the import gives the import back, byte for byte (`convert` to
+  JSON), and redoing them gives the board as it was: the log replays from the import;
+- every readers' command exited 0, every `init --from` that was acknowledged made a whole store.
+It prints its figures (operations, kills, acknowledged, lost) and exits 1 if any check fails.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ORACLES = os.path.join(HERE, "..", "Oracles")
+STATES = ["todo", "doing", "review", "done"]
+
+
+class Run:
+    """What every thread shares: the counts, the acknowledged changes, the server's address."""
+
+    def __init__(self, boardkit, folder, seed, deadline):
+        self.boardkit = boardkit
+        self.folder = folder
+        self.store = os.path.join(folder, "team.db")
+        self.seed = seed
+        self.deadline = deadline
+        self.lock = threading.Lock()
+        self.next_op = 0
+        self.counts = {"operations": 0, "terminal kills": 0, "server kills": 0, "acknowledged": 0,
+                       "acknowledged with a step": 0, "readers": 0, "syncs": 0}
+        self.expected_actors = {}  # actor -> what it did, for every acknowledged change with a step
+        self.inits = []  # stores an acknowledged `init --from` made
+        self.problems = []  # readers that failed, answers that make no sense
+        self.inflight = {}  # terminal processes running now, and their command
+        self.page = None  # the board page's URL while the server runs
+        self.feed = None
+        self.report = None
+
+    def op(self):
+        with self.lock:
+            self.next_op += 1
+            self.counts["operations"] += 1
+            return f"op{self.next_op}"
+
+    def count(self, key, n=1):
+        with self.lock:
+            self.counts[key] += n
+
+    def acknowledged(self, actor, what, step):
+        with self.lock:
+            self.counts["acknowledged"] += 1
+            if step:
+                self.counts["acknowledged with a step"] += 1
+                self.expected_actors[actor] = what
+
+    def problem(self, text):
+        with self.lock:
+            self.problems.append(text)
+
+    def running(self):
+        return time.time() < self.deadline
+
+    def boardkit_run(self, args, timeout=120):
+        """Runs boardkit; (exit status, output), status -9 when the killer took it."""
+        proc = subprocess.Popen([self.boardkit] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, text=True)
+        with self.lock:
+            self.inflight[proc] = args[0]
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+            self.problem(f"hung past {timeout} s: boardkit {' '.join(args)}")
+        finally:
+            with self.lock:
+                self.inflight.pop(proc, None)
+        return proc.returncode, out
+
+
+# MARK: Terminal writers and readers
+
+def terminal_writer(run, rng, cards):
+    while run.running():
+        actor = run.op()
+        kind = rng.choices(["add", "edit", "move", "archive", "restore", "delete", "undo", "redo", "init"],
+                           weights=[5, 4, 6, 1, 1, 1, 2, 1, 0.3])[0]
+        card = str(rng.randint(1, cards[0]))
+        base = ["-b", run.store, "--actor", actor]
+        if kind == "add":
+            args = ["add", f"card by {actor}", "--state", rng.choice(STATES)] + base
+        elif kind == "edit":
+            args = ["edit", card, "--title", f"edited by {actor}", "--label", f"+{actor}"] + base
+        elif kind == "move":
+            args = ["move", card, rng.choice(STATES)] + base
+        elif kind in ("archive", "restore", "delete"):
+            args = [kind, card] + base
+        elif kind in ("undo", "redo"):
+            args = [kind, "-b", run.store]
+        else:
+            target = os.path.join(run.folder, f"second-{actor}.db")
+            args = ["init", "-b", target, "--from", os.path.join(run.folder, "board.json"), "--actor", actor]
+        status, out = run.boardkit_run(args)
+        if status == -signal.SIGKILL:
+            continue
+        if status not in (0, 1):
+            run.problem(f"exit {status}: boardkit {' '.join(args)}: {out[-300:]}")
+            continue
+        if status != 0:
+            if "[store-failed]" in out or "[store-damaged]" in out:
+                run.problem(f"boardkit {' '.join(args)}: {out.strip()[-300:]}")
+            continue
+        if kind == "add":
+            cards[0] += 1
+        if kind == "init":
+            run.acknowledged(actor, "init", False)
+            with run.lock:
+                run.inits.append(target)
+        elif kind in ("undo", "redo"):
+            run.acknowledged(actor, kind, False)
+        else:
+            # A change that changed something prints its sentence, which names the actor.
+            run.acknowledged(actor, " ".join(args[:2]), actor in out)
+
+
+def terminal_reader(run, rng):
+    scratch = os.path.join(run.folder, "reader")
+    os.makedirs(scratch, exist_ok=True)
+    while run.running():
+        kind = rng.choice(["show", "history", "convert", "report"])
+        if kind == "show":
+            args = ["show", "-b", run.store, "--color", "never"]
+        elif kind == "history":
+            args = ["history", "-b", run.store, "--limit", "20"]
+        elif kind == "convert":
+            args = ["convert", run.store, os.path.join(scratch, f"board-{threading.get_ident()}.json")]
+        else:
+            args = ["report", run.store, "--format", "md", "-o", os.path.join(scratch, f"report-{threading.get_ident()}.md")]
+        status, out = run.boardkit_run(args)
+        run.count("readers")
+        if status not in (0, -signal.SIGKILL):
+            run.problem(f"reader exit {status}: boardkit {' '.join(args)}: {out.strip()[-300:]}")
+
+
+# MARK: The server
+
+def http(method, url, body=None, headers=None, timeout=30):
+    """(status, parsed JSON or None); status 0 when the server could not be reached."""
+    data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
+    request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw = response.read()
+            status = response.status
+    except urllib.error.HTTPError as e:
+        raw, status = e.read(), e.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return 0, None
+    try:
+        return status, json.loads(raw)
+    except ValueError:
+        return status, None
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def form_post(url, fields, actor):
+    """A form post as the page sends it without script: 303 when it landed."""
+    body = "&".join(f"{k}={urllib.request.quote(v)}" for k, v in fields.items()).encode()
+    request = urllib.request.Request(url, data=body, method="POST", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "X-Boardkit-Actor": actor})
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return 0
+
+
+def api_writer(run, rng):
+    while run.running():
+        page = run.page
+        if not page:
+            time.sleep(0.05)
+            continue
+        actor = run.op()
+        who = {"X-Boardkit-Actor": actor, "Content-Type": "application/json"}
+        kind = rng.choices(["add", "move", "edit", "archive", "delete", "undo", "redo", "form-add", "form-move"],
+                           weights=[5, 6, 4, 1, 1, 1, 1, 2, 2])[0]
+        if kind == "add":
+            status, _ = http("POST", page + "api/cards", {"title": f"card by {actor}", "state": rng.choice(STATES)}, who)
+            if status == 201:
+                run.acknowledged(actor, "api add", True)
+            continue
+        if kind == "form-add":
+            if form_post(page + "cards", {"title": f"card by {actor}", "state": rng.choice(STATES)}, actor) == 303:
+                run.acknowledged(actor, "form add", True)
+            continue
+        if kind in ("undo", "redo"):
+            status, _ = http("POST", page + "api/" + kind, b"", who)
+            if status == 200:
+                run.acknowledged(actor, "api " + kind, False)
+            continue
+        status, board = http("GET", page + "api/board")
+        if status != 200 or not board or not board.get("cards"):
+            continue
+        card = rng.choice(board["cards"])
+        seen = {**who, "If-Match": f"\"{card['version']}\""}
+        cid = urllib.request.quote(card["id"], safe="")
+        if kind == "move" or kind == "form-move":
+            # A state the card is not in, with the version seen: a 2xx is a change, so a step.
+            target = rng.choice([s for s in STATES if s != card.get("state")])
+            if kind == "move":
+                status, _ = http("POST", page + f"api/cards/{cid}/move", {"state": target}, seen)
+                ok = status == 200
+            else:
+                ok = form_post(page + f"cards/{cid}/move", {"state": target, "version": card["version"]}, actor) == 303
+            if ok:
+                run.acknowledged(actor, f"{kind} {card['id']}", True)
+        elif kind == "edit":
+            status, _ = http("PATCH", page + f"api/cards/{cid}", {"title": f"edited by {actor}"}, seen)
+            if status == 200:
+                run.acknowledged(actor, f"api edit {card['id']}", True)
+        elif kind == "archive":
+            status, _ = http("POST", page + f"api/cards/{cid}/archive", b"", seen)
+            if status == 200 and not card.get("archived"):
+                run.acknowledged(actor, f"api archive {card['id']}", True)
+        else:
+            status, _ = http("DELETE", page + f"api/cards/{cid}", None, seen)
+            if status == 204:
+                run.acknowledged(actor, f"api delete {card['id']}", True)
+
+
+def http_reader(run, rng):
+    while run.running():
+        page, feed, report = run.page, run.feed, run.report
+        if not page:
+            time.sleep(0.05)
+            continue
+        url = rng.choice([feed, report, page, page + "api/board", page + "api/history", page + "columns"])
+        try:
+            with urllib.request.urlopen(url, timeout=30) as response:
+                response.read()
+                status = response.status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            continue  # the server is down (killed): nothing to read
+        run.count("readers")
+        if status != 200:
+            run.problem(f"GET {url.rsplit('/', 2)[-2:]}: {status}")
+
+
+class Server:
+    """`boardkit serve` on the store, started again after every kill."""
+
+    def __init__(self, run):
+        self.run = run
+        self.proc = None
+
+    def start(self):
+        run = self.run
+        self.proc = subprocess.Popen([run.boardkit, "serve", "--board", f"team={run.store}", "--port", "0", "--quiet",
+                                      "--state-file", os.path.join(run.folder, "tokens.json")],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        urls = {}
+        for line in self.proc.stdout:
+            for key, pattern in (("feed", r"^team: (\S+)"), ("report", r"^team report: (\S+)"), ("page", r"^team board: (\S+)")):
+                m = re.match(pattern, line)
+                if m:
+                    urls[key] = m.group(1)
+            if len(urls) == 3:
+                break
+        if len(urls) != 3:
+            raise SystemExit(f"torture: serve did not start (exit {self.proc.poll()})")
+        run.feed, run.report, run.page = urls["feed"], urls["report"], urls["page"]
+
+    def kill(self):
+        self.run.page = None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self):
+        self.run.page = None
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def killer(run, rng, server):
+    next_server_kill = time.time() + rng.uniform(2, 6)
+    while run.running():
+        time.sleep(rng.uniform(0.05, 0.4))
+        with run.lock:
+            victims = list(run.inflight.items())
+        # A sync runs for seconds (Radicale takes about 60 ms a to-do): killed as often as
+        # the quick commands, none would ever finish.
+        if victims:
+            victim, command = rng.choice(victims)
+            if command == "sync" and rng.random() > 0.1:
+                continue
+            try:
+                victim.send_signal(signal.SIGKILL)
+                run.count("terminal kills")
+            except ProcessLookupError:
+                pass
+        if time.time() >= next_server_kill and run.running():
+            server.kill()
+            run.count("server kills")
+            time.sleep(rng.uniform(0.05, 0.3))
+            server.start()
+            next_server_kill = time.time() + rng.uniform(2, 6)
+
+
+# MARK: Sync
+
+def start_radicale(folder):
+    os.makedirs(os.path.join(folder, "radicale"), exist_ok=True)
+    proc = subprocess.Popen([sys.executable, os.path.join(ORACLES, "caldav_server.py"), "radicale",
+                             os.path.join(folder, "radicale")], stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    return proc, json.loads(line)
+
+
+def syncer(run, rng, remote):
+    password = os.path.join(run.folder, "password")
+    with open(password, "w") as f:
+        f.write(remote["password"] + "\n")
+    while run.running():
+        time.sleep(rng.uniform(0.5, 2.0))
+        actor = run.op()
+        args = ["sync", "-b", run.store, "--quiet", remote["url"], "--user", remote["user"], "--password-file", password]
+        status, out = run.boardkit_run(args, timeout=300)
+        if status == -signal.SIGKILL:
+            continue
+
+        if status == 0:
+            run.acknowledged(actor, "sync", False)
+            run.count("syncs")
+        else:
+            run.problem(f"sync exit {status}: {out.strip()[-300:]}")
+
+
+# MARK: The checks
+
+def check(run, import_json):
+    failures = []
+    db = sqlite3.connect(f"file:{run.store}?mode=ro", uri=True)
+    integrity = db.execute("PRAGMA integrity_check").fetchall()
+    if integrity != [("ok",)]:
+        failures.append(f"integrity_check: {integrity[:5]}")
+    actors = {a for (a,) in db.execute("SELECT DISTINCT actor FROM steps") if a}
+    lost = sorted((a for a in run.expected_actors if a not in actors), key=lambda a: int(a[2:]))
+    for actor in lost[:20]:
+        failures.append(f"lost: {actor} ({run.expected_actors[actor]}) was acknowledged and is not in the log")
+    # Every step whole: its rows contiguous, as the steps table says, and no row without its step.
+    steps = db.execute("SELECT step, at, first_seq, last_seq FROM steps ORDER BY step").fetchall() \
+        if has_columns(db, "steps", ["first_seq", "last_seq"]) else \
+        [(s, at, None, None) for s, at in db.execute("SELECT step, at FROM steps ORDER BY step")]
+    rows = dict(db.execute("SELECT step, count(*) FROM changes GROUP BY step").fetchall())
+    for step, at, first, last in steps:
+        if rows.get(step, 0) == 0:
+            failures.append(f"step {step} has no rows in the log")
+        elif first is not None and last is not None and last - first + 1 != rows[step]:
+            failures.append(f"step {step}'s rows are not whole: {rows[step]} rows for seq {first}…{last}")
+    orphans = db.execute("SELECT count(*) FROM changes WHERE step NOT IN (SELECT step FROM steps)").fetchone()[0]
+    if orphans:
+        failures.append(f"{orphans} log rows name no step")
+    # Commit order is time order: the steps' times never go back (the import's own history aside).
+    times = [(s, parse_time(at)) for s, at, _, _ in steps if s > 1]
+    back = [(a, b) for a, b in zip(times, times[1:]) if b[1] < a[1]]
+    if back:
+        failures.append(f"{len(back)} steps are earlier than the step before them, first: {back[0]}")
+    pending = db.execute("SELECT count(*) FROM steps WHERE step > 1 AND undone = 0").fetchone()[0]
+    db.close()
+
+    status, out = run.boardkit_run(["validate", run.store])
+    if status != 0 or "out-of-order" in out:
+        failures.append(f"validate: exit {status}: {out.strip()[-500:]}")
+
+    for target in run.inits:
+        status, out = run.boardkit_run(["validate", target])
+        if status != 0:
+            failures.append(f"an acknowledged init made a store that does not validate: {target}: {out[-300:]}")
+
+    # Undo every step after the import: the import comes back. Redo them: the board comes back.
+    before = export(run)
+    for n in range(pending):
+        status, out = run.boardkit_run(["undo", "-b", run.store])
+        if status != 0:
+            failures.append(f"undo {n + 1} of {pending}: {out.strip()[-300:]}")
+            break
+    if export(run) != import_json:
+        failures.append("undoing every step did not give the import back")
+    for n in range(pending):
+        status, out = run.boardkit_run(["redo", "-b", run.store])
+        if status != 0:
+            failures.append(f"redo {n + 1} of {pending}: {out.strip()[-300:]}")
+            break
+    if export(run) != before:
+        failures.append("redoing every step did not give the board back")
+    return failures, lost, pending
+
+
+def has_columns(db, table, names):
+    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+    return all(n in have for n in names)
+
+
+def parse_time(text):
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def export(run):
+    out = os.path.join(run.folder, "export.json")
+    status, text = run.boardkit_run(["convert", run.store, out])
+    if status != 0:
+        return f"export failed: {text}"
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("boardkit")
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--folder")
+    ap.add_argument("--no-sync", action="store_true")
+    ap.add_argument("--keep", action="store_true", help="keep the folder (it is printed)")
+    args = ap.parse_args()
+    boardkit = os.path.abspath(args.boardkit)
+    folder = args.folder or tempfile.mkdtemp(prefix="boardkit-torture-")
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(args.seed)
+
+    run = Run(boardkit, folder, args.seed, 0)
+    board = os.path.join(folder, "board.json")
+    subprocess.run([boardkit, "sample", "--cards", "60", "--seed", str(args.seed), "-o", board], check=True,
+                   stdout=subprocess.DEVNULL)
+    subprocess.run([boardkit, "init", "-b", run.store, "--from", board, "--actor", "import"], check=True,
+                   stdout=subprocess.DEVNULL)
+    import_json = export(run)
+    cards = [60]
+
+    radicale = None
+    if not args.no_sync:
+        radicale, remote = start_radicale(folder)
+    server = Server(run)
+    server.start()
+    started = time.time()
+    run.deadline = started + args.seconds
+    threads = [threading.Thread(target=terminal_writer, args=(run, random.Random(rng.random()), cards)) for _ in range(3)]
+    threads += [threading.Thread(target=api_writer, args=(run, random.Random(rng.random()))) for _ in range(3)]
+    threads += [threading.Thread(target=terminal_reader, args=(run, random.Random(rng.random())))]
+    threads += [threading.Thread(target=http_reader, args=(run, random.Random(rng.random())))]
+    threads += [threading.Thread(target=killer, args=(run, random.Random(rng.random()), server))]
+    if radicale:
+        threads += [threading.Thread(target=syncer, args=(run, random.Random(rng.random()), remote))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    server.stop()
+    if radicale:
+        radicale.terminate()
+        radicale.wait(timeout=30)
+
+    failures, lost, pending = check(run, import_json)
+    failures = run.problems + failures
+    c = run.counts
+    print(f"torture: {time.time() - started:.0f} s, seed {args.seed}: {c['operations']} operations, "
+          f"{c['readers']} reads, {c['terminal kills']} terminal kills, {c['server kills']} server kills, "
+          f"{c['acknowledged']} acknowledged ({c['acknowledged with a step']} with a step), {c['syncs']} syncs, "
+          f"{pending} steps undone and redone, lost {len(lost)}")
+    for f in failures[:40]:
+        print("  FAIL " + f)
+    if not args.keep and not failures:
+        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        print(f"  the run's files are in {folder}")
+    print(f"torture: {0 if failures else 1} passed, {1 if failures else 0} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
