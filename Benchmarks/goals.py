@@ -53,6 +53,8 @@ GOALS = [
     (15, "serve", "page API: GET board p99 under 20 ms", "p99-ms", "store GET api/board", 20),
     (15, "serve", "page API: card moves at 2,000 requests/s or more", "rps", "store POST move", 2_000),
     (15, "serve", "page API: card move p99 under 20 ms", "p99-ms", "store POST move", 20),
+    (29, "serve", "page API, 8 connections, group commit: 2,000 moves/s or more", "rps", "move c8 grouped", 2_000),
+    (29, "serve", "page API, 8 connections, group commit: move p99 under 20 ms", "p99-ms", "move c8 grouped", 20),
 ] + [
     (18, task, f"5x faster than Python's json at {cards:,} cards", "ratio", "python json", 5.0, cards)
     for task in ("Trello→JSON", "JSON→Trello", "Taskwarrior→JSON", "JSON→Taskwarrior")

@@ -146,7 +146,7 @@ enum EventsSidecar {
                 case "name": contents.catalogue.name = v
                 case "timezone":
                     contents.catalogue.timeZone = v
-                    zone = Zone(identifier: options.timeZone ?? v) ?? .utc
+                    zone = Zone.named(options.timeZone ?? v) ?? .utc
                 default:
                     if key.hasPrefix("metadata.") { contents.catalogue.metadata[String(key.dropFirst(9))] = v }
                     else if key.hasPrefix("extra.") { contents.catalogue.extras[String(key.dropFirst(6))] = v }

@@ -48,9 +48,9 @@ struct ICSBoardBuilder {
         boardID = parsed.boardID
         showsState = parsed.showsState
         zones = parsed.zones
-        if let tz = parsed.wrTimeZone, let zone = Zone(identifier: tz) { floating = zone }
+        if let tz = parsed.wrTimeZone, let zone = Zone.named(tz) { floating = zone }
         if let tz = options.timeZone {
-            if let z = Zone(identifier: tz) {
+            if let z = Zone.named(tz) {
                 floating = z
             } else {
                 notes.append((.invalidTimeZone(tz), nil))
@@ -124,7 +124,7 @@ struct ICSBoardBuilder {
         board.id = parsed.boardID ?? parsed.calendarName.map(StableID.slug) ?? "calendar"
         board.name = parsed.calendarName ?? "Calendar"
         if let tz = parsed.wrTimeZone {
-            if Zone(identifier: tz) != nil { board.timeZone = tz } else { board.metadata["X-WR-TIMEZONE"] = tz }
+            if Zone.named(tz) != nil { board.timeZone = tz } else { board.metadata["X-WR-TIMEZONE"] = tz }
         }
         board.metadata.merge(parsed.metadata) { a, _ in a }
         for note in notes { parsed.sink.add(note.message, line: note.line) }
@@ -239,7 +239,7 @@ struct ICSBoardBuilder {
         var resolved = ResolvedZone.unknown
         let definition = zones[tzid]
         let names = [tzid, definition?.location].compactMap { $0 } + [Self.ianaTail(tzid)].compactMap { $0 }
-        if let z = names.lazy.compactMap({ Zone(identifier: $0) }).first {
+        if let z = names.lazy.compactMap({ Zone.named($0) }).first {
             resolved = .iana(z)
         } else if let definition, !definition.rules.observances.isEmpty {
             resolved = .rules(definition.rules)

@@ -79,7 +79,7 @@ struct BoardDecoder {
         }
         if !sawStates { board.states = BoardState.defaults }
         // In file order, whatever pass found them.
-        let problems = (found.problems + found.repeated.diagnostics(zone: localZoneName, known: Zone(identifier: localZoneName) != nil)).enumerated()
+        let problems = (found.problems + found.repeated.diagnostics(zone: localZoneName, known: Zone.named(localZoneName) != nil)).enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
         let diagnostics = problems.map { diagnostic($0.element) }
         let map = JSONSourceMap(file: file, text: text, offsets: offsets)
@@ -742,7 +742,7 @@ struct BoardDecoder {
     /// (or `--timezone`).
     private mutating func resolveLocalTimes() {
         guard !found.pendingLocal.isEmpty else { return }
-        let zone = Zone(identifier: localZoneName) ?? Zone.utc
+        let zone = Zone.named(localZoneName) ?? Zone.utc
         for p in found.pendingLocal {
             let i = zone.instant(p.local)
             switch p.target {

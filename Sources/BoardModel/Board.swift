@@ -55,7 +55,7 @@ public struct Board: Sendable, Equatable {
     }
 
     /// The board's zone, or nil when `timeZone` is not a known IANA name.
-    public var zone: Zone? { Zone(identifier: timeZone) }
+    public var zone: Zone? { Zone.named(timeZone) }
 
     /// How many field changes the events carry in all, for the writers that cannot hold them
     /// to count what they left.

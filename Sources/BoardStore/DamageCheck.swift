@@ -14,11 +14,13 @@ import GRDB
 /// - its shape, always: the file holds whole pages, and (with no write-ahead log pending) as
 ///   many as its header says; this finds a file cut short, at the cost of a `stat`;
 /// - every page (SQLite's `quick_check`: each b-tree's structure, every page used once), when
-///   the store is at most `wholeCheckLimit` bytes or the caller asks (`serve`, when it opens a
-///   store). Measured on this machine (docs/store.md): a 1,000-card store in about a
-///   millisecond; a million-card store takes seconds, which no single edit should wait for.
-/// Damage inside a record's bytes that leaves the structure whole (a flipped letter in a
-/// title) is not found by either; `validate` and `PRAGMA integrity_check` read everything.
+///   the store is at most `wholeCheckLimit` bytes (about 6,000 cards) or the caller asks
+///   (`serve`, when it opens a store). It costs about 12 ms a megabyte on this machine
+///   (docs/store.md has the figures): a few milliseconds on a team's board, but seconds on a
+///   million-card store, which no single edit should wait for.
+/// Beyond the limit a write still refuses damage on every page it reads (SQLite checks each
+/// page as it loads it). Damage inside a record's bytes that leaves the structure whole (a
+/// flipped letter in a title) is found by neither; `validate` reads everything.
 public enum DamageCheck: Sendable {
     /// Every page, whatever the size.
     case whole
@@ -26,7 +28,7 @@ public enum DamageCheck: Sendable {
     case sized
 
     /// The largest store whose every page is checked by `.sized`.
-    public static let wholeCheckLimit: Int64 = 64 << 20
+    public static let wholeCheckLimit: Int64 = 4 << 20
 }
 
 extension BoardStore {

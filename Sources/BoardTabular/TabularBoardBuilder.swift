@@ -87,7 +87,7 @@ public final class TabularBoardBuilder {
         }
         self.mapping = mapping
         let zoneName = options.timeZone ?? catalogue?.timeZone ?? "UTC"
-        if let z = Zone(identifier: zoneName) {
+        if let z = Zone.named(zoneName) {
             zone = z
         } else {
             zone = .utc

@@ -87,7 +87,7 @@ public struct BoardXLSXReader: SniffingReader {
         let cards = CardsSheetReader(source: source, options: options, mapping: mapping, catalogue: catalogue,
                                      overflow: overflow, ownWorkbook: true)
         // The board's zone as the Cards builder settles it (`--timezone` first).
-        let zone = Zone(identifier: options.timeZone ?? catalogue.timeZone ?? "UTC") ?? .utc
+        let zone = Zone.named(options.timeZone ?? catalogue.timeZone ?? "UTC") ?? .utc
         let cardParts = parts(WorkbookSchema.cards), historyParts = parts(WorkbookSchema.history)
 
         // Cards and History do not depend on each other: read at once (`runAtOnce`), History

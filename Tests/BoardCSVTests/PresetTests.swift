@@ -87,7 +87,7 @@ import BoardKit
         #expect(board.cards[0].due == .date(CalendarDate(year: 2026, month: 11, day: 20)!))
         #expect(board.cards[0].start == .date(CalendarDate(year: 2026, month: 11, day: 18)!))
         // Created is an instant even at midnight; a due with a real time stays an instant.
-        let z = try #require(Zone(identifier: zone))
+        let z = try #require(Zone.named(zone))
         #expect(board.cards[0].created == z.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 2)!)))
         #expect(board.cards[1].due == .instant(z.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 21)!, hour: 15, minute: 30))))
     }

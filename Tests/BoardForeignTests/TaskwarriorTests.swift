@@ -92,7 +92,7 @@ import BoardTestSupport
         #expect(back.cards.map(\.title) == board.cards.map(\.title))
         #expect(back.cards.map(\.due?.description) == board.cards.map { c in
             c.due.map { d -> String in
-                if case .date(let day) = d { return Zone(identifier: "Asia/Seoul")!.startOfDay(day).utc.description }
+                if case .date(let day) = d { return Zone.named("Asia/Seoul")!.startOfDay(day).utc.description }
                 if case .instant(let i) = d { return i.utc.description }
                 return ""
             }

@@ -71,7 +71,7 @@ struct ForeignExpectation: Decodable {
         #expect(board.name == "Oracle calendar")
         let byID = Dictionary(uniqueKeysWithValues: board.cards.map { ($0.id, $0) })
         #expect(board.cards.count == expected.items.count)
-        let seoul = try #require(Zone(identifier: "Asia/Seoul"))
+        let seoul = try #require(Zone.named("Asia/Seoul"))
         for item in expected.items {
             let card = try #require(byID[item.uid], "\(item.uid) missing")
             #expect(card.title == item.summary)
@@ -113,7 +113,7 @@ struct ForeignExpectation: Decodable {
         let result = read(text)
         let card = try #require(result.board?.cards.first)
         #expect(card.title == "회의, 준비; 끝\nnext")
-        let ny = try #require(Zone(identifier: "America/New_York"))
+        let ny = try #require(Zone.named("America/New_York"))
         #expect(card.due == .instant(ny.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 30)!, hour: 9))))
         #expect(card.fields["X-CUSTOM"] == "value with , comma")
     }

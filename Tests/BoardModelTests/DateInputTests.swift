@@ -4,7 +4,7 @@ import Testing
 /// Dates as people type them, in the board's zone.
 @Suite("date input")
 struct DateInputTests {
-    let seoul = Zone(identifier: "Asia/Seoul")!
+    let seoul = Zone.named("Asia/Seoul")!
     // 2026-11-24T14:30Z: 23:30 on the 24th in Seoul.
     let now = Instant(epochSeconds: 1_795_530_600)
 

@@ -76,7 +76,7 @@ struct CalendarDateTests {
 @Suite("Time zones")
 struct ZoneTests {
     @Test func seoulDayStartsNineHoursBeforeUTC() throws {
-        let seoul = try #require(Zone(identifier: "Asia/Seoul"))
+        let seoul = try #require(Zone.named("Asia/Seoul"))
         let day = CalendarDate(year: 2026, month: 11, day: 22)!
         #expect(seoul.startOfDay(day).utc.description == "2026-11-21T15:00:00Z")
         // 20:00 UTC on the 21st is already the 22nd in Seoul.
@@ -84,14 +84,14 @@ struct ZoneTests {
     }
 
     @Test func dateOnlyDueIsOverdueFromTheNextDayInTheBoardZone() throws {
-        let seoul = try #require(Zone(identifier: "Asia/Seoul"))
+        let seoul = try #require(Zone.named("Asia/Seoul"))
         let due = DueDate.date(CalendarDate(year: 2026, month: 11, day: 22)!)
         #expect(due.overdueFrom(in: seoul).utc.description == "2026-11-22T15:00:00Z")
         #expect(due.overdueFrom(in: Zone.utc).utc.description == "2026-11-23T00:00:00Z")
     }
 
     @Test func daylightSavingGapAndOverlap() throws {
-        let ny = try #require(Zone(identifier: "America/New_York"))
+        let ny = try #require(Zone.named("America/New_York"))
         // 2026-03-08 02:30 does not exist in New York (clocks jump 02:00 → 03:00).
         let gap = ny.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 8)!, hour: 2, minute: 30))
         #expect(gap.utc.description == "2026-03-08T07:30:00Z")
@@ -103,8 +103,8 @@ struct ZoneTests {
     }
 
     @Test func unknownZonesAreRejected() {
-        #expect(Zone(identifier: "Mars/Olympus") == nil)
-        #expect(Zone(identifier: "KST") == nil)
-        #expect(Zone(identifier: "Europe/Berlin") != nil)
+        #expect(Zone.named("Mars/Olympus") == nil)
+        #expect(Zone.named("KST") == nil)
+        #expect(Zone.named("Europe/Berlin") != nil)
     }
 }

@@ -194,7 +194,7 @@ enum BoardGen {
 
     static func make(_ r: inout SplitMix, _ shape: BoardShape) -> Board {
         let zoneName = r.chance(0.3) ? "UTC" : r.pick(zones)
-        let zone = Zone(identifier: zoneName) ?? .utc
+        let zone = Zone.named(zoneName) ?? .utc
         var board = Board()
         board.timeZone = zoneName
         if r.chance(0.7) { board.id = r.pick(["team-web", "b1", "보드", "board 2", "x"]) }

@@ -16,7 +16,7 @@ struct ShowTextTests {
     }
 
     @Test func cardsLineUpAndDueDatesAreMarked() {
-        let seoul = Zone(identifier: "Asia/Seoul")!
+        let seoul = Zone.named("Asia/Seoul")!
         let now = seoul.instant(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 24)!, hour: 10))
         var board = Board(id: "t", name: "Team", timeZone: "Asia/Seoul", states: [
             BoardState(id: "todo", name: "To do", category: .todo),

@@ -46,7 +46,7 @@ import BoardModel
     }
 
     @Test func exactInstantsNeedHiddenTextOnlyWhenTheCellCannotSay() throws {
-        let seoul = try #require(Zone(identifier: "Asia/Seoul"))
+        let seoul = try #require(Zone.named("Asia/Seoul"))
         let inZone = Instant(epochSeconds: 1_795_000_000, offsetSeconds: 9 * 3600)
         #expect(ExactInstant.hiddenText(for: inZone, in: seoul) == nil)
         #expect(ExactInstant.hiddenText(for: inZone.utc, in: seoul) == "Z")

@@ -54,7 +54,7 @@ public struct StoreSetup {
         }
         if let name { board.name = name }
         if let timeZone {
-            guard Zone(identifier: timeZone) != nil else {
+            guard Zone.named(timeZone) != nil else {
                 return (nil, diagnostics + [StoreError.invalidValue(field: "--timezone", value: timeZone,
                                                                      accepted: .timeZone).diagnostic])
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An IANA time zone, used to turn instants into calendar days and back.
 ///
@@ -16,8 +17,20 @@ public final class Zone: Sendable {
     private static let tableStart: Int64 = -2_208_988_800 // 1900-01-01
     private static let tableEnd: Int64 = 7_258_118_400 // 2200-01-01
 
-    /// Nil when `identifier` is not a time zone this system knows.
-    public init?(identifier: String) {
+    /// The zone named `identifier`, nil when it is not a time zone this system knows. Each
+    /// zone is made once per process and shared (its table costs a walk over three centuries
+    /// of transitions: the board page asked for its board's zone on every request).
+    public static func named(_ identifier: String) -> Zone? {
+        if let known = made.withLock({ $0[identifier] }) { return known }
+        let zone = Zone(building: identifier)
+        made.withLock { $0[identifier] = zone }
+        return zone
+    }
+
+    /// The zones made so far, by name (nil for a name that is no zone).
+    private static let made = Mutex<[String: Zone?]>([:])
+
+    private init?(building identifier: String) {
         // TimeZone(identifier:) also accepts abbreviations such as "KST"; boards name zones
         // the IANA way, so anything else is reported rather than guessed. Foundation's list
         // on Linux leaves out some current IANA names it does know (`Asia/Kolkata`, listed
@@ -42,7 +55,7 @@ public final class Zone: Sendable {
         self.offsets = offsets
     }
 
-    public static let utc = Zone(identifier: "UTC")!
+    public static let utc = Zone.named("UTC")!
 
     /// UTC offset in seconds at an instant.
     public func offset(atEpochSeconds t: Int64) -> Int32 {

@@ -7,7 +7,7 @@ public enum ReportJSON {
     public static let formatID = "boardkit-report/1"
 
     public static func render(_ r: WeeklyReport, locale: ReportLocale = .en) -> [UInt8] {
-        let zone = Zone(identifier: r.timeZone) ?? .utc
+        let zone = Zone.named(r.timeZone) ?? .utc
         var j = JSONWriter(capacity: 4096 + r.overdue.items.count * 200 + r.flowTimes.finished.count * 220)
         j.beginObject()
         j.member("format", formatID)

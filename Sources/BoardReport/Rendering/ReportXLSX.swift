@@ -19,7 +19,7 @@ enum ReportXLSX {
         }
         var book = Book(sink: sink)
         let L = { (k: String) in locale.label(k) }
-        let zone = Zone(identifier: r.timeZone) ?? .utc
+        let zone = Zone.named(r.timeZone) ?? .utc
         let sheets = [summarySheet, throughputSheet, flowSheet, overdueSheet, finishedSheet, agingSheet]
             .compactMap { name in sink.addSheet(name) }
         guard sheets.count == 6 else {

@@ -17,7 +17,7 @@ struct TemplateContext {
 
     func build() -> [String: Any] {
         let r = report
-        let zone = Zone(identifier: r.timeZone) ?? .utc
+        let zone = Zone.named(r.timeZone) ?? .utc
         let L = locale.labels
         var c: [String: Any] = [:]
         c["label"] = L
@@ -167,13 +167,13 @@ struct TemplateContext {
         t["overdue"] = TextTable(header: [l("daysOverdue"), l("card"), l("state"), l("assignees"), l("due")],
                                  rows: r.overdue.items.prefix(listLimit).map {
                                      [String($0.daysOverdue), TextTable.clip(clean($0.card.title), 40), clean($0.card.stateName),
-                                      clean($0.card.assignees.joined(separator: ", ")), locale.due($0.due, zone: Zone(identifier: r.timeZone) ?? .utc)]
+                                      clean($0.card.assignees.joined(separator: ", ")), locale.due($0.due, zone: Zone.named(r.timeZone) ?? .utc)]
                                  }, rightAligned: [0]).text
         t["dueSoon"] = TextTable(header: [l("daysLeft"), l("card"), l("state"), l("assignees"), l("due")],
                                  rows: r.dueSoon.items.prefix(listLimit).map {
                                      [$0.daysLeft == 0 ? l("today") : String($0.daysLeft), TextTable.clip(clean($0.card.title), 40),
                                       clean($0.card.stateName), clean($0.card.assignees.joined(separator: ", ")),
-                                      locale.due($0.due, zone: Zone(identifier: r.timeZone) ?? .utc)]
+                                      locale.due($0.due, zone: Zone.named(r.timeZone) ?? .utc)]
                                  }, rightAligned: [0]).text
         t["doneThisWeek"] = TextTable(header: [l("completed"), l("card"), l("cycleTime"), l("leadTime")],
                                       rows: r.doneThisWeek.items.prefix(listLimit).map {
