@@ -25,6 +25,8 @@ public final class BoardFeed: Sendable {
     public let token: String
     /// The open store when the board is one.
     let store: BoardStore?
+    /// True when the board is a store (writable or not: see `FeedServer.isWritable`).
+    public var isStore: Bool { store != nil }
     let readerOptions: ReaderOptions
     let writerOptions: WriterOptions
     let logger: Logger

@@ -100,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
                 lines += "\(feed.name): \(base)\(paths.calendar)\n"
                 lines += "\(feed.name) report: \(base)\(paths.report)\n"
                 lines += "\(feed.name) board: \(base)\(paths.page)"
-                    + (server.isWritable(feed) ? "\n" : " (read-only: not a store)\n")
+                    + (server.isWritable(feed) ? "\n" : (!feed.isStore ? " (read-only: not a store)\n" : " (read-only: the store is on read-only media)\n"))
             }
             // Written straight away (not buffered) so scripts waiting for the URL see it.
             do throws(StandardStreams.Failure) {

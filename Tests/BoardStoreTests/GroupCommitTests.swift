@@ -38,6 +38,9 @@ import Testing
             }
         }
         let all = results.withLock { $0 }
+        // Writes that arrived together shared transactions: fewer commits than writes.
+        let commits = Int(try store.revision().description.split(separator: ".").last ?? "") ?? -1
+        #expect(commits > 0 && commits < writers * each, "\(commits) commits for \(writers * each) writes")
         let steps = all.compactMap(\.step)
         #expect(all.count == writers * each)
         #expect(steps.count == writers * (each - each / 5), "every add landed")
