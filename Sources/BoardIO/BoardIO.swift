@@ -1,6 +1,7 @@
 // BoardIO: the layer between the model and the formats. BoardModel says what a board is;
 // BoardIO holds the fast building blocks that reading and writing one needs, written once
-// for every format: memory-mapped source text (`MappedText`) and a reader's way through it
+// for every format: the one way a file is opened for reading (`HeldFiles`: never the file
+// of a store this process holds open), memory-mapped source text (`MappedText`) and a reader's way through it
 // (`ReadPages`: pages handed back as read), buffered file output (`OutputBuffer`) and the
 // one way a streamed output file is made (`OutputFile`), the one JSON writer (`JSON/`), the
 // one hash (`FNV1a`) and interning cache (`InterningCache`), ids made from content
