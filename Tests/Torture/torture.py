@@ -420,20 +420,14 @@ def check(run, import_json):
 
     # Undo every step after the import: the import comes back. Redo them: the board comes back.
     before = export(run)
-    for n in range(pending):
-        status, out = run.boardkit_run(["undo", "-b", run.store])
-        if status != 0:
-            failures.append(f"undo {n + 1} of {pending}: {out.strip()[-300:]}")
-            break
-    if export(run) != import_json:
-        failures.append("undoing every step did not give the import back")
-    for n in range(pending):
-        status, out = run.boardkit_run(["redo", "-b", run.store])
-        if status != 0:
-            failures.append(f"redo {n + 1} of {pending}: {out.strip()[-300:]}")
-            break
-    if export(run) != before:
-        failures.append("redoing every step did not give the board back")
+    for command, expected, what in (("undo", import_json, "the import"), ("redo", before, "the board")):
+        for n in range(pending):
+            status, out = run.boardkit_run([command, "-b", run.store])
+            if status != 0:
+                failures.append(f"{command} {n + 1} of {pending}: {out.strip()[-300:]}")
+                break
+        if export(run) != expected:
+            failures.append(f"{command} of every step did not give {what} back")
     return failures, lost, pending
 
 
