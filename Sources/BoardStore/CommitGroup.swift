@@ -26,14 +26,14 @@ public enum CommitMode: Sendable {
 final class CommitGroup: Sendable {
     /// One caller's write and, once its group committed, its outcome.
     private final class Job: @unchecked Sendable {
-        // `outcome` is written by the leader before `done` is signalled, and read by the caller
-        // after: the semaphore orders the two.
-        let body: (Database) throws -> Any
-        var outcome: Result<Any, any Error>?
+        // `outcome` (and what `body` keeps for its caller) is written by the leader before
+        // `wake` is signalled, and read by the caller after: the semaphore orders the two.
+        let body: (Database) throws -> Void
+        var outcome: Result<Void, any Error>?
         /// Signalled once: with an outcome (done) or without (lead the next group).
         let wake = DispatchSemaphore(value: 0)
 
-        init(_ body: @escaping (Database) throws -> Any) { self.body = body }
+        init(_ body: @escaping (Database) throws -> Void) { self.body = body }
     }
 
     private struct Queue {
@@ -47,7 +47,8 @@ final class CommitGroup: Sendable {
     /// `transaction` runs one group's writes: BEGIN, the given closure, COMMIT.
     func run<T>(_ body: @escaping (Database) throws -> T,
                 transaction: (_ group: (Database) throws -> Void) throws -> Void) throws -> T {
-        let job = Job { db in try body(db) }
+        var value: T?
+        let job = Job { db in value = try body(db) }
         let leads = queue.withLock { q -> Bool in
             q.waiting.append(job)
             if q.leading { return false }
@@ -73,12 +74,14 @@ final class CommitGroup: Sendable {
             }
             next?.wake.signal()
         }
-        return try job.outcome!.get() as! T
+        try job.outcome?.get()
+        guard let value else { throw CommitGroupError.notCommitted }
+        return value
     }
 
     /// Commits `group` in one transaction, each write in a savepoint; sets every outcome.
     private func commit(_ group: [Job], transaction: ((Database) throws -> Void) throws -> Void) {
-        var results: [Result<Any, any Error>] = []
+        var results: [Result<Void, any Error>] = []
         do {
             try transaction { db in
                 for job in group {
@@ -102,4 +105,10 @@ final class CommitGroup: Sendable {
         }
         for (job, result) in zip(group, results) { job.outcome = result }
     }
+}
+
+/// A write whose group ended without saying how (cannot happen: every job of a group gets an
+/// outcome before it is woken).
+private enum CommitGroupError: Error {
+    case notCommitted
 }

@@ -18,25 +18,35 @@ import Testing
         let store = try BoardStore.open(path, commits: .grouped)
         let writers = 16, each = 20
         let results = Mutex<[(writer: Int, step: Int64?, failed: StoreError?)]>([])
-        DispatchQueue.concurrentPerform(iterations: writers) { w in
-            for n in 0..<each {
-                let id = "w\(w)-\(n)"
-                do throws(StoreError) {
-                    // Every writer's fifth write expects a version the card never had: refused.
-                    let edits: [CardEdit] = [.add(Card(id: id, title: id, state: "todo"))]
-                    let step: AppliedStep?
-                    if n % 5 == 4 {
-                        step = try store.apply([.move(card: "w\(w)-\(n - 1)", state: "done", position: nil)], by: StepInfo(actor: "w\(w)", command: "move", askedAt: .now()),
-                                               expecting: ["w\(w)-\(n - 1)": "not-its-version"])
-                    } else {
-                        step = try store.apply(edits, by: StepInfo(actor: "w\(w)", command: "add", askedAt: .now()))
+        // Threads of their own (not concurrentPerform, which runs as many at once as there are
+        // cores): 16 writers really at once, as 16 requests to a server are.
+        let finished = DispatchGroup()
+        for w in 0..<writers {
+            finished.enter()
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                for n in 0..<each {
+                    let id = "w\(w)-\(n)"
+                    do throws(StoreError) {
+                        // Every writer's fifth write expects a version the card never had: refused.
+                        let edits: [CardEdit] = [.add(Card(id: id, title: id, state: "todo"))]
+                        let step: AppliedStep?
+                        if n % 5 == 4 {
+                            let previous = "w\(w)-\(n - 1)"
+                            step = try store.apply([.move(card: previous, state: "done", position: nil)],
+                                                   by: StepInfo(actor: "w\(w)", command: "move", askedAt: .now()),
+                                                   expecting: [previous: "not-its-version"])
+                        } else {
+                            step = try store.apply(edits, by: StepInfo(actor: "w\(w)", command: "add", askedAt: .now()))
+                        }
+                        results.withLock { $0.append((w, step?.step, nil)) }
+                    } catch {
+                        results.withLock { $0.append((w, nil, error)) }
                     }
-                    results.withLock { $0.append((w, step?.step, nil)) }
-                } catch {
-                    results.withLock { $0.append((w, nil, error)) }
                 }
             }
         }
+        finished.wait()
         let all = results.withLock { $0 }
         // Writes that arrived together shared transactions: fewer commits than writes.
         let commits = Int(try store.revision().description.split(separator: ".").last ?? "") ?? -1
