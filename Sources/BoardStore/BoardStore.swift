@@ -299,6 +299,18 @@ public final class BoardStore: @unchecked Sendable {
     public func redo() throws(StoreError) -> StepRecord {
         try write { db in try ChangeLog.redo(in: db) }
     }
+
+    /// Takes back the last `count` steps, newest first, in one transaction: all of them, or
+    /// (when fewer are left) none, with `nothingToUndo`.
+    public func undo(steps count: Int) throws(StoreError) -> [StepRecord] {
+        try write { db in try (0..<count).map { _ in try ChangeLog.undo(in: db) } }
+    }
+
+    /// Puts back the `count` steps undone last, oldest first, in one transaction: all of them,
+    /// or none, with `nothingToRedo`.
+    public func redo(steps count: Int) throws(StoreError) -> [StepRecord] {
+        try write { db in try (0..<count).map { _ in try ChangeLog.redo(in: db) } }
+    }
 }
 
 /// See `BoardStore.revision()`.

@@ -2,6 +2,16 @@ import ArgumentParser
 import BoardKit
 import BoardStore
 
+/// `--steps N`: how many steps an undo or redo takes, all of them or none.
+struct StepCount: ParsableArguments {
+    @Option(name: .long, help: "How many steps, newest first for undo and oldest first for redo; all of them or none (one transaction).")
+    var steps = 1
+
+    func validate() throws {
+        guard steps >= 1 else { throw ValidationError("--steps must be 1 or more") }
+    }
+}
+
 /// `boardkit undo`: takes back the last command's whole change.
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,11 +19,13 @@ struct UndoCommand: ParsableCommand {
         abstract: "Undo the last change (one command's whole change), and say what it was.")
 
     @OptionGroup var store: StoreFlags
+    @OptionGroup var count: StepCount
 
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil)
-            print(session.sentences().stepSentence(try session.store.undo(), undone: true))
+            let text = session.sentences()
+            for record in try session.store.undo(steps: count.steps) { print(text.stepSentence(record, undone: true)) }
         }
     }
 }
@@ -25,11 +37,13 @@ struct RedoCommand: ParsableCommand {
         abstract: "Redo the change undone last.")
 
     @OptionGroup var store: StoreFlags
+    @OptionGroup var count: StepCount
 
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil)
-            print(session.sentences().stepSentence(try session.store.redo(), undone: false))
+            let text = session.sentences()
+            for record in try session.store.redo(steps: count.steps) { print(text.stepSentence(record, undone: false)) }
         }
     }
 }

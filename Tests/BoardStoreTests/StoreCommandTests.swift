@@ -148,6 +148,28 @@ struct StoreCommandTests {
         #expect(check.stdoutText.contains("96 cards"))
     }
 
+    /// `undo --steps N` and `redo --steps N`: N steps in one transaction, all or none.
+    @Test func severalStepsAreUndoneAndRedoneAtOnceOrNotAtAll() throws {
+        let db = tmp.path("steps.db")
+        try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
+        let imported = try bk(["convert", db, "-", "--to", "json"]).stdout
+        try bk(["move", "3", "done", "-b", db, "--actor", "a"])
+        try bk(["edit", "4", "--title", "Renamed", "-b", db, "--actor", "b"])
+        let edited = try bk(["convert", db, "-", "--to", "json"]).stdout
+        // More than there are (the import and two): refused, nothing undone.
+        let refused = try bk(["undo", "--steps", "4", "-b", db], status: 1)
+        #expect(refused.stderr.contains("[nothing-to-undo]"))
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdout == edited)
+        let undone = try bk(["undo", "--steps", "2", "-b", db]).stdoutText.split(separator: "\n")
+        #expect(undone.count == 2 && undone[0].contains("b ") && undone[1].contains("a moved #3"))
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdout == imported)
+        try bk(["redo", "--steps", "3", "-b", db], status: 1)
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdout == imported)
+        try bk(["redo", "--steps", "2", "-b", db])
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdout == edited)
+        try bk(["undo", "--steps", "0", "-b", db], status: 2)
+    }
+
     @Test func aKilledImportLeavesNothingBehind() throws {
         let big = tmp.path("big.json")
         try bk(["sample", "--cards", "60000", "-o", big])

@@ -420,14 +420,13 @@ def check(run, import_json):
 
     # Undo every step after the import: the import comes back. Redo them: the board comes back.
     before = export(run)
-    for command, expected, what in (("undo", import_json, "the import"), ("redo", before, "the board")):
-        for n in range(pending):
-            status, out = run.boardkit_run([command, "-b", run.store])
+    if pending:
+        for command, expected, what in (("undo", import_json, "the import"), ("redo", before, "the board")):
+            status, out = run.boardkit_run([command, "-b", run.store, "--steps", str(pending)], timeout=1800)
             if status != 0:
-                failures.append(f"{command} {n + 1} of {pending}: {out.strip()[-300:]}")
-                break
-        if export(run) != expected:
-            failures.append(f"{command} of every step did not give {what} back")
+                failures.append(f"{command} --steps {pending}: {out.strip()[-300:]}")
+            if export(run) != expected:
+                failures.append(f"{command} of every step did not give {what} back")
     return failures, lost, pending
 
 
