@@ -332,7 +332,7 @@ def killer(run, rng, server):
         # the quick commands, none would ever finish.
         if victims:
             victim, command = rng.choice(victims)
-            if command == "sync" and rng.random() > 0.1:
+            if command == "sync" and rng.random() > 0.02:
                 continue
             try:
                 victim.send_signal(signal.SIGKILL)
@@ -365,7 +365,9 @@ def syncer(run, rng, remote):
         time.sleep(rng.uniform(0.5, 2.0))
         actor = run.op()
         args = ["sync", "-b", run.store, "--quiet", remote["url"], "--user", remote["user"], "--password-file", password]
-        status, out = run.boardkit_run(args, timeout=300)
+        # The backlog a killed sync leaves grows with the run (a to-do per added card): the
+        # last one may push thousands, at Radicale's pace.
+        status, out = run.boardkit_run(args, timeout=3600)
         if status == -signal.SIGKILL:
             continue
 
