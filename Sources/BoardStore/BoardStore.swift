@@ -29,7 +29,7 @@ public final class BoardStore: @unchecked Sendable {
     private let commits = Mutex<Int64>(0)
     /// Whether writes commit one by one or in groups, and the group they wait in.
     private let commitMode: CommitMode
-    private let group = CommitGroup()
+    private let group: CommitGroup
 
     /// The version of the SQLite library linked.
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
@@ -42,6 +42,7 @@ public final class BoardStore: @unchecked Sendable {
         self.queue = queue
         self.hold = hold
         self.commitMode = commitMode
+        group = CommitGroup(limit: commitMode == .each ? 1 : .max)
     }
 
     deinit {
@@ -161,11 +162,14 @@ public final class BoardStore: @unchecked Sendable {
     func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
-        } catch let error as StoreError {
-            throw error
         } catch {
-            throw Self.failure(error, path: path)
+            throw storeError(error)
         }
+    }
+
+    /// An error as the store's: its own as it is, SQLite's through `failure`.
+    private func storeError(_ error: any Error) -> StoreError {
+        (error as? StoreError) ?? Self.failure(error, path: path)
     }
 
     /// One write, in a transaction of its own or in a group's (`CommitMode`); it returns once
@@ -174,8 +178,19 @@ public final class BoardStore: @unchecked Sendable {
         try guarded {
             switch commitMode {
             case .each: return try transaction(body)
-            case .grouped: return try group.run(body) { writes in try transaction(writes) }
+            case .grouped: return try group.run(body) { writes in try self.transaction(writes) }
             }
+        }
+    }
+
+    /// The same for a caller that must not block its thread (a server's request): it waits
+    /// for the commit without holding one, its write committed by the group's committer (one
+    /// write per transaction in `.each` mode).
+    func write<T>(_ body: @escaping (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await group.run(body) { writes in try self.transaction(writes) }
+        } catch {
+            throw storeError(error)
         }
     }
 
@@ -241,7 +256,7 @@ public final class BoardStore: @unchecked Sendable {
     /// APIs, where a reference must not change meaning as cards come and go).
     public func card(id: String) throws(StoreError) -> StoredCard {
         try glance { db in
-            guard let card = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first else {
+            guard let card = try CardRow.present(id: id, db) else {
                 throw StoreError.unknownCard(id, close: [])
             }
             return card
@@ -280,13 +295,39 @@ public final class BoardStore: @unchecked Sendable {
     @discardableResult
     public func apply(_ edits: [CardEdit], by info: StepInfo,
                       expecting versions: [String: String] = [:]) throws(StoreError) -> AppliedStep? {
-        try write { db in
+        try apply(by: info, expecting: versions) { _ in edits }.get()
+    }
+
+    /// Applies the edits `decide` makes from the board as the step's own transaction sees it
+    /// (`StepDraft`): what the edits are checked against is what they change, and a server
+    /// reads nothing outside the write it is making. An error `decide` throws is returned as
+    /// the failure, with nothing applied; `expecting` is checked after it, as in `apply(_:by:expecting:)`.
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:],
+                                      deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
+        throws(StoreError) -> Result<AppliedStep?, Failure> {
+        try write(applying(info, versions, decide))
+    }
+
+    /// The same for a caller that must not block its thread while the step commits.
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:],
+                                      deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
+        async throws(StoreError) -> Result<AppliedStep?, Failure> {
+        try await write(applying(info, versions, decide))
+    }
+
+    private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String],
+                                          _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
+        -> (Database) throws -> Result<AppliedStep?, Failure> {
+        let path = self.path
+        return { db in
+            let draft = StepDraft(db: db, path: path)
+            let edits: [CardEdit]
+            do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
-                let current = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first
-                guard let current else { throw StoreError.unknownCard(id, close: []) }
+                guard let current = try draft.card(id: id) else { throw StoreError.unknownCard(id, close: []) }
                 guard current.version == version else { throw StoreError.cardChanged(id: id) }
             }
-            return try ChangeLog.apply(edits, info: info, in: db)
+            return .success(try ChangeLog.apply(edits, info: info, in: db, header: draft.readHeader))
         }
     }
 
@@ -298,6 +339,16 @@ public final class BoardStore: @unchecked Sendable {
     /// Puts back the step undone last, unless a new step came after it.
     public func redo() throws(StoreError) -> StepRecord {
         try write { db in try ChangeLog.redo(in: db) }
+    }
+
+    /// `undo()` for a caller that must not block its thread while the step commits.
+    public func undo() async throws(StoreError) -> StepRecord {
+        try await write { db in try ChangeLog.undo(in: db) }
+    }
+
+    /// `redo()` for a caller that must not block its thread while the step commits.
+    public func redo() async throws(StoreError) -> StepRecord {
+        try await write { db in try ChangeLog.redo(in: db) }
     }
 
     /// Takes back the last `count` steps, newest first, in one transaction: all of them, or

@@ -85,7 +85,7 @@ public struct StepInfo: Sendable, Equatable {
     /// How a step's time is decided.
     public enum Timing: Sendable, Equatable {
         /// The store stamps the step with the time its write transaction holds the lock (in
-        /// the offset `at` has), never earlier than the log's last row: the log is in time
+        /// the board's zone), never earlier than the log's last row: the log is in time
         /// order as it is in commit order, however long the step waited for another writer.
         case commit
         /// `at` as given: an import's own time, or a test's clock.
@@ -95,7 +95,7 @@ public struct StepInfo: Sendable, Equatable {
     public var actor: String?
     /// `add`, `move`, `import board.json`, or a page action's name.
     public var command: String
-    /// When the step happened (before a `.commit` step commits: when it was asked for).
+    /// When the step happened (before a `.commit` step commits: when it was asked for, in UTC).
     public var at: Instant
     public var timing: Timing
 
@@ -104,9 +104,9 @@ public struct StepInfo: Sendable, Equatable {
         self.init(actor: actor, command: command, at: at, timing: .given)
     }
 
-    /// A step stamped with the time it commits; `asked` gives the offset (the board's zone).
-    public init(actor: String?, command: String, askedAt asked: Instant) {
-        self.init(actor: actor, command: command, at: asked, timing: .commit)
+    /// A step stamped with the time it commits, in the board's zone.
+    public init(actor: String?, command: String) {
+        self.init(actor: actor, command: command, at: .now(), timing: .commit)
     }
 
     private init(actor: String?, command: String, at: Instant, timing: Timing) {

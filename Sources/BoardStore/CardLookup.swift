@@ -12,7 +12,7 @@ enum CardLookup {
            let card = try CardRow.fetch(db, where: "WHERE number = ? AND present = 1", { $0.bind(1, number) }).first {
             return card
         }
-        if let card = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, text) }).first {
+        if let card = try CardRow.present(id: text, db) {
             return card
         }
         let titled = try CardRow.fetch(db, where: "WHERE lower(title) = lower(?) AND present = 1 LIMIT 2", { $0.bind(1, text) })

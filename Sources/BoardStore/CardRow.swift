@@ -69,6 +69,11 @@ enum CardRow {
         return StoredCard(number: s.int(0) ?? 0, card: card, present: s.int(17) == 1)
     }
 
+    /// The present card whose id is exactly `id`, or nil.
+    static func present(id: String, _ db: Database) throws -> StoredCard? {
+        try fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first
+    }
+
     /// Every card the query selects (`WHERE …` after `SELECT columns FROM cards`).
     static func fetch(_ db: Database, where clause: String = "", _ bind: (SQLiteStatement) -> Void = { _ in }) throws -> [StoredCard] {
         let s = try SQLiteStatement(db, "SELECT \(columns) FROM cards \(clause)")

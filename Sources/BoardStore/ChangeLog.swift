@@ -34,8 +34,10 @@ enum ChangeLog {
 
     // MARK: Applying
 
-    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: Database) throws -> AppliedStep? {
-        let info = try stamped(asked, db)
+    /// `header` is the board's header when the caller has read it in this transaction.
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: Database, header known: Board? = nil) throws -> AppliedStep? {
+        let header = try known ?? StoreExport.header(db)
+        let info = try stamped(asked, db, zone: header.zone)
         let step = (try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps") ?? 0) + 1
         // A step that changes nothing is rolled back to this savepoint rather than deleted:
         // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
@@ -44,7 +46,7 @@ enum ChangeLog {
         try db.execute(cached: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        arguments: [step, info.at.description, info.actor, info.command])
         let previous = try lastSeq(db)
-        var writer = try StepWriter(db: db, step: step, info: info)
+        var writer = try StepWriter(db: db, step: step, info: info, states: header.states)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
             try db.execute(cached: "ROLLBACK TO step")
@@ -59,15 +61,17 @@ enum ChangeLog {
 
     /// The step with its time decided: a `.commit` step takes the time now, inside the write
     /// transaction (no other writer can commit before it), or the log's last time when the
-    /// clock reads earlier (a clock set back); a `.given` one keeps its own.
-    static func stamped(_ info: StepInfo, _ db: Database) throws -> StepInfo {
+    /// clock reads earlier (a clock set back), in the board's zone; a `.given` one keeps its own.
+    static func stamped(_ info: StepInfo, _ db: Database, zone: Zone?) throws -> StepInfo {
         guard info.timing == .commit else { return info }
         var out = info
-        out.at = Instant.now().withOffset(info.at.offsetSeconds)
+        out.at = Instant.now()
         if let text = try String.fetchOne(db, cached: "SELECT at FROM changes ORDER BY seq DESC LIMIT 1"),
            let last = ISO8601.parseInstant(text), out.at < last {
-            out.at = last.withOffset(info.at.offsetSeconds)
+            out.at = last
         }
+        let zone = zone ?? .utc
+        out.at = out.at.withOffset(zone.offset(atEpochSeconds: out.at.epochSeconds))
         return out
     }
 
@@ -82,12 +86,12 @@ enum ChangeLog {
         var event: Int64
         var wrote = false
 
-        init(db: Database, step: Int64, info: StepInfo) throws {
+        init(db: Database, step: Int64, info: StepInfo, states: [BoardState]) throws {
             self.db = db
             self.step = step
             self.info = info
+            self.states = states
             log = try SQLiteStatement(db, LogRow.insertSQL)
-            states = try StoreExport.header(db).states
             // Event numbers grow with the log: the last row's is the largest (by rowid, no scan).
             event = try Int64.fetchOne(db, cached: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         }
@@ -337,7 +341,7 @@ enum ChangeLog {
 
     /// The card with this id, which must be on the board.
     private static func present(_ id: String, _ db: Database) throws -> StoredCard {
-        guard let stored = try CardRow.fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first else {
+        guard let stored = try CardRow.present(id: id, db) else {
             throw StoreError.unknownCard(id, close: [])
         }
         return stored

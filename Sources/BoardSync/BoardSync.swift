@@ -127,7 +127,7 @@ struct SyncSession {
         return report
     }
 
-    var step: StepInfo { StepInfo(actor: actor, command: "sync", askedAt: options.now) }
+    var step: StepInfo { StepInfo(actor: actor, command: "sync") }
 
     /// The token to remember: the one after our own pushes when everything that changed
     /// since the pull's token is ours (the tags the ledger now holds); else the pull's, so

@@ -14,7 +14,7 @@ import Testing
         let path = tmp.path("group.db")
         let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
         _ = try BoardStore.create(path, board: Board(id: "g", name: "G", states: states),
-                                  step: StepInfo(actor: "t", command: "init", askedAt: .now()))
+                                  step: StepInfo(actor: "t", command: "init"))
         let store = try BoardStore.open(path, commits: .grouped)
         let writers = 16, each = 20
         let results = Mutex<[(writer: Int, step: Int64?, failed: StoreError?)]>([])
@@ -34,10 +34,10 @@ import Testing
                         if n % 5 == 4 {
                             let previous = "w\(w)-\(n - 1)"
                             step = try store.apply([.move(card: previous, state: "done", position: nil)],
-                                                   by: StepInfo(actor: "w\(w)", command: "move", askedAt: .now()),
+                                                   by: StepInfo(actor: "w\(w)", command: "move"),
                                                    expecting: [previous: "not-its-version"])
                         } else {
-                            step = try store.apply(edits, by: StepInfo(actor: "w\(w)", command: "add", askedAt: .now()))
+                            step = try store.apply(edits, by: StepInfo(actor: "w\(w)", command: "add"))
                         }
                         results.withLock { $0.append((w, step?.step, nil)) }
                     } catch {
@@ -65,4 +65,49 @@ import Testing
         #expect(check.status == 0)
         #expect(!(check.stderr + check.stdoutText).contains("out-of-order"))
     }
+
+    /// The server's way in: requests that wait for their commit without holding a thread,
+    /// their edits decided from the board as their own transaction sees it.
+    @Test(arguments: [CommitMode.grouped, .each])
+    func waitingRequestsCommitTogetherAndARefusedOneChangesNothing(_ mode: CommitMode) async throws {
+        let tmp = try TemporaryFolder()
+        let path = tmp.path("requests.db")
+        let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
+        _ = try BoardStore.create(path, board: Board(id: "r", name: "R", states: states),
+                                  step: StepInfo(actor: "t", command: "init"))
+        let store = try BoardStore.open(path, commits: mode)
+        let requests = 96
+        let outcomes = await withTaskGroup(of: Result<AppliedStep?, NotOnThisBoard>?.self) { tasks in
+            for n in 0..<requests {
+                tasks.addTask {
+                    // Every eighth asks for a state the board does not have: refused by its own check.
+                    let state = n % 8 == 7 ? "doing" : "todo"
+                    return try? await store.apply(by: StepInfo(actor: "r\(n)", command: "add")) {
+                        draft throws(NotOnThisBoard) in
+                        guard (try? draft.header())?.states.contains(where: { $0.id == state }) == true else {
+                            throw NotOnThisBoard(state: state)
+                        }
+                        return [.add(Card(id: "c\(n)", title: "card \(n)", state: state))]
+                    }
+                }
+            }
+            return await tasks.reduce(into: []) { $0.append($1) }
+        }
+        let steps = outcomes.compactMap { try? $0?.get()?.step }
+        #expect(outcomes.count == requests && outcomes.allSatisfy { $0 != nil }, "no store error")
+        #expect(steps.count == requests - requests / 8 && Set(steps).count == steps.count, "each landed as its own step")
+        #expect(outcomes.filter { if case .failure? = $0 { true } else { false } }.count == requests / 8)
+        let commits = Int(try store.revision().description.split(separator: ".").last ?? "") ?? -1
+        if mode == .each {
+            #expect(commits == requests, "one transaction a request")
+        } else {
+            #expect(commits > 0 && commits < steps.count, "\(commits) commits for \(steps.count) writes")
+        }
+        let cards = try BoardStore.open(path, readOnly: true).cards()
+        #expect(cards.count == steps.count && cards.allSatisfy { $0.card.state == "todo" })
+    }
+}
+
+private struct NotOnThisBoard: Error {
+    var state: String
 }

@@ -39,7 +39,7 @@ public struct StoreSession {
     }
 
     public func step(_ command: String) -> StepInfo {
-        StepInfo(actor: actor, command: command, askedAt: now)
+        StepInfo(actor: actor, command: command)
     }
 
     /// A date typed for `flag` (`--due`), in the board's zone.

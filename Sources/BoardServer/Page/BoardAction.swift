@@ -2,37 +2,26 @@ import BoardModel
 import BoardStore
 
 /// What a person asks of the board from the page or the API.
-enum BoardAction: Sendable, Equatable {
-    /// Changes to one card, as the store takes them (an edit form that also changes the
-    /// state is an update and a move, in one step).
-    case edit([CardEdit])
+enum BoardAction: Sendable {
+    /// A change to the board, made as one step.
+    case change(BoardChange)
     case undo
     case redo
-
-    /// The name the history shows for the step (the command-line command that does the same).
-    var commandName: String {
-        switch self {
-        case .undo: return "undo"
-        case .redo: return "redo"
-        case .edit(let edits):
-            switch edits.first ?? .delete(card: "") {
-            case .add: return "add"
-            case .update: return "edit"
-            case .move: return "move"
-            case .archive: return "archive"
-            case .restore: return "restore"
-            case .delete: return "delete"
-            case .recordConflict: return "sync"
-            }
-        }
-    }
 }
 
-/// An action with the card version the person saw (from `If-Match` or the form's hidden
-/// `version` field): the store refuses the action when the card has changed since.
-struct ActionRequest: Sendable, Equatable {
-    var action: BoardAction
+/// A change a request asks for. Its edits are decided from the board as the step's own write
+/// transaction sees it (`StepDraft`): the card and states a request is checked against are the
+/// ones it changes, and a request reads nothing outside its write.
+struct BoardChange: Sendable {
+    /// The name the history shows for the step (the command-line command that does the same).
+    var command: String
+    /// The card the change is about (nil for a new card).
+    var card: String?
+    /// The card version the person saw (from `If-Match` or the form's hidden `version`
+    /// field): the store refuses the change when the card has changed since.
     var version: String?
+    /// The edits, from the board as the write sees it; a request that does not fit throws.
+    var edits: @Sendable (StepDraft) throws(ActionFailure) -> [CardEdit]
 }
 
 /// What an action did.

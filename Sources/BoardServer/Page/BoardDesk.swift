@@ -80,39 +80,29 @@ final class BoardDesk: Sendable {
         }
     }
 
-    /// Does what a person asked, as one undo step recorded with their name, on a thread of
-    /// its own: a write waits for its commit (and for the group it commits with, see
-    /// CommitGroup), which must not hold one of the few threads that serve requests.
-    func perform(_ request: ActionRequest, actor: String?, at now: Instant) async throws(ActionFailure) -> ActionOutcome {
-        let outcome = await withCheckedContinuation { (done: CheckedContinuation<Result<ActionOutcome, ActionFailure>, Never>) in
-            DispatchQueue.global().async {
-                done.resume(returning: Result { () throws(ActionFailure) in try self.performNow(request, actor: actor, at: now) })
-            }
-        }
-        return try outcome.get()
-    }
-
-    private func performNow(_ request: ActionRequest, actor: String?, at now: Instant) throws(ActionFailure) -> ActionOutcome {
+    /// Does what a person asked, as one undo step recorded with their name. The request
+    /// waits for the commit (and for the group it commits with, see CommitGroup) without
+    /// holding one of the few threads that serve requests.
+    func perform(_ action: BoardAction, actor: String?) async throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
-        let step = StepInfo(actor: actor, command: request.action.commandName, askedAt: now)
-        do {
-            switch request.action {
-            case .undo:
-                return .stepTaken(try store.undo(), undone: true)
-            case .redo:
-                return .stepTaken(try store.redo(), undone: false)
-            case .edit(let edits):
-                let id = edits.first?.cardID ?? ""
-                let expecting = request.version.map { [id: $0] } ?? [:]
-                guard let applied = try store.apply(edits, by: step, expecting: expecting) else {
-                    // Nothing changed (a move onto its own place): the card as it is.
-                    return .unchanged(try store.card(id: id))
-                }
-                let card = applied.cards.last
-                return .changed(card?.present == true ? card : nil, events: applied.events)
+        switch action {
+        case .undo:
+            do { return .stepTaken(try await store.undo(), undone: true) } catch { throw .store(error) }
+        case .redo:
+            do { return .stepTaken(try await store.redo(), undone: false) } catch { throw .store(error) }
+        case .change(let change):
+            let step = StepInfo(actor: actor, command: change.command)
+            let expecting = change.card.flatMap { id in change.version.map { [id: $0] } } ?? [:]
+            let decided: Result<AppliedStep?, ActionFailure>
+            do {
+                decided = try await store.apply(by: step, expecting: expecting, deciding: change.edits)
+            } catch { throw .store(error) }
+            guard let applied = try decided.get() else {
+                // Nothing changed (a move onto its own place): the card as it is.
+                do { return .unchanged(try store.card(id: change.card ?? "")) } catch { throw .store(error) }
             }
-        } catch {
-            throw ActionFailure.store(error)
+            let card = applied.cards.last
+            return .changed(card?.present == true ? card : nil, events: applied.events)
         }
     }
 

@@ -241,40 +241,42 @@ struct PageResponder: Sendable {
             } else {
                 version = (try? fields.text("version")).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
             }
-            // The header and the one card the action names, not the whole board: a write reads
-            // what it checks, and the view is rebuilt only when a page asks for it.
-            let header: Board
-            do { header = try desk.header() } catch { throw .store(error) }
-            let now = now(in: header.zone ?? .utc)
-            let action = try self.action(target, fields, parser: ActionParser(header: header, now: now), desk: desk)
-            return .success(try await desk.perform(ActionRequest(action: action, version: version),
-                                             actor: PageRequest.actor(request), at: now))
+            let action: BoardAction
+            switch target {
+            case .undo: action = .undo
+            case .redo: action = .redo
+            case .addCard, .editCard, .card:
+                action = .change(BoardChange(command: target.commandName, card: target.card, version: version) {
+                    draft throws(ActionFailure) in try self.edits(target, fields, draft)
+                })
+            }
+            return .success(try await desk.perform(action, actor: PageRequest.actor(request)))
         } catch {
             return .failure(.of(error, current: current))
         }
     }
 
-    private func action(_ target: WriteTarget, _ fields: ActionFields, parser: ActionParser,
-                        desk: BoardDesk) throws(ActionFailure) -> BoardAction {
-        let card: StoredCard?
-        switch target {
-        case .undo: return .undo
-        case .redo: return .redo
-        case .addCard: card = nil
-        case .editCard(let id), .card(let id, _):
-            let found: StoredCard?
-            do { found = try desk.card(id: id) } catch { throw .store(error) }
-            guard let found else { throw .store(.unknownCard(id, close: [])) }
-            card = found
-        }
+    /// The edits a request asks for, checked against the board and the card it names as the
+    /// write sees them.
+    private func edits(_ target: WriteTarget, _ fields: ActionFields, _ draft: StepDraft) throws(ActionFailure) -> [CardEdit] {
+        let header: Board
+        var card: StoredCard?
+        do throws(StoreError) {
+            header = try draft.header()
+            if let id = target.card {
+                guard let found = try draft.card(id: id) else { throw .unknownCard(id, close: []) }
+                card = found
+            }
+        } catch { throw .store(error) }
+        let parser = ActionParser(header: header, now: now(in: header.zone ?? .utc))
         do throws(FieldProblem) {
             switch (target, card) {
-            case (.editCard, let card?): return .edit(try parser.update(card, fields))
-            case (.card(_, .move), let card?): return .edit([try parser.move(card, fields)])
-            case (.card(_, .archive), let card?): return .edit([.archive(card: card.card.id)])
-            case (.card(_, .restore), let card?): return .edit([.restore(card: card.card.id)])
-            case (.card(_, .delete), let card?): return .edit([.delete(card: card.card.id)])
-            default: return .edit([try parser.add(fields)])
+            case (.editCard, let card?): return try parser.update(card, fields)
+            case (.card(_, .move), let card?): return [try parser.move(card, fields)]
+            case (.card(_, .archive), let card?): return [.archive(card: card.card.id)]
+            case (.card(_, .restore), let card?): return [.restore(card: card.card.id)]
+            case (.card(_, .delete), let card?): return [.delete(card: card.card.id)]
+            default: return [try parser.add(fields)]
             }
         } catch {
             throw .field(error)
@@ -298,6 +300,25 @@ struct PageResponder: Sendable {
 }
 
 extension WriteTarget {
+    /// The card the target names (nil for a new card, undo and redo).
+    var card: String? {
+        switch self {
+        case .editCard(let id), .card(let id, _): return id
+        case .addCard, .undo, .redo: return nil
+        }
+    }
+
+    /// The name the history shows for the step: the command-line command that does the same.
+    var commandName: String {
+        switch self {
+        case .addCard: return "add"
+        case .editCard: return "edit"
+        case .card(_, let verb): return verb.rawValue
+        case .undo: return "undo"
+        case .redo: return "redo"
+        }
+    }
+
     /// A change to a card's fields: the API wants to know which version it edits.
     var isEdit: Bool {
         if case .editCard = self { return true }

@@ -1,0 +1,41 @@
+import BoardModel
+import GRDB
+
+/// The board as a step's own write transaction sees it, for a caller that decides the step's
+/// edits from what it reads (`BoardStore.apply(by:expecting:deciding:)`): the board page
+/// checks a request against the card and the states it is about to change, in the same
+/// transaction, so nothing can change between the check and the change.
+///
+/// Valid only inside the `decide` closure it is given to.
+public final class StepDraft {
+    private let db: Database
+    private let path: String
+    /// The header once read: the step's writer uses it too rather than reading it again.
+    private(set) var readHeader: Board?
+
+    init(db: Database, path: String) {
+        self.db = db
+        self.path = path
+    }
+
+    /// The board's id, name, zone and states.
+    public func header() throws(StoreError) -> Board {
+        if let readHeader { return readHeader }
+        let header = try guarded { try StoreExport.header(db) }
+        readHeader = header
+        return header
+    }
+
+    /// The present card whose id is exactly `id`, or nil.
+    public func card(id: String) throws(StoreError) -> StoredCard? {
+        try guarded { try CardRow.present(id: id, db) }
+    }
+
+    private func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw BoardStore.failure(error, path: path)
+        }
+    }
+}
