@@ -50,6 +50,14 @@ public enum HeldFiles {
         return Hold(identity: identity)
     }
 
+    /// Keeps a file held for the rest of the process: its connection could not be closed,
+    /// so SQLite may still hold locks on it.
+    public static func keepHeld(_ hold: Hold) {
+        keptForGood.withLock { $0.append(hold) }
+    }
+
+    private static let keptForGood = Mutex<[Hold]>([])
+
     /// True when an open store of this process holds the file at `path`.
     public static func isHeld(_ path: String) -> Bool {
         guard let identity = Identity(path) else { return false }
@@ -70,12 +78,16 @@ public enum HeldFiles {
     }
 
     /// The first `count` bytes of the file (fewer when it is shorter): for a held file, the
-    /// head recorded when it was held, without opening it.
+    /// head recorded when it was held, without opening it. One look under the lock decides,
+    /// so a file held meanwhile gives its recorded head, never a refusal.
     public static func head(of path: String, count: Int) -> Result<[UInt8], SystemFailure> {
-        if let identity = Identity(path), let entry = held.withLock({ $0[identity] }) {
-            return .success(Array(entry.head.prefix(count)))
-        }
-        return openForReading(path) { fd in
+        held.withLock { files -> Result<[UInt8], SystemFailure> in
+            if let identity = Identity(path), let entry = files[identity] {
+                return .success(Array(entry.head.prefix(count)))
+            }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return .failure(SystemFailure(errno: errno)) }
+            defer { close(fd) }
             var bytes = [UInt8](repeating: 0, count: count)
             var filled = 0
             while filled < count {

@@ -43,8 +43,14 @@ public struct AtomicOutput {
 
     /// Runs `write` against a temporary path, then commits or discards it.
     /// Returns the writer's diagnostics, plus an I/O error if committing failed.
-    public func write(strict: Bool = false, _ write: (String) -> [Diagnostic]) -> [Diagnostic] {
+    /// `existing` is the error for a file already at the target, which is then left alone
+    /// (nil: it is replaced).
+    public func write(strict: Bool = false, existing refusal: Diagnostic? = nil,
+                      _ write: (String) -> [Diagnostic]) -> [Diagnostic] {
         let destination = self.destination
+        if let refusal, case .file(let path) = destination, FileManager.default.fileExists(atPath: path) {
+            return [refusal]
+        }
         let folder: String
         switch destination {
         case .stream:
@@ -75,6 +81,7 @@ public struct AtomicOutput {
             case .stream(let path):
                 return diagnostics + copy(temp, to: path)
             case .file(let path):
+                if let refusal { return diagnostics + place(path, with: temp, refusal: refusal) }
                 return diagnostics + replace(path, with: temp)
             }
         }
@@ -101,6 +108,17 @@ public struct AtomicOutput {
             }
         }
         return []
+    }
+
+    /// Puts the finished file at `path` only if nothing is there, not even a file made
+    /// while it was being written.
+    private func place(_ path: String, with temp: String, refusal: Diagnostic) -> [Diagnostic] {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: temp)
+        switch TemporaryFiles.placeNew(temp, at: path) {
+        case nil: return []
+        case EEXIST?: return [refusal]
+        case let error?: return [Diagnostic(BoardKitMessage.cannotMoveIntoPlace(errno: error), at: SourceLocation(file: target))]
+        }
     }
 
     /// Renames the finished file over `path`, keeping the permissions of a file replaced.

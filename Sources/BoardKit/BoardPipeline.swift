@@ -75,7 +75,7 @@ public enum BoardPipeline {
         // (the bar then rests at 100 % while a JSON file or a workbook writes its events).
         ProgressMeter.active.start(.writing, total: board.cards.count)
         defer { ProgressMeter.active.stop() }
-        return AtomicOutput(target: path).write(strict: strict) { temp in
+        return AtomicOutput(target: path).write(strict: strict, existing: writer.refusal(replacing: path)) { temp in
             writer.write(board, to: temp, options: options)
         }
     }

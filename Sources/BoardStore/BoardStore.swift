@@ -47,7 +47,8 @@ public final class BoardStore: @unchecked Sendable {
 
     deinit {
         // The connection closes before the hold is released: until then the file is SQLite's.
-        try? queue.close()
+        // A connection that would not close stays open, so its file stays held for good.
+        do { try queue.close() } catch { hold.map(HeldFiles.keepHeld) }
     }
 
     // MARK: Opening
@@ -63,7 +64,11 @@ public final class BoardStore: @unchecked Sendable {
     public static func open(_ path: String, readOnly: Bool = false, check: DamageCheck = .sized,
                             commits: CommitMode = .each) throws(StoreError) -> BoardStore {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
-        guard SQLiteHeader.matches(path: path) else { throw .notAStore(path: path) }
+        switch HeldFiles.head(of: path, count: SQLiteHeader.magic.count) {
+        case .success(let head): guard SQLiteHeader.matches(head: head) else { throw .notAStore(path: path) }
+        // A file this user cannot read is not "not a store": say why it was not read.
+        case .failure(let failure): throw .database(path: path, message: SystemError.text(failure.errno))
+        }
         let media = StoreMedia.of(path)
         if !readOnly && media != .writable { throw .readOnly(path: path) }
         var config = Configuration()
@@ -111,11 +116,10 @@ public final class BoardStore: @unchecked Sendable {
         try TemporaryFiles.using(near: folder.isEmpty ? "." : folder, name: (path as NSString).lastPathComponent) {
             temp throws(StoreError) in
             try make(temp)
-            // link(2) fails when the target exists, unlike rename(2): two `init`s racing cannot
-            // overwrite each other.
-            guard link(temp, path) == 0 else {
-                if errno == EEXIST { throw .alreadyExists(path: path) }
-                throw .database(path: path, message: SystemError.text(errno))
+            switch TemporaryFiles.placeNew(temp, at: path) {
+            case nil: break
+            case EEXIST?: throw .alreadyExists(path: path)
+            case let error?: throw .database(path: path, message: SystemError.text(error))
             }
         }
     }

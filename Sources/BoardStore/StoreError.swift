@@ -80,7 +80,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .newerSchema(_, let found, let supported):
             return "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed"
         case .alreadyExists:
-            return "a file is already there; init never overwrites one"
+            return "a file is already there, and a store is never written over one (it may hold a board's history, "
+                + "or be open in 'boardkit serve'); nothing was written. Choose a new name, or remove the file first"
         case .missing:
             return "no store here; create one with 'boardkit init'"
         case .database(_, let message):
@@ -121,7 +122,7 @@ extension DiagnosticCode {
     public static let storeNewerSchema = DiagnosticCode(
         "store-newer-schema", .error, "A store written by a newer boardkit; left unchanged.")
     public static let storeExists = DiagnosticCode(
-        "store-exists", .error, "`init` would overwrite an existing file.")
+        "store-exists", .error, "`init`, or `convert` into a store, would overwrite an existing file.")
     public static let storeMissing = DiagnosticCode(
         "store-missing", .error, "No store at the path an editing command was given.")
     public static let storeFailed = DiagnosticCode(

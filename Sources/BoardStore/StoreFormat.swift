@@ -24,8 +24,14 @@ public struct StoreReader: SniffingReader {
 }
 
 /// Writes a new store holding the whole board; its import is the log's first undo step.
+/// It never replaces a file: a store there holds a board's history, and a server may have it
+/// open (replacing the file under it would send that server's next writes into a deleted one).
 public struct StoreWriter: BoardWriter {
     public init() {}
+
+    public func refusal(replacing path: String) -> Diagnostic? {
+        StoreError.alreadyExists(path: path).diagnostic
+    }
 
     public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
         let step = StepInfo(actor: options.actor, command: "import",

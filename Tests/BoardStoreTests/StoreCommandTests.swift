@@ -262,4 +262,37 @@ struct StoreCommandTests {
         #expect(try bk(["history", "-b", older]).stdoutText.contains("moved #1 'before the upgrade'"))
         try bk(["undo", "-b", older])
     }
+
+    /// A store is never written over: `convert` into a file that is there (a store with its
+    /// history, perhaps open in `serve`, whose next writes would go into a deleted file) is
+    /// refused and the file left as it was; other outputs are replaced as always.
+    @Test func convertNeverWritesOverAStore() throws {
+        let db = tmp.path("team.db"), json = tmp.path("board.json")
+        try bk(["sample", "--cards", "5", "--seed", "2", "-o", json])
+        try bk(["init", "-b", db, "--from", json])
+        try bk(["move", "1", "done", "-b", db])
+        let before = try read(db)
+        for args in [["convert", json, db], ["convert", json, tmp.path("link.db")]] {
+            if args[2].hasSuffix("link.db") { try FileManager.default.createSymbolicLink(atPath: args[2], withDestinationPath: db) }
+            let r = try bk(args, status: 1)
+            #expect(r.stderr.contains("[store-exists]") && r.stderr.contains("never written over"), "\(args): \(r.stderr)")
+        }
+        #expect(try read(db) == before)
+        #expect(try bk(["history", "-b", db]).stdoutText.contains("moved #1"))
+        try bk(["convert", json, tmp.path("new.db")])
+        #expect(try bk(["show", "-b", tmp.path("new.db")]).stdoutText.contains("#5"))
+        try bk(["convert", db, json])
+        #expect(try String(contentsOfFile: json, encoding: .utf8).contains("\"done\""))
+    }
+
+    /// A path that is there but cannot be read as a file says why, rather than calling it
+    /// "not a boardkit store".
+    @Test func aStoreThatCannotBeReadSaysWhy() throws {
+        let folder = tmp.path("a-folder.db")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for args in [["show", "-b", folder], ["add", "x", "-b", folder]] {
+            let r = try bk(args, status: 1)
+            #expect(r.stderr.contains("[store-failed]") && r.stderr.contains("Is a directory"), "\(args): \(r.stderr)")
+        }
+    }
 }

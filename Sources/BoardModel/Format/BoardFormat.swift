@@ -45,4 +45,13 @@ public protocol BoardWriter: Sendable {
     /// Writes `board` to `path` (a temporary file the pipeline renames into place on success).
     /// Returns diagnostics: warnings for what the format could not hold, errors when it failed.
     func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic]
+
+    /// Nil when a file already at the output path is replaced, as most outputs are; otherwise
+    /// the error to give instead, and the file is never replaced (not even by one created
+    /// while the board was being written).
+    func refusal(replacing path: String) -> Diagnostic?
+}
+
+extension BoardWriter {
+    public func refusal(replacing path: String) -> Diagnostic? { nil }
 }

@@ -27,6 +27,14 @@ public enum TemporaryFiles {
         return try body(temp)
     }
 
+    /// Puts the finished `temp` at `path` only when nothing is there: link(2), unlike
+    /// rename(2), fails when the target exists, so a file made meanwhile (another `init`
+    /// racing this one) is never replaced. Nil when placed, else the error number (EEXIST
+    /// for a file there). `temp` itself is removed by `using` as always.
+    public static func placeNew(_ temp: String, at path: String) -> Int32? {
+        link(temp, path) == 0 ? nil : errno
+    }
+
     /// Starts removing `path` on those signals; returns a handle for `release`.
     public static func register(_ path: String) -> Int {
         installHandlersOnce()
