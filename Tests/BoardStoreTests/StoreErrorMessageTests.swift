@@ -11,7 +11,8 @@ struct StoreErrorMessageTests {
             (.notAStore(path: "b.db"), "not a boardkit store (a SQLite file without boardkit's tables); it was not changed"),
             (.newerSchema(path: "b.db", found: 9, supported: 3),
              "the store has schema version 9, written by a newer boardkit; this one reads up to 3; it was not changed"),
-            (.alreadyExists(path: "b.db"), "a file is already there; init never overwrites one"),
+            (.alreadyExists(path: "b.db"), "a file is already there, and a store is never written over one (it may hold a board's history, "
+                + "or be open in 'boardkit serve'); nothing was written. Choose a new name, or remove the file first"),
             (.missing(path: "b.db"), "no store here; create one with 'boardkit init'"),
             (.database(path: "b.db", message: "database is locked"), "the store could not be used: database is locked"),
             (.unknownCard("x", close: []), "no card 'x'; name a card by its id or its number (#12) as 'boardkit show' prints"),

@@ -13,7 +13,7 @@ struct BoardPage {
         let query = context.showArchived ? "&amp;archived=1" : ""
         return PageFrame(view: view, context: context)
             .document(title: view.header.name, bodyClass: "board",
-                      main: "<main id=\"columns\" data-tag=\"\(HTMLText.escape(view.tag))\">\n\(columns())</main>\n",
+                      main: "<main id=\"columns\" data-tag=\"\(HTMLText.escape(context.columnsTag(of: view)))\">\n\(columns())</main>\n",
                       query: query)
     }
 

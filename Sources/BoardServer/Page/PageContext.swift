@@ -17,4 +17,14 @@ struct PageContext: Sendable {
     var calendarPath: String
 
     var words: PageWords { language.words }
+
+    /// The tag of the board's columns as this reader sees them: the board's version and
+    /// what changes the rendering (language, archived shown, named or not, the day, which
+    /// moves due chips). The page carries it and `columns` answers with it as its ETag, so
+    /// the page's script replaces the columns only when one of these changed.
+    func columnsTag(of view: BoardView) -> String {
+        let inner = view.tag.filter { $0 != "\"" }
+        let today = zone.calendarDate(of: now)
+        return "\"\(inner)-\(language.rawValue)-\(showArchived ? "a" : "")\(actor == nil ? "" : "w")-\(today)\""
+    }
 }

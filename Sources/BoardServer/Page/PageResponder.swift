@@ -83,12 +83,11 @@ struct PageResponder: Sendable {
         let (context, cookies) = self.context(request, view: view, desk: desk, root: root)
         var tag: String?
         if conditional {
-            let inner = view.tag.filter { $0 != "\"" }
-            let today = context.zone.calendarDate(of: context.now)
-            tag = "\"\(inner)-\(context.language.rawValue)-\(context.showArchived ? "a" : "")\(context.actor == nil ? "" : "w")-\(today)\""
-            if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: tag!) {
-                return PageReply.notModified(tag: tag!)
+            let columns = context.columnsTag(of: view)
+            if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: columns) {
+                return PageReply.notModified(tag: columns)
             }
+            tag = columns
         }
         guard let html = render(view, context) else { return failurePage(.notFound, request) }
         return PageReply.html(html, tag: tag, cookies: cookies)
