@@ -21,16 +21,26 @@ public struct SyncOptions: Sendable {
     public var dryRun = false
     /// Reminders before the due date (`-P1D`), written into each to-do.
     public var alarms: [String] = []
+    /// Delete the cards of to-dos gone from the server even when all or most of them went
+    /// (`RemoteLoss`); without it such a sync is refused.
+    public var forceDelete = false
+    /// Sync with the collection as a new one: forget what the store remembers of the remote
+    /// it synced with (which to-do is which card, the token), put every card there, take
+    /// its to-dos as they come; nothing is deleted on either side.
+    public var newRemote = false
     public var now: Instant
 
     public init(url: String? = nil, user: String? = nil, password: String? = nil, insecure: Bool = false,
-                dryRun: Bool = false, alarms: [String] = [], now: Instant = .now()) {
+                dryRun: Bool = false, alarms: [String] = [], forceDelete: Bool = false, newRemote: Bool = false,
+                now: Instant = .now()) {
         self.url = url
         self.user = user
         self.password = password
         self.insecure = insecure
         self.dryRun = dryRun
         self.alarms = alarms
+        self.forceDelete = forceDelete
+        self.newRemote = newRemote
         self.now = now
     }
 }
@@ -63,6 +73,12 @@ public enum BoardSync {
         }
         let user = options.user ?? remembered?.user
         if let user, options.password == nil { throw .noPassword(user: user) }
+        // Another collection than the one this store syncs with: its listing would say every
+        // synced to-do is gone. Switching is said explicitly.
+        if let old = remembered?.url, old != url.absoluteString, !options.newRemote,
+           try !stored({ try store.syncedItems() }).isEmpty {
+            throw .otherRemote(url: url.absoluteString, remembered: old)
+        }
         let client = CalDAVClient(collection: url, user: user, password: options.password, insecure: options.insecure)
         var session = try SyncSession(store: store, collection: CalDAVCollection(client: client), options: options,
                                   remote: SyncRemote(url: url.absoluteString, user: user,
@@ -116,6 +132,15 @@ struct SyncSession {
 
     mutating func run() async throws(SyncError) -> SyncReport {
         let currentToken = try await collection.describe()
+        if options.newRemote {
+            remote.token = nil
+            if !options.dryRun {
+                // Forgotten before anything else: a run cut off after this goes on with the
+                // new remote, never back to the old one's ledger.
+                let all = try BoardSync.stored { try store.syncedItems() }.map(\.card)
+                try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: all, remote: remote) }
+            }
+        }
         var newToken = try await pull(currentToken: currentToken)
         try await push()
         if !options.dryRun {
@@ -148,8 +173,14 @@ struct SyncSession {
     // MARK: Pull
 
     /// Brings the remote's changes into the store; the sync token that covers them.
+    /// What the store remembers of the remote's resources (nothing when syncing with it as a
+    /// new remote: a dry run has not forgotten it yet).
+    private func ledger() throws(SyncError) -> [SyncedItem] {
+        options.newRemote && options.dryRun ? [] : try BoardSync.stored { try store.syncedItems() }
+    }
+
     private mutating func pull(currentToken: String?) async throws(SyncError) -> String? {
-        let ledger = try BoardSync.stored { try store.syncedItems() }
+        let ledger = try ledger()
         let byHref = Dictionary(ledger.map { (collection.normalized($0.href), $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [CalDAVCollection.Listed], removed: [String], token: String?
         if let known = remote.token, let changes = try await collection.changes(since: known) {
@@ -161,6 +192,12 @@ struct SyncSession {
             changed = listing
             removed = ledger.map(\.href).filter { !listed.contains(collection.normalized($0)) }
             token = currentToken
+        }
+        // A server that lists none, or few, of the to-dos it had is more likely emptied or
+        // replaced than cleared by hand: its cards are not deleted unless asked.
+        let gone = Set(removed.map(collection.normalized)).intersection(byHref.keys).count
+        if let loss = RemoteLoss(gone: gone, remembered: byHref.count), !options.forceDelete {
+            throw .remoteEmptied(url: remote.url, loss: loss)
         }
         // Resources whose tag is the one remembered are ours, as last written or read.
         changed.removeAll { entry in
@@ -279,7 +316,7 @@ struct SyncSession {
     /// Writes the cards that changed here since the last sync; deletes the resources of
     /// cards archived or deleted here.
     private mutating func push() async throws(SyncError) {
-        let ledger = try BoardSync.stored { try store.syncedItems() }
+        let ledger = try ledger()
         let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
         let cards = try BoardSync.stored { try store.cardsForSync() }
         var saves: [SyncedItem] = [], forgets: [String] = []

@@ -19,6 +19,10 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     case server(url: String, method: String, status: Int)
     /// PROPFIND's answer is not a multistatus.
     case notMultistatus(url: String)
+    /// The server no longer lists all or most of the to-dos the store synced with it.
+    case remoteEmptied(url: String, loss: RemoteLoss)
+    /// The URL is not the collection the store syncs with.
+    case otherRemote(url: String, remembered: String)
     case store(StoreError)
     /// An `--alarm` that is not an iCalendar duration (BoardICS's diagnostic).
     case badAlarm(Diagnostic)
@@ -48,7 +52,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .noRemote, .noPassword:
             return Diagnostic(self)
         case .badURL(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
-             .server(let url, _, _), .notMultistatus(let url):
+             .server(let url, _, _), .notMultistatus(let url), .remoteEmptied(let url, _), .otherRemote(let url, _):
             return Diagnostic(self, at: SourceLocation(file: url))
         case .passwordFile(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
@@ -68,6 +72,8 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .unauthorized: .syncUnauthorized
         case .notATodoCollection: .syncNotTodos
         case .server, .notMultistatus: .syncServerFailed
+        case .remoteEmptied: .syncRemoteEmptied
+        case .otherRemote: .syncOtherRemote
         case .store(let error): error.code
         case .badAlarm(let diagnostic): diagnostic.code
         }
@@ -104,6 +110,14 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
             return "the server answered \(method) with \(status); nothing more was changed"
         case .notMultistatus:
             return "the server's answer cannot be read: PROPFIND did not answer with a multistatus"
+        case .remoteEmptied(_, let loss):
+            let what = loss.gone == loss.remembered ? "none of the \(loss.remembered) to-dos" : "\(loss.gone) of the \(loss.remembered) to-dos"
+            return "the server no longer lists \(what) this store synced with it (emptied, replaced or re-created?); "
+                + "their cards were not deleted and nothing was changed. If they were deleted there on purpose, sync with "
+                + "--force-delete; to put every card there again (a new or re-created collection), sync with --new-remote"
+        case .otherRemote(_, let remembered):
+            return "this store syncs with \(remembered); a sync with another collection would take its to-dos for gone. "
+                + "Nothing was changed. To switch, give --new-remote (the store forgets the old one; nothing is deleted on either side)"
         case .store(let error):
             return error.text
         case .badAlarm(let diagnostic):
@@ -121,8 +135,14 @@ extension DiagnosticCode {
     public static let syncNotTodos = DiagnosticCode("sync-not-todos", .error, "The URL is not a CalDAV calendar that holds to-dos.")
     public static let syncServerFailed = DiagnosticCode("sync-server-failed", .error, "The CalDAV server refused or failed a request, or answered what cannot be read.")
 
+    public static let syncRemoteEmptied = DiagnosticCode(
+        "sync-remote-emptied", .error, "The server lost all or most of the to-dos the store synced with it; nothing deleted without --force-delete.")
+    public static let syncOtherRemote = DiagnosticCode(
+        "sync-other-remote", .error, "`sync` with another collection than the store's; switching takes --new-remote.")
+
     /// The sync's codes, in the order the README lists them.
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
+        .syncRemoteEmptied, .syncOtherRemote,
     ]
 }

@@ -36,6 +36,14 @@ struct SyncCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A reminder before each due date, such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
     var alarm: [String] = []
 
+    @Flag(name: .customLong("force-delete"),
+          help: "Delete the cards of to-dos gone from the server even when all or most of them went (refused otherwise).")
+    var forceDelete = false
+
+    @Flag(name: .customLong("new-remote"),
+          help: "Sync with the URL as a new collection: forget the one remembered, put every card there, delete nothing.")
+    var newRemote = false
+
     @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
     var quiet = false
 
@@ -47,7 +55,8 @@ struct SyncCommand: AsyncParsableCommand {
             // Cleared before anything is printed, whichever way the sync ends.
             defer { progress.finish() }
             session = try StoreSession(path: store.path, actor: nil)
-            var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm)
+            var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm,
+                                      forceDelete: forceDelete, newRemote: newRemote)
             options.password = try password()
             report = try await BoardSync.run(session.store, options: options)
         } catch let error as SyncError {
@@ -72,8 +81,8 @@ struct SyncCommand: AsyncParsableCommand {
         if let passwordFile {
             do {
                 let text = try String(contentsOfFile: passwordFile, encoding: .utf8)
-                return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+                // Any line ending: Swift reads "\r\n" as one Character, which is no "\n".
+                return String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
             } catch {
                 throw .passwordFile(path: passwordFile, message: (error as NSError).localizedDescription)
             }

@@ -47,6 +47,12 @@ final class CalDAVServer: @unchecked Sendable {
     /// The other client: `list`, `create …`, `edit …`, `complete`, `delete`, `add-alarm`, `set-x`.
     @discardableResult
     func client(_ args: String...) throws -> Any {
+        try client(at: url, args)
+    }
+
+    /// The other client on another collection of the server.
+    @discardableResult
+    func client(at url: String, _ args: [String]) throws -> Any {
         let script = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/caldav_client.py").path
         // The other client trusts the self-signed certificate only when told to.
         let run = try CommandRunner.run("/usr/bin/env", (tls ? ["CALDAV_INSECURE=1"] : []) + ["python3", script, url, "mina", "secret"] + args)
@@ -307,6 +313,63 @@ struct SyncedBoard {
         #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before)
         try board.sync([server.url, "--user", "mina", "--insecure"])
         #expect(try server.todos().count == 38)
+    }
+
+    /// A server that lists none or most of the to-dos the store synced with it (emptied,
+    /// re-created, another collection) deletes no card unless asked; switching to another
+    /// collection is said explicitly and deletes nothing on either side.
+    @Test(arguments: servers) func anEmptiedOrOtherCollectionDeletesNothingUnlessAsked(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let synced = try server.todos().count
+        let cards = try board.cards().count
+        let before = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        let other = try #require((try server.client("make-sibling", "board2") as? [String: Any])?["url"] as? String)
+        let elsewhere = try board.sync([other], status: 1)
+        #expect(elsewhere.stderr.contains("[sync-other-remote]") && elsewhere.stderr.contains("--new-remote"), "\(elsewhere.stderr)")
+
+        try server.client("delete-all")
+        for args in [[], ["--dry-run"]] {
+            let run = try board.sync(args, status: 1)
+            #expect(run.stderr.contains("[sync-remote-emptied]") && run.stderr.contains("none of the \(synced) to-dos")
+                    && run.stderr.contains("--force-delete"), "\(args): \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before, "nothing changed")
+        // Re-created at the same URL: refused as well; --new-remote puts every card back.
+        try server.client("recreate")
+        #expect(try board.sync([], status: 1).stderr.contains("[sync-remote-emptied]"))
+        let again = try board.sync(["--new-remote"])
+        #expect(again.stdoutText.contains("0 deleted; to the server \(synced) new to-dos"), "\(again.stdoutText)")
+        #expect(try server.todos().count == synced && board.cards().count == cards)
+        #expect(try board.sync().stdoutText.contains("0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos"))
+
+        // One to-do deleted there is an everyday deletion: its card goes.
+        let one = try #require(try server.todos().keys.sorted().first)
+        try server.client("delete", one)
+        #expect(try board.sync().stdoutText.contains(", 1 deleted;"))
+
+        // Switching to the other collection: every card there, none deleted here.
+        let switched = try board.sync([other, "--new-remote"])
+        #expect(switched.stdoutText.contains("0 deleted; to the server \(synced - 1) new to-dos"), "\(switched.stdoutText)")
+        #expect(try board.cards().filter { $0.value["archived"] == nil }.count == cards - 1 - (cards - synced))
+
+        // Emptied there on purpose: --force-delete deletes the cards, and the history says so.
+        try server.client(at: other, ["delete-all"])
+        #expect(try board.sync([], status: 1).stderr.contains("[sync-remote-emptied]"))
+        let forced = try board.sync(["--force-delete"])
+        #expect(forced.stdoutText.contains("\(synced - 1) deleted"), "\(forced.stdoutText)")
+        #expect(try board.history(5).contains("deleted"))
+    }
+
+    /// A password file written on Windows (CRLF) gives the password without its "\r".
+    @Test func aPasswordFileWithWindowsLineEndingsWorks() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let crlf = board.folder.path("password-crlf")
+        try "secret\r\nsecond line\r\n".write(toFile: crlf, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", crlf])
+        #expect(run.status == 0, "\(run.stderr)")
     }
 
     @Test func aDryRunChangesNothingOnEitherSide() throws {

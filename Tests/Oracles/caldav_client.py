@@ -16,6 +16,10 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
   set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
   raw UID                                 -> {uid, ics}
+  delete-all                              -> {deleted}  (every to-do of the collection)
+  recreate                                -> {url}  (the calendar deleted and made again, empty,
+                                              at the same URL: a new collection there)
+  make-sibling NAME                       -> {url}  (an empty to-do calendar NAME beside this one)
 Dates are printed as ISO text: "2026-12-01" for a DATE, "2026-12-01T18:00:00+09:00" for a
 date-time with a zone (UTC is "+00:00"), no offset for a floating time. Updates are PUT with
 If-Match on the ETag read (the library does that). Exit 1 with a message on stderr on failure.
@@ -36,6 +40,14 @@ import caldav  # noqa: E402
 import icalendar  # noqa: E402
 
 TIMEOUT = 30  # seconds per HTTP request
+
+MKCALENDAR = """<?xml version="1.0" encoding="utf-8"?>
+<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:set><D:prop>
+    <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
+  </D:prop></D:set>
+</C:mkcalendar>
+"""
 
 
 class Parser(argparse.ArgumentParser):
@@ -224,6 +236,9 @@ def parser():
     e.add_argument("--category", action="append")
     for action in ("complete", "delete", "add-alarm", "raw"):
         sub.add_parser(action).add_argument("uid")
+    sub.add_parser("delete-all")
+    sub.add_parser("recreate")
+    sub.add_parser("make-sibling").add_argument("name")
     x = sub.add_parser("set-x")
     x.add_argument("uid")
     x.add_argument("value")
@@ -240,6 +255,20 @@ def run(args):
         getter = getattr(calendar, "get_todos", None) or calendar.todos
         todos = [describe(o) for o in getter(include_completed=True)]
         return sorted(todos, key=lambda t: t["uid"])
+    if args.action == "delete-all":
+        getter = getattr(calendar, "get_todos", None) or calendar.todos
+        todos = getter(include_completed=True)
+        for todo in todos:
+            todo.delete()
+        return {"deleted": len(todos)}
+    if args.action in ("recreate", "make-sibling"):
+        url = args.url if args.action == "recreate" else args.url.rstrip("/").rsplit("/", 1)[0] + f"/{args.name}/"
+        if args.action == "recreate":
+            client.delete(url)
+        reply = client.mkcalendar(url, MKCALENDAR)
+        if reply.status not in (200, 201):
+            raise RuntimeError(f"MKCALENDAR {url} gave {reply.status}")
+        return {"url": url}
     if args.action == "create":
         if args.tz and not args.due_time:
             raise ValueError("--tz needs --due-time")
