@@ -65,13 +65,7 @@ public struct SyncReport: Sendable {
 public enum BoardSync {
     public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncError) -> SyncReport {
         if let bad = ICSTodoResource.badAlarm(options.alarms) { throw .badAlarm(bad) }
-        let remembered = try stored { try store.syncRemote() }
-        guard let urlText = options.url ?? remembered?.url else { throw .noRemote }
-        guard let url = URL(string: urlText.hasSuffix("/") ? urlText : urlText + "/"),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw .badURL(urlText)
-        }
-        let user = options.user ?? remembered?.user
+        let (url, user, remembered) = try target(store, options)
         if let user, options.password == nil { throw .noPassword(user: user) }
         // Another collection than the one this store syncs with: its listing would say every
         // synced to-do is gone. Switching is said explicitly.
@@ -91,6 +85,27 @@ public enum BoardSync {
             await client.shutdown()
             throw error
         }
+    }
+
+    /// What a sync of `store` with `options` should warn of before it starts (a password
+    /// over plain http to another machine).
+    public static func cautions(_ store: BoardStore, options: SyncOptions) -> [Diagnostic] {
+        guard let (url, user, _) = try? target(store, options) else { return [] }
+        return RemoteURL.cautions(url.absoluteString, sendsPassword: user != nil && options.password != nil)
+    }
+
+    /// The collection and user: given, else remembered by the store.
+    private static func target(_ store: BoardStore, _ options: SyncOptions) throws(SyncError)
+        -> (url: URL, user: String?, remembered: SyncRemote?) {
+        let remembered = try stored { try store.syncRemote() }
+        guard let urlText = options.url ?? remembered?.url else { throw .noRemote }
+        guard let url = URL(string: urlText.hasSuffix("/") ? urlText : urlText + "/"),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw .badURL(RemoteURL.redacted(urlText))
+        }
+        // A password in the URL would be printed in every summary and kept in the store.
+        if url.user != nil || url.password != nil { throw .credentialsInURL(url: RemoteURL.redacted(urlText)) }
+        return (url, options.user ?? remembered?.user, remembered)
     }
 
     /// Runs a store call, its `StoreError` as the sync's.

@@ -59,7 +59,10 @@ final class CalDAVClient: Sendable {
             let response = try await http.execute(request, timeout: .seconds(60))
             let bytes = try await response.body.collect(upTo: 256 << 20)
             let status = Int(response.status.code)
-            if status == 401 { throw SyncError.unauthorized(url: collection.absoluteString) }
+            if status == 401 {
+                throw authorization == nil ? SyncError.loginNeeded(url: collection.absoluteString)
+                                           : SyncError.unauthorized(url: collection.absoluteString)
+            }
             return Reply(status: status, etag: response.headers.first(name: "ETag"), body: Array(bytes.readableBytesView))
         } catch let error as SyncError {
             throw error

@@ -7,6 +7,12 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     /// No URL given and none remembered by the store.
     case noRemote
     case badURL(String)
+    /// A user name or password in the URL (printed as it is without them).
+    case credentialsInURL(url: String)
+    /// The password file's first line is empty.
+    case emptyPassword(path: String)
+    /// The server asks for a login and no user was given.
+    case loginNeeded(url: String)
     /// No password: `--password-file` or `$BOARDKIT_CALDAV_PASSWORD` gives it.
     case noPassword(user: String)
     /// The password file cannot be read; `message` is the system's words.
@@ -51,10 +57,10 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         switch self {
         case .noRemote, .noPassword:
             return Diagnostic(self)
-        case .badURL(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
+        case .badURL(let url), .credentialsInURL(let url), .loginNeeded(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
              .server(let url, _, _), .notMultistatus(let url), .remoteEmptied(let url, _), .otherRemote(let url, _):
             return Diagnostic(self, at: SourceLocation(file: url))
-        case .passwordFile(let path, _):
+        case .passwordFile(let path, _), .emptyPassword(let path):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .store(let error):
             return error.diagnostic
@@ -66,8 +72,9 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     public var code: DiagnosticCode {
         switch self {
         case .noRemote: .syncNoRemote
-        case .badURL: .syncBadURL
-        case .noPassword, .passwordFile: .syncNoPassword
+        case .badURL, .credentialsInURL: .syncBadURL
+        case .noPassword, .passwordFile, .emptyPassword: .syncNoPassword
+        case .loginNeeded: .syncUnauthorized
         case .unreachable: .syncUnreachable
         case .unauthorized: .syncUnauthorized
         case .notATodoCollection: .syncNotTodos
@@ -87,8 +94,16 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
             return "'\(url)' is not an http or https URL"
         case .noPassword(let user):
             return "no password for '\(user)': give --password-file FILE or set BOARDKIT_CALDAV_PASSWORD (never on the command line)"
+        case .credentialsInURL:
+            return "the URL carries a user name or password, which would be printed and remembered with it; "
+                + "give the URL without them, the user with --user and the password with --password-file or BOARDKIT_CALDAV_PASSWORD"
         case .passwordFile(_, let message):
             return "the password file cannot be read: \(message)"
+        case .emptyPassword:
+            return "the password file's first line is empty; put the password there"
+        case .loginNeeded:
+            return "the server asks for a login (401) and no user was given: add --user NAME (the password from --password-file "
+                + "or BOARDKIT_CALDAV_PASSWORD)"
         case .unreachable(_, let why):
             let text = switch why {
             case .noAnswer: "no answer (is the server running, and the address right?)"
@@ -143,6 +158,6 @@ extension DiagnosticCode {
     /// The sync's codes, in the order the README lists them.
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
-        .syncRemoteEmptied, .syncOtherRemote,
+        .syncRemoteEmptied, .syncOtherRemote, .syncPlainHTTP,
     ]
 }

@@ -58,6 +58,7 @@ struct SyncCommand: AsyncParsableCommand {
             var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm,
                                       forceDelete: forceDelete, newRemote: newRemote)
             options.password = try password()
+            try DiagnosticOutput.finish(BoardSync.cautions(session.store, options: options), style: .text)
             report = try await BoardSync.run(session.store, options: options)
         } catch let error as SyncError {
             var d = error.diagnostic
@@ -82,7 +83,9 @@ struct SyncCommand: AsyncParsableCommand {
             do {
                 let text = try String(contentsOfFile: passwordFile, encoding: .utf8)
                 // Any line ending: Swift reads "\r\n" as one Character, which is no "\n".
-                return String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
+                let first = String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
+                if first.isEmpty { throw SyncError.emptyPassword(path: passwordFile) }
+                return first
             } catch {
                 throw .passwordFile(path: passwordFile, message: (error as NSError).localizedDescription)
             }

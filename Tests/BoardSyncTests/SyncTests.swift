@@ -372,6 +372,28 @@ struct SyncedBoard {
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// Credentials go where they belong and are never printed or kept; what is missing is
+    /// said as such; a password over plain http to another machine is warned of.
+    @Test func credentialsAreAskedForWhereTheyBelong() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let before = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        // `sync` checks that "secret" is in no output.
+        let inURL = try board.sync([server.url.replacingOccurrences(of: "http://", with: "http://mina:secret@"), "--user", "mina"], status: 1)
+        #expect(inURL.stderr.contains("[sync-bad-url]") && inURL.stderr.contains("--password-file"), "\(inURL.stderr)")
+        let noUser = try board.sync([server.url], status: 1)
+        #expect(noUser.stderr.contains("[sync-unauthorized]") && noUser.stderr.contains("--user NAME"), "\(noUser.stderr)")
+        let empty = board.folder.path("empty-password")
+        try "\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        let emptyRun = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", empty])
+        #expect(emptyRun.status == 1 && emptyRun.stderr.contains("[sync-no-password]") && emptyRun.stderr.contains("empty"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before, "nothing kept")
+        let far = try board.sync(["http://example.invalid:9/mina/board/", "--user", "mina"], status: 1)
+        #expect(far.stderr.contains("[sync-plain-http]") && far.stderr.contains("example.invalid"), "\(far.stderr)")
+        let near = try board.sync([server.url, "--user", "mina"])
+        #expect(!near.stderr.contains("sync-plain-http"))
+    }
+
     @Test func aDryRunChangesNothingOnEitherSide() throws {
         let server = try CalDAVServer("radicale")
         let board = try SyncedBoard()
