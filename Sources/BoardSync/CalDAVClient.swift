@@ -28,7 +28,7 @@ final class CalDAVClient: Sendable {
             authorization = nil
         }
         var configuration = insecure ? HTTPClient.Configuration(certificateVerification: .none) : HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(Int64(Self.readTimeoutSeconds)))
         configuration.redirectConfiguration = .follow(max: 3, allowCycles: false)
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
@@ -56,7 +56,7 @@ final class CalDAVClient: Sendable {
             }
         }
         do {
-            let response = try await http.execute(request, timeout: .seconds(60))
+            let response = try await http.execute(request, timeout: .seconds(Int64(Self.readTimeoutSeconds)))
             let bytes = try await response.body.collect(upTo: 256 << 20)
             let status = Int(response.status.code)
             if status == 401 {
@@ -72,13 +72,14 @@ final class CalDAVClient: Sendable {
     }
 
     private static func why(_ error: any Error) -> SyncError.Unreachable {
-        let text = String(describing: error)
-        if text.contains("connectTimeout") || text.contains("connectionRefused") || text.contains("Connection refused") {
-            return .noAnswer
+        if let failure = error as? HTTPClientError {
+            if failure == .connectTimeout { return .noAnswer }
+            if failure == .readTimeout || failure == .deadlineExceeded { return .timedOut(seconds: readTimeoutSeconds) }
+            if failure == .remoteConnectionClosed { return .closed }
         }
-        if text.contains("certificate") || text.contains("handshake") || text.contains("SSL") {
-            return .certificate(error: text)
-        }
-        return .other(text)
+        return TransportFailure.reason(String(describing: error))
     }
+
+    /// How long a request waits for its answer.
+    static let readTimeoutSeconds = 60
 }

@@ -32,6 +32,10 @@ struct CalDAVCollection {
             """)
         guard reply.status == 207 else {
             if reply.status == 404 { throw .notATodoCollection(url: url.absoluteString, why: .nothingThere) }
+            // A server failing (500, 503) or refusing (403) says nothing of what the URL is.
+            if reply.status >= 500 || reply.status == 403 {
+                throw .server(url: url.absoluteString, method: "PROPFIND", status: reply.status)
+            }
             throw .notATodoCollection(url: url.absoluteString, why: .notWebDAV(status: reply.status))
         }
         guard let status = DAVMultistatus.parse(reply.body), let me = status.entries.first else {

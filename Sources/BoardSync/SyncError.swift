@@ -37,8 +37,12 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     public enum Unreachable: Sendable, Equatable {
         /// No connection (refused, timed out).
         case noAnswer
-        /// TLS failed; `error` is the HTTP client's description.
-        case certificate(error: String)
+        /// Connected, but no answer came in time.
+        case timedOut(seconds: Int)
+        /// The server closed the connection before answering.
+        case closed
+        /// TLS failed: `reason` says what is known of why, in words (`TransportFailure`).
+        case certificate(reason: String)
         /// Anything else, in the HTTP client's words.
         case other(String)
     }
@@ -107,7 +111,9 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .unreachable(_, let why):
             let text = switch why {
             case .noAnswer: "no answer (is the server running, and the address right?)"
-            case .certificate(let error): "the server's certificate could not be verified (\(error)); --insecure skips the check"
+            case .timedOut(let seconds): "it did not answer within \(seconds) seconds; nothing more was changed"
+            case .closed: "it closed the connection before answering; nothing more was changed"
+            case .certificate(let reason): "the server's certificate could not be verified (\(reason)); --insecure skips the check"
             case .other(let error): error
             }
             return "the server cannot be reached: \(text)"
@@ -122,7 +128,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
             }
             return "not a CalDAV collection of to-dos: \(reason)"
         case .server(_, let method, let status):
-            return "the server answered \(method) with \(status); nothing more was changed"
+            return "the server answered \(method) with \(HTTPStatusText.describe(status)); nothing more was changed"
         case .notMultistatus:
             return "the server's answer cannot be read: PROPFIND did not answer with a multistatus"
         case .remoteEmptied(_, let loss):

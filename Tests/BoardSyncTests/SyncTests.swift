@@ -2,23 +2,17 @@ import BoardTestSupport
 import Foundation
 import Testing
 
-/// A real CalDAV server on 127.0.0.1 (Tests/Oracles/caldav_server.py: Radicale or Xandikos,
-/// password authentication, an empty to-do collection), and the `caldav` library as a
-/// second client on the same collection (caldav_client.py).
-final class CalDAVServer: @unchecked Sendable {
+/// A helper server from Tests/Oracles, started with its arguments: it prints one line of
+/// JSON (its URL and what else it tells) and serves until stopped when this goes away.
+final class ScriptServer: @unchecked Sendable {
     let process = Process()
-    let url: String
-    let eventsURL: String
-    let folder: TemporaryFolder
-    /// HTTPS with a self-signed certificate (Radicale only).
-    let tls: Bool
+    /// The line it printed.
+    let info: [String: Any]
 
-    init(_ kind: String, tls: Bool = false) throws {
-        folder = try TemporaryFolder()
-        self.tls = tls
-        let script = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/caldav_server.py").path
+    init(_ script: String, _ arguments: [String]) throws {
+        let path = CommandRunner.packageRoot.appendingPathComponent("Tests/Oracles/\(script)").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, kind, folder.path("server"), "--second", "events"] + (tls ? ["--tls"] : [])
+        process.arguments = ["python3", path] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -29,19 +23,40 @@ final class CalDAVServer: @unchecked Sendable {
             if chunk.isEmpty { break }
             line += chunk
         }
-        let info = try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
-        url = info["url"] as? String ?? ""
-        eventsURL = info["events_url"] as? String ?? ""
-        guard !url.isEmpty else { throw POSIXError(.EIO) }
+        info = try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
     }
+
+    var url: String { info["url"] as? String ?? "" }
 
     deinit {
         process.terminate()
-        // SIGKILL after five seconds: a server that does not stop must not hold the run up.
+        // SIGKILL after five seconds: a server that does not stop (a test runner's children may
+        // inherit SIGTERM blocked) must not hold the run up.
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+    }
+}
+
+/// A real CalDAV server on 127.0.0.1 (Tests/Oracles/caldav_server.py: Radicale or Xandikos,
+/// password authentication, an empty to-do collection), and the `caldav` library as a
+/// second client on the same collection (caldav_client.py).
+final class CalDAVServer: @unchecked Sendable {
+    let server: ScriptServer
+    let url: String
+    let eventsURL: String
+    let folder: TemporaryFolder
+    /// HTTPS with a self-signed certificate (Radicale only).
+    let tls: Bool
+
+    init(_ kind: String, tls: Bool = false) throws {
+        folder = try TemporaryFolder()
+        self.tls = tls
+        server = try ScriptServer("caldav_server.py", [kind, folder.path("server"), "--second", "events"] + (tls ? ["--tls"] : []))
+        url = server.url
+        eventsURL = server.info["events_url"] as? String ?? ""
+        guard !url.isEmpty else { throw POSIXError(.EIO) }
     }
 
     /// The other client: `list`, `create …`, `edit …`, `complete`, `delete`, `add-alarm`, `set-x`.
@@ -310,6 +325,9 @@ struct SyncedBoard {
         let refused = try board.sync([server.url, "--user", "mina"], status: 1)
         #expect(refused.stderr.contains("[sync-unreachable]"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--insecure"))
+        // In words: no TLS library's error enum or source path.
+        #expect(refused.stderr.contains("not signed by an authority this machine trusts"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains(".cc") && !refused.stderr.contains("BoringSSL"), "\(refused.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before)
         try board.sync([server.url, "--user", "mina", "--insecure"])
         #expect(try server.todos().count == 38)
@@ -370,6 +388,15 @@ struct SyncedBoard {
         try "secret\r\nsecond line\r\n".write(toFile: crlf, atomically: true, encoding: .utf8)
         let run = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", crlf])
         #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    /// A failing server (503 at the first request) is said as the server's failure, with its
+    /// status in words, not taken for "not a collection of to-dos".
+    @Test func aFailingServerIsSaidAsSuch() throws {
+        let board = try SyncedBoard()
+        let failing = try ScriptServer("fault_server.py", ["503"])
+        let run = try board.sync([failing.url, "--user", "mina"], status: 1)
+        #expect(run.stderr.contains("[sync-server-failed]") && run.stderr.contains("503 Service Unavailable"), "\(run.stderr)")
     }
 
     /// Credentials go where they belong and are never printed or kept; what is missing is
