@@ -140,8 +140,9 @@ public enum ICSTodoResource {
         public var state: String?
     }
 
-    /// The first VTODO of a resource, or nil when it has none.
-    public static func read(_ text: String) -> Todo? {
+    /// The first VTODO of a resource, or nil when it has none. A time written without a zone
+    /// (floating, as phones write `DUE:20261210T090000`) is a time in `zone`, the board's.
+    public static func read(_ text: String, zone: String? = nil) -> Todo? {
         let lines = ContentLines(text).lines
         guard let begin = lines.firstIndex(where: { $0.uppercased() == "BEGIN:VTODO" }) else { return nil }
         var uid: String?, status: String?, state: String?
@@ -158,7 +159,9 @@ public enum ICSTodoResource {
             default: break
             }
         }
-        let read = ICSReader().read(bytes: Array(text.utf8), name: "resource.ics")
+        var options = ReaderOptions()
+        options.timeZone = zone
+        let read = ICSReader().read(bytes: Array(text.utf8), name: "resource.ics", options: options)
         guard let uid, let card = read.board?.cards.first else { return nil }
         return Todo(uid: uid, card: card, status: status, state: state.map { text in
             var text = text

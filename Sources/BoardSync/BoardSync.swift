@@ -227,7 +227,7 @@ struct SyncSession {
 
         for entry in changed {
             let key = collection.normalized(entry.href)
-            guard let fetched = texts[key], let todo = ICSTodoResource.read(fetched.text) else { continue }
+            guard let fetched = texts[key], let todo = ICSTodoResource.read(fetched.text, zone: header.timeZone) else { continue }
             let remoteValues = SyncFields.values(of: todo, on: header)
             let etag = fetched.etag ?? entry.etag
             // The base remembers the state the resource names, so a to-do finished elsewhere
@@ -379,7 +379,7 @@ struct SyncSession {
                 return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text)
             case .changedMeanwhile:
                 let fetched = try await collection.fetch([href])[collection.normalized(href)]
-                guard let fetched, let todo = ICSTodoResource.read(fetched.text) else { return nil }
+                guard let fetched, let todo = ICSTodoResource.read(fetched.text, zone: header.timeZone) else { return nil }
                 let remoteValues = SyncFields.values(of: todo, on: header)
                 let merge = merge(card, base: item?.base ?? remoteValues, remote: remoteValues, remoteTime: todo.card.updated)
                 var edits = SyncFields.edits(merge.toLocal, to: card.card)

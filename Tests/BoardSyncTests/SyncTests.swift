@@ -390,6 +390,25 @@ struct SyncedBoard {
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    /// A time a phone writes without a zone (floating) is a time on the board's clock (Asia/Seoul
+    /// here), kept so when the to-do is written back.
+    @Test(arguments: servers) func aFloatingDueTimeIsTheBoardsZone(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let made = try #require(try server.client("create", "Call the client", "--due-time", "2026-12-10T09:00") as? [String: Any])
+        let uid = try #require(made["uid"] as? String)
+        try board.sync()
+        let card = try #require(try board.cards().values.first { $0["title"] as? String == "Call the client" })
+        #expect(card["due"] as? String == "2026-12-10T09:00:00+09:00", "\(card)")
+        let id = try #require(card["id"] as? String)
+        try board.bk(["edit", id, "--title", "Call the client back"])
+        try board.sync()
+        let todo = try #require(try server.todos()[uid])
+        #expect(todo["summary"] as? String == "Call the client back")
+        #expect(todo["due"] as? String == "2026-12-10T09:00:00+09:00", "\(todo)")
+    }
+
     /// A failing server (503 at the first request) is said as the server's failure, with its
     /// status in words, not taken for "not a collection of to-dos".
     @Test func aFailingServerIsSaidAsSuch() throws {
