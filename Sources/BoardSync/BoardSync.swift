@@ -56,6 +56,9 @@ public struct SyncReport: Sendable {
     public var created = 0, pushed = 0, removed = 0
     /// Fields changed on both sides (each is in the history as a conflict).
     public var conflicts = 0
+    /// To-dos not written or deleted because the server changed them again meanwhile, twice:
+    /// the next sync takes them up.
+    public var left = 0
     /// One line per change, for a dry run (`pull: …`, `push: …`).
     public var planned: [String] = []
     public var dryRun = false
@@ -67,6 +70,8 @@ public enum BoardSync {
         if let bad = ICSTodoResource.badAlarm(options.alarms) { throw .badAlarm(bad) }
         let (url, user, remembered) = try target(store, options)
         if let user, options.password == nil { throw .noPassword(user: user) }
+        let lock = try SyncLock.take(for: store.path)
+        defer { withExtendedLifetime(lock) {} }
         // Another collection than the one this store syncs with: its listing would say every
         // synced to-do is gone. Switching is said explicitly.
         if let old = remembered?.url, old != url.absoluteString, !options.newRemote,
@@ -342,18 +347,28 @@ struct SyncSession {
             let item = byCard[stored.card.id]
             if !stored.present || stored.card.archived {
                 guard let item else { continue }
-                report.removed += 1
                 report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
                 // Forgotten only once gone there: a resource still on the server with no
                 // ledger entry would come back as a new card on the next sync.
                 let gone = options.dryRun ? true : try await deleteResource(item)
-                if gone { forgets.append(item.card) }
+                if gone {
+                    report.removed += 1
+                    forgets.append(item.card)
+                } else {
+                    report.left += 1
+                }
             } else {
                 let values = SyncFields.values(of: stored.card)
                 if let item, item.base == values { continue }
-                if item == nil { report.created += 1 } else { report.pushed += 1 }
                 report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
-                if !options.dryRun, let saved = try await write(stored, item: item, values: values) { saves.append(saved) }
+                // Counted once the server took it (a dry run: what it would send).
+                let saved = options.dryRun ? nil : try await write(stored, item: item, values: values)
+                if let saved { saves.append(saved) }
+                if saved != nil || options.dryRun {
+                    if item == nil { report.created += 1 } else { report.pushed += 1 }
+                } else {
+                    report.left += 1
+                }
             }
             if saves.count + forgets.count >= Self.batch, !options.dryRun {
                 try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }

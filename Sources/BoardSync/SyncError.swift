@@ -29,6 +29,8 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     case remoteEmptied(url: String, loss: RemoteLoss)
     /// The URL is not the collection the store syncs with.
     case otherRemote(url: String, remembered: String)
+    /// Another sync of the same store is running.
+    case alreadyRunning(store: String)
     case store(StoreError)
     /// An `--alarm` that is not an iCalendar duration (BoardICS's diagnostic).
     case badAlarm(Diagnostic)
@@ -64,7 +66,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .badURL(let url), .credentialsInURL(let url), .loginNeeded(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
              .server(let url, _, _), .notMultistatus(let url), .remoteEmptied(let url, _), .otherRemote(let url, _):
             return Diagnostic(self, at: SourceLocation(file: url))
-        case .passwordFile(let path, _), .emptyPassword(let path):
+        case .passwordFile(let path, _), .emptyPassword(let path), .alreadyRunning(let path):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .store(let error):
             return error.diagnostic
@@ -85,6 +87,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .server, .notMultistatus: .syncServerFailed
         case .remoteEmptied: .syncRemoteEmptied
         case .otherRemote: .syncOtherRemote
+        case .alreadyRunning: .syncRunning
         case .store(let error): error.code
         case .badAlarm(let diagnostic): diagnostic.code
         }
@@ -139,6 +142,8 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .otherRemote(_, let remembered):
             return "this store syncs with \(remembered); a sync with another collection would take its to-dos for gone. "
                 + "Nothing was changed. To switch, give --new-remote (the store forgets the old one; nothing is deleted on either side)"
+        case .alreadyRunning:
+            return "another sync of this store is running; nothing was done (run this one again once it ends)"
         case .store(let error):
             return error.text
         case .badAlarm(let diagnostic):
@@ -158,12 +163,14 @@ extension DiagnosticCode {
 
     public static let syncRemoteEmptied = DiagnosticCode(
         "sync-remote-emptied", .error, "The server lost all or most of the to-dos the store synced with it; nothing deleted without --force-delete.")
+    public static let syncRunning = DiagnosticCode(
+        "sync-running", .error, "Another `sync` of the same store is running.")
     public static let syncOtherRemote = DiagnosticCode(
         "sync-other-remote", .error, "`sync` with another collection than the store's; switching takes --new-remote.")
 
     /// The sync's codes, in the order the README lists them.
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
-        .syncRemoteEmptied, .syncOtherRemote, .syncPlainHTTP,
+        .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncPlainHTTP,
     ]
 }

@@ -101,6 +101,7 @@ enum SyncSummary {
         func n(_ count: Int, _ one: String, _ many: String? = nil) -> String { "\(count) \(count == 1 ? one : many ?? one + "s")" }
         return "\(verb) \(store) with \(r.url): from the server \(n(r.added, "new card")), \(n(r.updated, "card")) changed, "
             + "\(r.deleted) deleted; to the server \(n(r.created, "new to-do")), \(n(r.pushed, "to-do")) changed, "
-            + "\(r.removed) removed; \(n(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")."
+            + "\(r.removed) removed; \(n(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")"
+            + (r.left > 0 ? "; \(n(r.left, "to-do")) changed on the server meanwhile, left for the next sync." : ".")
     }
 }

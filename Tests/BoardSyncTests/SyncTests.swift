@@ -409,6 +409,27 @@ struct SyncedBoard {
         #expect(todo["due"] as? String == "2026-12-10T09:00:00+09:00", "\(todo)")
     }
 
+    /// One sync of a store at a time: while another holds the store's sync lock, a sync says so
+    /// and does nothing; once it is let go, the sync runs.
+    @Test func twoSyncsOfOneStoreNeverRunAtOnce() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let lock = board.folder.path(".team.db.sync-lock")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import fcntl,sys,time; f=open(sys.argv[1],'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)", lock]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        _ = out.fileHandleForReading.availableData
+        let busy = try board.sync([server.url, "--user", "mina"], status: 1)
+        #expect(busy.stderr.contains("[sync-running]"), "\(busy.stderr)")
+        #expect(try server.todos().isEmpty)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try board.sync([server.url, "--user", "mina"]).stdoutText.contains("to the server 38 new to-dos"))
+    }
+
     /// A failing server (503 at the first request) is said as the server's failure, with its
     /// status in words, not taken for "not a collection of to-dos".
     @Test func aFailingServerIsSaidAsSuch() throws {
