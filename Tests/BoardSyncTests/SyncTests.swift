@@ -234,14 +234,16 @@ struct SyncedBoard {
         try board.sync([server.url, "--user", "mina"])
         // Here first, there later: the server's value wins.
         try board.bk(["edit", "c5", "--title", "Title from here", "--actor", "jisoo"])
+        try board.bk(["move", "c6", "done", "--actor", "jisoo"])
         Thread.sleep(forTimeInterval: 1.1)
         try server.client("edit", Self.uid("c5"), "--summary", "Title from the phone")
+        try server.client("edit", Self.uid("c6"), "--status", "NEEDS-ACTION")
         // There first, here later: this store's value wins.
         try server.client("edit", Self.uid("c9"), "--summary", "Phone says")
         Thread.sleep(forTimeInterval: 1.1)
         try board.bk(["edit", "c9", "--title", "Here says", "--actor", "jisoo"])
         let run = try board.sync()
-        #expect(run.stdoutText.contains("2 conflicts"))
+        #expect(run.stdoutText.contains("3 conflicts"))
         let cards = try board.cards()
         #expect(cards["c5"]?["title"] as? String == "Title from the phone")
         #expect(cards["c9"]?["title"] as? String == "Here says")
@@ -251,6 +253,9 @@ struct SyncedBoard {
         let history = try board.history()
         #expect(history.contains("jisoo's title Title from here lost to the server's Title from the phone"))
         #expect(history.contains("the server's title Phone says lost to jisoo's Here says"))
+        // A state conflict is a sentence too (it used to be the card's name alone).
+        #expect(cards["c6"]?["state"] as? String == "todo")
+        #expect(history.contains("jisoo's state DONE lost to the server's TODO"), "\(history)")
     }
 
     @Test(arguments: servers) func aCutOffSyncIsFinishedByTheNextWithoutDuplicates(server kind: String) throws {

@@ -66,10 +66,16 @@ public struct HistoryText {
     /// "sync conflict on #12 'Fix login': mina's due 2026-12-01 lost to the server's 2026-12-03".
     private func conflict(_ e: LogEvent, card: String) -> String {
         let none = locale == .ko ? "없음" : "none"
-        guard let c = e.changes.first else { return card }
         let person = e.actor ?? (locale == .ko ? "누군가" : "someone")
-        let lost = c.old?.description ?? none, kept = c.new?.description ?? none
-        let field = fieldName(c.field)
+        let field: String, lost: String, kept: String
+        if let c = e.changes.first {
+            (field, lost, kept) = (fieldName(c.field), c.old?.description ?? none, c.new?.description ?? none)
+        } else if e.from != nil || e.to != nil {
+            // A state conflict: the log folds the state's row into from/to, as for a move.
+            (field, lost, kept) = (locale == .ko ? "상태" : "state", e.from.map(stateName) ?? none, e.to.map(stateName) ?? none)
+        } else {
+            return card
+        }
         if locale == .ko {
             return e.conflictLoser == .remote
                 ? "\(card) 동기화 충돌: 서버의 \(field) \(lost) 대신 \(person)님의 \(kept)(을)를 유지함"
