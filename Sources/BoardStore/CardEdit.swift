@@ -16,15 +16,6 @@ public enum CardEdit: Sendable, Equatable {
     /// A sync's record that a field changed on both sides and one value lost: written to the
     /// history, changing nothing.
     case recordConflict(card: String, SyncConflict)
-
-    /// The card this edit concerns (empty for `add` without an id).
-    public var cardID: String {
-        switch self {
-        case .add(let card): return card.id
-        case .update(let id, _), .move(let id, _, _), .archive(let id), .restore(let id), .delete(let id),
-             .recordConflict(let id, _): return id
-        }
-    }
 }
 
 /// What `edit` changes: nil leaves a field as it is. Lists change by adding and removing
