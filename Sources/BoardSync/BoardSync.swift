@@ -134,6 +134,15 @@ struct SyncSession {
     let options: SyncOptions
     var remote: SyncRemote
     var report: SyncReport
+    /// What a dry run's pull would have done to a card (it changes nothing), so that its push
+    /// plans what the real run's would: nothing for a card the pull deletes, and a card's
+    /// values after the pull against the base the pull would remember.
+    var pulledInDryRun: [String: DryPull] = [:]
+
+    enum DryPull {
+        case deleted
+        case merged(values: [String: FieldValue], base: [String: FieldValue])
+    }
     let header: Board
     /// Pushes are remembered in the ledger in batches of this many (and at the end): a sync
     /// killed half-way finds the rest still to push, and a repeated PUT is harmless.
@@ -249,6 +258,11 @@ struct SyncSession {
                 edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
                 record(merge, card: stored)
                 saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: agreed, resource: fetched.text))
+                if options.dryRun {
+                    var values = SyncFields.values(of: stored.card)
+                    for (field, value) in merge.toLocal { values[field] = value }
+                    pulledInDryRun[stored.card.id] = .merged(values: values, base: agreed)
+                }
             } else {
                 // A to-do made in another app: a new card, in the first state of its status.
                 var card = todo.card
@@ -267,6 +281,7 @@ struct SyncSession {
             forgets.append(item.card)
             guard let stored = byID[item.card], stored.present else { continue }
             edits.append(.delete(card: item.card))
+            pulledInDryRun[item.card] = .deleted
             report.deleted += 1
             report.planned.append("pull: delete #\(stored.number) '\(stored.card.title)' (deleted on the server)")
         }
@@ -358,7 +373,15 @@ struct SyncSession {
                     report.left += 1
                 }
             } else {
-                let values = SyncFields.values(of: stored.card)
+                var values = SyncFields.values(of: stored.card)
+                var item = item
+                switch pulledInDryRun[stored.card.id] {
+                case .deleted?: continue
+                case .merged(let after, let base)?:
+                    values = after
+                    item?.base = base
+                case nil: break
+                }
                 if let item, item.base == values { continue }
                 report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                 // Counted once the server took it (a dry run: what it would send).

@@ -435,6 +435,38 @@ struct SyncedBoard {
         #expect(try board.sync([server.url, "--user", "mina"]).stdoutText.contains("to the server 38 new to-dos"))
     }
 
+    /// A dry run says what the real run then does: the same counts both ways, on scenarios
+    /// where the pull changes what the push would send (a card deleted there and edited here,
+    /// a field changed on both sides, a to-do completed there).
+    @Test(arguments: [1, 2, 3]) func aDryRunSaysWhatTheRealRunDoes(seed: Int) throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let cards = ["c3", "c4", "c5", "c6", "c7", "c9", "c11", "c12", "c13", "c14"]
+        for (k, card) in cards.enumerated() {
+            // Each seed gives each card another of the six cases.
+            switch (k * seed + seed) % 6 {
+            case 0:
+                try server.client("delete", Self.uid(card))
+                try board.bk(["edit", card, "--title", "Edited here, deleted there"])
+            case 1:
+                try server.client("edit", Self.uid(card), "--summary", "From the phone \(card)")
+                try board.bk(["edit", card, "--title", "From here \(card)"])
+            case 2: try server.client("complete", Self.uid(card))
+            case 3: try board.bk(["move", card, "done"])
+            case 4: try server.client("edit", Self.uid(card), "--summary", "Only there \(card)")
+            default: try board.bk(["edit", card, "--title", "Only here \(card)"])
+            }
+        }
+        func counts(_ run: ProcessOutput) -> String {
+            String(run.stdoutText.split(separator: "\n").last?.split(separator: ":", maxSplits: 2).last ?? "")
+        }
+        let planned = counts(try board.sync(["--dry-run"]))
+        let done = counts(try board.sync())
+        #expect(planned == done, "dry run: \(planned)\nreal run: \(done)")
+        #expect(!done.isEmpty)
+    }
+
     /// The summary counts what the server took: with every PUT refused (412, changed there
     /// meanwhile) nothing is said to be written, and what is left for the next sync is said.
     @Test func theSummaryCountsWhatTheServerTook() throws {
