@@ -6,9 +6,10 @@ import Testing
 /// is written into it; a store on read-only media is read as it is (issue #29).
 @Suite struct StoreDamageTests {
     /// The three kinds of damage the issue found written into: a zeroed page's worth in the
-    /// middle, 512 bytes bit-flipped, 1,000 bytes cut off the end.
+    /// middle, 512 bytes bit-flipped, 1,000 bytes cut off the end; and a fourth, the database
+    /// header after its magic scrambled (page size, page count, schema cookie).
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
-        case zeroed, flipped, cut
+        case zeroed, flipped, cut, header
         var testDescription: String { rawValue }
 
         func apply(to bytes: Data) -> Data {
@@ -18,6 +19,7 @@ import Testing
             case .zeroed: out.replaceSubrange(middle..<middle + 4096, with: Data(count: 4096))
             case .flipped: for i in middle..<middle + 512 { out[i] ^= 0xFF }
             case .cut: out.removeLast(1000)
+            case .header: for i in 16..<100 { out[i] ^= 0xA5 }
             }
             return out
         }
