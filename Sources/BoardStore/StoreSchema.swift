@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 3
+    static let version = 4
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -79,6 +79,14 @@ enum StoreSchema {
                     card INTEGER PRIMARY KEY REFERENCES cards(number), href TEXT NOT NULL UNIQUE,
                     etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
                 UPDATE boardkit_store SET value = '3' WHERE key = 'schema';
+                """)
+        }
+        // v4: the reminders a sync writes into every to-do are a setting of the remote,
+        // kept like its URL (a JSON list of durations; NULL: never set).
+        migrator.registerMigration("v4-sync-alarms") { db in
+            try db.execute(sql: """
+                ALTER TABLE sync_remote ADD COLUMN alarms TEXT;
+                UPDATE boardkit_store SET value = '4' WHERE key = 'schema';
                 """)
         }
         return migrator

@@ -11,12 +11,16 @@ public struct SyncRemote: Sendable, Equatable {
     /// RFC 6578 sync token of the last completed sync (nil: none yet, or no support).
     public var token: String?
     public var lastSync: Instant?
+    /// The reminders written into every to-do (`--alarm` durations such as `-P1D`): a setting
+    /// of the remote, kept until changed (nil: never set).
+    public var alarms: [String]?
 
-    public init(url: String, user: String?, token: String? = nil, lastSync: Instant? = nil) {
+    public init(url: String, user: String?, token: String? = nil, lastSync: Instant? = nil, alarms: [String]? = nil) {
         self.url = url
         self.user = user
         self.token = token
         self.lastSync = lastSync
+        self.alarms = alarms
     }
 }
 
@@ -53,9 +57,10 @@ extension BoardStore {
     /// The remote the store syncs with, if it has synced or been told one.
     public func syncRemote() throws(StoreError) -> SyncRemote? {
         try glance { db in
-            guard let row = try Row.fetchOne(db, cached: "SELECT url, user, token, synced_at FROM sync_remote WHERE id = 1") else { return nil }
+            guard let row = try Row.fetchOne(db, cached: "SELECT url, user, token, synced_at, alarms FROM sync_remote WHERE id = 1") else { return nil }
             return SyncRemote(url: row["url"], user: row["user"], token: row["token"],
-                              lastSync: (row["synced_at"] as String?).flatMap { ISO8601.parseInstant($0) })
+                              lastSync: (row["synced_at"] as String?).flatMap { ISO8601.parseInstant($0) },
+                              alarms: (row["alarms"] as String?).map { StoredJSON.list($0) })
         }
     }
 
@@ -116,8 +121,13 @@ extension BoardStore {
             }
             if let remote {
                 try db.execute(cached: """
-                    INSERT OR REPLACE INTO sync_remote (id, url, user, token, synced_at) VALUES (1, ?, ?, ?, ?)
-                    """, arguments: [remote.url, remote.user, remote.token, remote.lastSync?.description])
+                    INSERT OR REPLACE INTO sync_remote (id, url, user, token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
+                    """, arguments: [remote.url, remote.user, remote.token, remote.lastSync?.description,
+                                     remote.alarms.map { list in
+                                         var out: [UInt8] = []
+                                         JSONText.appendList(list, to: &out)
+                                         return String(decoding: out, as: UTF8.self)
+                                     }])
             }
             return applied
         }

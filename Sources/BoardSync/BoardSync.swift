@@ -19,8 +19,9 @@ public struct SyncOptions: Sendable {
     public var insecure = false
     /// Work out and say what would change, both ways; change nothing.
     public var dryRun = false
-    /// Reminders before the due date (`-P1D`), written into each to-do.
-    public var alarms: [String] = []
+    /// Reminders before the due date (`-P1D`), written into each to-do and remembered as a
+    /// setting of the remote; nil keeps the remembered ones ([] removes them).
+    public var alarms: [String]?
     /// Delete the cards of to-dos gone from the server even when all or most of them went
     /// (`RemoteLoss`); without it such a sync is refused.
     public var forceDelete = false
@@ -31,7 +32,7 @@ public struct SyncOptions: Sendable {
     public var now: Instant
 
     public init(url: String? = nil, user: String? = nil, password: String? = nil, insecure: Bool = false,
-                dryRun: Bool = false, alarms: [String] = [], forceDelete: Bool = false, newRemote: Bool = false,
+                dryRun: Bool = false, alarms: [String]? = nil, forceDelete: Bool = false, newRemote: Bool = false,
                 now: Instant = .now()) {
         self.url = url
         self.user = user
@@ -67,7 +68,7 @@ public struct SyncReport: Sendable {
 /// `boardkit sync`: one pass of pull, merge and push.
 public enum BoardSync {
     public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncError) -> SyncReport {
-        if let bad = ICSTodoResource.badAlarm(options.alarms) { throw .badAlarm(bad) }
+        if let bad = ICSTodoResource.badAlarm(options.alarms ?? []) { throw .badAlarm(bad) }
         let (url, user, remembered) = try target(store, options)
         if let user, options.password == nil { throw .noPassword(user: user) }
         let lock = try SyncLock.take(for: store.path)
@@ -81,7 +82,10 @@ public enum BoardSync {
         let client = CalDAVClient(collection: url, user: user, password: options.password, insecure: options.insecure)
         var session = try SyncSession(store: store, collection: CalDAVCollection(client: client), options: options,
                                   remote: SyncRemote(url: url.absoluteString, user: user,
-                                                     token: remembered?.url == url.absoluteString ? remembered?.token : nil))
+                                                     token: remembered?.url == url.absoluteString ? remembered?.token : nil,
+                                                     alarms: options.alarms ?? remembered?.alarms))
+        // New reminders go into every to-do, changed or not.
+        session.alarmsChanged = (session.remote.alarms ?? []) != (remembered?.alarms ?? [])
         do {
             let report = try await session.run()
             await client.shutdown()
@@ -138,6 +142,8 @@ struct SyncSession {
     /// plans what the real run's would: nothing for a card the pull deletes, and a card's
     /// values after the pull against the base the pull would remember.
     var pulledInDryRun: [String: DryPull] = [:]
+    /// The reminders differ from those the to-dos were last written with: every one is pushed.
+    var alarmsChanged = false
 
     enum DryPull {
         case deleted
@@ -382,7 +388,7 @@ struct SyncSession {
                     item?.base = base
                 case nil: break
                 }
-                if let item, item.base == values { continue }
+                if let item, item.base == values, !alarmsChanged { continue }
                 report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                 // Counted once the server took it (a dry run: what it would send).
                 let saved = options.dryRun ? nil : try await write(stored, item: item, values: values)
@@ -411,7 +417,7 @@ struct SyncSession {
         for _ in 0..<2 {
             let href = item?.href ?? collection.href(forCard: card.card.id)
             let text = ICSTodoResource.render(card.card, board: header, uid: "\(card.card.id).todo@\(header.id).boardkit",
-                                              alarms: options.alarms, stamp: options.now, over: item?.resource)
+                                              alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
                 return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text)

@@ -33,8 +33,12 @@ struct SyncCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not verify the server's HTTPS certificate.")
     var insecure = false
 
-    @Option(name: .long, help: ArgumentHelp("A reminder before each due date, such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
+    @Option(name: .long, help: ArgumentHelp("A reminder before each due date, such as -P1D or -PT2H (repeatable); remembered for later syncs.",
+                                            valueName: "DURATION"))
     var alarm: [String] = []
+
+    @Flag(name: .customLong("no-alarm"), help: "Remove the reminders boardkit wrote (and stop writing them).")
+    var noAlarm = false
 
     @Flag(name: .customLong("force-delete"),
           help: "Delete the cards of to-dos gone from the server even when all or most of them went (refused otherwise).")
@@ -55,7 +59,8 @@ struct SyncCommand: AsyncParsableCommand {
             // Cleared before anything is printed, whichever way the sync ends.
             defer { progress.finish() }
             session = try StoreSession(path: store.path, actor: nil)
-            var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun, alarms: alarm,
+            var options = SyncOptions(url: url, user: user, insecure: insecure, dryRun: dryRun,
+                                      alarms: noAlarm ? [] : alarm.isEmpty ? nil : alarm,
                                       forceDelete: forceDelete, newRemote: newRemote)
             options.password = try password()
             try DiagnosticOutput.finish(BoardSync.cautions(session.store, options: options), style: .text)

@@ -435,6 +435,29 @@ struct SyncedBoard {
         #expect(try board.sync([server.url, "--user", "mina"]).stdoutText.contains("to the server 38 new to-dos"))
     }
 
+    /// Reminders are a setting of the remote: kept by later syncs (a plain sync after an edit
+    /// used to remove them), put into every to-do when changed, removed with --no-alarm.
+    @Test func remindersAreASettingOfTheRemote() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina", "--alarm=-P1D"])
+        #expect(try server.todos()[Self.uid("c1")]?["alarms"] as? Int == 1)
+        try board.bk(["edit", "c1", "--title", "Edited after the reminders"])
+        try board.sync()
+        let edited = try #require(try server.todos()[Self.uid("c1")])
+        #expect(edited["summary"] as? String == "Edited after the reminders")
+        #expect(edited["alarms"] as? Int == 1, "a plain sync keeps the reminders")
+        // Changed on an up-to-date board: every to-do with a due date gets the new one.
+        let changed = try board.sync(["--alarm=-PT2H"])
+        #expect(changed.stdoutText.contains("0 new to-dos"))
+        let raw = try #require((try server.client("raw", Self.uid("c1")) as? [String: Any])?["ics"] as? String)
+        #expect(raw.contains("-PT2H") && !raw.contains("-P1D"), "\(raw)")
+        try board.sync(["--no-alarm"])
+        #expect(try server.todos().values.allSatisfy { ($0["alarms"] as? Int ?? 0) == 0 })
+        try board.sync()
+        #expect(try server.todos().values.allSatisfy { ($0["alarms"] as? Int ?? 0) == 0 }, "--no-alarm is remembered too")
+    }
+
     /// A dry run says what the real run then does: the same counts both ways, on scenarios
     /// where the pull changes what the push would send (a card deleted there and edited here,
     /// a field changed on both sides, a to-do completed there).
