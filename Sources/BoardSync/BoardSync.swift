@@ -207,13 +207,13 @@ struct SyncSession {
 
     // MARK: Pull
 
-    /// Brings the remote's changes into the store; the sync token that covers them.
     /// What the store remembers of the remote's resources (nothing when syncing with it as a
     /// new remote: a dry run has not forgotten it yet).
     private func ledger() throws(SyncError) -> [SyncedItem] {
         options.newRemote && options.dryRun ? [] : try BoardSync.stored { try store.syncedItems() }
     }
 
+    /// Brings the remote's changes into the store; the sync token that covers them.
     private mutating func pull(currentToken: String?) async throws(SyncError) -> String? {
         let ledger = try ledger()
         let byHref = Dictionary(ledger.map { (collection.normalized($0.href), $0) }, uniquingKeysWith: { a, _ in a })
