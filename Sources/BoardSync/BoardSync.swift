@@ -142,6 +142,8 @@ struct SyncSession {
     /// plans what the real run's would: nothing for a card the pull deletes, and a card's
     /// values after the pull against the base the pull would remember.
     var pulledInDryRun: [String: DryPull] = [:]
+    /// Archived cards a dry run's pull would bring back (edited on the server meanwhile).
+    var restoredInDryRun: Set<String> = []
     /// The reminders differ from those the to-dos were last written with: every one is pushed.
     var alarmsChanged = false
 
@@ -260,6 +262,17 @@ struct SyncSession {
             if let known, let stored = byID[known.card] {
                 guard stored.present else { continue } // deleted here: the push deletes it there
                 let merge = merge(stored, base: known.base, remote: remoteValues, remoteTime: todo.card.updated)
+                // Archived here, edited there since: the edit wins over the archive (the push would
+                // delete the to-do someone is working on), and the history says why.
+                if stored.card.archived && agreed != known.base {
+                    edits.append(.restore(card: stored.card.id))
+                    let archiver = (try? store.lastChange(card: stored.card.id, field: "archived")) ?? nil
+                    edits.append(.recordConflict(card: stored.card.id, SyncConflict(
+                        field: "archived", kept: .text("false"), lost: .text("true"), loser: .local, localActor: archiver?.actor)))
+                    report.conflicts += 1
+                    report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' archived here, edited on the server: brought back")
+                    if options.dryRun { restoredInDryRun.insert(stored.card.id) }
+                }
                 edits += SyncFields.edits(merge.toLocal, to: stored.card)
                 edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
                 record(merge, card: stored)
@@ -366,7 +379,7 @@ struct SyncSession {
         for stored in cards {
             ProgressMeter.active.advance(by: 1)
             let item = byCard[stored.card.id]
-            if !stored.present || stored.card.archived {
+            if !stored.present || stored.card.archived && !restoredInDryRun.contains(stored.card.id) {
                 guard let item else { continue }
                 report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
                 // Forgotten only once gone there: a resource still on the server with no

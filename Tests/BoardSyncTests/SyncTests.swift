@@ -435,6 +435,30 @@ struct SyncedBoard {
         #expect(try board.sync([server.url, "--user", "mina"]).stdoutText.contains("to the server 38 new to-dos"))
     }
 
+    /// A card archived here and edited on the phone since comes back with the phone's edit
+    /// (the push used to delete the to-do anyway), and the history says why; a dry run says
+    /// the same.
+    @Test(arguments: servers) func anEditThereBringsBackACardArchivedHere(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try board.bk(["archive", "c3", "--actor", "jisoo"])
+        try server.client("edit", Self.uid("c3"), "--summary", "Still working on it")
+        let planned = try board.sync(["--dry-run"])
+        #expect(planned.stdoutText.contains("brought back") && !planned.stdoutText.contains("push: delete the to-do of #3"),
+                "\(planned.stdoutText)")
+        let run = try board.sync()
+        #expect(run.stdoutText.contains("1 conflict") && run.stdoutText.contains("0 removed"), "\(run.stdoutText)")
+        let card = try #require(try board.cards()["c3"])
+        #expect(card["archived"] == nil && card["title"] as? String == "Still working on it", "\(card)")
+        #expect(try server.todos()[Self.uid("c3")]?["summary"] as? String == "Still working on it")
+        #expect(try board.history().contains("archived here by jisoo, edited on the server since, so brought back"))
+        // An archive with nothing edited there still takes the to-do away.
+        try board.bk(["archive", "c4"])
+        #expect(try board.sync().stdoutText.contains("1 removed"))
+        #expect(try server.todos()[Self.uid("c4")] == nil)
+    }
+
     /// Reminders are a setting of the remote: kept by later syncs (a plain sync after an edit
     /// used to remove them), put into every to-do when changed, removed with --no-alarm.
     @Test func remindersAreASettingOfTheRemote() throws {

@@ -67,6 +67,13 @@ public struct HistoryText {
     private func conflict(_ e: LogEvent, card: String) -> String {
         let none = locale == .ko ? "없음" : "none"
         let person = e.actor ?? (locale == .ko ? "누군가" : "someone")
+        if e.changes.first?.field == "archived" {
+            // An archive here lost to an edit there: the card came back.
+            let by = e.actor.map { locale == .ko ? "\($0)님이 " : " by \($0)" } ?? ""
+            return locale == .ko
+                ? "\(card) 동기화 충돌: \(by)보관했지만 그 뒤 서버에서 수정되어 되살림"
+                : "sync conflict on \(card): archived here\(by), edited on the server since, so brought back"
+        }
         let field: String, lost: String, kept: String
         if let c = e.changes.first {
             (field, lost, kept) = (fieldName(c.field), c.old?.description ?? none, c.new?.description ?? none)
