@@ -40,6 +40,13 @@ enum StoredJSON {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A list as its JSON text (`["-P1D"]`), what `list(_:)` reads back.
+    static func text(of list: [String]) -> String {
+        var out: [UInt8] = []
+        JSONText.appendList(list, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static func append(map: [String: String], to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         let pairs = map.count == 1 ? Array(map) : map.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }

@@ -123,11 +123,7 @@ extension BoardStore {
                 try db.execute(cached: """
                     INSERT OR REPLACE INTO sync_remote (id, url, user, token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
                     """, arguments: [remote.url, remote.user, remote.token, remote.lastSync?.description,
-                                     remote.alarms.map { list in
-                                         var out: [UInt8] = []
-                                         JSONText.appendList(list, to: &out)
-                                         return String(decoding: out, as: UTF8.self)
-                                     }])
+                                     remote.alarms.map(StoredJSON.text(of:))])
             }
             return applied
         }

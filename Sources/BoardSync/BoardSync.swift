@@ -142,14 +142,13 @@ struct SyncSession {
     /// plans what the real run's would: nothing for a card the pull deletes, and a card's
     /// values after the pull against the base the pull would remember.
     var pulledInDryRun: [String: DryPull] = [:]
-    /// Archived cards a dry run's pull would bring back (edited on the server meanwhile).
-    var restoredInDryRun: Set<String> = []
     /// The reminders differ from those the to-dos were last written with: every one is pushed.
     var alarmsChanged = false
 
     enum DryPull {
         case deleted
-        case merged(values: [String: FieldValue], base: [String: FieldValue])
+        /// `restored`: an archived card the pull brings back (edited on the server meanwhile).
+        case merged(values: [String: FieldValue], base: [String: FieldValue], restored: Bool)
     }
     let header: Board
     /// Pushes are remembered in the ledger in batches of this many (and at the end): a sync
@@ -264,14 +263,14 @@ struct SyncSession {
                 let merge = merge(stored, base: known.base, remote: remoteValues, remoteTime: todo.card.updated)
                 // Archived here, edited there since: the edit wins over the archive (the push would
                 // delete the to-do someone is working on), and the history says why.
-                if stored.card.archived && agreed != known.base {
+                let restores = stored.card.archived && agreed != known.base
+                if restores {
                     edits.append(.restore(card: stored.card.id))
                     let archiver = (try? store.lastChange(card: stored.card.id, field: "archived")) ?? nil
                     edits.append(.recordConflict(card: stored.card.id, SyncConflict(
                         field: "archived", kept: .text("false"), lost: .text("true"), loser: .local, localActor: archiver?.actor)))
                     report.conflicts += 1
                     report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' archived here, edited on the server: brought back")
-                    if options.dryRun { restoredInDryRun.insert(stored.card.id) }
                 }
                 edits += SyncFields.edits(merge.toLocal, to: stored.card)
                 edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
@@ -280,7 +279,7 @@ struct SyncSession {
                 if options.dryRun {
                     var values = SyncFields.values(of: stored.card)
                     for (field, value) in merge.toLocal { values[field] = value }
-                    pulledInDryRun[stored.card.id] = .merged(values: values, base: agreed)
+                    pulledInDryRun[stored.card.id] = .merged(values: values, base: agreed, restored: restores)
                 }
             } else {
                 // A to-do made in another app: a new card, in the first state of its status.
@@ -378,8 +377,19 @@ struct SyncSession {
         defer { ProgressMeter.active.stop() }
         for stored in cards {
             ProgressMeter.active.advance(by: 1)
-            let item = byCard[stored.card.id]
-            if !stored.present || stored.card.archived && !restoredInDryRun.contains(stored.card.id) {
+            var item = byCard[stored.card.id]
+            var values = SyncFields.values(of: stored.card)
+            var archived = stored.card.archived
+            // A dry run's push plans on the card as its pull would have left it.
+            switch pulledInDryRun[stored.card.id] {
+            case .deleted?: continue
+            case .merged(let after, let base, let restored)?:
+                values = after
+                item?.base = base
+                if restored { archived = false }
+            case nil: break
+            }
+            if !stored.present || archived {
                 guard let item else { continue }
                 report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
                 // Forgotten only once gone there: a resource still on the server with no
@@ -392,15 +402,6 @@ struct SyncSession {
                     report.left += 1
                 }
             } else {
-                var values = SyncFields.values(of: stored.card)
-                var item = item
-                switch pulledInDryRun[stored.card.id] {
-                case .deleted?: continue
-                case .merged(let after, let base)?:
-                    values = after
-                    item?.base = base
-                case nil: break
-                }
                 if let item, item.base == values, !alarmsChanged { continue }
                 report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                 // Counted once the server took it (a dry run: what it would send).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardIO
 import Foundation
 
 /// One sync of a store at a time: two at once would each push what the other is pushing and
@@ -20,13 +21,12 @@ final class SyncLock {
     static func take(for store: String) throws(SyncError) -> SyncLock {
         let path = lockPath(for: store)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .store(.database(path: path, message: String(cString: strerror(errno)))) }
+        guard fd >= 0 else { throw .store(.database(path: path, message: SystemError.text(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let message = String(cString: strerror(errno))
+            let failure = errno
             close(fd)
-            if busy { throw .alreadyRunning(store: store) }
-            throw .store(.database(path: path, message: message))
+            if failure == EWOULDBLOCK { throw .alreadyRunning(store: store) }
+            throw .store(.database(path: path, message: SystemError.text(failure)))
         }
         return SyncLock(fd: fd)
     }

@@ -1,5 +1,3 @@
-import NIOHTTP1
-
 /// A failure below HTTP, in words: the HTTP client's and the TLS library's descriptions
 /// name error enums and the TLS library's source files, which mean nothing to the person
 /// syncing.
@@ -25,13 +23,5 @@ enum TransportFailure {
     /// The text without ` at /…/file.cc:12` locations.
     static func withoutSourcePaths(_ text: String) -> String {
         text.replacing(/\sat \/[^\s\]\)]*/, with: "")
-    }
-}
-
-/// An HTTP status as a person reads it: `503 Service Unavailable`.
-enum HTTPStatusText {
-    static func describe(_ status: Int) -> String {
-        let phrase = HTTPResponseStatus(statusCode: status).reasonPhrase
-        return phrase.isEmpty || phrase.hasPrefix("Unknown") ? "\(status)" : "\(status) \(phrase)"
     }
 }

@@ -85,15 +85,16 @@ struct SyncCommand: AsyncParsableCommand {
     /// The password: the file's first line, else the environment; nil when neither.
     private func password() throws(SyncError) -> String? {
         if let passwordFile {
+            let text: String
             do {
-                let text = try String(contentsOfFile: passwordFile, encoding: .utf8)
-                // Any line ending: Swift reads "\r\n" as one Character, which is no "\n".
-                let first = String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
-                if first.isEmpty { throw SyncError.emptyPassword(path: passwordFile) }
-                return first
+                text = try String(contentsOfFile: passwordFile, encoding: .utf8)
             } catch {
                 throw .passwordFile(path: passwordFile, message: (error as NSError).localizedDescription)
             }
+            // Any line ending: Swift reads "\r\n" as one Character, which is no "\n".
+            let first = String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
+            if first.isEmpty { throw .emptyPassword(path: passwordFile) }
+            return first
         }
         return ProcessInfo.processInfo.environment["BOARDKIT_CALDAV_PASSWORD"]
     }

@@ -457,6 +457,12 @@ struct SyncedBoard {
         try board.bk(["archive", "c4"])
         #expect(try board.sync().stdoutText.contains("1 removed"))
         #expect(try server.todos()[Self.uid("c4")] == nil)
+        // Archived here and deleted there: the pull deletes the card, so neither run plans a push.
+        try board.bk(["archive", "c5"])
+        try server.client("delete", Self.uid("c5"))
+        let dry = try board.sync(["--dry-run"]).stdoutText
+        #expect(dry.contains("1 deleted;") && dry.contains("0 removed") && !dry.contains("push: delete the to-do of #5"), "\(dry)")
+        #expect(try board.sync().stdoutText.contains("1 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
     }
 
     /// Reminders are a setting of the remote: kept by later syncs (a plain sync after an edit
@@ -550,6 +556,7 @@ struct SyncedBoard {
         try "\n".write(toFile: empty, atomically: true, encoding: .utf8)
         let emptyRun = try CommandRunner.boardkit(["sync", "-b", board.store, server.url, "--user", "mina", "--password-file", empty])
         #expect(emptyRun.status == 1 && emptyRun.stderr.contains("[sync-no-password]") && emptyRun.stderr.contains("empty"))
+        #expect(emptyRun.stderr.contains("first line is empty"), "said as itself, not as a file that cannot be read: \(emptyRun.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before, "nothing kept")
         let far = try board.sync(["http://example.invalid:9/mina/board/", "--user", "mina"], status: 1)
         #expect(far.stderr.contains("[sync-plain-http]") && far.stderr.contains("example.invalid"), "\(far.stderr)")

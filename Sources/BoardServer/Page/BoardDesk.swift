@@ -63,13 +63,6 @@ final class BoardDesk: Sendable {
         }
     }
 
-    /// The board's name, zone and states, without reading its cards (what a write needs to
-    /// check its fields).
-    func header() throws(StoreError) -> Board {
-        guard let store else { return try view().header }
-        return try store.header()
-    }
-
     /// The card with this id as it is now (present cards only), or nil.
     func card(id: String) throws(StoreError) -> StoredCard? {
         guard let store else { return try view().card(id: id) }
