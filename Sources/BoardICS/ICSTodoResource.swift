@@ -29,10 +29,18 @@ public enum ICSTodoResource {
             .flatMap { Int(ContentLines.value(of: $0)) }.map { $0 + 1 } ?? 0
         let zone = board.zone.flatMap { $0.identifier == "UTC" ? nil : $0 }
         let category = board.category(ofState: card.state) ?? .todo
+        // This write revises the resource: its times move forward from what it had, even
+        // where the server's clock or another app's ran ahead of this one.
+        let revised = ([stamp] + ["DTSTAMP", "LAST-MODIFIED"].compactMap { name in
+            existingLines.first { ContentLines.name(of: $0) == name }.flatMap { utcTime(ContentLines.value(of: $0)) }
+        }).max { $0.epochSeconds < $1.epochSeconds } ?? stamp
         var todo = ICSOutput()
         todo.begin("UID"); todo.colon(); todo.text(uid); todo.end()
-        todo.begin("DTSTAMP"); todo.colon(); todo.utcDateTime(stamp); todo.end()
-        todo.begin("LAST-MODIFIED"); todo.colon(); todo.utcDateTime(card.updated ?? stamp); todo.end()
+        if let created = card.created, !existingLines.contains(where: { ContentLines.name(of: $0) == "CREATED" }) {
+            todo.begin("CREATED"); todo.colon(); todo.utcDateTime(created); todo.end()
+        }
+        todo.begin("DTSTAMP"); todo.colon(); todo.utcDateTime(revised); todo.end()
+        todo.begin("LAST-MODIFIED"); todo.colon(); todo.utcDateTime(revised); todo.end()
         todo.begin("SEQUENCE"); todo.colon(); todo.integer(sequence); todo.end()
         todo.begin("SUMMARY"); todo.colon(); todo.text(card.title); todo.end()
         if !card.body.isEmpty { todo.begin("DESCRIPTION"); todo.colon(); todo.text(card.body); todo.end() }
@@ -111,6 +119,14 @@ public enum ICSTodoResource {
         return out
     }
 
+    /// A UTC date-time value (`20261127T161000Z`), as DTSTAMP and LAST-MODIFIED are written.
+    private static func utcTime(_ text: String) -> Instant? {
+        var text = text
+        let parsed = text.withUTF8 { ICSDateValue.parse($0) }
+        guard case .success(.utc(let local)) = parsed else { return nil }
+        return local.instant(offsetSeconds: 0)
+    }
+
     private static func zonedSpan(_ card: Card, _ zone: Zone) -> (first: Int64, last: Int64)? {
         let instants = [card.due, card.start].compactMap { date -> Int64? in
             if case .instant(let i)? = date, i.isZoned(in: zone) { return i.epochSeconds }
@@ -138,35 +154,46 @@ public enum ICSTodoResource {
         public var status: String?
         /// boardkit's exact state, when boardkit wrote it.
         public var state: String?
+        /// What reading it warned of that changes what its times mean: a TZID that is neither
+        /// a VTIMEZONE of the resource nor an IANA zone (its times read in the board's zone).
+        public var warnings: [Diagnostic] = []
     }
 
     /// The first VTODO of a resource, or nil when it has none. A time written without a zone
     /// (floating, as phones write `DUE:20261210T090000`) is a time in `zone`, the board's.
-    public static func read(_ text: String, zone: String? = nil) -> Todo? {
+    /// `name` locates the warnings (the resource's URL).
+    public static func read(_ text: String, zone: String? = nil, name: String = "resource.ics") -> Todo? {
+        let own = todoLines(text)
+        func value(_ name: String) -> String? { own.first { ContentLines.name(of: $0) == name }.map(ContentLines.value) }
+        let uid = value("UID"), status = value("STATUS")?.uppercased(), state = value(ICSVocabulary.state.description)
+        var options = ReaderOptions()
+        options.timeZone = zone
+        let read = ICSReader().read(bytes: Array(text.utf8), name: name, options: options)
+        guard let uid, let card = read.board?.cards.first else { return nil }
+        return Todo(uid: uid, card: card, status: status, state: state.map { text in
+            var text = text
+            return text.withUTF8 { ICSLineScanner.unescapeText($0) }
+        }, warnings: read.diagnostics.filter { $0.code == .icsUnknownTZID })
+    }
+
+    /// The UID of a resource's first VTODO (without reading the rest of it).
+    public static func uid(in text: String) -> String? {
+        todoLines(text).first { ContentLines.name(of: $0) == "UID" }.map(ContentLines.value)
+    }
+
+    /// The properties of the first VTODO itself, unfolded (not those of its reminders).
+    private static func todoLines(_ text: String) -> [String] {
         let lines = ContentLines(text).lines
-        guard let begin = lines.firstIndex(where: { $0.uppercased() == "BEGIN:VTODO" }) else { return nil }
-        var uid: String?, status: String?, state: String?
+        guard let begin = lines.firstIndex(where: { $0.uppercased() == "BEGIN:VTODO" }) else { return [] }
+        var own: [String] = []
         var depth = 0
         for line in lines[begin...] {
             let upper = line.uppercased()
             if upper.hasPrefix("BEGIN:") { depth += 1; continue }
             if upper.hasPrefix("END:") { depth -= 1; if depth == 0 { break }; continue }
-            guard depth == 1 else { continue }
-            switch ContentLines.name(of: line) {
-            case "UID": uid = ContentLines.value(of: line)
-            case "STATUS": status = ContentLines.value(of: line).uppercased()
-            case ICSVocabulary.state.description: state = ContentLines.value(of: line)
-            default: break
-            }
+            if depth == 1 { own.append(line) }
         }
-        var options = ReaderOptions()
-        options.timeZone = zone
-        let read = ICSReader().read(bytes: Array(text.utf8), name: "resource.ics", options: options)
-        guard let uid, let card = read.board?.cards.first else { return nil }
-        return Todo(uid: uid, card: card, status: status, state: state.map { text in
-            var text = text
-            return text.withUTF8 { ICSLineScanner.unescapeText($0) }
-        })
+        return own
     }
 }
 

@@ -8,11 +8,16 @@ public enum CardEdit: Sendable, Equatable {
     /// Changes to fields other than the state (the patch is applied to the card as stored
     /// when the transaction starts, so two people adding labels at once both land).
     case update(card: String, CardPatch)
-    /// Into `state` (an id), at 1-based `position` within that column, or at its end.
-    case move(card: String, state: String, position: Int?)
+    /// Into `state` (an id), at 1-based `position` within that column, or at its end. Into a
+    /// done state, the card's completion time is `completed` (when another app says it was
+    /// finished), else the step's.
+    case move(card: String, state: String, position: Int?, completed: Instant? = nil)
     case archive(card: String)
     case restore(card: String)
     case delete(card: String)
+    /// Brings a deleted card back as it was deleted (its number, fields and history), logged
+    /// as its creation in its state: a sync whose remote edited a to-do deleted here.
+    case undelete(card: String)
     /// A sync's record that a field changed on both sides and one value lost: written to the
     /// history, changing nothing.
     case recordConflict(card: String, SyncConflict)
@@ -129,5 +134,22 @@ public struct SyncConflict: Sendable, Equatable {
         self.lost = lost
         self.loser = loser
         self.localActor = localActor
+    }
+
+    /// How a card left one side: the conflict's `field` when the removal lost to an edit.
+    public enum Removal: String, Sendable {
+        case archived, deleted
+    }
+
+    /// Archived or deleted here by `actor`, edited on the remote since: the edit won, the card
+    /// came back.
+    public static func cameBack(after removal: Removal, by actor: String?) -> SyncConflict {
+        SyncConflict(field: removal.rawValue, kept: .text("false"), lost: .text("true"), loser: .local, localActor: actor)
+    }
+
+    /// Deleted on the remote, edited here by `actor` since: the card stays (and its to-do
+    /// goes back).
+    public static func keptAfterRemoteDelete(editedBy actor: String?) -> SyncConflict {
+        SyncConflict(field: Removal.deleted.rawValue, kept: .text("false"), lost: .text("true"), loser: .remote, localActor: actor)
     }
 }

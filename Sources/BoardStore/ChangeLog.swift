@@ -104,7 +104,7 @@ enum ChangeLog {
             case .update(let id, let patch):
                 let before = try present(id, db)
                 return try change(before, to: patch.applied(to: before.card), as: .updated)
-            case .move(let id, let state, let position): return try move(id, to: state, at: position)
+            case .move(let id, let state, let position, let completed): return try move(id, to: state, at: position, completed: completed)
             case .archive(let id): return try setArchived(id, true)
             case .restore(let id): return try setArchived(id, false)
             case .delete(let id):
@@ -112,6 +112,14 @@ enum ChangeLog {
                 try row(.deleted, before.number, nil, nil, nil)
                 try setPresence([before.number], false, db)
                 return StoredCard(number: before.number, card: before.card, present: false)
+            case .undelete(let id):
+                guard let gone = try CardRow.fetch(db, where: "WHERE id = ? AND present = 0", { $0.bind(1, id) }).first else {
+                    throw StoreError.unknownCard(id, close: [])
+                }
+                _ = try state(gone.card.state)
+                try row(.created, gone.number, stateField, nil, .text(gone.card.state))
+                try setPresence([gone.number], true, db)
+                return StoredCard(number: gone.number, card: gone.card, present: true)
             case .recordConflict(let id, let conflict):
                 let card = try present(id, db)
                 var batch = RowBatch(columns: LogRow.parameterCount)
@@ -142,14 +150,14 @@ enum ChangeLog {
 
         /// Into another column (its end, or `index` from 1), or within its own; entering a
         /// done state from one that is not sets the completion time.
-        private mutating func move(_ id: String, to stateID: String, at index: Int?) throws -> StoredCard {
+        private mutating func move(_ id: String, to stateID: String, at index: Int?, completed: Instant?) throws -> StoredCard {
             let target = try state(stateID)
             let before = try present(id, db)
             var after = before.card
             after.state = stateID
             after.position = try newPosition(of: before, in: stateID, at: index, db)
             if target.category == .done && states.first(where: { $0.id == before.card.state })?.category != .done {
-                after.completed = info.at
+                after.completed = completed ?? info.at
             }
             guard before.card.state != after.state || before.card.position != after.position else { return before }
             return try change(before, to: after, as: .moved)

@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 4
+    static let version = 5
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -87,6 +87,15 @@ enum StoreSchema {
             try db.execute(sql: """
                 ALTER TABLE sync_remote ADD COLUMN alarms TEXT;
                 UPDATE boardkit_store SET value = '4' WHERE key = 'schema';
+                """)
+        }
+        // v5: the UID of each card's to-do, kept when the ledger forgets the resource (the
+        // card archived, deleted, or undone), so the to-do it gets back is the same one. (A
+        // sync fills it in for the resources an older store's ledger holds.)
+        migrator.registerMigration("v5-sync-uids") { db in
+            try db.execute(sql: """
+                CREATE TABLE sync_uids (card INTEGER PRIMARY KEY REFERENCES cards(number), uid TEXT NOT NULL);
+                UPDATE boardkit_store SET value = '5' WHERE key = 'schema';
                 """)
         }
         return migrator

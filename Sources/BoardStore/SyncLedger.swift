@@ -36,13 +36,17 @@ public struct SyncedItem: Sendable, Equatable {
     /// The resource's iCalendar text as last read or written: a push edits it, so what
     /// other apps put there (alarms, their own properties) stays.
     public var resource: String
+    /// The to-do's UID, kept with the card after the ledger forgets the resource (nil: not
+    /// known yet, in a store older than schema 5).
+    public var uid: String?
 
-    public init(card: String, href: String, etag: String?, base: [String: FieldValue], resource: String) {
+    public init(card: String, href: String, etag: String?, base: [String: FieldValue], resource: String, uid: String?) {
         self.card = card
         self.href = href
         self.etag = etag
         self.base = base
         self.resource = resource
+        self.uid = uid
     }
 }
 
@@ -51,6 +55,11 @@ public struct SyncedItem: Sendable, Equatable {
 public struct LocalChange: Sendable, Equatable {
     public var at: Instant
     public var actor: String?
+
+    public init(at: Instant, actor: String?) {
+        self.at = at
+        self.actor = actor
+    }
 }
 
 extension BoardStore {
@@ -68,13 +77,23 @@ extension BoardStore {
     public func syncedItems() throws(StoreError) -> [SyncedItem] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT k.id, s.href, s.etag, s.base, s.resource FROM sync_items s JOIN cards k ON k.number = s.card
+                SELECT k.id, s.href, s.etag, s.base, s.resource, u.uid FROM sync_items s JOIN cards k ON k.number = s.card
+                LEFT JOIN sync_uids u ON u.card = s.card
                 """)
             return rows.map { row in
                 SyncedItem(card: row[0], href: row[1], etag: row[2],
                            base: StoredJSON.map(row[3] as String?).compactMapValues { StoredJSON.value($0) },
-                           resource: row[4])
+                           resource: row[4], uid: row[5])
             }
+        }
+    }
+
+    /// The UID of every card's to-do that has had one, by card id (the ledger's and those of
+    /// resources it has forgotten).
+    public func syncUIDs() throws(StoreError) -> [String: String] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT k.id, u.uid FROM sync_uids u JOIN cards k ON k.number = u.card")
+            return Dictionary(rows.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -85,12 +104,21 @@ extension BoardStore {
 
     /// The newest change to `field` of the card in the log (not undone), if any.
     public func lastChange(card: String, field: String) throws(StoreError) -> LocalChange? {
+        try newest(card: card, where: "c.field = ?", field)
+    }
+
+    /// The card's deletion, if it is deleted (not undone): when, by whom.
+    public func lastDeletion(card: String) throws(StoreError) -> LocalChange? {
+        try newest(card: card, where: "c.kind = ?", EventType.deleted.rawValue)
+    }
+
+    private func newest(card: String, where condition: String, _ value: String) throws(StoreError) -> LocalChange? {
         try glance { db in
             let row = try Row.fetchOne(db, cached: """
                 SELECT c.at, c.actor FROM changes c
-                WHERE c.card = (SELECT number FROM cards WHERE id = ?) AND c.field = ? AND c.undone = 0 AND c.applied = 1
+                WHERE c.card = (SELECT number FROM cards WHERE id = ?) AND \(condition) AND c.undone = 0 AND c.applied = 1
                 ORDER BY c.seq DESC LIMIT 1
-                """, arguments: [card, field])
+                """, arguments: [card, value])
             guard let row, let at = ISO8601.parseInstant((row["at"] as String?) ?? "") else { return nil }
             return LocalChange(at: at, actor: row["actor"])
         }
@@ -118,6 +146,11 @@ extension BoardStore {
                     INSERT OR REPLACE INTO sync_items (card, href, etag, base, resource)
                     VALUES ((SELECT number FROM cards WHERE id = ?), ?, ?, ?, ?)
                     """, arguments: [item.card, item.href, item.etag, base, item.resource])
+                if let uid = item.uid {
+                    try db.execute(cached: """
+                        INSERT OR REPLACE INTO sync_uids (card, uid) VALUES ((SELECT number FROM cards WHERE id = ?), ?)
+                        """, arguments: [item.card, uid])
+                }
             }
             if let remote {
                 try db.execute(cached: """

@@ -62,6 +62,9 @@ public struct SyncReport: Sendable {
     public var left = 0
     /// One line per change, for a dry run (`pull: …`, `push: …`).
     public var planned: [String] = []
+    /// What reading the server's to-dos warned of (a time zone it could not know), located
+    /// at each resource.
+    public var warnings: [Diagnostic] = []
     public var dryRun = false
 }
 
@@ -147,8 +150,11 @@ struct SyncSession {
 
     enum DryPull {
         case deleted
-        /// `restored`: an archived card the pull brings back (edited on the server meanwhile).
-        case merged(values: [String: FieldValue], base: [String: FieldValue], restored: Bool)
+        /// `returned`: a card archived or deleted here that the pull brings back (its to-do
+        /// edited on the server meanwhile).
+        case merged(values: [String: FieldValue], base: [String: FieldValue], returned: Bool)
+        /// Deleted on the server, edited here: the ledger forgets the to-do, the push puts it back.
+        case forgotten
     }
     let header: Board
     /// Pushes are remembered in the ledger in batches of this many (and at the end): a sync
@@ -180,7 +186,8 @@ struct SyncSession {
         var newToken = try await pull(currentToken: currentToken)
         try await push()
         if !options.dryRun {
-            newToken = try await tokenAfterPush(newToken)
+            // Nothing written: the pull's token covers everything (no second request).
+            if report.created + report.pushed + report.removed > 0 { newToken = try await tokenAfterPush(newToken) }
             remote.token = newToken
             remote.lastSync = options.now
             try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: [], remote: remote) }
@@ -244,42 +251,27 @@ struct SyncSession {
         let texts = try await collection.fetch(changed.map(\.href))
         let cards = try BoardSync.stored { try store.cardsForSync() }
         let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var edits: [CardEdit] = [], saves: [SyncedItem] = [], forgets: [String] = []
+        var edits: [CardEdit] = [], forgets: [String] = []
+        // A ledger from before schema 5 has no UIDs apart from its resources': kept now, so
+        // an archive or undo that forgets a resource keeps its to-do's identity.
+        var saves: [SyncedItem] = ledger.compactMap { item in
+            guard item.uid == nil, let uid = ICSTodoResource.uid(in: item.resource) else { return nil }
+            return SyncedItem(card: item.card, href: item.href, etag: item.etag, base: item.base, resource: item.resource, uid: uid)
+        }
 
         for entry in changed {
             let key = collection.normalized(entry.href)
-            guard let fetched = texts[key], let todo = ICSTodoResource.read(fetched.text, zone: header.timeZone) else { continue }
-            let remoteValues = SyncFields.values(of: todo, on: header)
+            guard let fetched = texts[key], let todo = read(fetched.text, at: entry.href) else { continue }
             let etag = fetched.etag ?? entry.etag
-            // The base remembers the state the resource names, so a to-do finished elsewhere
-            // (its X-BOARDKIT-STATE still the old state) gets boardkit's state back on the push.
-            var agreed = remoteValues
-            if let named = todo.state, named != remoteValues["state"]?.description { agreed["state"] = .text(named) }
             let known = byHref[key] ?? ownResource(todo, byID: byID).map {
-                SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: remoteValues, resource: fetched.text)
+                SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: SyncFields.values(of: todo, on: header), resource: fetched.text, uid: todo.uid)
             }
             if let known, let stored = byID[known.card] {
-                guard stored.present else { continue } // deleted here: the push deletes it there
-                let merge = merge(stored, base: known.base, remote: remoteValues, remoteTime: todo.card.updated)
-                // Archived here, edited there since: the edit wins over the archive (the push would
-                // delete the to-do someone is working on), and the history says why.
-                let restores = stored.card.archived && agreed != known.base
-                if restores {
-                    edits.append(.restore(card: stored.card.id))
-                    let archiver = (try? store.lastChange(card: stored.card.id, field: "archived")) ?? nil
-                    edits.append(.recordConflict(card: stored.card.id, SyncConflict(
-                        field: "archived", kept: .text("false"), lost: .text("true"), loser: .local, localActor: archiver?.actor)))
-                    report.conflicts += 1
-                    report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' archived here, edited on the server: brought back")
-                }
-                edits += SyncFields.edits(merge.toLocal, to: stored.card)
-                edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
-                record(merge, card: stored)
-                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: agreed, resource: fetched.text))
-                if options.dryRun {
-                    var values = SyncFields.values(of: stored.card)
-                    for (field, value) in merge.toLocal { values[field] = value }
-                    pulledInDryRun[stored.card.id] = .merged(values: values, base: agreed, restored: restores)
+                let taken = takeIn(todo, into: stored, base: known.base)
+                edits += taken.edits
+                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: taken.agreed, resource: fetched.text, uid: todo.uid))
+                if options.dryRun, stored.present || taken.returned {
+                    pulledInDryRun[stored.card.id] = .merged(values: taken.values, base: taken.agreed, returned: taken.returned)
                 }
             } else {
                 // A to-do made in another app: a new card, in the first state of its status.
@@ -291,13 +283,22 @@ struct SyncSession {
                 edits.append(.add(card))
                 report.added += 1
                 report.planned.append("pull: new card '\(card.title)' from another app")
-                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: agreed, resource: fetched.text))
+                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: SyncFields.agreed(todo, on: header), resource: fetched.text, uid: todo.uid))
             }
         }
         for href in removed {
             guard let item = byHref[collection.normalized(href)] else { continue }
             forgets.append(item.card)
             guard let stored = byID[item.card], stored.present else { continue }
+            if !stored.card.archived, let editor = editedHere(stored, since: item.base) {
+                // Edited here since the last sync: the edit wins over the delete there, and
+                // the push puts the to-do back.
+                edits.append(.recordConflict(card: item.card, .keptAfterRemoteDelete(editedBy: editor.actor)))
+                pulledInDryRun[item.card] = .forgotten
+                report.conflicts += 1
+                report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' deleted on the server, edited here: kept, its to-do put back")
+                continue
+            }
             edits.append(.delete(card: item.card))
             pulledInDryRun[item.card] = .deleted
             report.deleted += 1
@@ -308,6 +309,13 @@ struct SyncSession {
             report.pulled = applied.events
         }
         return token
+    }
+
+    /// A resource's to-do, read in the board's zone; its warnings go into the report.
+    private mutating func read(_ text: String, at href: String) -> ICSTodoResource.Todo? {
+        let todo = ICSTodoResource.read(text, zone: header.timeZone, name: collection.absolute(href))
+        report.warnings += todo?.warnings ?? []
+        return todo
     }
 
     /// A card whose resource the ledger does not know (a sync cut off before it remembered
@@ -333,6 +341,55 @@ struct SyncSession {
             if !id.isEmpty, taken[id] == nil { return id }
         }
         return foreignID(todo.uid)
+    }
+
+    /// A to-do as read from the server, taken into the card the ledger pairs it with.
+    struct TakenIn {
+        var edits: [CardEdit]
+        /// The values both sides now agree on (the ledger's next base).
+        var agreed: [String: FieldValue]
+        /// The card's synced values after the edits.
+        var values: [String: FieldValue]
+        /// The card was archived or deleted here and comes back.
+        var returned: Bool
+    }
+
+    /// The store's edits that take `todo` into `stored`: a three-way merge over `base`. A card
+    /// archived or deleted here comes back when the to-do was edited there since (the push
+    /// would delete a to-do someone is working on), with a history line saying why; one
+    /// deleted here whose to-do was not edited takes nothing (the push deletes the to-do).
+    private mutating func takeIn(_ todo: ICSTodoResource.Todo, into stored: StoredCard, base: [String: FieldValue]) -> TakenIn {
+        let remoteValues = SyncFields.values(of: todo, on: header)
+        let agreed = SyncFields.agreed(todo, on: header)
+        let removal: SyncConflict.Removal? = !stored.present ? .deleted : stored.card.archived ? .archived : nil
+        let editedThere = agreed != base
+        var values = SyncFields.values(of: stored.card)
+        guard removal != .deleted || editedThere else { return TakenIn(edits: [], agreed: agreed, values: values, returned: false) }
+        var edits: [CardEdit] = []
+        if let removal, editedThere {
+            let remover = removal == .deleted
+                ? (try? store.lastDeletion(card: stored.card.id)) ?? nil
+                : (try? store.lastChange(card: stored.card.id, field: "archived")) ?? nil
+            edits.append(removal == .deleted ? .undelete(card: stored.card.id) : .restore(card: stored.card.id))
+            edits.append(.recordConflict(card: stored.card.id, .cameBack(after: removal, by: remover?.actor)))
+            report.conflicts += 1
+            report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' \(removal.rawValue) here, edited on the server: brought back")
+        }
+        let merge = merge(stored, base: base, remote: remoteValues, remoteTime: todo.card.updated)
+        edits += SyncFields.edits(merge.toLocal, to: stored.card, completed: todo.card.completed)
+        edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
+        record(merge, card: stored)
+        for (field, value) in merge.toLocal { values[field] = value }
+        return TakenIn(edits: edits, agreed: agreed, values: values, returned: removal != nil && editedThere)
+    }
+
+    /// The newest change here to a synced field whose value differs from `base`, if any.
+    private func editedHere(_ stored: StoredCard, since base: [String: FieldValue]) -> LocalChange? {
+        let values = SyncFields.values(of: stored.card)
+        let changed = SyncFields.names.filter { values[$0] != base[$0] }
+        guard !changed.isEmpty else { return nil }
+        let changes = changed.compactMap { (try? store.lastChange(card: stored.card.id, field: $0)) ?? nil }
+        return changes.max { $0.at < $1.at } ?? LocalChange(at: options.now, actor: nil)
     }
 
     private func merge(_ stored: StoredCard, base: [String: FieldValue], remote: [String: FieldValue],
@@ -372,6 +429,7 @@ struct SyncSession {
         let ledger = try ledger()
         let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
         let cards = try BoardSync.stored { try store.cardsForSync() }
+        let uids = try BoardSync.stored { try store.syncUIDs() }
         var saves: [SyncedItem] = [], forgets: [String] = []
         ProgressMeter.active.start(.sending, total: cards.count)
         defer { ProgressMeter.active.stop() }
@@ -379,33 +437,34 @@ struct SyncSession {
             ProgressMeter.active.advance(by: 1)
             var item = byCard[stored.card.id]
             var values = SyncFields.values(of: stored.card)
-            var archived = stored.card.archived
+            var archived = stored.card.archived, present = stored.present
             // A dry run's push plans on the card as its pull would have left it.
             switch pulledInDryRun[stored.card.id] {
             case .deleted?: continue
-            case .merged(let after, let base, let restored)?:
+            case .merged(let after, let base, let returned)?:
                 values = after
                 item?.base = base
-                if restored { archived = false }
+                if returned { (archived, present) = (false, true) }
+            case .forgotten?: item = nil
             case nil: break
             }
-            if !stored.present || archived {
+            if !present || archived {
                 guard let item else { continue }
-                report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(stored.present ? "archived" : "deleted") here)")
+                report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(present ? "archived" : "deleted") here)")
                 // Forgotten only once gone there: a resource still on the server with no
                 // ledger entry would come back as a new card on the next sync.
-                let gone = options.dryRun ? true : try await deleteResource(item)
-                if gone {
+                switch options.dryRun ? .deleted : try await deleteResource(item, of: stored) {
+                case .deleted:
                     report.removed += 1
                     forgets.append(item.card)
-                } else {
-                    report.left += 1
+                case .cameBack: break
+                case .left: report.left += 1
                 }
             } else {
                 if let item, item.base == values, !alarmsChanged { continue }
                 report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                 // Counted once the server took it (a dry run: what it would send).
-                let saved = options.dryRun ? nil : try await write(stored, item: item, values: values)
+                let saved = options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id])
                 if let saved { saves.append(saved) }
                 if saved != nil || options.dryRun {
                     if item == nil { report.created += 1 } else { report.pushed += 1 }
@@ -425,42 +484,61 @@ struct SyncSession {
 
     /// PUT of one card, over the resource as last seen. A 412 (changed or created there
     /// meanwhile) reads it again, merges it into the card as a pull would, and tries once more.
-    private mutating func write(_ stored: StoredCard, item: SyncedItem?, values: [String: FieldValue]) async throws(SyncError) -> SyncedItem? {
+    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?) async throws(SyncError) -> SyncedItem? {
         var item = item
         var card = stored
         for _ in 0..<2 {
             let href = item?.href ?? collection.href(forCard: card.card.id)
-            let text = ICSTodoResource.render(card.card, board: header, uid: "\(card.card.id).todo@\(header.id).boardkit",
+            // A new resource gets the UID the card's to-do had (another app's, through an
+            // undo and redo or an archive and restore), else boardkit's own.
+            let uid = item.flatMap { $0.uid ?? ICSTodoResource.uid(in: $0.resource) } ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
+            let text = ICSTodoResource.render(card.card, board: header, uid: uid,
                                               alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
-                return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text)
+                return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid)
             case .changedMeanwhile:
-                let fetched = try await collection.fetch([href])[collection.normalized(href)]
-                guard let fetched, let todo = ICSTodoResource.read(fetched.text, zone: header.timeZone) else { return nil }
-                let remoteValues = SyncFields.values(of: todo, on: header)
-                let merge = merge(card, base: item?.base ?? remoteValues, remote: remoteValues, remoteTime: todo.card.updated)
-                var edits = SyncFields.edits(merge.toLocal, to: card.card)
-                edits += merge.conflicts.map { CardEdit.recordConflict(card: card.card.id, $0) }
-                record(merge, card: card)
-                let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: remoteValues, resource: fetched.text)
-                let applied = try BoardSync.stored { try store.recordSync(edits, by: step, save: [seen], forget: [], remote: nil) }
-                report.pulled += applied?.events ?? []
-                if let now = applied?.cards.last { card = now }
-                if !merge.localAhead && merge.toLocal.isEmpty || SyncFields.values(of: card.card) == remoteValues { return seen }
+                guard let (seen, todo, now) = try await readAgain(href, into: card, base: item?.base) else { return nil }
+                card = now
+                // Nothing of the card's left to send: the server has it all.
+                if SyncFields.values(of: card.card) == SyncFields.values(of: todo, on: header) { return seen }
                 item = seen
             }
         }
         return nil
     }
 
-    /// DELETE with the tag last seen; changed there since, the card was still deleted or
-    /// archived here later, so the delete stands against the resource as it is now. False
-    /// when it changed yet again meanwhile (the next sync tries once more).
-    private func deleteResource(_ item: SyncedItem) async throws(SyncError) -> Bool {
-        if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return true }
-        let now = try await collection.fetch([item.href])[collection.normalized(item.href)]
-        if case .stored = try await collection.delete(item.href, ifMatch: now?.etag) { return true }
-        return false
+    /// How a push's delete of a to-do ended.
+    enum Deletion {
+        case deleted
+        /// Edited on the server since it was last read: the card came back instead.
+        case cameBack
+        /// Changed there again meanwhile: the next sync tries once more.
+        case left
+    }
+
+    /// DELETE with the tag last seen. Changed there since: a to-do whose synced values were
+    /// edited brings its card back (as a pull would); one changed otherwise (another app's
+    /// own properties) is deleted as it is now.
+    private mutating func deleteResource(_ item: SyncedItem, of stored: StoredCard) async throws(SyncError) -> Deletion {
+        if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return .deleted }
+        guard let (seen, _, now) = try await readAgain(item.href, into: stored, base: item.base) else { return .deleted }
+        if now.present && !now.card.archived { return .cameBack }
+        if case .stored = try await collection.delete(item.href, ifMatch: seen.etag) { return .deleted }
+        return .left
+    }
+
+    /// After a 412: the resource read again and taken into the card (one step, the ledger
+    /// remembering it as read); the ledger item, the to-do and the card as they are now. Nil
+    /// when the resource is gone or is no to-do.
+    private mutating func readAgain(_ href: String, into card: StoredCard, base: [String: FieldValue]?)
+        async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
+        let fetched = try await collection.fetch([href])[collection.normalized(href)]
+        guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
+        let taken = takeIn(todo, into: card, base: base ?? SyncFields.values(of: todo, on: header))
+        let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: taken.agreed, resource: fetched.text, uid: todo.uid)
+        let applied = try BoardSync.stored { try store.recordSync(taken.edits, by: step, save: [seen], forget: [], remote: nil) }
+        report.pulled += applied?.events ?? []
+        return (seen, todo, applied?.cards.last ?? card)
     }
 }

@@ -146,6 +146,11 @@ struct CalDAVCollection {
     }
 
     /// Hrefs as paths, percent-decoded, so the ones a server lists and the ones we made compare.
+    /// A resource's whole URL, as a person would open it.
+    func absolute(_ href: String) -> String {
+        URL(string: href, relativeTo: url)?.absoluteString ?? href
+    }
+
     func normalized(_ href: String) -> String {
         let path = URL(string: href, relativeTo: url)?.path ?? href
         return path.removingPercentEncoding ?? path

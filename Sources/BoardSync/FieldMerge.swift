@@ -9,8 +9,6 @@ struct FieldMerge: Equatable {
     /// Values the card must take from the remote side (nil: cleared there).
     var toLocal: [String: FieldValue?] = [:]
     var conflicts: [SyncConflict] = []
-    /// True when the card has changes the remote side has not (a push is due).
-    var localAhead = false
 
     /// `remoteIsLater(field)` says whether the remote change of a field both sides changed
     /// came after the local one; `localActor(field)` who made the local one.
@@ -23,12 +21,11 @@ struct FieldMerge: Equatable {
             if l == b {
                 out.toLocal[field] = .some(r)
             } else if r == b {
-                out.localAhead = true
+                continue
             } else if remoteIsLater(field) {
                 out.toLocal[field] = .some(r)
                 out.conflicts.append(SyncConflict(field: field, kept: r, lost: l, loser: .local, localActor: localActor(field)))
             } else {
-                out.localAhead = true
                 out.conflicts.append(SyncConflict(field: field, kept: l, lost: r, loser: .remote, localActor: localActor(field)))
             }
         }

@@ -31,6 +31,15 @@ enum SyncFields {
         return values(of: card)
     }
 
+    /// What the ledger remembers as both sides' values after reading `todo`: its values, with
+    /// the state the resource names (X-BOARDKIT-STATE), so a to-do finished elsewhere whose
+    /// named state is still the old one gets boardkit's done state back on the push.
+    static func agreed(_ todo: ICSTodoResource.Todo, on board: Board) -> [String: FieldValue] {
+        var agreed = values(of: todo, on: board)
+        if let named = todo.state, named != agreed["state"]?.description { agreed["state"] = .text(named) }
+        return agreed
+    }
+
     static func state(of todo: ICSTodoResource.Todo, on board: Board) -> String {
         let category: StateCategory = switch todo.status {
         case "COMPLETED"?, "CANCELLED"?: .done
@@ -42,8 +51,9 @@ enum SyncFields {
         return board.states.first { $0.category == category }?.id ?? board.states.first?.id ?? ""
     }
 
-    /// The store's edits that give `card` the values `changes` names (nil: the field cleared).
-    static func edits(_ changes: [String: FieldValue?], to card: Card) -> [CardEdit] {
+    /// The store's edits that give `card` the values `changes` names (nil: the field cleared);
+    /// a move into a done state keeps the to-do's completion time, `completed`.
+    static func edits(_ changes: [String: FieldValue?], to card: Card, completed: Instant? = nil) -> [CardEdit] {
         var patch = CardPatch()
         var state: String?
         for (name, change) in changes {
@@ -65,7 +75,7 @@ enum SyncFields {
         }
         var edits: [CardEdit] = []
         if patch != CardPatch() { edits.append(.update(card: card.id, patch)) }
-        if let state, state != card.state { edits.append(.move(card: card.id, state: state, position: nil)) }
+        if let state, state != card.state { edits.append(.move(card: card.id, state: state, position: nil, completed: completed)) }
         return edits
     }
 

@@ -76,6 +76,7 @@ struct SyncCommand: AsyncParsableCommand {
             try DiagnosticOutput.finish([d], style: .text)
             return
         }
+        try DiagnosticOutput.finish(report.warnings, style: .text)
         let text = session.sentences()
         for event in report.pulled { print(text.clause(event)) }
         if report.dryRun { for line in report.planned { print(line) } }

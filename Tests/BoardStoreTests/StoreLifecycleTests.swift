@@ -103,6 +103,24 @@ struct StoreLifecycleTests {
         #expect(try store.cards().isEmpty)
     }
 
+    /// A sync brings back a card deleted here: the same card (number, fields), logged as
+    /// created again, undone and redone like any step; only a deleted card comes back.
+    @Test func undeleteBringsBackTheDeletedCardAsOneStep() throws {
+        let store = try newStore()
+        try store.apply([.add(Card(id: "c1", title: "A", state: "doing", labels: ["x"]))], by: step(1))
+        try store.apply([.delete(card: "c1")], by: step(2))
+        #expect(throws: StoreError.self) { try store.apply([.undelete(card: "nope")], by: step(3)) }
+        let back = try #require(try store.apply([.undelete(card: "c1")], by: step(3)))
+        #expect(back.cards.map(\.number) == [1] && back.cards[0].card.labels == ["x"] && back.cards[0].card.state == "doing")
+        #expect(try store.card("c1").card.title == "A")
+        #expect(try store.history().map(\.kind) == ["created", "deleted", "created"])
+        #expect(throws: StoreError.self) { try store.apply([.undelete(card: "c1")], by: step(4)) }
+        _ = try store.undo()
+        #expect(try store.cards().isEmpty)
+        _ = try store.redo()
+        #expect(try store.cards().map(\.card.id) == ["c1"])
+    }
+
     @Test func movesKeepPositionsAndSetCompletion() throws {
         let store = try newStore()
         try store.apply((1...3).map { .add(Card(id: "c\($0)", title: "Card \($0)", state: "todo")) }, by: step(1))

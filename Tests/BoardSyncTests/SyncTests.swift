@@ -412,6 +412,19 @@ struct SyncedBoard {
         let todo = try #require(try server.todos()[uid])
         #expect(todo["summary"] as? String == "Call the client back")
         #expect(todo["due"] as? String == "2026-12-10T09:00:00+09:00", "\(todo)")
+        // A TZID the resource does not define and no IANA zone has: said, located at the
+        // resource, and read in the board's zone (it was read as UTC without a word).
+        let unknown = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tests//EN\r\nBEGIN:VTODO\r\nUID:custom-zone@example.com\r\n\
+            DTSTAMP:20261127T090000Z\r\nSUMMARY:Zone of its own\r\nDUE;TZID=Office Time:20261211T100000\r\n\
+            END:VTODO\r\nEND:VCALENDAR\r\n
+            """
+        try server.client("create-raw", unknown)
+        let run = try board.sync()
+        #expect(run.stderr.contains("warning: TZID 'Office Time' is neither a VTIMEZONE") && run.stderr.contains("[ics-unknown-tzid]")
+                && run.stderr.contains(server.url), "\(run.stderr)")
+        let zoned = try #require(try board.cards().values.first { $0["title"] as? String == "Zone of its own" })
+        #expect(zoned["due"] as? String == "2026-12-11T10:00:00+09:00", "\(zoned)")
     }
 
     /// One sync of a store at a time: while another holds the store's sync lock, a sync says so
@@ -463,6 +476,145 @@ struct SyncedBoard {
         let dry = try board.sync(["--dry-run"]).stdoutText
         #expect(dry.contains("1 deleted;") && dry.contains("0 removed") && !dry.contains("push: delete the to-do of #5"), "\(dry)")
         #expect(try board.sync().stdoutText.contains("1 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+    }
+
+    /// A delete on one side and an edit on the other: the edit wins, the card stays or comes
+    /// back, and the history says why (the delete used to win without a trace).
+    @Test(arguments: servers) func aDeleteLosesToAnEditOnTheOtherSide(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        // Deleted here, renamed on the phone.
+        try board.bk(["delete", "c7", "--actor", "jisoo"])
+        try server.client("edit", Self.uid("c7"), "--summary", "Renamed on the phone")
+        // Deleted on the phone, edited here.
+        try server.client("delete", Self.uid("c8"))
+        try board.bk(["edit", "c8", "--title", "Kept here", "--actor", "jisoo"])
+        // Deleted on the phone, nothing edited here: the card goes.
+        try server.client("delete", Self.uid("c9"))
+        let planned = try board.sync(["--dry-run"]).stdoutText
+        #expect(planned.contains("#7 '모바일 레이아웃 깨짐' deleted here, edited on the server: brought back")
+                && planned.contains("#8 'Kept here' deleted on the server, edited here: kept")
+                && planned.contains("push: new to-do for #8") && !planned.contains("push: delete the to-do of #7"), "\(planned)")
+        let run = try board.sync().stdoutText
+        #expect(run.contains("1 deleted; to the server 1 new to-do, 0 to-dos changed, 0 removed; 2 conflicts"), "\(run)")
+        let cards = try board.cards()
+        #expect(cards["c7"]?["title"] as? String == "Renamed on the phone" && cards["c7"]?["archived"] == nil, "\(cards["c7"] ?? [:])")
+        #expect(cards["c8"]?["title"] as? String == "Kept here" && cards["c8"]?["archived"] == nil)
+        #expect(cards["c9"]?["archived"] as? Bool == true) // deleted: kept in the export as archived
+        let todos = try server.todos()
+        #expect(todos[Self.uid("c7")]?["summary"] as? String == "Renamed on the phone")
+        #expect(todos[Self.uid("c8")]?["summary"] as? String == "Kept here")
+        #expect(todos[Self.uid("c9")] == nil)
+        let history = try board.history()
+        #expect(history.contains("sync conflict on #7 'Renamed on the phone': deleted here by jisoo, edited on the server since, so brought back"), "\(history)")
+        #expect(history.contains("sync conflict on #8 'Kept here': deleted on the server, edited here by jisoo since, so kept and put back"))
+        #expect(try board.sync().stdoutText.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed; 0 conflicts"))
+    }
+
+    /// The to-do is edited after the pull and before the push's DELETE: the DELETE meets a
+    /// changed resource (412), and the card comes back instead of the edit being deleted.
+    @Test(arguments: servers) func anEditJustBeforeTheDeleteBringsTheCardBack(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let racing = try ScriptServer("fault_server.py", ["edit-before-delete", server.url])
+        try board.sync([racing.url, "--user", "mina"])
+        try board.bk(["delete", "c7", "--actor", "jisoo"])
+        let run = try board.sync().stdoutText
+        #expect(run.contains("0 removed; 1 conflict"), "\(run)")
+        #expect(try board.cards()["c7"]?["title"] as? String == "Edited meanwhile")
+        #expect(try server.todos()[Self.uid("c7")]?["summary"] as? String == "Edited meanwhile")
+        #expect(try board.history().contains("deleted here by jisoo, edited on the server since, so brought back"))
+    }
+
+    /// The server takes a PUT and the reply never arrives: the run fails, saying so; the next
+    /// finishes with no duplicate.
+    @Test func aLostReplyToAPutIsFinishedByTheNextSync() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let dropping = try ScriptServer("fault_server.py", ["drop-after-put", server.url])
+        let cut = try board.sync([dropping.url, "--user", "mina"], status: 1)
+        #expect(cut.stderr.contains("[sync-"), "\(cut.stderr)")
+        let run = try board.sync().stdoutText
+        #expect(run.contains("0 new cards") && run.contains("37 new to-dos"), "\(run)")
+        let todos = try server.todos()
+        #expect(todos.count == 38 && Set(todos.keys).count == 38)
+        #expect(try board.cards().count == 40)
+    }
+
+    /// A to-do made in another app keeps its UID and CREATED when its card goes and comes
+    /// back (undo and redo of the pull, archive and restore): the same to-do returns, not a
+    /// new one under boardkit's UID.
+    @Test(arguments: servers) func aToDoKeepsItsIdentityWhenItsCardComesBack(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let uid = "phone-new-1@example.com"
+        try server.client("create", "Made on the phone", "--uid", uid)
+        let created = try #require(try server.todos()[uid]?["created"] as? String)
+        try board.sync()
+        // As a store from before schema 5 has it: the UID only in the ledger's resource text.
+        let forget = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('delete from sync_uids'); c.commit()"
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", forget, board.store]).status == 0)
+        try board.bk(["undo"])
+        #expect(try board.sync().stdoutText.contains("1 removed"))
+        #expect(try server.todos()[uid] == nil)
+        try board.bk(["redo"])
+        #expect(try board.sync().stdoutText.contains("1 new to-do,"))
+        func phoneTodos() throws -> [[String: Any]] {
+            try server.todos().values.filter { $0["summary"] as? String == "Made on the phone" }
+        }
+        #expect(try phoneTodos().map { $0["uid"] as? String } == [uid])
+        #expect(try phoneTodos().first?["created"] as? String == created)
+        let card = try #require(try board.cards().first { $0.value["title"] as? String == "Made on the phone" }?.key)
+        try board.bk(["archive", card])
+        try board.sync()
+        try board.bk(["restore", card])
+        try board.sync()
+        #expect(try phoneTodos().map { $0["uid"] as? String } == [uid])
+        // A card made here gets CREATED too.
+        #expect(try server.todos()[Self.uid("c1")]?["created"] as? String == "2026-09-27T04:43:04+00:00")
+    }
+
+    /// A push moves DTSTAMP and LAST-MODIFIED forward (they went back to the card's import
+    /// time), and a to-do finished in another app keeps its COMPLETED time (it became the
+    /// sync's time).
+    @Test(arguments: servers) func pushesKeepTheToDosTimesInOrder(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try server.client("edit", Self.uid("c1"), "--summary", "Renamed on the phone")
+        let edited = try #require(try server.todos()[Self.uid("c1")])
+        try server.client("complete", Self.uid("c3"), "--at", "2026-11-20T08:00:00+00:00")
+        try board.sync()
+        #expect(try board.cards()["c3"]?["completed"] as? String == "2026-11-20T08:00:00Z")
+        try board.bk(["edit", "c1", "--title", "Renamed here"])
+        try board.bk(["edit", "c3", "--title", "Finished on the phone"])
+        #expect(try board.sync().stdoutText.contains("2 to-dos changed"))
+        let todos = try server.todos()
+        let pushed = try #require(todos[Self.uid("c1")])
+        for time in ["last_modified", "dtstamp"] {
+            let before = try #require(edited[time] as? String), after = try #require(pushed[time] as? String)
+            #expect(after >= before, "\(time): \(before) then \(after)")
+        }
+        #expect(todos[Self.uid("c3")]?["completed"] as? String == "2026-11-20T08:00:00+00:00")
+    }
+
+    /// A sync with nothing to do asks the server for changes once (it asked twice).
+    @Test func aSyncWithNothingToDoAsksForChangesOnce() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let recording = try ScriptServer("fault_server.py", ["record", server.url])
+        try board.sync([recording.url, "--user", "mina"])
+        func reports() throws -> Int {
+            let url = try #require(URL(string: "/_requests", relativeTo: URL(string: recording.url))).absoluteString
+            let get = try CommandRunner.run("/usr/bin/env", ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url])
+            let list = try JSONSerialization.jsonObject(with: get.stdout) as? [[String: Any]] ?? []
+            return list.filter { ($0["body"] as? String ?? "").contains("sync-collection") }.count
+        }
+        let first = try reports()
+        #expect(try board.sync().stdoutText.contains("0 new to-dos, 0 to-dos changed, 0 removed"))
+        #expect(try reports() - first == 1)
     }
 
     /// Reminders are a setting of the remote: kept by later syncs (a plain sync after an edit

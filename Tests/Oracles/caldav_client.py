@@ -4,14 +4,15 @@
 usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   list                                    -> [{uid, summary, description, status, due,
                                               due_is_date, dtstart, categories, completed,
-                                              percent, state, alarms, x_other, href, etag,
-                                              tzids}, ...] sorted by uid, completed included
+                                              created, last_modified, dtstamp, percent, state,
+                                              alarms, x_other, href, etag, tzids}, ...] sorted
+                                              by uid, completed included
   create SUMMARY [--due YYYY-MM-DD | --due-time YYYY-MM-DDTHH:MM [--tz Area/City]]
          [--status S] [--uid UID] [--category C]...      -> {uid, href}
   edit UID [--summary S] [--description D] [--due YYYY-MM-DD] [--status S] [--category C]...
                                           -> {uid}  (categories replaced when given; sets
                                               LAST-MODIFIED, bumps SEQUENCE)
-  complete UID                            -> {uid}  (STATUS:COMPLETED, COMPLETED, PERCENT 100)
+  complete UID [--at TIME]                -> {uid}  (STATUS:COMPLETED, COMPLETED, PERCENT 100)
   delete UID                              -> {uid}
   add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
   set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
@@ -20,6 +21,7 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   recreate                                -> {url}  (the calendar deleted and made again, empty,
                                               at the same URL: a new collection there)
   make-sibling NAME                       -> {url}  (an empty to-do calendar NAME beside this one)
+  create-raw ICS                          -> {href}  (a whole VCALENDAR, saved as it is)
 Dates are printed as ISO text: "2026-12-01" for a DATE, "2026-12-01T18:00:00+09:00" for a
 date-time with a zone (UTC is "+00:00"), no offset for a floating time. Updates are PUT with
 If-Match on the ETag read (the library does that). Exit 1 with a message on stderr on failure.
@@ -97,6 +99,9 @@ def describe(obj):
         "dtstart": text(comp.get("DTSTART")),
         "categories": categories(comp),
         "completed": text(comp.get("COMPLETED")),
+        "created": text(comp.get("CREATED")),
+        "last_modified": text(comp.get("LAST-MODIFIED")),
+        "dtstamp": text(comp.get("DTSTAMP")),
         "percent": None if percent is None else int(percent),
         "state": optional(comp, "X-BOARDKIT-STATE"),
         "alarms": sum(1 for c in comp.subcomponents if c.name == "VALARM"),
@@ -186,14 +191,14 @@ def edit(obj, args):
     save(obj)
 
 
-def complete(obj):
+def complete(obj, at=None):
     with editing(obj) as comp:
         comp.pop("PERCENT-COMPLETE", None)
         comp.add("PERCENT-COMPLETE", 100)
         if str(comp.get("STATUS", "")) == "COMPLETED":  # complete() insists on a pending task
             comp.pop("STATUS")
             comp.pop("COMPLETED", None)
-    obj.complete(completion_timestamp=now())  # STATUS:COMPLETED, COMPLETED; saves
+    obj.complete(completion_timestamp=at or now())  # STATUS:COMPLETED, COMPLETED; saves
 
 
 def add_alarm(obj):
@@ -236,6 +241,8 @@ def parser():
     e.add_argument("--category", action="append")
     for action in ("complete", "delete", "add-alarm", "raw"):
         sub.add_parser(action).add_argument("uid")
+    sub.choices["complete"].add_argument("--at", help="the completion time (ISO 8601, UTC); now when not given")
+    sub.add_parser("create-raw").add_argument("ics", help="a whole VCALENDAR, saved as it is")
     sub.add_parser("delete-all")
     sub.add_parser("recreate")
     sub.add_parser("make-sibling").add_argument("name")
@@ -269,6 +276,9 @@ def run(args):
         if reply.status not in (200, 201):
             raise RuntimeError(f"MKCALENDAR {url} gave {reply.status}")
         return {"url": url}
+    if args.action == "create-raw":
+        adder = getattr(calendar, "add_todo", None) or calendar.save_todo
+        return {"href": str(adder(args.ics).url)}
     if args.action == "create":
         if args.tz and not args.due_time:
             raise ValueError("--tz needs --due-time")
@@ -281,7 +291,7 @@ def run(args):
     elif args.action == "edit":
         edit(obj, args)
     elif args.action == "complete":
-        complete(obj)
+        complete(obj, dt.datetime.fromisoformat(args.at) if args.at else None)
     elif args.action == "add-alarm":
         add_alarm(obj)
     elif args.action == "set-x":

@@ -1,25 +1,40 @@
 #!/usr/bin/env python3
-"""A server that fails: every request is answered with one HTTP status (a CalDAV server down
-for maintenance, a proxy in front of one failing), so a client's handling of it can be tested.
+"""A server that fails: every request answered with one HTTP status (a CalDAV server down for
+maintenance, a proxy in front of one failing), or a proxy to a real CalDAV collection that
+fails in one way, so a client's handling of it can be tested.
 
-usage: fault_server.py STATUS                 every request answered with STATUS
-       fault_server.py put-412 UPSTREAM_URL     a proxy to a CalDAV collection that answers
-                                               every PUT with 412 (changed there meanwhile)
+usage: fault_server.py STATUS                     every request answered with STATUS
+       fault_server.py put-412 UPSTREAM_URL        every PUT answered 412 (changed meanwhile)
+       fault_server.py edit-before-delete UPSTREAM_URL
+                                                   before each DELETE reaches the server,
+                                                   another app renames the to-do (its SUMMARY
+                                                   becomes "Edited meanwhile"), so the DELETE
+                                                   meets a changed resource
+       fault_server.py drop-after-put UPSTREAM_URL the first PUT reaches the server, then the
+                                                   connection closes with no reply
+       fault_server.py record UPSTREAM_URL        fails nothing; GET /_requests answers the
+                                                   requests passed on so far, as a JSON list of
+                                                   {"method", "path", "body"}
 Prints one line, {"url": "http://127.0.0.1:PORT/mina/board/"}, then serves until killed.
 """
 import http.client
 import http.server
 import json
 import os
+import re
 import signal
 import sys
 import threading
 import urllib.parse
 
+MODES = ("put-412", "edit-before-delete", "drop-after-put", "record")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
-UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if len(sys.argv) == 3 and sys.argv[1] == "put-412" else None
-if STATUS is None and UPSTREAM is None:
-    sys.exit("usage: fault_server.py STATUS | put-412 UPSTREAM_URL")
+MODE = sys.argv[1] if len(sys.argv) == 3 and sys.argv[1] in MODES else None
+UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if MODE else None
+if STATUS is None and MODE is None:
+    sys.exit("usage: fault_server.py STATUS | MODE UPSTREAM_URL  (MODE: " + ", ".join(MODES) + ")")
+dropped = threading.Event()
+recorded = []
 
 
 class Failing(http.server.BaseHTTPRequestHandler):
@@ -33,24 +48,49 @@ class Failing(http.server.BaseHTTPRequestHandler):
     def fail(self):
         length = int(self.headers.get("Content-Length") or 0)
         request_body = self.rfile.read(length) if length else b""
-        status = STATUS
-        if UPSTREAM is not None:
-            if self.command != "PUT":
-                return self.forward(request_body)
-            status = 412
-        body = f"failing on purpose: {status}\n".encode()
+        if MODE == "put-412" and self.command == "PUT" or STATUS is not None:
+            return self.answer(STATUS or 412)
+        if MODE == "record" and self.path == "/_requests":
+            return self.answer(200, json.dumps(recorded).encode(), "application/json")
+        recorded.append({"method": self.command, "path": self.path, "body": request_body.decode("utf-8", "replace")})
+        if MODE == "edit-before-delete" and self.command == "DELETE":
+            self.edit_meanwhile()
+        if MODE == "drop-after-put" and self.command == "PUT" and not dropped.is_set():
+            dropped.set()
+            self.upstream(self.command, self.path, request_body, self.passed_headers())
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        self.forward(request_body)
+
+    def answer(self, status, body=None, kind="text/plain"):
+        body = body or f"failing on purpose: {status}\n".encode()
         self.send_response(status)
-        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
 
-    def forward(self, body):
+    def passed_headers(self):
+        return {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+
+    def upstream(self, method, path, body, headers):
         connection = http.client.HTTPConnection(UPSTREAM.hostname, UPSTREAM.port, timeout=30)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
-        connection.request(self.command, self.path, body=body, headers=headers)
+        connection.request(method, path, body=body, headers=headers)
         reply = connection.getresponse()
-        data = reply.read()
+        return reply, reply.read()
+
+    def edit_meanwhile(self):
+        """Another app renames the resource about to be deleted (with the client's login)."""
+        auth = {"Authorization": self.headers["Authorization"]} if self.headers.get("Authorization") else {}
+        reply, text = self.upstream("GET", self.path, None, auth)
+        if reply.status != 200:
+            return
+        edited = re.sub(rb"(?m)^SUMMARY[^\r\n]*", b"SUMMARY:Edited meanwhile", text)
+        self.upstream("PUT", self.path, edited, dict(auth, **{"Content-Type": "text/calendar; charset=utf-8"}))
+
+    def forward(self, body):
+        reply, data = self.upstream(self.command, self.path, body, self.passed_headers())
         self.send_response(reply.status)
         for k, v in reply.getheaders():
             if k.lower() not in ("transfer-encoding", "connection", "content-length", "date", "server"):

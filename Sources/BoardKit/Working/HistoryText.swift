@@ -67,12 +67,8 @@ public struct HistoryText {
     private func conflict(_ e: LogEvent, card: String) -> String {
         let none = locale == .ko ? "없음" : "none"
         let person = e.actor ?? (locale == .ko ? "누군가" : "someone")
-        if e.changes.first?.field == "archived" {
-            // An archive here lost to an edit there: the card came back.
-            let by = e.actor.map { locale == .ko ? "\($0)님이 " : " by \($0)" } ?? ""
-            return locale == .ko
-                ? "\(card) 동기화 충돌: \(by)보관했지만 그 뒤 서버에서 수정되어 되살림"
-                : "sync conflict on \(card): archived here\(by), edited on the server since, so brought back"
+        if let removal = e.changes.first.flatMap({ SyncConflict.Removal(rawValue: $0.field) }) {
+            return presenceConflict(removal, keptHere: e.conflictLoser == .remote, actor: e.actor, card: card)
         }
         let field: String, lost: String, kept: String
         if let c = e.changes.first {
@@ -91,6 +87,26 @@ public struct HistoryText {
         return e.conflictLoser == .remote
             ? "sync conflict on \(card): the server's \(field) \(lost) lost to \(person)'s \(kept)"
             : "sync conflict on \(card): \(person)'s \(field) \(lost) lost to the server's \(kept)"
+    }
+
+    /// A card removed on one side and edited on the other: the edit won.
+    private func presenceConflict(_ removal: SyncConflict.Removal, keptHere: Bool, actor: String?, card: String) -> String {
+        let by = actor.map { locale == .ko ? "\($0)님이 " : " by \($0)" } ?? ""
+        if keptHere {
+            // Deleted on the server, edited here since: the card stays, its to-do goes back.
+            return locale == .ko
+                ? "\(card) 동기화 충돌: 서버에서 삭제되었지만 그 뒤 \(by)여기서 수정하여 유지하고 서버에 되돌림"
+                : "sync conflict on \(card): deleted on the server, edited here\(by) since, so kept and put back"
+        }
+        let removed = switch (removal, locale) {
+        case (.archived, .ko): "보관했지만"
+        case (.deleted, .ko): "삭제했지만"
+        case (.archived, _): "archived"
+        case (.deleted, _): "deleted"
+        }
+        return locale == .ko
+            ? "\(card) 동기화 충돌: \(by)\(removed) 그 뒤 서버에서 수정되어 되살림"
+            : "sync conflict on \(card): \(removed) here\(by), edited on the server since, so brought back"
     }
 
     private func change(_ c: FieldChange) -> String {
