@@ -433,53 +433,60 @@ struct SyncSession {
         var saves: [SyncedItem] = [], forgets: [String] = []
         ProgressMeter.active.start(.sending, total: cards.count)
         defer { ProgressMeter.active.stop() }
-        for stored in cards {
-            ProgressMeter.active.advance(by: 1)
-            var item = byCard[stored.card.id]
-            var values = SyncFields.values(of: stored.card)
-            var archived = stored.card.archived, present = stored.present
-            // A dry run's push plans on the card as its pull would have left it.
-            switch pulledInDryRun[stored.card.id] {
-            case .deleted?: continue
-            case .merged(let after, let base, let returned)?:
-                values = after
-                item?.base = base
-                if returned { (archived, present) = (false, true) }
-            case .forgotten?: item = nil
-            case nil: break
-            }
-            if !present || archived {
-                guard let item else { continue }
-                report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(present ? "archived" : "deleted") here)")
-                // Forgotten only once gone there: a resource still on the server with no
-                // ledger entry would come back as a new card on the next sync.
-                switch options.dryRun ? .deleted : try await deleteResource(item, of: stored) {
-                case .deleted:
-                    report.removed += 1
-                    forgets.append(item.card)
-                case .cameBack: break
-                case .left: report.left += 1
-                }
-            } else {
-                if let item, item.base == values, !alarmsChanged { continue }
-                report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
-                // Counted once the server took it (a dry run: what it would send).
-                let saved = options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id])
-                if let saved { saves.append(saved) }
-                if saved != nil || options.dryRun {
-                    if item == nil { report.created += 1 } else { report.pushed += 1 }
-                } else {
-                    report.left += 1
-                }
-            }
-            if saves.count + forgets.count >= Self.batch, !options.dryRun {
-                try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
-                (saves, forgets) = ([], [])
-            }
-        }
-        if !options.dryRun, !(saves.isEmpty && forgets.isEmpty) {
+        // What the server took is remembered in batches, and when the push stops on an error:
+        // a fault after a hundred PUTs must not make the next sync send them again.
+        func remember() throws(SyncError) {
+            guard !options.dryRun, !(saves.isEmpty && forgets.isEmpty) else { return }
             try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
+            (saves, forgets) = ([], [])
         }
+        do throws(SyncError) {
+            for stored in cards {
+                ProgressMeter.active.advance(by: 1)
+                var item = byCard[stored.card.id]
+                var values = SyncFields.values(of: stored.card)
+                var archived = stored.card.archived, present = stored.present
+                // A dry run's push plans on the card as its pull would have left it.
+                switch pulledInDryRun[stored.card.id] {
+                case .deleted?: continue
+                case .merged(let after, let base, let returned)?:
+                    values = after
+                    item?.base = base
+                    if returned { (archived, present) = (false, true) }
+                case .forgotten?: item = nil
+                case nil: break
+                }
+                if !present || archived {
+                    guard let item else { continue }
+                    report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(present ? "archived" : "deleted") here)")
+                    // Forgotten only once gone there: a resource still on the server with no
+                    // ledger entry would come back as a new card on the next sync.
+                    switch options.dryRun ? .deleted : try await deleteResource(item, of: stored) {
+                    case .deleted:
+                        report.removed += 1
+                        forgets.append(item.card)
+                    case .cameBack: break
+                    case .left: report.left += 1
+                    }
+                } else {
+                    if let item, item.base == values, !alarmsChanged { continue }
+                    report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
+                    // Counted once the server took it (a dry run: what it would send).
+                    let saved = options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id])
+                    if let saved { saves.append(saved) }
+                    if saved != nil || options.dryRun {
+                        if item == nil { report.created += 1 } else { report.pushed += 1 }
+                    } else {
+                        report.left += 1
+                    }
+                }
+                if saves.count + forgets.count >= Self.batch { try remember() }
+            }
+        } catch {
+            try? remember()
+            throw error
+        }
+        try remember()
     }
 
     /// PUT of one card, over the resource as last seen. A 412 (changed or created there

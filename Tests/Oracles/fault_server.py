@@ -15,21 +15,30 @@ usage: fault_server.py STATUS                     every request answered with ST
        fault_server.py record UPSTREAM_URL        fails nothing; GET /_requests answers the
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
+       fault_server.py chaos UPSTREAM_URL [SEED]  any of the above at random (503, a PUT or
+                                                   DELETE answered 412 unapplied, a PUT applied
+                                                   and its reply dropped, a reply 1.5 s late),
+                                                   about one request in fifty; GET /_calm stops it
 Prints one line, {"url": "http://127.0.0.1:PORT/mina/board/"}, then serves until killed.
 """
 import http.client
 import http.server
 import json
 import os
+import random
 import re
+import time
 import signal
 import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "edit-before-delete", "drop-after-put", "record")
+MODES = ("put-412", "edit-before-delete", "drop-after-put", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
-MODE = sys.argv[1] if len(sys.argv) == 3 and sys.argv[1] in MODES else None
+MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
+chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 else 1)
+chance_lock = threading.Lock()
+calm = threading.Event()
 UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if MODE else None
 if STATUS is None and MODE is None:
     sys.exit("usage: fault_server.py STATUS | MODE UPSTREAM_URL  (MODE: " + ", ".join(MODES) + ")")
@@ -52,16 +61,33 @@ class Failing(http.server.BaseHTTPRequestHandler):
             return self.answer(STATUS or 412)
         if MODE == "record" and self.path == "/_requests":
             return self.answer(200, json.dumps(recorded).encode(), "application/json")
+        if MODE == "chaos" and self.path == "/_calm":
+            calm.set()
+            return self.answer(200, b"calm\n")
+        if MODE == "chaos" and not calm.is_set():
+            with chance_lock:
+                roll = chance.random()
+            if roll < 0.004:
+                return self.answer(503)
+            if roll < 0.008 and self.command in ("PUT", "DELETE"):
+                return self.answer(412)
+            if roll < 0.012 and self.command == "PUT":
+                return self.drop(request_body)
+            if roll < 0.02:
+                time.sleep(1.5)
         recorded.append({"method": self.command, "path": self.path, "body": request_body.decode("utf-8", "replace")})
         if MODE == "edit-before-delete" and self.command == "DELETE":
             self.edit_meanwhile()
         if MODE == "drop-after-put" and self.command == "PUT" and not dropped.is_set():
             dropped.set()
-            self.upstream(self.command, self.path, request_body, self.passed_headers())
-            self.close_connection = True
-            self.connection.shutdown(2)
-            return
+            return self.drop(request_body)
         self.forward(request_body)
+
+    def drop(self, body):
+        """Passes the request on, then closes the connection with no reply."""
+        self.upstream(self.command, self.path, body, self.passed_headers())
+        self.close_connection = True
+        self.connection.shutdown(2)
 
     def answer(self, status, body=None, kind="text/plain"):
         body = body or f"failing on purpose: {status}\n".encode()

@@ -10,7 +10,9 @@ For N seconds (default 60), on one store imported from a generated board:
   archive, delete, undo, redo) and through its form posts (add, move);
 - readers fetch the feed, the report and the board page, and run `show`, `history`,
   `convert` and `report`;
-- `sync` runs against a real Radicale (unless --no-sync);
+- `sync` runs against a real Radicale (unless --no-sync) through a proxy that fails about one
+  request in ten (fault_server.py chaos: 503, 412, a PUT applied and its reply lost, a slow
+  reply), while a phone (the `caldav` library) creates, renames, completes and deletes to-dos;
 - a killer sends SIGKILL to terminal commands at random moments, and to the server, which
   is started again.
 
@@ -23,7 +25,11 @@ could only make by changing the card. Then, with nothing else running:
 - `boardkit validate` finds no error and no event out of order;
 - undoing every step after the import gives the import back, byte for byte (`convert` to
   JSON), and redoing them gives the board as it was: the log replays from the import;
-- every readers' command exited 0, every `init --from` that was acknowledged made a whole store.
+- every readers' command exited 0, every `init --from` that was acknowledged made a whole store;
+- with the faults stopped, syncs converge (the last changes nothing either way), and then the
+  board and the calendar are one to one: every card shown has exactly one to-do, every to-do
+  one card, no UID twice; every to-do the phone made and did not delete is on the server or
+  its card was removed on the board (deleted, archived, or its creation undone).
 It prints its figures (operations, kills, acknowledged, lost) and exits 1 if any check fails.
 """
 import argparse
@@ -40,6 +46,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -59,9 +66,12 @@ class Run:
         self.lock = threading.Lock()
         self.next_op = 0
         self.counts = {"operations": 0, "terminal kills": 0, "server kills": 0, "acknowledged": 0,
-                       "acknowledged with a step": 0, "readers": 0, "syncs": 0}
+                       "acknowledged with a step": 0, "readers": 0, "syncs": 0,
+                       "syncs cut by a fault": 0, "phone changes": 0}
         self.expected_actors = {}  # actor -> what it did, for every acknowledged change with a step
         self.inits = []  # stores an acknowledged `init --from` made
+        self.phone_made = {}  # UID -> actor, for every to-do the phone made (the server took it)
+        self.phone_deleted = set()  # UIDs the phone deleted
         self.problems = []  # readers that failed, answers that make no sense
         self.inflight = {}  # terminal processes running now, and their command
         self.page = None  # the board page's URL while the server runs
@@ -357,25 +367,123 @@ def start_radicale(folder):
     return proc, json.loads(line)
 
 
-def syncer(run, rng, remote):
+def start_proxy(remote, seed):
+    proc = subprocess.Popen([sys.executable, os.path.join(ORACLES, "fault_server.py"), "chaos", remote["url"], str(seed)],
+                            stdout=subprocess.PIPE, text=True)
+    return proc, json.loads(proc.stdout.readline())["url"]
+
+
+# What a sync through the proxy may end with: the server failed or could not be reached.
+SYNC_FAULTS = ("[sync-server-failed]", "[sync-unreachable]")
+
+
+def sync_once(run, remote, via):
     password = os.path.join(run.folder, "password")
     with open(password, "w") as f:
         f.write(remote["password"] + "\n")
+    args = ["sync", "-b", run.store, "--quiet", via, "--user", remote["user"], "--password-file", password]
+    # The backlog a killed sync leaves grows with the run (a to-do per added card): the
+    # last one may push thousands, at Radicale's pace.
+    return run.boardkit_run(args, timeout=3600)
+
+
+def syncer(run, rng, remote, via):
     while run.running():
         time.sleep(rng.uniform(0.5, 2.0))
         actor = run.op()
-        args = ["sync", "-b", run.store, "--quiet", remote["url"], "--user", remote["user"], "--password-file", password]
-        # The backlog a killed sync leaves grows with the run (a to-do per added card): the
-        # last one may push thousands, at Radicale's pace.
-        status, out = run.boardkit_run(args, timeout=3600)
+        status, out = sync_once(run, remote, via)
         if status == -signal.SIGKILL:
             continue
-
         if status == 0:
             run.acknowledged(actor, "sync", False)
             run.count("syncs")
+        elif status == 1 and any(code in out for code in SYNC_FAULTS):
+            run.count("syncs cut by a fault")
         else:
             run.problem(f"sync exit {status}: {out.strip()[-300:]}")
+
+
+def phone_client(remote, *args):
+    """The other app: caldav_client.py on the collection itself (no faults); its JSON or None."""
+    proc = subprocess.run([sys.executable, os.path.join(ORACLES, "caldav_client.py"), remote["url"], remote["user"],
+                           remote["password"], *args], capture_output=True, text=True, timeout=120)
+    return json.loads(proc.stdout) if proc.returncode == 0 else None
+
+
+def phone(run, rng, remote):
+    """Creates, renames, completes and deletes to-dos as a phone would; remembers which it made
+    and which it deleted (a change the server took is acknowledged)."""
+    uids = []
+    while run.running():
+        time.sleep(rng.uniform(0.3, 1.2))
+        if not uids or rng.random() < 0.1:
+            listed = phone_client(remote, "list")
+            uids = [t["uid"] for t in listed] if listed is not None else uids
+        roll = rng.random()
+        actor = run.op()
+        if roll < 0.4 or not uids:
+            made = phone_client(remote, "create", f"phone {actor}")
+            if made is not None:
+                with run.lock:
+                    run.phone_made[made["uid"]] = actor
+                uids.append(made["uid"])
+        elif roll < 0.7:
+            phone_client(remote, "edit", rng.choice(uids), "--summary", f"renamed by phone {actor}")
+        elif roll < 0.8:
+            phone_client(remote, "complete", rng.choice(uids))
+        else:
+            uid = rng.choice(uids)
+            if phone_client(remote, "delete", uid) is not None:
+                with run.lock:
+                    run.phone_deleted.add(uid)
+                uids.remove(uid)
+        run.count("phone changes")
+
+
+def check_sync(run, remote, proxy_url):
+    """With the faults stopped: syncs converge, and the board and the calendar are one to one."""
+    failures = []
+    urllib.request.urlopen(urllib.parse.urljoin(proxy_url, "/_calm"), timeout=30).read()
+    settled = False
+    for _ in range(4):
+        status, out = sync_once(run, remote, proxy_url)
+        if status != 0:
+            failures.append(f"a sync with no faults and nothing else running: exit {status}: {out.strip()[-300:]}")
+            return failures
+        if "from the server 0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed" in out:
+            settled = True
+            break
+    if not settled:
+        failures.append(f"four syncs in a row, nothing else running, still changed something: {out.strip()[-300:]}")
+    todos = phone_client(remote, "list")
+    if todos is None:
+        return failures + ["the phone cannot list the calendar"]
+    on_server = {}
+    for t in todos:
+        on_server[t["uid"]] = on_server.get(t["uid"], 0) + 1
+    twice = [u for u, n in on_server.items() if n > 1]
+    if twice:
+        failures.append(f"{len(twice)} UIDs on the server twice, first: {twice[0]}")
+    db = sqlite3.connect(f"file:{run.store}?mode=ro", uri=True)
+    uid_of = dict(db.execute("SELECT card, uid FROM sync_uids"))
+    shown = {n for (n,) in db.execute("SELECT number FROM cards WHERE present = 1 AND archived = 0")}
+    card_of = {}
+    for card, uid in uid_of.items():
+        card_of.setdefault(uid, []).append(card)
+    db.close()
+    no_todo = sorted(n for n in shown if uid_of.get(n) not in on_server)
+    if no_todo:
+        failures.append(f"{len(no_todo)} cards on the board have no to-do, first: #{no_todo[0]}")
+    for uid in on_server:
+        cards = [c for c in card_of.get(uid, []) if c in shown]
+        if len(cards) != 1:
+            failures.append(f"to-do {uid} is {len(cards)} cards on the board")
+    for uid, actor in sorted(run.phone_made.items()):
+        if uid in run.phone_deleted or uid in on_server:
+            continue
+        if uid not in card_of:
+            failures.append(f"lost: the phone's to-do {uid} ({actor}) is neither on the server nor a card")
+    return failures[:40]
 
 
 # MARK: The checks
@@ -474,9 +582,10 @@ def main():
     import_json = export(run)
     cards = [60]
 
-    radicale = None
+    radicale = proxy = None
     if not args.no_sync:
         radicale, remote = start_radicale(folder)
+        proxy, proxy_url = start_proxy(remote, args.seed)
     server = Server(run)
     server.start()
     started = time.time()
@@ -487,22 +596,27 @@ def main():
     threads += [threading.Thread(target=http_reader, args=(run, random.Random(rng.random())))]
     threads += [threading.Thread(target=killer, args=(run, random.Random(rng.random()), server))]
     if radicale:
-        threads += [threading.Thread(target=syncer, args=(run, random.Random(rng.random()), remote))]
+        threads += [threading.Thread(target=syncer, args=(run, random.Random(rng.random()), remote, proxy_url)),
+                    threading.Thread(target=phone, args=(run, random.Random(rng.random()), remote))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     server.stop()
+    sync_failures = []
     if radicale:
-        radicale.terminate()
-        radicale.wait(timeout=30)
+        sync_failures = check_sync(run, remote, proxy_url)
+        for proc in (proxy, radicale):
+            proc.terminate()
+            proc.wait(timeout=30)
 
     failures, lost, pending = check(run, import_json)
-    failures = run.problems + failures
+    failures = run.problems + sync_failures + failures
     c = run.counts
     print(f"torture: {time.time() - started:.0f} s, seed {args.seed}: {c['operations']} operations, "
           f"{c['readers']} reads, {c['terminal kills']} terminal kills, {c['server kills']} server kills, "
-          f"{c['acknowledged']} acknowledged ({c['acknowledged with a step']} with a step), {c['syncs']} syncs, "
+          f"{c['acknowledged']} acknowledged ({c['acknowledged with a step']} with a step), {c['syncs']} syncs "
+          f"({c['syncs cut by a fault']} more cut by a fault), {c['phone changes']} phone changes, "
           f"{pending} steps undone and redone, lost {len(lost)}")
     for f in failures[:40]:
         print("  FAIL " + f)
