@@ -600,6 +600,29 @@ struct SyncedBoard {
         #expect(todos[Self.uid("c3")]?["completed"] as? String == "2026-11-20T08:00:00+00:00")
     }
 
+    /// A push cut off by a failing server remembers the to-dos the server took before it: the
+    /// next sync neither reads them back nor sends them again (it read back every one).
+    @Test func aPushCutOffRemembersWhatTheServerTook() throws {
+        let server = try CalDAVServer("radicale")
+        let board = try SyncedBoard()
+        let failing = try ScriptServer("fault_server.py", ["put-503-after", server.url, "5"])
+        let cut = try board.sync([failing.url, "--user", "mina"], status: 1)
+        #expect(cut.stderr.contains("503") && cut.stderr.contains("[sync-server-failed]"), "\(cut.stderr)")
+        let before = try Self.requests(failing).count
+        let run = try board.sync().stdoutText
+        #expect(run.contains("to the server 33 new to-dos"), "\(run)")
+        let requests = try Self.requests(failing).dropFirst(before)
+        #expect(requests.filter { $0["method"] as? String == "PUT" }.count == 33)
+        #expect(!requests.contains { ($0["body"] as? String ?? "").contains("calendar-multiget") }, "\(requests)")
+    }
+
+    /// What a `record` proxy passed on so far.
+    static func requests(_ recording: ScriptServer) throws -> [[String: Any]] {
+        let url = try #require(URL(string: "/_requests", relativeTo: URL(string: recording.url))).absoluteString
+        let get = try CommandRunner.run("/usr/bin/env", ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url])
+        return try JSONSerialization.jsonObject(with: get.stdout) as? [[String: Any]] ?? []
+    }
+
     /// A sync with nothing to do asks the server for changes once (it asked twice).
     @Test func aSyncWithNothingToDoAsksForChangesOnce() throws {
         let server = try CalDAVServer("radicale")
@@ -607,10 +630,7 @@ struct SyncedBoard {
         let recording = try ScriptServer("fault_server.py", ["record", server.url])
         try board.sync([recording.url, "--user", "mina"])
         func reports() throws -> Int {
-            let url = try #require(URL(string: "/_requests", relativeTo: URL(string: recording.url))).absoluteString
-            let get = try CommandRunner.run("/usr/bin/env", ["python3", "-c", "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())", url])
-            let list = try JSONSerialization.jsonObject(with: get.stdout) as? [[String: Any]] ?? []
-            return list.filter { ($0["body"] as? String ?? "").contains("sync-collection") }.count
+            try Self.requests(recording).filter { ($0["body"] as? String ?? "").contains("sync-collection") }.count
         }
         let first = try reports()
         #expect(try board.sync().stdoutText.contains("0 new to-dos, 0 to-dos changed, 0 removed"))

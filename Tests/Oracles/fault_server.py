@@ -12,6 +12,9 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    meets a changed resource
        fault_server.py drop-after-put UPSTREAM_URL the first PUT reaches the server, then the
                                                    connection closes with no reply
+       fault_server.py put-503-after UPSTREAM_URL N
+                                                   the first N PUTs pass, the next one is
+                                                   answered 503, the rest pass
        fault_server.py record UPSTREAM_URL        fails nothing; GET /_requests answers the
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
@@ -33,7 +36,7 @@ import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "edit-before-delete", "drop-after-put", "record", "chaos")
+MODES = ("put-412", "edit-before-delete", "drop-after-put", "put-503-after", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
 MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
 chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 else 1)
@@ -43,6 +46,7 @@ UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if MODE else None
 if STATUS is None and MODE is None:
     sys.exit("usage: fault_server.py STATUS | MODE UPSTREAM_URL  (MODE: " + ", ".join(MODES) + ")")
 dropped = threading.Event()
+puts_passed = [0]
 recorded = []
 
 
@@ -59,7 +63,12 @@ class Failing(http.server.BaseHTTPRequestHandler):
         request_body = self.rfile.read(length) if length else b""
         if MODE == "put-412" and self.command == "PUT" or STATUS is not None:
             return self.answer(STATUS or 412)
-        if MODE == "record" and self.path == "/_requests":
+        if MODE == "put-503-after" and self.command == "PUT":
+            with chance_lock:
+                puts_passed[0] += 1
+                if puts_passed[0] == int(sys.argv[3]) + 1:
+                    return self.answer(503)
+        if MODE in ("record", "put-503-after") and self.path == "/_requests":
             return self.answer(200, json.dumps(recorded).encode(), "application/json")
         if MODE == "chaos" and self.path == "/_calm":
             calm.set()
