@@ -385,6 +385,21 @@ struct SyncedBoard {
         #expect(try board.history(5).contains("deleted"))
     }
 
+    /// A server that lost its state refuses the sync token and then lists nothing (it used to
+    /// delete every card, after which the two sides stayed apart with no error): refused, and
+    /// the board kept.
+    @Test(arguments: servers) func aServerThatForgotEverythingDeletesNothing(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let forgetful = try ScriptServer("fault_server.py", ["forget-token", server.url])
+        try board.sync([forgetful.url, "--user", "mina"])
+        try server.client("edit", Self.uid("c1"), "--summary", "Renamed on the phone")
+        let before = try Data(contentsOf: URL(fileURLWithPath: board.store))
+        let run = try board.sync([], status: 1)
+        #expect(run.stderr.contains("[sync-remote-emptied]") && run.stderr.contains("--force-delete"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before)
+    }
+
     /// A password file written on Windows (CRLF) gives the password without its "\r".
     @Test func aPasswordFileWithWindowsLineEndingsWorks() throws {
         let server = try CalDAVServer("radicale")
@@ -669,8 +684,8 @@ struct SyncedBoard {
         try board.sync([server.url, "--user", "mina"])
         let cards = ["c3", "c4", "c5", "c6", "c7", "c9", "c11", "c12", "c13", "c14"]
         for (k, card) in cards.enumerated() {
-            // Each seed gives each card another of the six cases.
-            switch (k * seed + seed) % 6 {
+            // Each seed gives each card another of the eight cases.
+            switch (k * seed + seed) % 8 {
             case 0:
                 try server.client("delete", Self.uid(card))
                 try board.bk(["edit", card, "--title", "Edited here, deleted there"])
@@ -680,6 +695,12 @@ struct SyncedBoard {
             case 2: try server.client("complete", Self.uid(card))
             case 3: try board.bk(["move", card, "done"])
             case 4: try server.client("edit", Self.uid(card), "--summary", "Only there \(card)")
+            case 5:
+                try board.bk(["delete", card])
+                try server.client("edit", Self.uid(card), "--summary", "Edited there, deleted here")
+            case 6:
+                try board.bk(["archive", card])
+                try server.client("edit", Self.uid(card), "--summary", "Edited there, archived here")
             default: try board.bk(["edit", card, "--title", "Only here \(card)"])
             }
         }

@@ -15,6 +15,10 @@ usage: fault_server.py STATUS                     every request answered with ST
        fault_server.py put-503-after UPSTREAM_URL N
                                                    the first N PUTs pass, the next one is
                                                    answered 503, the rest pass
+       fault_server.py forget-token UPSTREAM_URL  a server that lost its state: a sync-collection
+                                                   REPORT with a token is refused (403
+                                                   valid-sync-token) and a Depth 1 PROPFIND
+                                                   listing answers an empty multistatus
        fault_server.py record UPSTREAM_URL        fails nothing; GET /_requests answers the
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
@@ -36,7 +40,7 @@ import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "edit-before-delete", "drop-after-put", "put-503-after", "record", "chaos")
+MODES = ("put-412", "edit-before-delete", "drop-after-put", "put-503-after", "forget-token", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
 MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
 chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 else 1)
@@ -85,6 +89,12 @@ class Failing(http.server.BaseHTTPRequestHandler):
             if roll < 0.02:
                 time.sleep(1.5)
         recorded.append({"method": self.command, "path": self.path, "body": request_body.decode("utf-8", "replace")})
+        if MODE == "forget-token":
+            if self.command == "REPORT" and re.search(rb"<[^>]*sync-token>[^<]+<", request_body):
+                return self.answer(403, b'<?xml version="1.0"?><D:error xmlns:D="DAV:"><D:valid-sync-token/></D:error>',
+                                   "application/xml")
+            if self.command == "PROPFIND" and self.headers.get("Depth") == "1":
+                return self.answer(207, b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"/>', "application/xml")
         if MODE == "edit-before-delete" and self.command == "DELETE":
             self.edit_meanwhile()
         if MODE == "drop-after-put" and self.command == "PUT" and not dropped.is_set():
