@@ -3,6 +3,12 @@ SWIFT ?= swift
 BOARDKIT = .build/debug/boardkit
 APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+## The Python packages the tests use live in a virtual environment inside the project
+## (git-ignored), never in the system's Python (Debian's refuses pip: PEP 668). It sees the
+## system's packages, so what is installed already is not fetched again. Its bin comes first
+## on the PATH of every recipe: the tests run `python3` and find the environment's.
+VENV = .venv
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 .PHONY: all deps system-deps python-deps test-tools build run test torture bench samples screenshots install uninstall install-check clean fuzz fuzz-build
 
@@ -16,9 +22,19 @@ system-deps:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
 	fi
 
-## Install the Python packages the tests use as independent oracles.
-python-deps:
-	@python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
+## Install the Python packages the tests use as independent oracles, into $(VENV) (made
+## first, with Debian's python3-venv when the system's Python lacks it).
+python-deps: $(VENV)/.installed
+$(VENV)/.installed: Tests/requirements.txt
+	@if [ ! -x $(VENV)/bin/python3 ]; then \
+		if ! /usr/bin/env -u VIRTUAL_ENV python3 -c 'import ensurepip, venv' 2>/dev/null; then \
+			echo "Installing python3-venv from Debian…"; \
+			$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv >/dev/null; \
+		fi; \
+		python3 -m venv --system-site-packages $(VENV); \
+	fi
+	@$(VENV)/bin/python3 -m pip install -q --disable-pip-version-check -r Tests/requirements.txt
+	@touch $@
 
 ## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, a real
 ## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
@@ -168,7 +184,7 @@ uninstall:
 install-check: build
 	Tests/install_check.sh
 
-bench: deps
+bench: deps python-deps
 	Benchmarks/run
 
 clean:

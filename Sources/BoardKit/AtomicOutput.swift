@@ -5,7 +5,9 @@ import BoardModel
 /// only when the writer succeeded: a failed run never leaves a half-written file and never
 /// touches an existing one. `-` streams the finished file to standard output; so does a
 /// target that is a device or a named pipe (`/dev/stdout`, a FIFO), which is written to, never
-/// replaced. A symbolic link is followed: its target is replaced, the link stays.
+/// replaced, and a target that is the file standard output already writes to (`/dev/stdout`
+/// when the shell sent it to a file: `>> log` appends, as the user asked). A symbolic link is
+/// followed: its target is replaced, the link stays.
 public struct AtomicOutput {
     /// The path the user named (`-` for standard output).
     public let target: String
@@ -22,14 +24,21 @@ public struct AtomicOutput {
 
     var destination: Destination {
         if target == "-" { return .stream("-") }
-        var info = stat()
+        var info = stat(), output = stat()
         // stat follows links: a link to /dev/null is a device, to a file a file.
         if stat(target, &info) == 0 {
+            if fstat(STDOUT_FILENO, &output) == 0, output.st_dev == info.st_dev, output.st_ino == info.st_ino {
+                return .stream("-")
+            }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK || kind == S_IFBLK { return .stream(target) }
         }
         return .file(Self.followingLinks(target))
     }
+
+    /// The bytes go to standard output (`-`, `/dev/stdout`, or the file it writes to), where
+    /// nothing else may follow them: a summary goes to standard error.
+    public var isStandardOutput: Bool { destination == .stream("-") }
 
     /// The path a chain of symbolic links ends at (which need not exist yet).
     static func followingLinks(_ path: String) -> String {

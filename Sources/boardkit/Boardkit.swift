@@ -24,6 +24,14 @@ struct Boardkit: AsyncParsableCommand {
     /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)
     /// rather than ArgumentParser's 64.
     static func main() async {
+        // Past `ulimit -f` a write fails with EFBIG and the usual message and clean-up follow,
+        // rather than SIGXFSZ ending the process with a temporary file left behind.
+        signal(SIGXFSZ, SIG_IGN)
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let message = UnknownCommand.message(Array(CommandLine.arguments.dropFirst()), commands: commands) {
+            StandardStreams.err(message + "\n")
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

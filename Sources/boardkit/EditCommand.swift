@@ -31,10 +31,14 @@ struct EditCommand: ParsableCommand {
     @Flag(name: .customLong("no-start"), help: "Remove the start date.")
     var noStart = false
 
-    @Option(name: .long, help: ArgumentHelp("Labels to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+a,-b"))
+    // `.unconditionalSingleValue`: `--label -bug` is the documented way to remove a label, so
+    // the value after the flag is taken even when it starts with a dash.
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Labels to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+a,-b"))
     var label: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Assignees to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+x,-y"))
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Assignees to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+x,-y"))
     var assignee: [String] = []
 
     @Option(name: .long, help: "New link ('' removes it).")

@@ -1,8 +1,10 @@
+import BoardKit
 import BoardModel
 
-/// The line a command prints on standard output once it has written a file, so that exit 0
-/// always comes with a summary of what was written. Nothing when the output is standard
-/// output (the output shows itself) or when the run failed (nothing was written).
+/// The line a command prints once it has written a file, so that exit 0 always comes with a
+/// summary of what was written: on standard output, or on standard error when the data went
+/// to standard output (`-`, `/dev/stdout`), whose readers expect nothing after the data.
+/// Nothing when the run failed (nothing was written).
 enum WrittenSummary {
     /// `Wrote out.json: 40 cards, 4 states, 99 events`.
     static func print(_ output: String, board: Board, after diagnostics: [Diagnostic]) {
@@ -12,7 +14,11 @@ enum WrittenSummary {
 
     /// `Wrote OUTPUT: WHAT`.
     static func print(_ output: String, _ what: String, after diagnostics: [Diagnostic]) {
-        guard output != "-", !diagnostics.hasErrors else { return }
-        Swift.print("Wrote \(output): \(what)")
+        guard !diagnostics.hasErrors else { return }
+        if AtomicOutput(target: output).isStandardOutput {
+            StandardStreams.err("Wrote \(output == "-" ? "standard output" : output): \(what)\n")
+        } else {
+            Swift.print("Wrote \(output): \(what)")
+        }
     }
 }

@@ -42,6 +42,44 @@ struct CommandLineTests {
         #expect(refused.status == 1 && refused.stdout.isEmpty)
     }
 
+    /// Data on standard output is all that goes there: the summary goes to standard error, so
+    /// `| python3 -m json.tool` reads JSON; `/dev/stdout` sent to a file with `>>` appends to
+    /// it (the file was replaced, losing what was there and the summary).
+    @Test func dataOnStandardOutputIsAloneThere() throws {
+        let board = try sample(cards: 3)
+        for target in ["-", "/dev/stdout"] {
+            let run = try CommandRunner.boardkit(["convert", board, target, "--to", "json"])
+            #expect(run.status == 0)
+            #expect((try? JSONSerialization.jsonObject(with: run.stdout)) != nil, "\(target): \(run.stdoutText.suffix(200))")
+            #expect(run.stderr.contains("Wrote \(target == "-" ? "standard output" : target): 3 cards"), "\(run.stderr)")
+        }
+        let log = tmp.path("log.csv")
+        try "PREV\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let appended = try shell(["convert", board, "/dev/stdout", "--to", "csv"], ">> '\(log)'")
+        #expect(appended.status == 0, "\(appended.stderr)")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.hasPrefix("PREV\nid,title,") && !text.contains("Wrote"), "\(text.prefix(100))")
+        #expect(appended.stderr.contains("Wrote /dev/stdout: 3 cards"))
+    }
+
+    /// Past the file size limit (`ulimit -f`) the write fails with EFBIG: exit 1 with a
+    /// message and no temporary file left (SIGXFSZ ended the process, exit 153).
+    @Test func aFileSizeLimitIsAnErrorNotASignal() throws {
+        let board = try sample(cards: 2_000)
+        let run = try CommandRunner.run("/bin/sh", ["-c", "ulimit -f 100; '\(CommandRunner.boardkit)' convert '\(board)' '\(tmp.path("big.json"))'"])
+        #expect(run.status == 1 && run.stderr.contains("File too large") && run.stderr.contains("[io-error]"), "\(run.status): \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path("")).filter { $0.contains("big.json") }.isEmpty)
+    }
+
+    /// A mistyped command is named, with the closest one (it said "3 unexpected arguments").
+    @Test func aMistypedCommandIsNamed() throws {
+        let typo = try CommandRunner.boardkit(["convrt", "a.json", "b.csv"])
+        #expect(typo.status == 2 && typo.stderr.contains("no command 'convrt'; did you mean 'convert'?"), "\(typo.stderr)")
+        let unknown = try CommandRunner.boardkit(["frobnicate"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no command 'frobnicate'; 'boardkit --help' lists the commands"))
+        #expect(try CommandRunner.boardkit(["help", "convert"]).status == 0)
+    }
+
     /// On a terminal a long run shows a bar with percent (#18), redrawn in place and cleared
     /// at the end; not when standard error is a file or a pipe, nor with --quiet. (`script`
     /// gives the run a terminal; BOARDKIT_PROGRESS_AFTER=0 shows the bar from the start.)

@@ -29,6 +29,9 @@ struct StoreCommandTests {
         let edited = try bk(["edit", "1", "--due", "2026-12-03", "--label", "+ui,-bug", "--actor", "mina"], env: env)
         #expect(edited.stdoutText.contains("due 2026-12-01 → 2026-12-03"))
         #expect(edited.stdoutText.contains("labels bug → ui"))
+        // The help's own form: `--label -ui` removes (it was "Missing value for '--label'").
+        let removed = try bk(["edit", "1", "--label", "-ui", "--assignee", "-mina", "--actor", "mina"], env: env)
+        #expect(removed.stdoutText.contains("labels ui → none") && removed.stdoutText.contains("assignees mina → none"), "\(removed.stdoutText)")
         try bk(["move", "#1", "done", "--actor", "mina"], env: env)
 
         let shown = try bk(["show"], env: env).stdoutText
