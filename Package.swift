@@ -112,7 +112,8 @@ let package = Package(
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample", "BoardStore", "BoardSync",
-                                                        "BoardFuzzCheck"]),
+                                                        "BoardFuzzCheck", "BoardModel", "BoardIO", "BoardCSV", "BoardICS",
+                                                        "BoardTabular", "BoardReport", "BoardForeign"]),
         .testTarget(name: "BoardRoundTripTests", dependencies: [
             "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS",
             "BoardForeign", "BoardStore",

@@ -94,8 +94,8 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
                 + (hint ? "; if the file was saved by Excel or another program in a legacy encoding, name it with --encoding (CP949, LATIN1, CP1252…)" : "")
         case .fieldCount(let found, let expected):
             let what = found > expected
-                ? "has \(found) fields, \(found - expected) more than the header's \(expected)"
-                : "has \(found) fields, \(expected - found) fewer than the header's \(expected)"
+                ? "has \(Counted(found, "field")), \(found - expected) more than the header's \(expected)"
+                : "has \(Counted(found, "field")), \(expected - found) fewer than the header's \(expected)"
             return "row \(what); a field with the delimiter or a newline inside must be quoted"
         case .strayQuote:
             return "a quote inside an unquoted field or text after a closing quote; a field with quotes must be quoted and its quotes doubled (\"say \"\"hi\"\"\")"
@@ -144,17 +144,19 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
         case .cannotHold(let encoding):
             return "the board has characters \(encoding) cannot hold; write UTF-8 (with --excel for Excel) instead"
         case .eventsNotWritten(let events, let changes):
-            let changesNote = changes == 0 ? "" : " (with \(changes) field change\(changes == 1 ? "" : "s"))"
-            return "\(events) events\(changesNote) not written: CSV has no history; use --events FILE"
+            let changesNote = changes == 0 ? "" : " (with \(Counted(changes, "field change")))"
+            return "\(Counted(events, "event"))\(changesNote) not written: CSV has no history; use --events FILE"
         case .boardNotWritten(let parts):
             let lost = parts.map { part in
                 switch part {
                 case .id(let id): "id '\(id)'"
                 case .name: "name"
                 case .timeZone(let zone): "time zone \(zone)"
-                case .metadata(let n): "\(n) metadata entries"
+                case .metadata(let n): "\(Counted(n, "metadata entry", plural: "metadata entries"))"
                 case .unknownKeys(let n): "\(n) unknown board keys"
-                case .states(let n, let renamed): "\(n) states' ids, \(renamed ? "names, " : "")order, categories and WIP limits"
+                case .states(let n, let renamed): n == 1
+                    ? "1 state's id, \(renamed ? "name, " : "")order, category and WIP limit"
+                    : "\(n) states' ids, \(renamed ? "names, " : "")order, categories and WIP limits"
                 }
             }
             return "the board's \(lost.joined(separator: ", ")) not written: CSV keeps states by name only; use --events FILE to keep them"

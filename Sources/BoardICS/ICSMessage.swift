@@ -116,10 +116,10 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
             if count > 0 {
                 let byName = components.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                     .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                parts.append("\(count) component\(count == 1 ? "" : "s") (\(byName))")
+                parts.append("\(Counted(count, "component")) (\(byName))")
             }
             if properties > 0 {
-                parts.append("\(properties) property line\(properties == 1 ? "" : "s")")
+                parts.append("\(Counted(properties, "property line"))")
             }
             return "\(parts.joined(separator: " and ")) outside any calendar (after END:VCALENDAR, with no BEGIN:VCALENDAR around them) not read; the first is here"
         case .badUTCOffset(let text):
@@ -135,35 +135,33 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
         case .duplicateUID(let uid, let line):
             return "UID '\(uid)' was used before (line \(line)); this item became card '\(uid)-2' (and so on for others)"
         case .recurrenceNotExpanded(let recurring, let overrides):
-            var message = "\(recurring) recurring item\(recurring == 1 ? "" : "s") became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
-            if overrides > 0 { message += "; \(overrides) changed occurrence\(overrides == 1 ? "" : "s") (RECURRENCE-ID) of a series in the file left out" }
+            var message = "\(Counted(recurring, "recurring item")) became one card each, due at the first occurrence (the rule is kept in the RRULE field)"
+            if overrides > 0 { message += "; \(Counted(overrides, "changed occurrence")) (RECURRENCE-ID) of a series in the file left out" }
             return message
         case .noDate(let n):
             return "\(n) item\(n == 1 ? " has" : "s have") no due date (no DTSTART or DUE)"
         case .componentIgnored(let name, let n):
-            return "\(n) \(name) component\(n == 1 ? "" : "s") not read: boardkit reads VEVENT and VTODO"
+            return "\(Counted(n, "\(name) component")) not read: boardkit reads VEVENT and VTODO"
         case .badAlarm(let text):
             return "--alarm '\(text)' is not an iCalendar duration; write it like -P1D, -PT2H or -P1DT12H"
         case .withoutDueNotWritten(let n):
-            return "\(Self.plural(n, "card has", "cards have")) no due date and \(n == 1 ? "is" : "are") not in the calendar"
+            return "\(Counted(n, "card")) \(Counted.verb(n, "has", "have")) no due date and \(Counted.verb(n, "is", "are")) not in the calendar"
         case .finishedLeftOut(let finished, let archived):
             var parts: [String] = []
-            if finished > 0 { parts.append(Self.plural(finished, "finished card", "finished cards")) }
-            if archived > 0 { parts.append(Self.plural(archived, "archived card", "archived cards")) }
+            if finished > 0 { parts.append(Counted(finished, "finished card").description) }
+            if archived > 0 { parts.append(Counted(archived, "archived card").description) }
             return "\(parts.joined(separator: " and ")) with a due date left out of the calendar; use --include-done to keep them"
         case .eventsNotWritten(let events, let changes):
-            let note = changes == 0 ? "" : " (with \(changes) field change\(changes == 1 ? "" : "s"))"
-            return "\(Self.plural(events, "event", "events"))\(note) not written: iCalendar has no history"
+            let note = changes == 0 ? "" : " (with \(Counted(changes, "field change")))"
+            return "\(Counted(events, "event"))\(note) not written: iCalendar has no history"
         case .millisecondsNotWritten(let n):
-            return "the milliseconds of \(Self.plural(n, "due or start time", "due or start times")) not written: iCalendar times have whole seconds"
+            return "the milliseconds of \(Counted(n, "due or start time")) not written: iCalendar times have whole seconds"
         case .metadataNotWritten(let n):
-            return "\(Self.plural(n, "board metadata entry", "board metadata entries")) not written: a feed keeps the board's name, id and time zone only"
+            return "\(Counted(n, "board metadata entry", plural: "board metadata entries")) not written: a feed keeps the board's name, id and time zone only"
         case .controlCharactersLeftOut(let n):
-            return "\(Self.plural(n, "control character", "control characters")) that iCalendar text cannot hold left out"
+            return "\(Counted(n, "control character")) that iCalendar text cannot hold left out"
         }
     }
-
-    private static func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
     private static func kept(_ name: String, _ kept: Bool) -> String {
         kept ? "; kept as written in the field \(name)" : ""

@@ -91,7 +91,7 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
         case .eventOutOfOrder(let at, let after):
             "event at \(at) comes after one at \(after)"
         case .eventsOutOfOrder(let count, let listed):
-            "\(count) events in all are out of time order (the first \(listed) are listed)"
+            "\(Counted(count, "event")) in all \(Counted.verb(count, "is", "are")) out of time order (the first \(listed) are listed)"
         case .stateContradictsHistory(let card, let state, let event, let movedTo):
             "card '\(card)' is in '\(state)' but its last move (events[\(event)]) took it to '\(movedTo)'"
         case .moreNotShown(_, let count):

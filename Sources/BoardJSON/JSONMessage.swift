@@ -198,11 +198,11 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
             return "\(n) \(section) value\(n == 1 ? " is" : "s are") a number, true/false or null, not a string; kept as text (null drops the entry)"
         case .localTimes(let n, let zone, let known):
             let place = known ? zone : "UTC ('\(zone)' is not a time zone)"
-            return "\(n) timestamp\(n == 1 ? " has" : "s have") no UTC offset (or \(n == 1 ? "is a" : "are") bare date\(n == 1 ? "" : "s")); read as wall-clock time in \(place)"
+            return "\(Counted(n, "timestamp")) \(Counted.verb(n, "has", "have")) no UTC offset (or \(Counted.verb(n, "is a bare date", "are bare dates"))); read as wall-clock time in \(place)"
         case .positionsNotWritten(let n):
             return "\(n) card position\(n == 1 ? " is" : "s are") not a finite number and \(n == 1 ? "was" : "were") left out"
         case .clashingExtrasNotWritten(let n):
-            return "\(n) kept unknown key\(n == 1 ? "" : "s") named like a boardkit key \(n == 1 ? "was" : "were") left out"
+            return "\(Counted(n, "kept unknown key")) named like a boardkit key \(n == 1 ? "was" : "were") left out"
         }
     }
 

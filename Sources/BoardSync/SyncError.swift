@@ -135,7 +135,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .notMultistatus:
             return "the server's answer cannot be read: PROPFIND did not answer with a multistatus"
         case .remoteEmptied(_, let loss):
-            let what = loss.gone == loss.remembered ? "none of the \(loss.remembered) to-dos" : "\(loss.gone) of the \(loss.remembered) to-dos"
+            let what = loss.gone == loss.remembered ? "none of the \(Counted(loss.remembered, "to-do"))" : "\(loss.gone) of the \(Counted(loss.remembered, "to-do"))"
             return "the server no longer lists \(what) this store synced with it (emptied, replaced or re-created?); "
                 + "their cards were not deleted and nothing was changed. If they were deleted there on purpose, sync with "
                 + "--force-delete; to put every card there again (a new or re-created collection), sync with --new-remote"

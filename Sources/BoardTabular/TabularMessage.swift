@@ -135,15 +135,15 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
         case .notWritten(let loss, let layout):
             switch loss {
             case .attribute(let attribute, let n):
-                return "\(n) card\(n == 1 ? "" : "s")' \(attribute) not written: the \(layout) layout has no column for it"
+                return "\(Counted(n, "card's", plural: "cards'")) \(attribute) not written: the \(layout) layout has no column for it"
             case .customFieldValues(let n):
-                return "\(n) custom field values not written: the \(layout) layout writes no custom fields"
+                return "\(Counted(n, "custom field value")) not written: the \(layout) layout writes no custom fields"
             case .emptyFieldValues(let n):
-                return "\(n) empty custom field values not written: an empty cell reads back as no value"
+                return "\(Counted(n, "empty custom field value")) not written: an empty cell reads back as no value"
             case .unknownCardKeys(let n):
-                return "\(n) unknown card keys not written: a table keeps only known attributes and fields"
+                return "\(Counted(n, "unknown card key")) not written: a table keeps only known attributes and fields"
             case .nonFinitePositions(let n):
-                return "\(n) positions that are not finite numbers written as text"
+                return "\(Counted(n, "position")) that \(Counted.verb(n, "is not a finite number", "are not finite numbers")) written as text"
             }
         case .noSuchMapping(let name, let presets):
             return "'\(name)' is neither a mapping preset (\(presets.joined(separator: ", "))) nor a readable mapping file"

@@ -177,7 +177,7 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
             return "history row of card \(card): \(failure.text) (expected \(FieldChangesText.example))"
         case .orphanEvents(let rows, let cards):
             let named = cards.sorted().prefix(5).joined(separator: ", ") + (cards.count > 5 ? ", …" : "")
-            return "\(rows) history row\(rows == 1 ? "" : "s") of \(cards.count) card\(cards.count == 1 ? "" : "s") no longer in the Cards sheet left out (\(named))"
+            return "\(Counted(rows, "history row")) of \(Counted(cards.count, "card")) no longer in the Cards sheet left out (\(named))"
         case .invalidTimeZone(let zone):
             return "'\(zone)' is not an IANA time-zone name; date-time cells show UTC"
         case .cannotCreateWorkbook:

@@ -91,7 +91,7 @@ struct ReportCommand: ParsableCommand {
             let t = done.timings
             StandardStreams.err("report timings: load+validate \(s(t.load)), compute \(s(t.compute)), render+write \(s(t.write)) (\(counts.cards) cards, \(counts.events) events)\n")
         }
-        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(weeks) weeks, \(counts.cards) cards",
+        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(Counted(weeks, "week")), \(Counted(counts.cards, "card"))",
                              after: done.diagnostics)
         do { try DiagnosticOutput.finish(done.diagnostics, style: diagnostics) } catch { DiagnosticOutput.exit(1) }
         DiagnosticOutput.exit(0)

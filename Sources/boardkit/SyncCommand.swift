@@ -105,10 +105,9 @@ struct SyncCommand: AsyncParsableCommand {
 enum SyncSummary {
     static func line(_ r: SyncReport, store: String) -> String {
         let verb = r.dryRun ? "Would sync" : "Synced"
-        func n(_ count: Int, _ one: String, _ many: String? = nil) -> String { "\(count) \(count == 1 ? one : many ?? one + "s")" }
-        return "\(verb) \(store) with \(r.url): from the server \(n(r.added, "new card")), \(n(r.updated, "card")) changed, "
-            + "\(r.deleted) deleted; to the server \(n(r.created, "new to-do")), \(n(r.pushed, "to-do")) changed, "
-            + "\(r.removed) removed; \(n(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")"
-            + (r.left > 0 ? "; \(n(r.left, "to-do")) changed on the server meanwhile, left for the next sync." : ".")
+        return "\(verb) \(store) with \(r.url): from the server \(Counted(r.added, "new card")), \(Counted(r.updated, "card")) changed, "
+            + "\(r.deleted) deleted; to the server \(Counted(r.created, "new to-do")), \(Counted(r.pushed, "to-do")) changed, "
+            + "\(r.removed) removed; \(Counted(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")"
+            + (r.left > 0 ? "; \(Counted(r.left, "to-do")) changed on the server meanwhile, left for the next sync." : ".")
     }
 }

@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         if diagnostics == .text, !loaded.diagnostics.hasErrors, let board = loaded.board {
-            print("\(input): \(board.cards.count) cards, \(board.states.count) states, \(board.events.count) events (\(loaded.format ?? "?"))")
+            print("\(input): \(Counted(board.cards.count, "card")), \(Counted(board.states.count, "state")), \(Counted(board.events.count, "event")) (\(loaded.format ?? "?"))")
         }
         guard let board = loaded.board else {
             return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics, toStandardOutput: true)

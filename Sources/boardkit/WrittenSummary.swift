@@ -8,7 +8,7 @@ import BoardModel
 enum WrittenSummary {
     /// `Wrote out.json: 40 cards, 4 states, 99 events`.
     static func print(_ output: String, board: Board, after diagnostics: [Diagnostic]) {
-        print(output, "\(board.cards.count) cards, \(board.states.count) states, \(board.events.count) events",
+        print(output, "\(Counted(board.cards.count, "card")), \(Counted(board.states.count, "state")), \(Counted(board.events.count, "event"))",
               after: diagnostics)
     }
 

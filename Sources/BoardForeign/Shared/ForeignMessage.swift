@@ -133,28 +133,28 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case .trelloUnknownCustomField(let card):
             return "card '\(card)' has a value for a custom field the export does not define"
         case .trelloOrphanChecklists(let n):
-            return "\(n) checklist\(n == 1 ? "" : "s") belong to cards the export does not have; left out"
+            return "\(Counted(n, "checklist")) \(Counted.verb(n, "belongs to a card", "belong to cards")) the export does not have; left out"
         case .trelloActionUnknownCard(let type, let card):
             return "\(type) action for card '\(card)', which the export does not have (deleted without a deleteCard action?); left out of the history"
         case .trelloActionsUnknownCards(let count, let listed):
             return "\(count) actions in all name cards the export does not have (the first \(listed) are listed)"
         case .trelloDeletedCardHistory(let actions, let cards):
-            return "\(actions) action\(actions == 1 ? "" : "s") of \(cards) deleted or moved-away card\(cards == 1 ? "" : "s") left out"
+            return "\(Counted(actions, "action")) of \(Counted(cards, "deleted or moved-away card")) left out"
         case .trelloActionsNotKept(let byType):
             let total = byType.values.reduce(0, +)
             let breakdown = byType.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return "\(total) action\(total == 1 ? "" : "s") not kept as card history: \(breakdown)"
+            return "\(Counted(total, "action")) not kept as card history: \(breakdown)"
         case .trelloHistoryAtLimit(let actions, let uncreated):
-            return "the export holds \(actions) actions, Trello's limit: older history is missing (\(uncreated) card\(uncreated == 1 ? "" : "s") have no creation action)"
+            return "the export holds \(actions) actions, Trello's limit: older history is missing (\(Counted(uncreated, "card")) \(Counted.verb(uncreated, "has", "have")) no creation action)"
         case .trelloNoActions:
             return "the export has no \"actions\": the board has no history"
         case .trelloNoCreateActions(let n):
             return "\(n) card\(n == 1 ? " has" : "s have") no createCard action: history looks cut (Trello exports hold at most the last 1,000 actions); creation times come from the card ids"
         case .trelloExtrasNotWritten(let n):
-            return "\(n) unknown key\(n == 1 ? "" : "s") kept from an earlier read (extras) not written: a Trello export has no place for them"
+            return "\(Counted(n, "unknown key")) kept from an earlier read (extras) not written: a Trello export has no place for them"
         case .trelloChangesNotWritten(let n):
-            return "\(n) field change\(n == 1 ? "" : "s") of events (old and new values) not written: the export's actions keep only moves and archiving"
+            return "\(Counted(n, "field change")) of events (old and new values) not written: the export's actions keep only moves and archiving"
         case .taskwarriorNotAnExport(let kind):
             return "not a Taskwarrior export: expected an array of tasks, found \(kind)"
         case .taskwarriorTaskNotAnObject(let kind):
@@ -180,11 +180,11 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case .taskwarriorNotWritten(let losses):
             let parts = losses.map { loss in
                 switch loss {
-                case .events(let n): "\(n) event\(n == 1 ? "" : "s") (Taskwarrior keeps only entry, start and end)"
-                case .changes(let n): "\(n) field change\(n == 1 ? "" : "s") of events (tasks keep only current values)"
-                case .positions(let n): "\(n) card position\(n == 1 ? "" : "s") (tasks have no order)"
-                case .archivedDone(let n): "the archived flag of \(n) finished card\(n == 1 ? "" : "s") (written as completed)"
-                case .extras(let n): "\(n) unknown key\(n == 1 ? "" : "s") kept from an earlier read"
+                case .events(let n): "\(Counted(n, "event")) (Taskwarrior keeps only entry, start and end)"
+                case .changes(let n): "\(Counted(n, "field change")) of events (tasks keep only current values)"
+                case .positions(let n): "\(Counted(n, "card position")) (tasks have no order)"
+                case .archivedDone(let n): "the archived flag of \(Counted(n, "finished card")) (written as completed)"
+                case .extras(let n): "\(Counted(n, "unknown key")) kept from an earlier read"
                 case .board(let board):
                     "the board's \(board.map(Self.text).joined(separator: ", ")) (a task list has no board)"
                 }

@@ -69,7 +69,7 @@ public struct StoreSetup {
             return (nil, diagnostics + [error.diagnostic])
         }
         let summary = "Created \(path): '\(board.name)', \(board.states.map(\.name).joined(separator: " / ")), "
-            + "\(board.cards.count) cards, \(board.events.count) events (\(board.timeZone))"
+            + "\(Counted(board.cards.count, "card")), \(Counted(board.events.count, "event")) (\(board.timeZone))"
         return (summary, diagnostics)
     }
 }

@@ -7,7 +7,7 @@ public enum DiagnosticRendering {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         if errors + warnings > 0 {
-            out += "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+            out += "\(Counted(errors, "error")), \(Counted(warnings, "warning"))\n"
         }
         return out
     }
