@@ -41,8 +41,11 @@ public final class DiagnosticLimiter {
         }
     }
 
+    /// Diagnostics of one code listed, unless a reader says otherwise.
+    public static let defaultLimit = 20
+
     /// A limiter listing `limit` diagnostics of each code; closing lines point at `file`.
-    public init(limit: Int = 20, file: String) {
+    public init(limit: Int = defaultLimit, file: String) {
         self.limit = limit
         self.file = file
     }

@@ -45,11 +45,13 @@ public enum BoardPipeline {
         if let read = board {
             switch options.invalidItems {
             case .refuse:
+                // Capped like the readers' (a million-card feed read back gave 341,159 lines).
                 diagnostics += BoardValidator.validate(read, sourceMap: result.sourceMap)
+                    .limited(DiagnosticLimiter.defaultLimit, file: path)
             case .leaveOut:
                 let valid = BoardValidator.leavingOutInvalidItems(read, sourceMap: result.sourceMap, file: path)
                 board = valid.board
-                diagnostics += valid.diagnostics
+                diagnostics += valid.diagnostics.limited(DiagnosticLimiter.defaultLimit, file: path)
             }
         }
         if strict { diagnostics = diagnostics.strict() }

@@ -50,7 +50,7 @@ struct CSVMessageTests {
             (.eventsNotWritten(events: 3, changes: 1), "3 events (with 1 field change) not written: CSV has no history; use --events FILE"),
             (.eventsNotWritten(events: 12, changes: 0), "12 events not written: CSV has no history; use --events FILE"),
             (.boardNotWritten([.id("b-1"), .name, .timeZone("Europe/Berlin"), .metadata(1), .unknownKeys(2), .states(4, renamed: false)]),
-             "the board's id 'b-1', name, time zone Europe/Berlin, 1 metadata entries, 2 unknown board keys, 4 states' ids, order, categories and WIP limits not written: CSV keeps states by name only; use --events FILE to keep them"),
+             "the board's id 'b-1', name, time zone Europe/Berlin, 1 metadata entry, 2 unknown board keys, 4 states' ids, order, categories and WIP limits not written: CSV keeps states by name only; use --events FILE to keep them"),
             (.boardNotWritten([.states(3, renamed: true)]),
              "the board's 3 states' ids, names, order, categories and WIP limits not written: CSV keeps states by name only; use --events FILE to keep them"),
             (.eventsFileKeysNotWritten(2), "2 unknown state and event keys not written: the events file keeps only known columns"),

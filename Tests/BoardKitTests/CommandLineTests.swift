@@ -71,6 +71,48 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path("")).filter { $0.contains("big.json") }.isEmpty)
     }
 
+    /// A value in a file cannot forge what the terminal shows: control characters in echoed
+    /// values are shown escaped, on the diagnostic's own line, and a huge value is cut (an
+    /// escape sequence and a newline used to reach the terminal, so a file could print a fake
+    /// diagnostic line; one error echoed a 70 KB value).
+    @Test func diagnosticsShowFileValuesEscapedAndCut() throws {
+        let board = tmp.path("forged.json")
+        let forged = "2026\u{1B}[31mRED\nfake.json:1:1: error: injected [x]"
+        let json = """
+            {"format": "boardkit/1", "board": {"id": "b", "name": "B", "timezone": "UTC"},
+             "states": [{"id": "todo", "name": "To do", "category": "todo"}],
+             "cards": [{"id": "c1", "title": "t", "state": "todo", "due": \(String(decoding: try JSONSerialization.data(withJSONObject: [forged]), as: UTF8.self).dropFirst().dropLast())},
+                       {"id": "c2", "title": "t", "state": "todo", "due": "\(String(repeating: "Z", count: 70_000))"}],
+             "events": []}
+            """
+        try json.write(toFile: board, atomically: true, encoding: .utf8)
+        // `validate` prints what it found on standard output.
+        let run = try CommandRunner.boardkit(["validate", board])
+        #expect(run.status == 1)
+        #expect(!run.stdoutText.contains("\u{1B}"), "\(run.stdoutText.prefix(300))")
+        #expect(!run.stdoutText.split(separator: "\n").contains { $0.hasPrefix("fake.json") }, "\(run.stdoutText.prefix(600))")
+        #expect(run.stdoutText.contains("\\e[31mRED\\nfake.json:1:1"), "\(run.stdoutText.prefix(600))")
+        #expect(run.stdoutText.split(separator: "\n").allSatisfy { $0.count < 1_300 })
+        #expect(run.stdoutText.contains("more characters not shown"))
+    }
+
+    /// The validator's diagnostics are capped like the readers': 30 finished cards without a
+    /// completion time give 20 lines and "10 more like this" (every one was listed: a
+    /// million-card feed read back printed 341,159 lines).
+    @Test func theValidatorsWarningsAreCapped() throws {
+        let cards = (1...30).map { #"{"id": "c\#($0)", "title": "t\#($0)", "state": "done"}"# }.joined(separator: ",")
+        let board = tmp.path("done.json")
+        try """
+            {"format": "boardkit/1", "board": {"id": "b", "name": "B", "timezone": "UTC"},
+             "states": [{"id": "done", "name": "Done", "category": "done"}], "cards": [\(cards)], "events": []}
+            """.write(toFile: board, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.boardkit(["validate", board]) // its findings on standard output
+        #expect(run.status == 0, "\(run.stdoutText.prefix(300))")
+        let lines = run.stdoutText.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix("[done-without-completion]") }.count == 21, "\(run.stdoutText)")
+        #expect(run.stdoutText.contains("10 more"), "\(run.stdoutText.suffix(300))")
+    }
+
     /// A mistyped command is named, with the closest one (it said "3 unexpected arguments").
     @Test func aMistypedCommandIsNamed() throws {
         let typo = try CommandRunner.boardkit(["convrt", "a.json", "b.csv"])

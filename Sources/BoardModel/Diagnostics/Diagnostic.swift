@@ -33,10 +33,11 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         self.location = location
     }
 
-    /// Like a compiler's: `board.json:14:3 (cards[12].due): error: … [invalid-date]`.
+    /// Like a compiler's: `board.json:14:3 (cards[12].due): error: … [invalid-date]`. One
+    /// line, whatever the file's values hold (`PrintableText`).
     public var description: String {
-        let place = location.map { "\($0): " } ?? ""
-        return "\(place)\(severity.rawValue): \(message.text) [\(code.id)]"
+        let place = location.map { "\(PrintableText.line($0.description)): " } ?? ""
+        return "\(place)\(severity.rawValue): \(PrintableText.line(message.text)) [\(code.id)]"
     }
 
     /// Same code, severity, location and wording (messages of different types never say the
