@@ -15,6 +15,8 @@ public enum BoardKitMessage: DiagnosticMessage, Equatable {
     case unknownOutputFormat(String?, known: [String])
     /// The `format` reader gave no board and no error.
     case noBoardRead(format: String)
+    /// `format` writes bytes that are no text, and standard output is a terminal.
+    case binaryToTerminal(format: String)
     case noSuchFolder(String)
     case noOutputFile
     case cannotReopenOutput
@@ -29,6 +31,7 @@ public enum BoardKitMessage: DiagnosticMessage, Equatable {
         switch self {
         case .unknownInputFormat, .unknownOutputFormat: .unknownFormat
         case .noBoardRead: .noBoardRead
+        case .binaryToTerminal: .binaryToTerminal
         default: .ioError
         }
     }
@@ -44,6 +47,8 @@ public enum BoardKitMessage: DiagnosticMessage, Equatable {
         case .unknownOutputFormat(let name, let known):
             "\(name.map { "'\($0)' is not a format boardkit writes" } ?? "cannot tell the output format from the name"); use --to with one of: \(known.joined(separator: ", "))"
         case .noBoardRead(let format): "the \(format) reader gave no board and no reason"
+        case .binaryToTerminal(let format):
+            "\(format) is a binary format and standard output is a terminal; name an output file, or pipe or redirect standard output"
         case .noSuchFolder(let folder): "the folder '\(folder)' does not exist"
         case .noOutputFile: "the writer produced no file"
         case .cannotReopenOutput: "cannot reopen the output"

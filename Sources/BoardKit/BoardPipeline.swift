@@ -69,6 +69,9 @@ public enum BoardPipeline {
             let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name)
             return [Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: known), at: SourceLocation(file: path))]
         }
+        if format.isBinary, AtomicOutput(target: path).isStandardOutput, isatty(STDOUT_FILENO) != 0 {
+            return [Diagnostic(BoardKitMessage.binaryToTerminal(format: format.name), at: SourceLocation(file: path))]
+        }
         // Writers only see the temporary path, so what the user's name asks for is set here.
         var options = options
         if options.delimiter == nil { options.delimiter = CSVDialect.delimiter(forPath: path) }

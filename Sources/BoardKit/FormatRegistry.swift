@@ -17,14 +17,17 @@ public struct BoardFormat: Sendable {
     public let summary: String
     public let reader: (any BoardReader)?
     public let writer: (any BoardWriter)?
+    /// Its files are bytes, not text (never written to a terminal).
+    public let isBinary: Bool
 
     public init(name: String, extensions: [String], summary: String,
-                reader: (any BoardReader)?, writer: (any BoardWriter)?) {
+                reader: (any BoardReader)?, writer: (any BoardWriter)?, isBinary: Bool = false) {
         self.name = name
         self.extensions = extensions
         self.summary = summary
         self.reader = reader
         self.writer = writer
+        self.isBinary = isBinary
     }
 }
 
@@ -34,12 +37,12 @@ public struct BoardFormat: Sendable {
 public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
-        BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (SQLite): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter()),
+        BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (SQLite): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter(), isBinary: true),
         BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
         // Foreign JSON formats: found by content (no extension of their own, so a .json output stays canonical JSON).
         BoardFormat(name: "trello", extensions: [], summary: "Trello board export JSON, .json found by content (lists, cards, checklists, custom fields, actions as history); also what Wekan, Planka and Focalboard import", reader: TrelloReader(), writer: TrelloWriter()),
         BoardFormat(name: "ics", extensions: ["ics", "ical", "ifb"], summary: "iCalendar (RFC 5545): cards with a due date as events and/or to-dos, the feed calendars subscribe to; reads other calendars' events and to-dos", reader: ICSReader(), writer: ICSWriter()),
-        BoardFormat(name: "xlsx", extensions: ["xlsx", "xlsm"], summary: "Excel workbook: sheets Cards (dates as date cells, state dropdown, overdue in red), History, States, Board; lossless round trip; any workbook's first sheet or --sheet NAME through the column mappings", reader: BoardXLSXReader(), writer: BoardXLSXWriter()),
+        BoardFormat(name: "xlsx", extensions: ["xlsx", "xlsm"], summary: "Excel workbook: sheets Cards (dates as date cells, state dropdown, overdue in red), History, States, Board; lossless round trip; any workbook's first sheet or --sheet NAME through the column mappings", reader: BoardXLSXReader(), writer: BoardXLSXWriter(), isBinary: true),
         BoardFormat(name: "taskwarrior", extensions: [], summary: "Taskwarrior `task export` JSON, .json found by content; writes what `task import` takes", reader: TaskwarriorReader(), writer: TaskwarriorWriter()),
         BoardFormat(name: "json", extensions: ["json"], summary: "boardkit's canonical JSON (lossless)", reader: BoardJSONReader(), writer: BoardJSONWriter()),
     ]

@@ -85,7 +85,7 @@ struct ReaderFlags: ParsableArguments {
 
 /// Flags that shape an output. Each maps onto one `WriterOptions` field.
 struct WritingFlags: ParsableArguments {
-    @Option(name: .long, help: "Output format (default: from the extension).")
+    @Option(name: .long, help: "Output format (default: from the extension; canonical JSON for '-', standard output).")
     var to: String?
 
     @Flag(name: .long, help: "CSV for Excel: UTF-8 with a byte-order mark and CRLF line ends.")

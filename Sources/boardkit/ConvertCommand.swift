@@ -39,8 +39,9 @@ struct ConvertCommand: ParsableCommand {
         }
         // `--events FILE` names the sidecar of whichever side is CSV.
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)
-        // Standard output has no extension: without --to it gets the input's format.
-        let format = writing.to ?? (output == "-" ? loaded.format : nil)
+        // Standard output has no extension: without --to it gets canonical JSON (the input's
+        // format could be a store's or a workbook's bytes).
+        let format = writing.to ?? (output == "-" ? "json" : nil)
         var options = writing.writerOptions(mapping: reading.mapping, events: sidecar, encoding: reading.encoding)
         // A store records who imported it, as its editing commands record who changed it.
         options.actor = StoreSession.loginName

@@ -62,6 +62,20 @@ struct CommandLineTests {
         #expect(appended.stderr.contains("Wrote /dev/stdout: 3 cards"))
     }
 
+    /// Standard output gets canonical JSON unless `--to` says otherwise (a store's SQLite
+    /// bytes reached the terminal), and a binary format is never written to a terminal.
+    @Test func standardOutputGetsJSONAndNoBinaryOnATerminal() throws {
+        let board = try sample(cards: 3)
+        let store = tmp.path("team.db")
+        #expect(try CommandRunner.boardkit(["init", "-b", store, "--from", board]).status == 0)
+        let json = try CommandRunner.boardkit(["convert", store, "-"])
+        #expect(json.status == 0 && (try? JSONSerialization.jsonObject(with: json.stdout)) != nil, "\(json.stdoutText.prefix(80))")
+        let onTerminal = try CommandRunner.boardkitOnTerminal(["convert", board, "-", "--to", "xlsx"])
+        #expect(onTerminal.stdoutText.contains("[binary-to-terminal]") && !onTerminal.stdoutText.contains("PK"), "\(onTerminal.stdoutText.prefix(300))")
+        let piped = try CommandRunner.boardkit(["convert", board, "-", "--to", "xlsx"])
+        #expect(piped.status == 0 && piped.stdout.starts(with: Array("PK".utf8)))
+    }
+
     /// Past the file size limit (`ulimit -f`) the write fails with EFBIG: exit 1 with a
     /// message and no temporary file left (SIGXFSZ ended the process, exit 153).
     @Test func aFileSizeLimitIsAnErrorNotASignal() throws {

@@ -65,6 +65,9 @@ extension DiagnosticCode {
         "io-error", .error, "A file could not be read or written.")
     public static let unknownFormat = DiagnosticCode(
         "unknown-format", .error, "The format could not be told from the name or the content.")
+    public static let binaryToTerminal = DiagnosticCode(
+        "binary-to-terminal", .error,
+        "A binary format (a workbook, a store) would be written to a terminal; name a file, or send standard output elsewhere.")
     public static let noBoardRead = DiagnosticCode(
         "no-board-read", .error,
         "A reader gave no board and no reason; nothing is written (a bug in boardkit: please report it with the file).")
@@ -77,7 +80,7 @@ extension DiagnosticCode {
         .duplicateCardID, .blankCardID, .unknownState, .duplicateStateID, .noStates, .blankTitle,
         .eventUnknownCard, .eventUnknownState, .eventsOutOfOrder, .stateContradictsHistory,
         .invalidTimeZone, .invalidDate, .dueBeforeCreated, .completedBeforeCreated,
-        .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .noBoardRead,
+        .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .binaryToTerminal, .noBoardRead,
         .itemsLeftOut,
     ]
 }
