@@ -7,6 +7,11 @@ enum CSVDelimiter: String, ExpressibleByArgument, CaseIterable {
     case semicolon = ";"
     case tab
 
+    /// None listed in the help, which names them in words (ArgumentParser would print
+    /// "(values: ,, ;, tab)"); completion still offers them.
+    static var allValueStrings: [String] { [] }
+    static var defaultCompletionKind: CompletionKind { .list(allCases.map(\.rawValue)) }
+
     /// The byte written between fields.
     var byte: UInt8 {
         switch self {

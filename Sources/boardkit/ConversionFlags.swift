@@ -32,7 +32,7 @@ struct ReaderFlags: ParsableArguments {
     @Option(name: .long, help: "Worksheet to read from a workbook (default: the first).")
     var sheet: String?
 
-    @Option(name: .customLong("events"), help: "Events sidecar file (CSV history), read with the input.")
+    @Option(name: .customLong("events"), help: "Events sidecar file (CSV history): read with a CSV input, else written with a CSV output.")
     var eventsIn: String?
 
     @Option(name: .long, help: ArgumentHelp("Which column holds what, for tabular input, over the mapping: e.g. 'title=storyName,state=Etat,due=Prazo' (repeatable).", valueName: "ATTRIBUTE=HEADER,…"))
@@ -133,4 +133,7 @@ enum DiagnosticsStyle: String, ExpressibleByArgument, CaseIterable {
     case text, json
 }
 
-extension SlashDateOrder: ExpressibleByArgument {}
+extension SlashDateOrder: ExpressibleByArgument {
+    /// The orders a person can ask for (`unknown` is what a column says when it cannot tell).
+    public static var allValueStrings: [String] { [Self.monthFirst, .dayFirst].map(\.rawValue) }
+}

@@ -34,7 +34,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Language of labels and dates: en or ko.")
     var locale: ReportLocale = .en
 
-    @Option(name: .shortAndLong, help: "Where to write ('-' for standard output, the default).")
+    @Option(name: .shortAndLong, help: "Where to write ('-' for standard output).")
     var output: String = "-"
 
     @OptionGroup var reading: ReadingFlags

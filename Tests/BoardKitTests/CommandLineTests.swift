@@ -76,6 +76,19 @@ struct CommandLineTests {
         #expect(piped.status == 0 && piped.stdout.starts(with: Array("PK".utf8)))
     }
 
+    /// The help says only what a person may type, once: no internal `unknown` date order, no
+    /// "(values: ,, ;, tab)", one default for `report -o`, and what `--events` does with a
+    /// CSV output.
+    @Test func theHelpSaysWhatAPersonTypes() throws {
+        let convert = try CommandRunner.boardkit(["convert", "--help"]).stdoutText
+        #expect(convert.contains("month-first, day-first)") && !convert.contains("day-first, unknown"))
+        #expect(!convert.contains("(values: ,, ;, tab)") && convert.contains("',', ';' or tab"))
+        #expect(convert.contains("written with a CSV output"))
+        let report = try CommandRunner.boardkit(["report", "--help"]).stdoutText
+        let output = report.split(separator: "\n").first { $0.contains("--output") } ?? ""
+        #expect(output.components(separatedBy: "default").count == 2, "\(output)")
+    }
+
     /// Past the file size limit (`ulimit -f`) the write fails with EFBIG: exit 1 with a
     /// message and no temporary file left (SIGXFSZ ended the process, exit 153).
     @Test func aFileSizeLimitIsAnErrorNotASignal() throws {
