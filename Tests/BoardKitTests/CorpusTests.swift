@@ -12,12 +12,12 @@ import BoardTestSupport
 /// refused for a stated reason. When boardkit changes, an entry fails here: re-measure with
 /// `python3 Tests/Corpus/record.py`, then look at the entry's gap by hand.
 ///
-/// The files themselves are not in git: they come from other projects' repositories through
-/// the workplace's snapshot store, whose rules keep such files out of a project's commits
-/// (Tests/Corpus/README.md). corpus.json says where each one is (repository, path, commit);
-/// on a machine without them (a fresh clone) the suite does not run, and says so.
+/// The files themselves are not in git: they are in `../shared/corpus/` beside the project
+/// (SOURCES.md there says where each came from; CI has them too), or where
+/// `$BOARDKIT_CORPUS` says. corpus.json names each one's repository, path and commit; on a
+/// machine without them the suite does not run, and says so.
 @Suite("Real-file corpus", .enabled(if: Corpus.filesArePresent,
-                                    "the corpus's data files are not here (not in git; see Tests/Corpus/README.md)"))
+                                    "the corpus's data files are not here (../shared/corpus or $BOARDKIT_CORPUS; see Tests/Corpus/README.md)"))
 struct CorpusTests {
     @Test func theCorpusIsWhatTheIssueAsks() throws {
         let entries = try Corpus.entries.get()
@@ -38,13 +38,13 @@ struct CorpusTests {
             total += size
             #expect(size < 1 << 20, "\(file) is \(size) bytes; corpus files stay under 1 MiB")
         }
-        #expect(missing.isEmpty, "corpus.json names files that are not in Tests/Corpus: \(missing)")
+        #expect(missing.isEmpty, "corpus.json names files that are not in \(Corpus.folder.path): \(missing)")
         #expect(total < 12_000_000, "the corpus is \(total) bytes; it stays under about 12 MB")
 
         // Every data file in the folder has an entry (nothing kept without its provenance).
         let onDisk = try Corpus.dataFiles()
         #expect(onDisk.subtracting(files).isEmpty,
-                "files in Tests/Corpus without a corpus.json entry: \(onDisk.subtracting(files).sorted())")
+                "files in \(Corpus.folder.path) without a corpus.json entry: \(onDisk.subtracting(files).sorted())")
         for entry in entries {
             #expect(entry.source.commit.count == 40, "\(entry.file): source commit '\(entry.source.commit)' is not a full commit id")
             #expect(!entry.source.path.isEmpty, "\(entry.file): no source path")
@@ -54,7 +54,7 @@ struct CorpusTests {
     @Test(arguments: (try? Corpus.entries.get()) ?? [])
     func fileHasItsRecordedOutcome(_ entry: CorpusEntry) throws {
         let path = Corpus.folder.appendingPathComponent(entry.file).path
-        try #require(FileManager.default.fileExists(atPath: path), "\(entry.name): the file is not in Tests/Corpus")
+        try #require(FileManager.default.fileExists(atPath: path), "\(entry.name): the file is not in \(Corpus.folder.path)")
 
         // The independent count is still the recorded one.
         let counts = try Corpus.oracleCounts.get()
@@ -155,7 +155,16 @@ struct OracleCount: Sendable {
 }
 
 enum Corpus {
-    static var folder: URL { CommandRunner.packageRoot.appendingPathComponent("Tests/Corpus") }
+    /// The data files: `$BOARDKIT_CORPUS`, else `../shared/corpus` beside the project.
+    static var folder: URL {
+        if let given = ProcessInfo.processInfo.environment["BOARDKIT_CORPUS"], !given.isEmpty {
+            return URL(fileURLWithPath: given)
+        }
+        return CommandRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// corpus.json, the record of what boardkit does with each file, kept in the project.
+    static var record: URL { CommandRunner.packageRoot.appendingPathComponent("Tests/Corpus/corpus.json") }
 
     /// True when any file corpus.json names is on this machine (then every one must be).
     static var filesArePresent: Bool {
@@ -165,7 +174,7 @@ enum Corpus {
 
     static let entries: Result<[CorpusEntry], any Error> = Result(catching: {
         struct File: Decodable { var files: [CorpusEntry] }
-        let data = try Data(contentsOf: folder.appendingPathComponent("corpus.json"))
+        let data = try Data(contentsOf: record)
         return try JSONDecoder().decode(File.self, from: data).files
     })
 
@@ -207,11 +216,11 @@ enum Corpus {
         return Set(list.filter { $0["severity"] as? String == "error" }.compactMap { $0["code"] as? String }).sorted()
     }
 
-    /// validate's summary line: "FILE: N cards, S states, E events (FORMAT)".
+    /// validate's summary line: "FILE: N cards, S states, E events (FORMAT)" ("1 card").
     static func summary(_ text: String) -> (cards: Int, format: String)? {
         for line in text.split(separator: "\n").reversed() {
             guard line.hasSuffix(")"), let open = line.lastIndex(of: "("),
-                  let cardsRange = line.range(of: " cards, ") else { continue }
+                  let cardsRange = line.range(of: " cards, ") ?? line.range(of: " card, ") else { continue }
             let format = String(line[line.index(after: open)..<line.index(before: line.endIndex)])
             guard let colon = line[..<cardsRange.lowerBound].range(of: ": ", options: .backwards),
                   let cards = Int(line[colon.upperBound..<cardsRange.lowerBound]) else { continue }
@@ -220,7 +229,7 @@ enum Corpus {
         return nil
     }
 
-    /// The data files under Tests/Corpus/<kind>/ (everything but the corpus's own files).
+    /// The data files under the corpus folder's <kind>/ folders (not its SOURCES.md).
     static func dataFiles() throws -> Set<String> {
         var files: Set<String> = []
         let manager = FileManager.default

@@ -19,7 +19,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ORACLE = os.path.join(ROOT, "Tests", "Oracles", "corpus_count.py")
-SUMMARY = re.compile(r"^(?P<file>.*): (?P<cards>\d+) cards, \d+ states, \d+ events \((?P<format>[^)]*)\)$")
+# The data files: $BOARDKIT_CORPUS, else ../shared/corpus beside the project (not in git).
+FILES = os.environ.get("BOARDKIT_CORPUS") or os.path.join(os.path.dirname(ROOT), "shared", "corpus")
+SUMMARY = re.compile(r"^(?P<file>.*): (?P<cards>\d+) cards?, \d+ states?, \d+ events? \((?P<format>[^)]*)\)$")
 
 
 def run_boardkit(boardkit, path, args):
@@ -58,7 +60,7 @@ def run_boardkit(boardkit, path, args):
 
 def oracle(paths, header_row=None):
     cmd = [sys.executable, "-W", "ignore", ORACLE] + (["--header-row", str(header_row)] if header_row else []) + paths
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=HERE, check=True).stdout
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=FILES, check=True).stdout
     return {d["file"]: d for d in map(json.loads, out.splitlines())}
 
 
@@ -81,7 +83,7 @@ def main(argv):
             counts.update(oracle([e["file"]], e["oracle_header_row"]))
     for e in entries:
         before = {k: e.get(k) for k in ("expected", "warnings", "oracle")}
-        expected, warnings = run_boardkit(boardkit, os.path.join(HERE, e["file"]), e.get("args", []))
+        expected, warnings = run_boardkit(boardkit, os.path.join(FILES, e["file"]), e.get("args", []))
         o = counts[e["file"]]
         e["oracle"] = {"items": o["items"], "reader": o["reader"]} if o["error"] is None else \
             {"items": None, "refused": o["error"]}
