@@ -39,10 +39,10 @@ struct ShowTextTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.contains("Doing  2/1 over the limit"))
         let fix = lines.first { $0.contains("Fix login") }!, korean = lines.first { $0.contains("로그인") }!
-        #expect(fix.contains("due 2026-11-22 (overdue 2d)"))
-        #expect(korean.contains("due 2026-11-24 (today)"))
+        #expect(fix.contains("due 2026-11-22 (Sun) (overdue 2d)"))
+        #expect(korean.contains("due 2026-11-24 (Tue) (today)"))
         #expect(lines.first { $0.contains("Docs") }!.contains("(in 3d)"))
-        #expect(lines.first { $0.contains("Ship") }!.hasSuffix("due 2026-11-01"), "a done card's due is not marked")
+        #expect(lines.first { $0.contains("Ship") }!.hasSuffix("due 2026-11-01 (Sun)"), "a done card's due is not marked")
         // The due column starts at the same terminal column whatever the title's script.
         func dueColumn(_ line: String) -> Int { TerminalText.width(String(line[..<line.range(of: "due ")!.lowerBound])) }
         #expect(dueColumn(fix) == dueColumn(korean))

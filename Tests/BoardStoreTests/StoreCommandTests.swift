@@ -27,7 +27,10 @@ struct StoreCommandTests {
         #expect(added.stdoutText.contains("id: "))
         try bk(["add", "로그인 화면 다듬기", "--state", "DOING", "--actor", "지수"], env: env)
         let edited = try bk(["edit", "1", "--due", "2026-12-03", "--label", "+ui,-bug", "--actor", "mina"], env: env)
-        #expect(edited.stdoutText.contains("due 2026-12-01 → 2026-12-03"))
+        // Dates as a person reads them, as the report shows them (they were raw ISO instants).
+        #expect(edited.stdoutText.contains("due 2026-12-01 (Tue) → 2026-12-03 (Thu)"), "\(edited.stdoutText)")
+        let timed = try bk(["edit", "1", "--due", "2026-12-04T18:00", "--actor", "mina"], env: env)
+        #expect(timed.stdoutText.contains("due 2026-12-03 (Thu) → 2026-12-04 (Fri) 18:00"), "\(timed.stdoutText)")
         #expect(edited.stdoutText.contains("labels bug → ui"))
         // The help's own form: `--label -ui` removes (it was "Missing value for '--label'").
         let removed = try bk(["edit", "1", "--label", "-ui", "--assignee", "-mina", "--actor", "mina"], env: env)

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardReport
 import BoardStore
 
 /// `boardkit show`: the board in a terminal, one state after another in board order, each
@@ -51,7 +52,7 @@ public struct BoardShowText {
         var parts = ["  " + number, TerminalText.fit(c.title, titleWidth)]
         if let due = c.due {
             let status = DueStatus.of(due, category: state.category, archived: c.archived, now: now, zone: zone)
-            parts.append(dueText(due, status))
+            parts.append(dueText(due, status, zone: zone))
         }
         if !c.labels.isEmpty { parts.append(paint(c.labels.map { "[\($0)]" }.joined(separator: " "), .magenta)) }
         if !c.assignees.isEmpty { parts.append(c.assignees.map { "@" + $0 }.joined(separator: " ")) }
@@ -59,8 +60,9 @@ public struct BoardShowText {
         return parts.joined(separator: "  ")
     }
 
-    private func dueText(_ due: DueDate, _ status: DueStatus) -> String {
-        let text = "due \(due)"
+    /// `due 2026-10-16 (Fri) 18:00`, as the report shows a due date.
+    private func dueText(_ due: DueDate, _ status: DueStatus, zone: Zone) -> String {
+        let text = "due \(ReportLocale.en.due(due, zone: zone))"
         switch status {
         case .overdue(let days): return paint(text + (days > 0 ? " (overdue \(days)d)" : " (overdue)"), .red)
         case .today: return paint(text + " (today)", .yellow)

@@ -110,8 +110,17 @@ public struct HistoryText {
     }
 
     private func change(_ c: FieldChange) -> String {
-        let none = locale == .ko ? "없음" : "none"
-        return "\(fieldName(c.field)) \(c.old?.description ?? none) → \(c.new?.description ?? none)"
+        "\(fieldName(c.field)) \(value(c.old, of: c.field)) → \(value(c.new, of: c.field))"
+    }
+
+    /// A value as a person reads it: a due or start date as the report shows it
+    /// (`2026-10-16 (Fri) 18:00` in the board's zone), anything else as stored.
+    private func value(_ v: FieldValue?, of field: String) -> String {
+        guard let v else { return locale == .ko ? "없음" : "none" }
+        if field == "due" || field == "start", case .text(let text) = v, let date = DueDate(iso: text) {
+            return locale.due(date, zone: zone)
+        }
+        return v.description
     }
 
     private func fieldName(_ field: String) -> String {
