@@ -31,6 +31,9 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     case otherRemote(url: String, remembered: String)
     /// Another sync of the same store is running.
     case alreadyRunning(store: String)
+    /// `sync --complete`, and `left` to-dos changed on the server during both of their
+    /// writes' tries: what the server took is kept, the rest waits for the next sync.
+    case incomplete(url: String, left: Int)
     case store(StoreError)
     /// An `--alarm` that is not an iCalendar duration (BoardICS's diagnostic).
     case badAlarm(Diagnostic)
@@ -64,7 +67,8 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .noRemote, .noPassword:
             return Diagnostic(self)
         case .badURL(let url), .credentialsInURL(let url), .loginNeeded(let url), .unreachable(let url, _), .unauthorized(let url), .notATodoCollection(let url, _),
-             .server(let url, _, _), .notMultistatus(let url), .remoteEmptied(let url, _), .otherRemote(let url, _):
+             .server(let url, _, _), .notMultistatus(let url), .remoteEmptied(let url, _), .otherRemote(let url, _),
+             .incomplete(let url, _):
             return Diagnostic(self, at: SourceLocation(file: url))
         case .passwordFile(let path, _), .emptyPassword(let path), .alreadyRunning(let path):
             return Diagnostic(self, at: SourceLocation(file: path))
@@ -88,6 +92,7 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .remoteEmptied: .syncRemoteEmptied
         case .otherRemote: .syncOtherRemote
         case .alreadyRunning: .syncRunning
+        case .incomplete: .syncIncomplete
         case .store(let error): error.code
         case .badAlarm(let diagnostic): diagnostic.code
         }
@@ -144,6 +149,9 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
                 + "Nothing was changed. To switch, give --new-remote (the store forgets the old one; nothing is deleted on either side)"
         case .alreadyRunning:
             return "another sync of this store is running; nothing was done (run this one again once it ends)"
+        case .incomplete(_, let left):
+            return "\(Counted(left, "to-do")) changed on the server again while this sync wrote \(Counted.verb(left, "it", "them")) "
+                + "and \(Counted.verb(left, "was", "were")) left for the next sync; everything else was synced and is kept. Run sync again"
         case .store(let error):
             return error.text
         case .badAlarm(let diagnostic):
@@ -167,10 +175,12 @@ extension DiagnosticCode {
         "sync-running", .error, "Another `sync` of the same store is running.")
     public static let syncOtherRemote = DiagnosticCode(
         "sync-other-remote", .error, "`sync` with another collection than the store's; switching takes --new-remote.")
+    public static let syncIncomplete = DiagnosticCode(
+        "sync-incomplete", .error, "`sync --complete`: some to-dos changed on the server during the sync and were left for the next one.")
 
     /// The sync's codes, in the order the README lists them.
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
-        .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncPlainHTTP,
+        .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncIncomplete, .syncPlainHTTP,
     ]
 }

@@ -48,6 +48,9 @@ struct SyncCommand: AsyncParsableCommand {
           help: "Sync with the URL as a new collection: forget the one remembered, put every card there, delete nothing.")
     var newRemote = false
 
+    @Flag(name: .long, help: "Exit 1 (sync-incomplete) when a to-do that changed on the server meanwhile was left for the next sync.")
+    var complete = false
+
     @Flag(name: .long, help: "No progress bar (it is shown only on a terminal, for runs over a second).")
     var quiet = false
 
@@ -81,6 +84,9 @@ struct SyncCommand: AsyncParsableCommand {
         for event in report.pulled { print(text.clause(event)) }
         if report.dryRun { for line in report.planned { print(line) } }
         print(SyncSummary.line(report, store: store.path))
+        if complete, report.left > 0 {
+            try DiagnosticOutput.finish([SyncError.incomplete(url: report.url, left: report.left).diagnostic], style: .text)
+        }
     }
 
     /// The password: the file's first line, else the environment; nil when neither.

@@ -723,6 +723,11 @@ struct SyncedBoard {
         #expect(run.stdoutText.contains("to the server 0 new to-dos, 0 to-dos changed"), "\(run.stdoutText)")
         #expect(run.stdoutText.contains("3 to-dos changed on the server meanwhile, left for the next sync"), "\(run.stdoutText)")
         #expect(try server.todos().isEmpty)
+        // Asked for a complete sync, one that left something is no exit 0 (it was).
+        let complete = try board.sync(["--complete"], status: 1)
+        #expect(complete.stderr.contains("3 to-dos changed on the server again while this sync wrote them") && complete.stderr.contains("[sync-incomplete]"),
+                "\(complete.stderr)")
+        #expect(complete.stdoutText.contains("left for the next sync"))
     }
 
     /// A failing server (503 at the first request) is said as the server's failure, with its
