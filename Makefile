@@ -170,6 +170,10 @@ install: deps
 	.build/$(CONFIG)/boardkit --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
 	sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/boardkit-serve.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service
 	install -m 644 Packaging/serve.yaml $(DESTDIR)$(PREFIX)/share/doc/boardkit/serve.yaml
+	@# The help and manual pages name docs/report.md and the like: they are here, as in the source.
+	install -d $(DESTDIR)$(PREFIX)/share/doc/boardkit/docs
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/boardkit/README.md
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/boardkit/docs/
 	@echo "Installed boardkit $(VERSION) into $(DESTDIR)$(PREFIX)"
 
 uninstall:

@@ -81,6 +81,10 @@ sed "s|^ExecStart=/usr/bin/|ExecStart=$prefix/bin/|" "$unit" > "$work/boardkit-s
 if command -v systemd-analyze >/dev/null; then
     MANPATH="$prefix/share/man" systemd-analyze verify "$work/boardkit-serve.service" || fail "systemd-analyze verify"
 fi
+# The documents the help and manual pages name (docs/report.md) are installed beside them.
+grep -q "docs/report.md" "$prefix/share/man/man1/boardkit-report.1" || fail "the report's manual page names docs/report.md"
+[ -s "$prefix/share/doc/boardkit/docs/report.md" ] && [ -s "$prefix/share/doc/boardkit/README.md" ] \
+    || fail "docs/report.md and README.md under share/doc/boardkit"
 # The example configuration, pointed at this folder, is one serve takes.
 sed -e "s|/var/lib/boardkit/|$work/elsewhere/|" -e "s|^port: 8080|port: 0|" -e "/ops: /d" \
     "$prefix/share/doc/boardkit/serve.yaml" > "$work/serve.yaml"

@@ -38,7 +38,7 @@ public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
         BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (SQLite): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter(), isBinary: true),
-        BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
+        BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard, Plane; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
         // Foreign JSON formats: found by content (no extension of their own, so a .json output stays canonical JSON).
         BoardFormat(name: "trello", extensions: [], summary: "Trello board export JSON, .json found by content (lists, cards, checklists, custom fields, actions as history); also what Wekan, Planka and Focalboard import", reader: TrelloReader(), writer: TrelloWriter()),
         BoardFormat(name: "ics", extensions: ["ics", "ical", "ifb"], summary: "iCalendar (RFC 5545): cards with a due date as events and/or to-dos, the feed calendars subscribe to; reads other calendars' events and to-dos", reader: ICSReader(), writer: ICSWriter()),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BoardTabular
 import BoardTestSupport
 
 /// The built `boardkit` binary, run as a user would: exit codes, standard input and output,
@@ -87,6 +88,14 @@ struct CommandLineTests {
         let report = try CommandRunner.boardkit(["report", "--help"]).stdoutText
         let output = report.split(separator: "\n").first { $0.contains("--output") } ?? ""
         #expect(output.components(separatedBy: "default").count == 2, "\(output)")
+    }
+
+    /// `formats` names every CSV column mapping boardkit ships (Plane was missing).
+    @Test func formatsNamesEveryMapping() throws {
+        let csv = try CommandRunner.boardkit(["formats"]).stdoutText.split(separator: "\n").first { $0.hasPrefix("csv ") } ?? ""
+        for preset in MappingLibrary.presets.map(\.name) {
+            #expect(csv.lowercased().contains(preset), "\(preset) is not in: \(csv)")
+        }
     }
 
     /// Past the file size limit (`ulimit -f`) the write fails with EFBIG: exit 1 with a
