@@ -118,7 +118,7 @@ struct CardsSheetReader {
 
         var search = HeaderRowSearch<OfferedRow>(chosen: options.headerRow, likeness: builder.headerLikeness)
         for (p, part) in parts.enumerated() {
-            guard let reader = source.reader(for: part) else { tally.add(source.missing(part.name)); return nil }
+            guard let reader = source.reader(for: part) else { tally.add(source.unlinked(part)); return nil }
             var partHeaderSeen = false
             reader.read(tally: tally) { row, original in
                 if !partHeaderSeen {

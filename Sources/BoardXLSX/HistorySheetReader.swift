@@ -26,7 +26,7 @@ struct HistorySheetReader {
         var rows: [Origin] = []
         var skipped = 0
         for (p, part) in parts.enumerated() {
-            guard let reader = source.reader(for: part) else { tally.add(source.missing(part.name)); continue }
+            guard let reader = source.reader(for: part) else { tally.add(source.unlinked(part)); continue }
             var header: [String]?
             var col: [String: Int] = [:]
             reader.read(tally: tally) { row, original in

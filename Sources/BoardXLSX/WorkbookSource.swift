@@ -68,7 +68,7 @@ struct WorkbookSource {
     /// Reads a small sheet whole: (sheet row, cells) pairs.
     func table(_ sheet: WorkbookIndex.Sheet, tally: DiagnosticLimiter) -> [(row: Int, cells: [TabularCell])] {
         guard let reader = reader(for: sheet) else {
-            tally.add(missing(sheet.name))
+            tally.add(unlinked(sheet))
             return []
         }
         var rows: [(Int, [TabularCell])] = []
@@ -89,5 +89,10 @@ struct WorkbookSource {
 
     func missing(_ name: String) -> Diagnostic {
         Diagnostic(XLSXMessage.noSuchSheet(name, sheets: index.sheets.map(\.name)), at: SourceLocation(file: file))
+    }
+
+    /// A sheet `reader(for:)` has no part for: listed, but no relationship leads to it.
+    func unlinked(_ sheet: WorkbookIndex.Sheet) -> Diagnostic {
+        Diagnostic(XLSXMessage.sheetNotLinked(sheet: sheet.name), at: SourceLocation(file: file))
     }
 }

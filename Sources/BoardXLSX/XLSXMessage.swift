@@ -26,6 +26,8 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
     /// A row of `sheet` holds more than `limit` bytes of XML.
     case rowTooLarge(sheet: String, limit: Int)
     case sheetPartMissing(sheet: String, part: String)
+    /// The workbook lists the sheet, but its relationships give it no part.
+    case sheetNotLinked(sheet: String)
     case sheetDamaged(sheet: String, part: String)
     /// The sheet ends inside its rows (`sawSheetData`), or has no `<sheetData>`.
     case sheetCutShort(sheet: String, sawSheetData: Bool)
@@ -95,7 +97,7 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
         case .brokenPart, .damagedZip, .sheetDamaged, .sheetCutShort, .rowPastLast, .noSuchSharedString: .xlsxBrokenXML
         case .partTooLarge: .xlsxPartTooLarge
         case .cannotReopen, .cannotCreateWorkbook: .ioError
-        case .notAWorksheet, .noSuchSheet, .sheetPartMissing: .xlsxMissingSheet
+        case .notAWorksheet, .noSuchSheet, .sheetPartMissing, .sheetNotLinked: .xlsxMissingSheet
         case .rowTooLarge: .xlsxRowTooLarge
         case .dateCellOutOfRange, .dateOutOfRange: .xlsxDateOutOfRange
         case .emptySheet: .xlsxEmptySheet
@@ -142,6 +144,9 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
             return "a row of sheet '\(sheet)' holds more than \(Self.mebibytes(limit)) of XML; reading stopped"
         case .sheetPartMissing(let sheet, let part):
             return "sheet '\(sheet)' is listed but its part \(part) is not in the package"
+        case .sheetNotLinked(let sheet):
+            return "sheet '\(sheet)' is listed, but the workbook's relationships give it no part: the file is damaged "
+                + "(saving it again in a spreadsheet program usually mends it)"
         case .sheetDamaged(let sheet, let part):
             return "sheet '\(sheet)' (\(part)) cannot be inflated: the zip data is damaged"
         case .sheetCutShort(let sheet, let sawSheetData):

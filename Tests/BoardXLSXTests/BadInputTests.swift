@@ -204,6 +204,29 @@ import BoardXLSX
         #expect(d.location?.cell == "Cards!A4")
     }
 
+    /// A Cards sheet whose relationship is gone is called damaged, not missing (it said "the
+    /// workbook has no sheet 'Cards' (it has 'Cards', …)").
+    @Test func aSheetWithoutItsRelationshipIsCalledDamaged() throws {
+        let folder = try TemporaryFolder()
+        let broken = folder.path("unlinked.xlsx")
+        let script = """
+        import zipfile, sys, re
+        src, dst = sys.argv[1], sys.argv[2]
+        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as b:
+            for item in a.infolist():
+                data = a.read(item.filename)
+                if item.filename == 'xl/_rels/workbook.xml.rels':
+                    data = re.sub(rb'<Relationship Id="rId1"[^>]*/>', b'', data)
+                b.writestr(item, data)
+        """
+        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, CommandRunner.sample("board.xlsx"), broken])
+        #expect(out.status == 0, "\(out.stderr)")
+        let r = read(broken)
+        let d = try #require(r.diagnostics.first { $0.code == .xlsxMissingSheet }, "\(r.diagnostics)")
+        #expect(d.message.text.contains("sheet 'Cards' is listed, but the workbook's relationships give it no part"), "\(d)")
+        #expect(!d.message.text.contains("has no sheet"))
+    }
+
     /// Data that inflates cleanly but is not what was stored (the zip's CRC-32 disagrees) is
     /// damage too: an error, not a board.
     @Test func aSheetWhoseChecksumDisagreesIsAnError() throws {

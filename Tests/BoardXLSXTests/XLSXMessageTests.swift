@@ -28,6 +28,8 @@ struct XLSXMessageTests {
             (.rowTooLarge(sheet: "Cards", limit: 32 << 20), "a row of sheet 'Cards' holds more than 32 MiB of XML; reading stopped"),
             (.sheetPartMissing(sheet: "Cards", part: "xl/worksheets/sheet1.xml"),
              "sheet 'Cards' is listed but its part xl/worksheets/sheet1.xml is not in the package"),
+            (.sheetNotLinked(sheet: "Cards"),
+             "sheet 'Cards' is listed, but the workbook's relationships give it no part: the file is damaged (saving it again in a spreadsheet program usually mends it)"),
             (.sheetDamaged(sheet: "Cards", part: "xl/worksheets/sheet1.xml"),
              "sheet 'Cards' (xl/worksheets/sheet1.xml) cannot be inflated: the zip data is damaged"),
             (.sheetCutShort(sheet: "Cards", sawSheetData: true), "sheet 'Cards' ends inside its rows: the XML is cut short or broken"),
