@@ -378,7 +378,9 @@ public final class TabularBoardBuilder {
             var count = 0
             var shown: [String] = []
             for card in cards {
-                guard let value = card.fields[name], value.utf8.count <= 60 else { continue }
+                // An address is no state, whatever letters it holds (`qaz@in.ibm.com` has QA).
+                guard let value = card.fields[name], value.utf8.count <= 60,
+                      !value.contains("@"), !value.contains("://") else { continue }
                 let started = hints[value] ?? {
                     let c = StateCategoryWords.hint(value)
                     hints[value] = c == .done || c == .doing

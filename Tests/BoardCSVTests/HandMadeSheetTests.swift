@@ -160,6 +160,9 @@ import BoardKit
         #expect(d.severity == .warning && d.location?.line == 1 && d.location?.column == 6)
         #expect(d.message as? TabularMessage == .stateColumnUnread(todo: "TODO", column: "Workflow", cards: 3, shown: ["Done", "Cancelled"]))
         #expect(r.diagnostics.filter { $0.code == .tabularStateColumnUnread }.count == 1, "not for Owner")
+        // An e-mail column is never proposed as the state (QA in qaz@in.ibm.com was read as doing).
+        let mails = read("Name,assignee_email\nA,qaz@in.ibm.com\nB,wip.team@example.org\n")
+        #expect(!mails.diagnostics.contains { $0.code == .tabularStateColumnUnread }, "\(mails.diagnostics)")
         // Read as the state, the column gives each card its category and nothing warns.
         var options = ReaderOptions()
         options.columns = ["state": "Workflow"]
