@@ -202,7 +202,7 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
         case .positionsNotWritten(let n):
             return "\(n) card position\(n == 1 ? " is" : "s are") not a finite number and \(n == 1 ? "was" : "were") left out"
         case .clashingExtrasNotWritten(let n):
-            return "\(Counted(n, "kept unknown key")) named like a boardkit key \(n == 1 ? "was" : "were") left out"
+            return "\(Counted(n, "kept unknown key")) named like a boardkit key \(Counted.verb(n, "was", "were")) left out"
         }
     }
 

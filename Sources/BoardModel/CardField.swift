@@ -9,6 +9,9 @@ extension Card {
     /// Fields whose value is a list.
     public static func isListField(_ name: String) -> Bool { name == "labels" || name == "assignees" }
 
+    /// Fields whose value is a `DueDate` (a calendar date or an instant).
+    public static func isDueDateField(_ name: String) -> Bool { name == "due" || name == "start" }
+
     /// The field's value, nil when it has none. Dates and instants as ISO 8601, a position as
     /// its shortest decimal, archived as `true` / `false`.
     public func value(of field: String) -> FieldValue? {

@@ -497,8 +497,9 @@ struct SyncSession {
         for _ in 0..<2 {
             let href = item?.href ?? collection.href(forCard: card.card.id)
             // A new resource gets the UID the card's to-do had (another app's, through an
-            // undo and redo or an archive and restore), else boardkit's own.
-            let uid = item.flatMap { $0.uid ?? ICSTodoResource.uid(in: $0.resource) } ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
+            // undo and redo or an archive and restore), else boardkit's own. (A resource
+            // written over keeps its own UID; the ledger's, filled in by the pull, is recorded.)
+            let uid = item?.uid ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
             let text = ICSTodoResource.render(card.card, board: header, uid: uid,
                                               alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
@@ -526,12 +527,13 @@ struct SyncSession {
 
     /// DELETE with the tag last seen. Changed there since: a to-do whose synced values were
     /// edited brings its card back (as a pull would); one changed otherwise (another app's
-    /// own properties) is deleted as it is now.
+    /// own properties) is deleted as it is now, and so is one that is no to-do any more (a
+    /// resource already gone answers 404, which counts as deleted).
     private mutating func deleteResource(_ item: SyncedItem, of stored: StoredCard) async throws(SyncError) -> Deletion {
         if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return .deleted }
-        guard let (seen, _, now) = try await readAgain(item.href, into: stored, base: item.base) else { return .deleted }
-        if now.present && !now.card.archived { return .cameBack }
-        if case .stored = try await collection.delete(item.href, ifMatch: seen.etag) { return .deleted }
+        let seen = try await readAgain(item.href, into: stored, base: item.base)
+        if let now = seen?.2, now.present && !now.card.archived { return .cameBack }
+        if case .stored = try await collection.delete(item.href, ifMatch: seen?.0.etag) { return .deleted }
         return .left
     }
 

@@ -181,23 +181,29 @@ import BoardXLSX
         #expect(r.diagnostics.map(\.code) == [.xlsxNotWorkbook])
     }
 
+    /// Copies the workbook `source` to `target` with one zip entry's bytes (`data`) replaced
+    /// by the Python expression `expression`.
+    static func rewrite(_ source: String, to target: String, part: String, as expression: String) throws {
+        let script = """
+        import zipfile, sys, re
+        src, dst, part = sys.argv[1], sys.argv[2], sys.argv[3]
+        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as b:
+            for item in a.infolist():
+                data = a.read(item.filename)
+                if item.filename == part:
+                    data = \(expression)
+                b.writestr(item, data)
+        """
+        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, source, target, part])
+        #expect(out.status == 0, "\(out.stderr)")
+    }
+
     @Test func brokenAndTruncatedSheetXML() throws {
         let folder = try TemporaryFolder()
         let (_, _, path) = roundTrip(SampleBoard(cards: 5, seed: 2).generate(), in: folder)
         let broken = folder.path("broken.xlsx")
-        // Rewrite the Cards sheet cut off in the middle of its rows.
-        let script = """
-        import zipfile, sys
-        src, dst = sys.argv[1], sys.argv[2]
-        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as b:
-            for item in a.infolist():
-                data = a.read(item.filename)
-                if item.filename == 'xl/worksheets/sheet1.xml':
-                    data = data[: data.index(b'<row r="4"') + 40]
-                b.writestr(item, data)
-        """
-        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, path, broken])
-        #expect(out.status == 0, "\(out.stderr)")
+        // The Cards sheet cut off in the middle of its rows.
+        try Self.rewrite(path, to: broken, part: "xl/worksheets/sheet1.xml", as: #"data[: data.index(b'<row r="4"') + 40]"#)
         let r = read(broken)
         let d = try #require(r.diagnostics.first { $0.code == .xlsxBrokenXML })
         #expect(d.severity == .error)
@@ -209,18 +215,8 @@ import BoardXLSX
     @Test func aSheetWithoutItsRelationshipIsCalledDamaged() throws {
         let folder = try TemporaryFolder()
         let broken = folder.path("unlinked.xlsx")
-        let script = """
-        import zipfile, sys, re
-        src, dst = sys.argv[1], sys.argv[2]
-        with zipfile.ZipFile(src) as a, zipfile.ZipFile(dst, 'w', zipfile.ZIP_DEFLATED) as b:
-            for item in a.infolist():
-                data = a.read(item.filename)
-                if item.filename == 'xl/_rels/workbook.xml.rels':
-                    data = re.sub(rb'<Relationship Id="rId1"[^>]*/>', b'', data)
-                b.writestr(item, data)
-        """
-        let out = try CommandRunner.run("/usr/bin/env", ["python3", "-c", script, CommandRunner.sample("board.xlsx"), broken])
-        #expect(out.status == 0, "\(out.stderr)")
+        try Self.rewrite(CommandRunner.sample("board.xlsx"), to: broken, part: "xl/_rels/workbook.xml.rels",
+                         as: #"re.sub(rb'<Relationship Id="rId1"[^>]*/>', b'', data)"#)
         let r = read(broken)
         let d = try #require(r.diagnostics.first { $0.code == .xlsxMissingSheet }, "\(r.diagnostics)")
         #expect(d.message.text.contains("sheet 'Cards' is listed, but the workbook's relationships give it no part"), "\(d)")

@@ -117,7 +117,7 @@ public struct HistoryText {
     /// (`2026-10-16 (Fri) 18:00` in the board's zone), anything else as stored.
     private func value(_ v: FieldValue?, of field: String) -> String {
         guard let v else { return locale == .ko ? "없음" : "none" }
-        if field == "due" || field == "start", case .text(let text) = v, let date = DueDate(iso: text) {
+        if Card.isDueDateField(field), case .text(let text) = v, let date = DueDate(iso: text) {
             return locale.due(date, zone: zone)
         }
         return v.description
