@@ -109,6 +109,7 @@ test: deps python-deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh
+	python3 Tests/docs_check.py
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
 	$(MAKE) torture TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
 
