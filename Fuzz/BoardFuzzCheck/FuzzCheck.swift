@@ -245,7 +245,7 @@ public enum FuzzCheck {
                           readerOptions: ReaderOptions = ReaderOptions()) -> String? {
         let path = folder + "/out." + ext
         try? FileManager.default.removeItem(atPath: path)
-        let written = writer.write(board, to: path, options: options)
+        let written = writer.write(board, to: path, options: options).diagnostics
         if written.hasErrors { return "could not be written: \(written.filter { $0.severity == .error })" }
         let again = reader.read(BoardInput(path: path, displayName: "out." + ext), options: readerOptions)
         var diagnostics = again.diagnostics

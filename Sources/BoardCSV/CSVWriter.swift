@@ -11,13 +11,13 @@ import BoardIO
 public struct CSVWriter: BoardWriter {
     public init() {}
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
         var diagnostics: [Diagnostic] = []
         var mapping: ColumnMapping?
         if let name = options.mapping {
             switch MappingFile.resolve(name) {
             case .success(let m): mapping = m
-            case .failure(let d): return [d]
+            case .failure(let d): return .failed([d])
             }
         }
         let legacy = options.encoding.map { !CSVInput.isUTF8($0) } ?? false
@@ -44,15 +44,16 @@ public struct CSVWriter: BoardWriter {
             }
             return ([], nil)
         }
-        if let refused { return [refused] }
-        guard let layout else { return diagnostics }
+        if let refused { return .failed([refused]) }
+        guard let layout else { return .failed(diagnostics) }
         diagnostics += layout.lossDiagnostics(for: board, file: path)
-        if let events = options.eventsPath {
-            diagnostics += EventsSidecar.write(board, to: events, dialect: Self.dialect(options))
-        } else {
-            diagnostics += Self.sidecarLoss(board, layout: layout, file: path)
+        // A row per card; the states and the history only in the sidecar.
+        guard let events = options.eventsPath else {
+            return WriteResult(written: [Counted(board.cards.count, "card")],
+                               diagnostics: diagnostics + Self.sidecarLoss(board, layout: layout, file: path))
         }
-        return diagnostics
+        diagnostics += EventsSidecar.write(board, to: events, dialect: Self.dialect(options))
+        return WriteResult(written: board.countedWhole, diagnostics: diagnostics)
     }
 
     /// The CSV of `board` in memory (tests, the server).

@@ -10,19 +10,31 @@ import BoardIO
 public struct ICSWriter: BoardWriter {
     public init() {}
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
         let alarms: [ICSDuration]
         switch Self.alarms(options.calendar.alarms, at: nil) {
         case .success(let a): alarms = a
-        case .failure(let d): return [d]
+        case .failure(let d): return .failed([d])
         }
-        return OutputFile.write(to: path) { fd in
+        var written = 0
+        let diagnostics = OutputFile.write(to: path) { fd in
             var layout = ICSFeedLayout(output: ICSOutput(fd: fd), board: board, options: options, alarms: alarms)
             layout.document()
             layout.output.flush()
+            written = layout.written
             // `path` is the pipeline's temporary file: a name users never see, so the counts
             // carry no location.
             return (Self.warnings(layout, board: board, at: nil), layout.output.failure)
+        }
+        return WriteResult(written: Self.items(cards: written, component: options.calendar.component), diagnostics: diagnostics)
+    }
+
+    /// What a feed of `cards` cards holds, by its components: `22 calendar events`, `22 to-dos`.
+    static func items(cards: Int, component: CalendarOptions.Component) -> [Counted] {
+        switch component {
+        case .event: [Counted(cards, "calendar event")]
+        case .todo: [Counted(cards, "to-do")]
+        case .both: [Counted(cards, "calendar event"), Counted(cards, "to-do")]
         }
     }
 

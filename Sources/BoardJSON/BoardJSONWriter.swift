@@ -16,13 +16,13 @@ public struct BoardJSONWriter: BoardWriter {
 
     public init() {}
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        OutputFile.write(to: path) { fd in
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
+        WriteResult(written: board.countedWhole, diagnostics: OutputFile.write(to: path) { fd in
             var layout = CanonicalLayout(output: JSONWriter(fd: fd))
             layout.document(board)
             layout.output.flush()
             return (layout.diagnostics(file: path), layout.output.failure)
-        }
+        })
     }
 
     /// The canonical bytes of `board`, in memory (for the server and tests).

@@ -61,16 +61,17 @@ public enum BoardPipeline {
 
     /// Writes `board` to `path` (`-` for standard output) in `to` or the format its extension
     /// names, through a temporary file renamed into place only on success. A `.tsv` path
-    /// gets tabs unless `options.delimiter` says otherwise.
+    /// gets tabs unless `options.delimiter` says otherwise. Says what went into the file
+    /// (nothing when it failed).
     public static func write(_ board: Board, to path: String, format to: String? = nil,
-                             options: WriterOptions = WriterOptions(), strict: Bool = false) -> [Diagnostic] {
+                             options: WriterOptions = WriterOptions(), strict: Bool = false) -> WriteResult {
         guard let format = FormatRegistry.formatForWriting(path: path, explicit: to),
               let writer = format.writer else {
             let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name)
-            return [Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: known), at: SourceLocation(file: path))]
+            return .failed([Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: known), at: SourceLocation(file: path))])
         }
         if format.isBinary, AtomicOutput(target: path).isStandardOutput, isatty(STDOUT_FILENO) != 0 {
-            return [Diagnostic(BoardKitMessage.binaryToTerminal(format: format.name), at: SourceLocation(file: path))]
+            return .failed([Diagnostic(BoardKitMessage.binaryToTerminal(format: format.name), at: SourceLocation(file: path))])
         }
         // Writers only see the temporary path, so what the user's name asks for is set here.
         var options = options
@@ -80,9 +81,13 @@ public enum BoardPipeline {
         // (the bar then rests at 100 % while a JSON file or a workbook writes its events).
         ProgressMeter.active.start(.writing, total: board.cards.count)
         defer { ProgressMeter.active.stop() }
-        return AtomicOutput(target: path).write(strict: strict, existing: writer.refusal(replacing: path)) { temp in
-            writer.write(board, to: temp, options: options)
+        var written: [Counted] = []
+        let diagnostics = AtomicOutput(target: path).write(strict: strict, existing: writer.refusal(replacing: path)) { temp in
+            let result = writer.write(board, to: temp, options: options)
+            written = result.written
+            return result.diagnostics
         }
+        return WriteResult(written: diagnostics.hasErrors ? [] : written, diagnostics: diagnostics)
     }
 
     /// Reads, validates and writes. Nothing is written when reading found errors.
@@ -93,6 +98,6 @@ public enum BoardPipeline {
         let loaded = read(input, from: from, options: readerOptions, strict: strict)
         guard let board = loaded.board else { return loaded.diagnostics }
         return loaded.diagnostics + write(board, to: output, format: toFormat, options: writerOptions,
-                                          strict: strict)
+                                          strict: strict).diagnostics
     }
 }

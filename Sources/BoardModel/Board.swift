@@ -60,4 +60,10 @@ public struct Board: Sendable, Equatable {
     /// How many field changes the events carry in all, for the writers that cannot hold them
     /// to count what they left.
     public var fieldChangeCount: Int { events.reduce(0) { $0 + $1.changes.count } }
+
+    /// The board counted whole, `40 cards, 4 states, 99 events`: what a format that holds
+    /// everything says it wrote.
+    public var countedWhole: [Counted] {
+        [Counted(cards.count, "card"), Counted(states.count, "state"), Counted(events.count, "event")]
+    }
 }

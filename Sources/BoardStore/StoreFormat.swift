@@ -33,14 +33,14 @@ public struct StoreWriter: BoardWriter {
         StoreError.alreadyExists(path: path).diagnostic
     }
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
         let step = StepInfo(actor: options.actor, command: "import",
                             at: options.exportedAt ?? Instant.now())
         do throws(StoreError) {
             try BoardStore.write(board, toNewFile: path, step: step)
-            return []
+            return WriteResult(written: board.countedWhole, diagnostics: [])
         } catch {
-            return [error.diagnostic]
+            return .failed([error.diagnostic])
         }
     }
 }

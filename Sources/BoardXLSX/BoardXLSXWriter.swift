@@ -19,14 +19,14 @@ public struct BoardXLSXWriter: BoardWriter {
 
     init(rowsPerSheet: Int) { self.rowsPerSheet = max(1, min(rowsPerSheet, WorkbookSchema.maxRows - 1)) }
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
         var diagnostics: [Diagnostic] = []
         let file = path
         var mapping: ColumnMapping?
         if let name = options.mapping {
             switch MappingFile.resolve(name) {
             case .success(let m): mapping = m
-            case .failure(let d): return [d]
+            case .failure(let d): return .failed([d])
             }
         }
         let zone: Zone
@@ -38,7 +38,7 @@ public struct BoardXLSXWriter: BoardWriter {
         }
         let large = board.cards.count + board.events.count > 400_000
         guard let sink = WorkbookSink(path: path, file: file, large: large) else {
-            return diagnostics + [Diagnostic(XLSXMessage.cannotCreateWorkbook, at: SourceLocation(file: file))]
+            return .failed(diagnostics + [Diagnostic(XLSXMessage.cannotCreateWorkbook, at: SourceLocation(file: file))])
         }
         sink.settleBoardFormats()
         let layout = TabularBoardLayout(board: board, mapping: mapping)
@@ -58,7 +58,7 @@ public struct BoardXLSXWriter: BoardWriter {
         let boardSheet = sink.addSheet(WorkbookSchema.board)
         guard let statesSheet, let boardSheet, let cardParts, let historyParts else {
             _ = sink.close()
-            return diagnostics + [Diagnostic(XLSXMessage.cannotAddSheets, at: SourceLocation(file: file))]
+            return .failed(diagnostics + [Diagnostic(XLSXMessage.cannotAddSheets, at: SourceLocation(file: file))])
         }
 
         // The small sheets and every sheet's set-up first, on this core: they change the
@@ -86,6 +86,6 @@ public struct BoardXLSXWriter: BoardWriter {
         if let failure {
             diagnostics.append(Diagnostic(XLSXMessage.writeFailed(failure), at: SourceLocation(file: file)))
         }
-        return diagnostics
+        return WriteResult(written: board.countedWhole, diagnostics: diagnostics)
     }
 }

@@ -47,7 +47,7 @@ struct ConvertCommand: ParsableCommand {
         options.actor = StoreSession.loginName
         let written = BoardPipeline.write(board, to: output, format: format, options: options, strict: strict)
         progress.finish()
-        WrittenSummary.print(output, board: board, after: loaded.diagnostics + written)
-        DiagnosticOutput.finish(loaded.diagnostics + written, style: diagnostics, exitingWith: board)
+        WrittenSummary.print(output, written, after: loaded.diagnostics + written.diagnostics)
+        DiagnosticOutput.finish(loaded.diagnostics + written.diagnostics, style: diagnostics, exitingWith: board)
     }
 }

@@ -39,9 +39,9 @@ struct SampleCommand: ParsableCommand {
         let end = until.flatMap(ISO8601.parseInstant) ?? SampleBoard.defaultUntil
         let progress = ProgressBar(quiet: false, labels: [.writing: "writing \(output)"])
         let board = SampleBoard(cards: cards, weeks: weeks, seed: seed, until: end).generate()
-        let diagnostics = BoardPipeline.write(board, to: output, format: to ?? (output == "-" ? "json" : nil))
+        let written = BoardPipeline.write(board, to: output, format: to ?? (output == "-" ? "json" : nil))
         progress.finish()
-        WrittenSummary.print(output, board: board, after: diagnostics)
-        try DiagnosticOutput.finish(diagnostics, style: .text)
+        WrittenSummary.print(output, written, after: written.diagnostics)
+        try DiagnosticOutput.finish(written.diagnostics, style: .text)
     }
 }

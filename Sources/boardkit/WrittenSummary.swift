@@ -6,10 +6,10 @@ import BoardModel
 /// to standard output (`-`, `/dev/stdout`), whose readers expect nothing after the data.
 /// Nothing when the run failed (nothing was written).
 enum WrittenSummary {
-    /// `Wrote out.json: 40 cards, 4 states, 99 events`.
-    static func print(_ output: String, board: Board, after diagnostics: [Diagnostic]) {
-        print(output, "\(Counted(board.cards.count, "card")), \(Counted(board.states.count, "state")), \(Counted(board.events.count, "event"))",
-              after: diagnostics)
+    /// `Wrote out.json: 40 cards, 4 states, 99 events`: what went into the file, as its
+    /// writer counted it.
+    static func print(_ output: String, _ written: WriteResult, after diagnostics: [Diagnostic]) {
+        print(output, written.written.map(\.description).joined(separator: ", "), after: diagnostics)
     }
 
     /// `Wrote OUTPUT: WHAT`.

@@ -48,7 +48,7 @@ struct FieldChangesTests {
         let csv = folder.path("board.csv"), events = folder.path("events.csv")
         var options = WriterOptions()
         options.eventsPath = events
-        #expect(!CSVWriter().write(board, to: csv, options: options).hasErrors)
+        #expect(!CSVWriter().write(board, to: csv, options: options).diagnostics.hasErrors)
         let script = """
         import csv, sys
         src, older, bare = sys.argv[1:4]
@@ -91,7 +91,7 @@ struct FieldChangesTests {
     func withoutSidecar() throws {
         let folder = try TemporaryFolder()
         let board = try #require(BoardPipeline.read(try fixture(in: folder)).board)
-        let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions())
+        let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions()).diagnostics
         #expect(diagnostics.contains {
             $0.message as? CSVMessage == .eventsNotWritten(events: 6, changes: 8)
         }, "\(diagnostics)")

@@ -44,7 +44,7 @@ import BoardCSV
         #expect(plain.contains("\nc1,=1+2,") && plain.contains("\nc4,@SUM(A1),") && !plain.contains("'="))
         let folder = try TemporaryFolder()
         let path = folder.path("excel.csv")
-        #expect(!CSVWriter().write(board, to: path, options: WriterOptions(excel: true)).hasErrors)
+        #expect(!CSVWriter().write(board, to: path, options: WriterOptions(excel: true)).diagnostics.hasErrors)
         let back = try #require(CSVReader().read(BoardInput(path: path), options: ReaderOptions()).board)
         #expect(back.cards.map(\.title) == Self.risky.map { "'" + $0 } + ["a-b = c"])
         #expect(back.cards.last?.fields == ["Estimate": "'-3", "Typed": "'quoted by hand"])

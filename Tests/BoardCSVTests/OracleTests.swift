@@ -66,7 +66,7 @@ import BoardTestSupport
         try Self.expectCards(board, rows)
         // And boardkit writes it back in that encoding.
         let out = folder.path("out.csv")
-        #expect(!CSVWriter().write(board, to: out, options: WriterOptions(encoding: encoding)).hasErrors)
+        #expect(!CSVWriter().write(board, to: out, options: WriterOptions(encoding: encoding)).diagnostics.hasErrors)
         let again = CSVReader().read(BoardInput(path: out), options: ReaderOptions(encoding: encoding))
         #expect(again.board?.cards.map(\.title) == board.cards.map(\.title))
     }

@@ -36,7 +36,7 @@ import BoardKit
         let board = try #require(readSample(name).board)
         let folder = try TemporaryFolder()
         let out = folder.path("out.csv")
-        let written = CSVWriter().write(board, to: out, options: WriterOptions(mapping: name))
+        let written = CSVWriter().write(board, to: out, options: WriterOptions(mapping: name)).diagnostics
         #expect(!written.hasErrors, "\(written)")
         var options = ReaderOptions(timeZone: "Asia/Seoul")
         options.mapping = name

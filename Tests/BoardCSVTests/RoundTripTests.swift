@@ -14,7 +14,7 @@ import BoardTestSupport
         let csv = folder.path("board.csv"), events = folder.path("events.csv")
         var w = options
         w.eventsPath = events
-        let written = CSVWriter().write(board, to: csv, options: w)
+        let written = CSVWriter().write(board, to: csv, options: w).diagnostics
         let read = CSVReader().read(BoardInput(path: csv), options: ReaderOptions(eventsPath: events))
         return (read, written)
     }
@@ -70,7 +70,7 @@ import BoardTestSupport
     @Test func withoutSidecarWarnsAboutEventsAndCatalogue() throws {
         let board = SampleBoard(cards: 20, seed: 3).generate()
         let folder = try TemporaryFolder()
-        let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions())
+        let diagnostics = CSVWriter().write(board, to: folder.path("b.csv"), options: WriterOptions()).diagnostics
         let messages = diagnostics.map { $0.message as? CSVMessage }
         #expect(messages.contains(.eventsNotWritten(events: board.events.count, changes: 0)))
         #expect(messages.contains { if case .boardNotWritten(let parts)? = $0 { parts.contains(.states(SampleBoard.states.count, renamed: false)) } else { false } })

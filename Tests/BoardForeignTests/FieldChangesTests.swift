@@ -46,7 +46,7 @@ struct FieldChangesTests {
 
     @Test func theCalendarCountsThemWithTheEvents() throws {
         let folder = try TemporaryFolder()
-        let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics"))
+        let warnings = BoardPipeline.write(try Self.board(), to: folder.path("board.ics")).diagnostics
         #expect(warnings.contains {
             $0.message as? ICSMessage == .eventsNotWritten(events: 6, changes: 8)
         }, "\(warnings)")

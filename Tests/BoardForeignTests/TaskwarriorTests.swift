@@ -74,7 +74,7 @@ import BoardTestSupport
         let folder = try TemporaryFolder()
         let board = SampleBoard(cards: 50, weeks: 6, seed: 5).generate()
         let path = folder.path("tasks.json")
-        let warnings = TaskwarriorWriter().write(board, to: path, options: WriterOptions())
+        let warnings = TaskwarriorWriter().write(board, to: path, options: WriterOptions()).diagnostics
         #expect(warnings.contains {
             if case .taskwarriorNotWritten(let losses)? = $0.message as? ForeignMessage {
                 losses.contains { if case .positions = $0 { true } else { false } }

@@ -151,7 +151,7 @@ import BoardTestSupport
         let folder = try TemporaryFolder()
         let board = try Self.board(Self.readSample())
         let path = folder.path("trello.json")
-        #expect(TrelloWriter().write(board, to: path, options: WriterOptions()).isEmpty)
+        #expect(TrelloWriter().write(board, to: path, options: WriterOptions()).diagnostics.isEmpty)
         let out = try CommandRunner.python("foreign_trello_check.py", [path])
         #expect(out.status == 0, "\(out.stdoutText)\(out.stderr)")
         let summary = try #require(JSONSerialization.jsonObject(with: out.stdout) as? [String: Any])

@@ -32,7 +32,7 @@ struct JSONCommandLineTests {
         var board = SampleBoard(cards: 12, weeks: 2, seed: 3).generate()
         board.cards[7].state = "limbo"
         let path = folder.path("board.json")
-        #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).isEmpty)
+        #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).diagnostics.isEmpty)
         let run = try CommandRunner.boardkit(["validate", path, "--diagnostics", "json"])
         #expect(run.status == 1)
         let list = try JSONSerialization.jsonObject(with: run.stdout.isEmpty ? Data(run.stderr.utf8) : run.stdout) as? [[String: Any]]

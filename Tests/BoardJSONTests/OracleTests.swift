@@ -38,7 +38,7 @@ struct OracleTests {
         var paths: [String] = []
         for (k, board) in boards.enumerated() {
             let path = folder.path("b\(k).json")
-            #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).isEmpty)
+            #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).diagnostics.isEmpty)
             paths.append(path)
         }
         let out = try CommandRunner.python("json_validate_schema.py", [Self.schema] + paths)
@@ -106,7 +106,7 @@ struct OracleTests {
         let folder = try TemporaryFolder()
         for (k, board) in Self.boards().enumerated() {
             let ours = folder.path("ours\(k).json"), theirs = folder.path("py\(k).json")
-            #expect(BoardJSONWriter().write(board, to: ours, options: WriterOptions()).isEmpty)
+            #expect(BoardJSONWriter().write(board, to: ours, options: WriterOptions()).diagnostics.isEmpty)
             let out = try CommandRunner.python("json_redump.py", ["canonical", ours, theirs])
             #expect(out.status == 0, "\(out.stderr)")
             let a = try Data(contentsOf: URL(fileURLWithPath: ours))
@@ -121,7 +121,7 @@ struct OracleTests {
         let folder = try TemporaryFolder()
         for (k, board) in Self.boards().enumerated() {
             let ours = folder.path("ours\(k).json"), theirs = folder.path("py\(k).json")
-            #expect(BoardJSONWriter().write(board, to: ours, options: WriterOptions()).isEmpty)
+            #expect(BoardJSONWriter().write(board, to: ours, options: WriterOptions()).diagnostics.isEmpty)
             let out = try CommandRunner.python("json_redump.py", [mode, ours, theirs])
             #expect(out.status == 0, "\(out.stderr)")
             let result = BoardJSONReader().read(BoardInput(path: theirs), options: ReaderOptions())

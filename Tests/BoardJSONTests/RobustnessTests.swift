@@ -64,7 +64,7 @@ struct RobustnessTests {
         #expect(missing.diagnostics.map(\.code) == [.ioError])
         let folder = BoardJSONReader().read(BoardInput(path: "/tmp"), options: ReaderOptions())
         #expect(folder.diagnostics.map(\.code) == [.ioError] || folder.diagnostics.first?.code == .jsonSyntax)
-        let unwritable = BoardJSONWriter().write(Board(), to: "/nonexistent/out.json", options: WriterOptions())
+        let unwritable = BoardJSONWriter().write(Board(), to: "/nonexistent/out.json", options: WriterOptions()).diagnostics
         #expect(unwritable.map(\.code) == [.ioError])
     }
 

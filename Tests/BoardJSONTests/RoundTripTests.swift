@@ -133,7 +133,7 @@ struct WriterLossTests {
         other.extras["not json"] = "{oops"
         let folder = try TemporaryFolder()
         let path = folder.path("out.json")
-        let diagnostics = BoardJSONWriter().write(Board(cards: [card, other]), to: path, options: WriterOptions())
+        let diagnostics = BoardJSONWriter().write(Board(cards: [card, other]), to: path, options: WriterOptions()).diagnostics
         #expect(diagnostics.map { $0.message as? JSONMessage } == [.positionsNotWritten(2), .clashingExtrasNotWritten(1)])
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains(#"{"id": "c1", "title": "t", "state": "todo", "kept": 1}"#))

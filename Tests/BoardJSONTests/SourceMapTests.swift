@@ -55,7 +55,7 @@ struct MemoryTests {
         board.cards[290].state = "gone"
         let folder = try TemporaryFolder()
         let path = folder.path("board.json")
-        #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).isEmpty)
+        #expect(BoardJSONWriter().write(board, to: path, options: WriterOptions()).diagnostics.isEmpty)
         guard case .success(let text) = MappedText.load(path: path) else {
             Issue.record("cannot map \(path)")
             return

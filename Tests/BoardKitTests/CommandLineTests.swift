@@ -43,6 +43,33 @@ struct CommandLineTests {
         #expect(refused.status == 1 && refused.stdout.isEmpty)
     }
 
+    /// The summary counts what went into the file, not what the board had: a CSV without its
+    /// events file holds cards only, a feed holds the cards it has items for (it said "12
+    /// cards, 4 states, N events" for both).
+    @Test func theSummaryCountsWhatTheFileHolds() throws {
+        let board = try sample(cards: 12)
+        func summary(_ name: String, _ extra: [String] = []) throws -> (line: String, file: String) {
+            let out = tmp.path(name)
+            let run = try CommandRunner.boardkit(["convert", board, out] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let prefix = "Wrote \(out): "
+            let line = run.stdoutText.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            return (line ?? run.stdoutText, try String(contentsOfFile: out, encoding: .utf8))
+        }
+        let events = try String(contentsOfFile: board, encoding: .utf8).split(separator: "\n").filter { $0.contains("\"at\": ") }.count
+        #expect(try summary("plain.csv").line == "12 cards")
+        #expect(try summary("whole.csv", ["--events", tmp.path("whole.events.csv")]).line == "12 cards, 4 states, \(events) events")
+        let feed = try summary("feed.ics")
+        let vevents = feed.file.components(separatedBy: "BEGIN:VEVENT").count - 1
+        #expect(vevents < 12 && feed.line == "\(vevents) calendar event\(vevents == 1 ? "" : "s")", "\(feed.line)")
+        let todos = try summary("todo.ics", ["--component", "todo", "--include-done"])
+        let vtodos = todos.file.components(separatedBy: "BEGIN:VTODO").count - 1
+        #expect(todos.line == "\(vtodos) to-dos" && vtodos > vevents)
+        #expect(try summary("board.trello.json", ["--to", "trello"]).line == "12 cards, 4 lists, \(events) actions")
+        #expect(try summary("tasks.json", ["--to", "taskwarrior"]).line == "12 tasks")
+        #expect(try summary("again.json").line == "12 cards, 4 states, \(events) events")
+    }
+
     /// Data on standard output is all that goes there: the summary goes to standard error, so
     /// `| python3 -m json.tool` reads JSON; `/dev/stdout` sent to a file with `>>` appends to
     /// it (the file was replaced, losing what was there and the summary).

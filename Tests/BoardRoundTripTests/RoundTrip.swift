@@ -67,7 +67,7 @@ enum RoundTrip {
             writer.eventsPath = folder.path(sidecar)
             reader.eventsPath = folder.path(sidecar)
         }
-        let written = BoardPipeline.write(board, to: path, format: route.format, options: writer)
+        let written = BoardPipeline.write(board, to: path, format: route.format, options: writer).diagnostics
         guard !written.hasErrors else { return Trip(written: written, read: [], back: nil) }
         let loaded = BoardPipeline.read(path, from: route.format, options: reader)
         return Trip(written: written, read: loaded.diagnostics, back: loaded.board)

@@ -86,7 +86,7 @@ import BoardTestSupport
         let options = WriterOptions(exportedAt: Instant(epochSeconds: 1_795_683_600))
         var runs: [[Diagnostic]] = []
         for (name, workers) in [("a.xlsx", 4), ("b.xlsx", 1)] {
-            runs.append(Parallelism.withWorkers(workers) { writer.write(board, to: folder.path(name), options: options) })
+            runs.append(Parallelism.withWorkers(workers) { writer.write(board, to: folder.path(name), options: options).diagnostics })
         }
         #expect(!runs[0].hasErrors, "\(runs[0])")
         let overflowCells = runs.map { $0.filter { $0.code == .xlsxTextOverflow }.compactMap { $0.location?.cell } }

@@ -7,7 +7,7 @@ import BoardTestSupport
 func roundTrip(_ board: Board, in folder: TemporaryFolder, name: String = "board.xlsx",
                options: ReaderOptions = ReaderOptions()) -> (written: [Diagnostic], read: ReadResult, path: String) {
     let path = folder.path(name)
-    let written = BoardXLSXWriter().write(board, to: path, options: WriterOptions(exportedAt: Instant(epochSeconds: 1_795_683_600)))
+    let written = BoardXLSXWriter().write(board, to: path, options: WriterOptions(exportedAt: Instant(epochSeconds: 1_795_683_600))).diagnostics
     let read = BoardXLSXReader().read(BoardInput(path: path), options: options)
     return (written, read, path)
 }

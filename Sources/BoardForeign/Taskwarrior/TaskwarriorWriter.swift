@@ -14,8 +14,10 @@ import BoardIO
 public struct TaskwarriorWriter: BoardWriter {
     public init() {}
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        OutputFile.writeJSON(to: path) { out in write(board, options: options, file: path, to: &out) }
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
+        // The history a task still tells is in its dates, not counted as events.
+        WriteResult(written: [Counted(board.cards.count, "task")],
+                    diagnostics: OutputFile.writeJSON(to: path) { out in write(board, options: options, file: path, to: &out) })
     }
 
     /// The export as bytes, and a warning for what it could not hold.

@@ -12,12 +12,15 @@ import BoardIO
 public struct TrelloWriter: BoardWriter {
     public init() {}
 
-    public func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic] {
-        OutputFile.writeJSON(to: path) { out in
+    public func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult {
+        let diagnostics = OutputFile.writeJSON(to: path) { out in
             var builder = TrelloExportBuilder(board: board)
             builder.write(to: &out)
             return builder.diagnostics
         }
+        // A list per state, an action per event (its field changes left out, as a warning says).
+        return WriteResult(written: [Counted(board.cards.count, "card"), Counted(board.states.count, "list"),
+                                     Counted(board.events.count, "action")], diagnostics: diagnostics)
     }
 
     /// The export as bytes, and warnings for what it could not hold.

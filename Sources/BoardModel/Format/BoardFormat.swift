@@ -40,11 +40,31 @@ public protocol BoardReader: Sendable {
     func read(_ input: BoardInput, options: ReaderOptions) -> ReadResult
 }
 
+/// What a writer did: what went into its file, and what it noticed.
+public struct WriteResult: Sendable {
+    /// What the file holds, as the summary line counts it (`40 cards, 4 states, 99 events`):
+    /// what went in, not what the board had, so a format that leaves things out says so here
+    /// as well as in its warnings.
+    public var written: [Counted]
+    /// Warnings for what the format could not hold; errors when it failed.
+    public var diagnostics: [Diagnostic]
+
+    public init(written: [Counted], diagnostics: [Diagnostic]) {
+        self.written = written
+        self.diagnostics = diagnostics
+    }
+
+    /// A write that failed: nothing worth counting went in.
+    public static func failed(_ diagnostics: [Diagnostic]) -> WriteResult {
+        WriteResult(written: [], diagnostics: diagnostics)
+    }
+}
+
 /// Writes the model as one format.
 public protocol BoardWriter: Sendable {
-    /// Writes `board` to `path` (a temporary file the pipeline renames into place on success).
-    /// Returns diagnostics: warnings for what the format could not hold, errors when it failed.
-    func write(_ board: Board, to path: String, options: WriterOptions) -> [Diagnostic]
+    /// Writes `board` to `path` (a temporary file the pipeline renames into place on success):
+    /// what went in, warnings for what the format could not hold, errors when it failed.
+    func write(_ board: Board, to path: String, options: WriterOptions) -> WriteResult
 
     /// Nil when a file already at the output path is replaced, as most outputs are; otherwise
     /// the error to give instead, and the file is never replaced (not even by one created
