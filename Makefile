@@ -142,7 +142,7 @@ samples: build
 ## the debug build, as the install check does). The program and its resource bundles (report
 ## templates, the board page's files) go to PREFIX/lib/boardkit, found beside the program
 ## wherever it runs from; PREFIX/bin/boardkit links to it. Manual pages (one per command,
-## generated from the help the commands print), bash, zsh and fish completions, and the
+## generated from the help the commands print, with the defaults it appends), bash, zsh and fish completions, and the
 ## systemd unit for `serve` with an example configuration (Packaging/).
 PREFIX ?= /usr/local
 CONFIG ?= release
@@ -154,6 +154,7 @@ install: deps
 	@rm -rf .build/manual && mkdir -p .build/manual
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration $(CONFIG) \
 		--multi-page --authors "the boardkit authors" --output-directory .build/manual >/dev/null
+	Packaging/manual-defaults.sh .build/$(CONFIG)/boardkit .build/manual/*.1
 	install -d $(LIBDIR) $(DESTDIR)$(PREFIX)/bin $(MANDIR) \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d $(DESTDIR)$(PREFIX)/lib/systemd/system \

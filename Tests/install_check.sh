@@ -68,6 +68,9 @@ kill "$server"; wait "$server" 2>/dev/null || true; server=""
 # Manual pages: one per command, the same text the help prints.
 has "--format" "man boardkit-report" env LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit-report
 has "boardkit-sync" "man boardkit" env LC_ALL=C MANPATH="$prefix/share/man" man -P cat boardkit
+# ...with the defaults and choices the help appends (generate-manual leaves them out).
+has "ending with the week of --as-of. (default: 8)" "man boardkit-report says --weeks' default" \
+    env LC_ALL=C MANPATH="$prefix/share/man" MANWIDTH=1000 man -P cat boardkit-report
 # Completions: bash knows the subcommands.
 completions=$(bash -c "source '$prefix/share/bash-completion/completions/boardkit'; COMP_WORDS=(boardkit rep); COMP_CWORD=1; _boardkit; echo \${COMPREPLY[*]}")
 grep -q "report" <<<"$completions" || fail "bash completion ($completions)"
