@@ -106,6 +106,7 @@ fuzz: fuzz-build
 	SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 test: deps python-deps test-tools
+	python3 Tests/imports_check.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh

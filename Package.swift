@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "BoardSync", dependencies: [
             "BoardModel", "BoardIO", "BoardStore", "BoardICS",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
         // Reports render through templates; the XLSX report uses libxlsxwriter directly, laid
@@ -73,21 +76,24 @@ let package = Package(
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
-            "BoardModel", "BoardIO", "BoardSample", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
+            "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
             "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
             "CXlsxWriter", "CCsv",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "CZlib",
+            "BoardKit", "BoardModel", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "BoardICS", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Assets")]),
         .executableTarget(name: "boardkit", dependencies: [
-            "BoardKit", "BoardServer", "BoardStore", "BoardSync",
+            "BoardKit", "BoardModel", "BoardIO", "BoardSample", "BoardReport", "BoardServer", "BoardStore", "BoardSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Fuzzing (docs/fuzzing.md): the contract each reader is checked against, and the
@@ -100,23 +106,23 @@ let package = Package(
         // Runs the built binary and the Python oracles for the tests.
         .target(name: "BoardTestSupport", path: "Tests/BoardTestSupport"),
 
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardIO", "BoardSample"]),
-        .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel", "BoardSample"]),
-        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardJSON", "BoardIO", "BoardSample"]),
-        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample"]),
+        .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel"]),
+        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
+        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardTabular", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport"]),
-        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardReport", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardServer", "BoardKit"]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardSample", "BoardStore", "BoardSync",
+        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardReport", "BoardSample"]),
+        .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardServer", "BoardKit"]),
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
                                                         "BoardFuzzCheck", "BoardModel", "BoardIO", "BoardCSV", "BoardICS",
-                                                        "BoardTabular", "BoardReport", "BoardForeign"]),
+                                                        "BoardTabular", "BoardReport"]),
         .testTarget(name: "BoardRoundTripTests", dependencies: [
-            "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS",
-            "BoardForeign", "BoardStore",
+            "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardICS",
+            "BoardForeign",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
     ]
