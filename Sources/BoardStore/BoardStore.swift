@@ -1,5 +1,6 @@
 // BoardStore: a board that boardkit holds itself, in one SQLite file (through GRDB), with
-// every change in an append-only log that undo and redo walk. It depends on BoardModel only;
+// every change in an append-only log that undo and redo walk. It depends on BoardModel and BoardIO
+// (and GRDB) only;
 // the commands, the board page and the sync all change a board through this type, so every
 // change is one undoable step in one log, and every format and report sees the same board
 // (`board()` builds the model's Board, events included, from the current values and the log).
@@ -18,7 +19,7 @@ import Synchronization
 /// An open store. Every write is one IMMEDIATE transaction, so two processes editing the
 /// same file at once both land (the second waits up to `busyTimeout`), and a process killed
 /// half-way leaves the store as it was before its command.
-public final class BoardStore: @unchecked Sendable {
+public final class BoardStore: Sendable {
     /// The file.
     public let path: String
     let queue: DatabaseQueue

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Temporary files a run is writing, removed if the run is stopped by SIGINT, SIGTERM or
 /// SIGHUP, so that Ctrl-C does not leave a hidden half-written file of tens of MB beside an
@@ -37,30 +38,39 @@ public enum TemporaryFiles {
 
     /// Starts removing `path` on those signals; returns a handle for `release`.
     public static func register(_ path: String) -> Int {
-        installHandlersOnce()
         let copy = strdup(path)
-        for k in 0..<slotCount where slots[k] == nil {
-            slots[k] = copy
-            return k
+        return changes.withLock { installed in
+            if !installed {
+                installHandlers()
+                installed = true
+            }
+            for k in 0..<slotCount where slots[k] == nil {
+                slots[k] = copy
+                return k
+            }
+            free(copy)
+            return -1
         }
-        free(copy)
-        return -1
     }
 
     /// Stops watching the path (it was renamed into place or removed).
     public static func release(_ handle: Int) {
-        guard (0..<slotCount).contains(handle), let p = slots[handle] else { return }
-        slots[handle] = nil
+        let p: UnsafeMutablePointer<CChar>? = changes.withLock { _ in
+            guard (0..<slotCount).contains(handle) else { return nil }
+            defer { slots[handle] = nil }
+            return slots[handle]
+        }
         free(p)
     }
 
     private static let slotCount = 8
+    /// The table: changed only under `changes` (writes run on several threads at once, the
+    /// server's among them), read without it by the signal handler, which may not lock.
     nonisolated(unsafe) private static var slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 8).initialized(count: 8)
-    nonisolated(unsafe) private static var installed = false
+    /// Held while the table changes; its value says whether the handlers are installed.
+    private static let changes = Mutex(false)
 
-    private static func installHandlersOnce() {
-        guard !installed else { return }
-        installed = true
+    private static func installHandlers() {
         // A parent may hand down these signals blocked (Foundation's Process does); then a
         // stop would wait, pending, until the output was complete.
         var set = sigset_t()
