@@ -1,6 +1,6 @@
+import BoardCSV
 import BoardStore
-import CCsv
-import CXlsxWriter
+import BoardXLSX
 
 /// The version of boardkit and of the C libraries it was built with, for `--version`.
 ///
@@ -12,7 +12,7 @@ public enum BuildInfo {
     /// libxlsxwriter's and libcsv's versions from their headers; SQLite's from the library
     /// linked.
     public static var libraries: [(name: String, version: String)] {
-        [("libxlsxwriter", LXW_VERSION), ("libcsv", "\(CSV_MAJOR).\(CSV_MINOR).\(CSV_RELEASE)"),
+        [("libxlsxwriter", BoardXLSXWriter.libxlsxwriterVersion), ("libcsv", CSVReader.libcsvVersion),
          ("SQLite", BoardStore.sqliteVersion)]
     }
 
