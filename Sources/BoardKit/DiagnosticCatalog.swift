@@ -9,7 +9,7 @@ import BoardForeign
 import BoardStore
 import BoardSync
 
-/// Every diagnostic code any part of boardkit can report, for `boardkit codes` and the README.
+/// Every diagnostic code the library can report (`boardkit codes` adds serve's own).
 public enum DiagnosticCatalog {
     public static var all: [DiagnosticCode] {
         DiagnosticCode.modelCodes
@@ -20,12 +20,5 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.foreignCodes
             + DiagnosticCode.storeCodes
             + DiagnosticCode.syncCodes
-            + [.serveConfigInvalid]
     }
-}
-
-extension DiagnosticCode {
-    /// `serve --config`: the file is not YAML, or holds a setting serve does not take.
-    public static let serveConfigInvalid = DiagnosticCode(
-        "serve-config-invalid", .error, "A `serve --config` file is not YAML, or holds a setting serve does not take.")
 }
