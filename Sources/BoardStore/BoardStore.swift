@@ -336,36 +336,48 @@ public final class BoardStore: Sendable {
         }
     }
 
-    /// Takes back the last step that is not undone, and says what it was.
-    public func undo() throws(StoreError) -> StepRecord {
-        try write { db in try ChangeLog.undo(in: db) }
+    /// Takes back the last step that is not undone in `scope` (the board's, or one person's),
+    /// and says what it was.
+    public func undo(_ scope: UndoScope = .board) throws(StoreError) -> StepRecord {
+        try write { db in try ChangeLog.undo(in: db, scope: scope) }
     }
 
-    /// Puts back the step undone last, unless a new step came after it.
-    public func redo() throws(StoreError) -> StepRecord {
-        try write { db in try ChangeLog.redo(in: db) }
+    /// Puts back the step undone last in `scope`, unless a new step came after it.
+    public func redo(_ scope: UndoScope = .board) throws(StoreError) -> StepRecord {
+        try write { db in try ChangeLog.redo(in: db, scope: scope) }
     }
 
-    /// `undo()` for a caller that must not block its thread while the step commits.
-    public func undo() async throws(StoreError) -> StepRecord {
-        try await write { db in try ChangeLog.undo(in: db) }
+    /// `undo(_:)` for a caller that must not block its thread while the step commits.
+    public func undo(_ scope: UndoScope = .board) async throws(StoreError) -> StepRecord {
+        try await write { db in try ChangeLog.undo(in: db, scope: scope) }
     }
 
-    /// `redo()` for a caller that must not block its thread while the step commits.
-    public func redo() async throws(StoreError) -> StepRecord {
-        try await write { db in try ChangeLog.redo(in: db) }
+    /// `redo(_:)` for a caller that must not block its thread while the step commits.
+    public func redo(_ scope: UndoScope = .board) async throws(StoreError) -> StepRecord {
+        try await write { db in try ChangeLog.redo(in: db, scope: scope) }
     }
 
-    /// Takes back the last `count` steps, newest first, in one transaction: all of them, or
-    /// (when fewer are left) none, with `nothingToUndo`.
-    public func undo(steps count: Int) throws(StoreError) -> [StepRecord] {
-        try write { db in try (0..<count).map { _ in try ChangeLog.undo(in: db) } }
+    /// Takes back the last `count` steps in `scope`, newest first, in one transaction: all of
+    /// them, or (when fewer are left) none, with `nothingToUndo`.
+    public func undo(steps count: Int, _ scope: UndoScope = .board) throws(StoreError) -> [StepRecord] {
+        try write { db in try (0..<count).map { _ in try ChangeLog.undo(in: db, scope: scope) } }
     }
 
-    /// Puts back the `count` steps undone last, oldest first, in one transaction: all of them,
-    /// or none, with `nothingToRedo`.
-    public func redo(steps count: Int) throws(StoreError) -> [StepRecord] {
-        try write { db in try (0..<count).map { _ in try ChangeLog.redo(in: db) } }
+    /// Puts back the `count` steps undone last in `scope`, oldest first, in one transaction:
+    /// all of them, or none, with `nothingToRedo`.
+    public func redo(steps count: Int, _ scope: UndoScope = .board) throws(StoreError) -> [StepRecord] {
+        try write { db in try (0..<count).map { _ in try ChangeLog.redo(in: db, scope: scope) } }
+    }
+
+    /// The step `undo(scope)` would take back now, without taking it (nil: none), so a page
+    /// can say what its Undo does before it is pressed.
+    public func nextUndo(_ scope: UndoScope) throws(StoreError) -> StepRecord? {
+        try read { db in try ChangeLog.next(undoing: true, in: db, scope: scope) }
+    }
+
+    /// The step `redo(scope)` would put back now (nil: none).
+    public func nextRedo(_ scope: UndoScope) throws(StoreError) -> StepRecord? {
+        try read { db in try ChangeLog.next(undoing: false, in: db, scope: scope) }
     }
 }
 

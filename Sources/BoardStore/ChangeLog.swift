@@ -229,20 +229,51 @@ enum ChangeLog {
 
     // MARK: Undo and redo
 
-    static func undo(in db: Database) throws -> StepRecord {
-        guard let step = try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps WHERE undone = 0") else {
-            throw StoreError.nothingToUndo
-        }
-        try replay(step, backwards: true, db)
+    /// Takes back the newest step not undone in `scope`.
+    static func undo(in db: Database, scope: UndoScope = .board) throws -> StepRecord {
+        try take(undoing: true, in: db, scope: scope)
+    }
+
+    /// Puts back the oldest undone step in `scope` that no new step dropped.
+    static func redo(in db: Database, scope: UndoScope = .board) throws -> StepRecord {
+        try take(undoing: false, in: db, scope: scope)
+    }
+
+    /// The step an undo (or redo) in `scope` would take now, nil when none is left.
+    static func next(undoing: Bool, in db: Database, scope: UndoScope) throws -> StepRecord? {
+        try candidate(undoing: undoing, in: db, scope: scope).map { try record($0, db) }
+    }
+
+    private static func take(undoing: Bool, in db: Database, scope: UndoScope) throws -> StepRecord {
+        guard let step = try candidate(undoing: undoing, in: db, scope: scope) else { throw scope.nothingLeft(undoing: undoing) }
+        try refuseOverwriting(step, undoing: undoing, db)
+        try replay(step, backwards: undoing, db)
         return try record(step, db)
     }
 
-    static func redo(in db: Database) throws -> StepRecord {
-        guard let step = try Int64.fetchOne(db, cached: "SELECT min(step) FROM steps WHERE undone = 1 AND dropped = 0") else {
-            throw StoreError.nothingToRedo
+    /// Undo's step is the newest not undone; redo's the oldest undone that no new step dropped.
+    private static func candidate(undoing: Bool, in db: Database, scope: UndoScope) throws -> Int64? {
+        let which = undoing ? "max(step) FROM steps WHERE undone = 0" : "min(step) FROM steps WHERE undone = 1 AND dropped = 0"
+        switch scope {
+        case .board: return try Int64.fetchOne(db, cached: "SELECT \(which)")
+        case .actor(let name): return try Int64.fetchOne(db, cached: "SELECT \(which) AND actor = ?", arguments: [name])
         }
-        try replay(step, backwards: false, db)
-        return try record(step, db)
+    }
+
+    /// Refuses to undo or redo `step` when a later step that is not undone changed one of
+    /// its cards: putting the step's values back would throw that change away. (The board's
+    /// newest step has no later one; one person's, or a redo past another's undo, may.)
+    private static func refuseOverwriting(_ step: Int64, undoing: Bool, _ db: Database) throws {
+        guard let later = try Row.fetchOne(db, cached: """
+            SELECT s.actor, s.command, k.number FROM steps s
+            JOIN changes c ON c.seq BETWEEN s.first_seq AND s.last_seq AND c.applied = 1
+            JOIN cards k ON k.number = c.card
+            WHERE s.step > ?1 AND s.undone = 0
+              AND c.card IN (SELECT card FROM changes WHERE applied = 1 AND seq BETWEEN
+                             (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1))
+            ORDER BY s.step LIMIT 1
+            """, arguments: [step]) else { return }
+        throw StoreError.undoConflict(card: later["number"], by: later["actor"], command: later["command"], undoing: undoing)
     }
 
     /// Puts back the old values of a step's rows (newest first), or its new values.

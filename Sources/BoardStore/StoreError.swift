@@ -27,6 +27,11 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case invalidValue(field: String, value: String, accepted: Accepted)
     case nothingToUndo
     case nothingToRedo
+    /// Undo or redo of one person's steps (`UndoScope.actor`) found none of theirs.
+    case nothingOfTheirs(actor: String, undoing: Bool)
+    /// The step to undo or redo touched a card a later step (not undone) changed again:
+    /// taking it back would throw that change away. `card` is the card's number.
+    case undoConflict(card: Int64, by: String?, command: String, undoing: Bool)
     /// The card is no longer as the person saw it (its version differs): someone changed it.
     case cardChanged(id: String)
 
@@ -50,7 +55,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return Diagnostic(self, at: SourceLocation(file: path))
         case .invalidValue(let field, _, _):
             return Diagnostic(self, at: SourceLocation(file: field))
-        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .cardChanged:
+        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .cardChanged:
             return Diagnostic(self)
         }
     }
@@ -69,6 +74,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .invalidValue: .invalidValue
         case .nothingToUndo: .nothingToUndo
         case .nothingToRedo: .nothingToRedo
+        case .nothingOfTheirs(_, let undoing): undoing ? .nothingToUndo : .nothingToRedo
+        case .undoConflict: .undoConflict
         case .cardChanged: .cardChanged
         }
     }
@@ -110,6 +117,12 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "nothing to undo"
         case .nothingToRedo:
             return "nothing to redo"
+        case .nothingOfTheirs(let actor, let undoing):
+            return "nothing of \(actor)'s to \(undoing ? "undo" : "redo")"
+        case .undoConflict(let card, let by, let command, let undoing):
+            let who = by.map { "\($0)'s" } ?? "a later"
+            return "cannot \(undoing ? "undo" : "redo"): \(who) '\(command)' changed #\(card) since, and would be lost; "
+                + "undo that first, or change the card by hand"
         case .cardChanged(let id):
             return "card '\(id)' changed since it was loaded; nothing was changed, look at it again"
         }
@@ -141,12 +154,14 @@ extension DiagnosticCode {
         "nothing-to-undo", .error, "`undo` with no change left to undo.")
     public static let nothingToRedo = DiagnosticCode(
         "nothing-to-redo", .error, "`redo` with no undone change to put back.")
+    public static let undoConflict = DiagnosticCode(
+        "undo-conflict", .error, "One person's undo or redo would throw away a later change someone else made to the same card.")
     public static let cardChanged = DiagnosticCode(
         "card-changed", .error, "An edit from the board page names a card someone changed since the page showed it.")
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
         .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly,
-        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .cardChanged,
+        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .undoConflict, .cardChanged,
     ]
 }

@@ -12,6 +12,25 @@ struct StepCount: ParsableArguments {
     }
 }
 
+/// `--mine [--actor NAME]`: one person's steps rather than the board's (`UndoScope`).
+struct UndoScopeFlags: ParsableArguments {
+    @Flag(name: .long, help: "Your own last change only (as the board page's Undo does), refused where someone changed the same card since; without it, the board's last change, whoever made it.")
+    var mine = false
+
+    @Option(name: .long, help: "Whose changes --mine means (default: your login name).")
+    var actor: String?
+
+    func validate() throws {
+        if actor != nil && !mine { throw ValidationError("--actor goes with --mine") }
+        if mine && (actor ?? StoreSession.loginName) == nil { throw ValidationError("--mine needs a name: give --actor NAME") }
+    }
+
+    var scope: UndoScope {
+        guard mine, let name = actor ?? StoreSession.loginName else { return .board }
+        return .actor(name)
+    }
+}
+
 /// `boardkit undo`: takes back the last command's whole change.
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,12 +39,13 @@ struct UndoCommand: ParsableCommand {
 
     @OptionGroup var store: StoreFlags
     @OptionGroup var count: StepCount
+    @OptionGroup var whose: UndoScopeFlags
 
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil)
             let text = session.sentences()
-            for record in try session.store.undo(steps: count.steps) { print(text.stepSentence(record, undone: true)) }
+            for record in try session.store.undo(steps: count.steps, whose.scope) { print(text.stepSentence(record, undone: true)) }
         }
     }
 }
@@ -38,12 +58,13 @@ struct RedoCommand: ParsableCommand {
 
     @OptionGroup var store: StoreFlags
     @OptionGroup var count: StepCount
+    @OptionGroup var whose: UndoScopeFlags
 
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil)
             let text = session.sentences()
-            for record in try session.store.redo(steps: count.steps) { print(text.stepSentence(record, undone: false)) }
+            for record in try session.store.redo(steps: count.steps, whose.scope) { print(text.stepSentence(record, undone: false)) }
         }
     }
 }

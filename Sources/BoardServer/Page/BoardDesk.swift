@@ -80,9 +80,9 @@ final class BoardDesk: Sendable {
         guard let store else { throw .readOnly }
         switch action {
         case .undo:
-            do { return .stepTaken(try await store.undo(), undone: true) } catch { throw .store(error) }
+            do { return .stepTaken(try await store.undo(Self.scope(of: actor)), undone: true) } catch { throw .store(error) }
         case .redo:
-            do { return .stepTaken(try await store.redo(), undone: false) } catch { throw .store(error) }
+            do { return .stepTaken(try await store.redo(Self.scope(of: actor)), undone: false) } catch { throw .store(error) }
         case .change(let change):
             let step = StepInfo(actor: actor, command: change.command)
             let expecting = change.card.flatMap { id in change.version.map { [id: $0] } } ?? [:]
@@ -97,6 +97,12 @@ final class BoardDesk: Sendable {
             let card = applied.cards.last
             return .changed(card?.present == true ? card : nil, events: applied.events)
         }
+    }
+
+    /// Whose steps a person's Undo and Redo take: their own; a script that names no one (no
+    /// cookie, no `X-Boardkit-Actor`), the board's, as the terminal's plain `undo`.
+    static func scope(of actor: String?) -> UndoScope {
+        actor.map(UndoScope.actor) ?? .board
     }
 
     /// The log, newest first: the board's or one card's.

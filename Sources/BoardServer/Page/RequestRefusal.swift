@@ -40,7 +40,8 @@ struct RequestRefusal: Error, Sendable {
             case .unknownState: return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)
             case .invalidValue(let field, _, _):
                 return RequestRefusal(status: .unprocessableContent, code: code, field: field, message: message)
-            case .nothingToUndo, .nothingToRedo: return RequestRefusal(status: .conflict, code: code, message: message)
+            case .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict:
+                return RequestRefusal(status: .conflict, code: code, message: message)
             case .cardChanged(let id):
                 return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
             case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly:
