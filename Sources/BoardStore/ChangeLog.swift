@@ -251,12 +251,17 @@ enum ChangeLog {
         return try record(step, db)
     }
 
-    /// Undo's step is the newest not undone; redo's the oldest undone that no new step dropped.
+    /// Undo's step is the newest not undone; redo's the one undone last that no new step
+    /// dropped (a stack: with undo going newest first, the oldest undone step).
     private static func candidate(undoing: Bool, in db: Database, scope: UndoScope) throws -> Int64? {
-        let which = undoing ? "max(step) FROM steps WHERE undone = 0" : "min(step) FROM steps WHERE undone = 1 AND dropped = 0"
+        let which = undoing ? "undone = 0" : "undone = 1 AND dropped = 0"
+        let order = undoing ? "step DESC" : "undo_order DESC"
         switch scope {
-        case .board: return try Int64.fetchOne(db, cached: "SELECT \(which)")
-        case .actor(let name): return try Int64.fetchOne(db, cached: "SELECT \(which) AND actor = ?", arguments: [name])
+        case .board:
+            return try Int64.fetchOne(db, cached: "SELECT step FROM steps WHERE \(which) ORDER BY \(order) LIMIT 1")
+        case .actor(let name):
+            return try Int64.fetchOne(db, cached: "SELECT step FROM steps WHERE \(which) AND actor = ? ORDER BY \(order) LIMIT 1",
+                                      arguments: [name])
         }
     }
 
@@ -310,7 +315,11 @@ enum ChangeLog {
             UPDATE changes SET undone = ?1
             WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?2) AND (SELECT last_seq FROM steps WHERE step = ?2)
             """, arguments: [backwards, step])
-        try db.execute(cached: "UPDATE steps SET undone = ? WHERE step = ?", arguments: [backwards, step])
+        try db.execute(cached: """
+            UPDATE steps SET undone = ?1,
+                undo_order = CASE WHEN ?1 THEN (SELECT max(coalesce(max(undo_order), 0), 0) + 1 FROM steps) END
+            WHERE step = ?2
+            """, arguments: [backwards, step])
     }
 
     private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {

@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 5
+    static let version = 6
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -96,6 +96,17 @@ enum StoreSchema {
             try db.execute(sql: """
                 CREATE TABLE sync_uids (card INTEGER PRIMARY KEY REFERENCES cards(number), uid TEXT NOT NULL);
                 UPDATE boardkit_store SET value = '5' WHERE key = 'schema';
+                """)
+        }
+        // v6: the order steps were undone in, so redo puts back the step undone last even
+        // when one person's undo took a step from the middle of the log. Until now undo went
+        // newest first, so the undone steps' order is their steps' reversed.
+        migrator.registerMigration("v6-undo-order") { db in
+            try db.execute(sql: """
+                ALTER TABLE steps ADD COLUMN undo_order INTEGER;
+                UPDATE steps SET undo_order = -step WHERE undone = 1;
+                CREATE INDEX steps_undo_order ON steps(undo_order);
+                UPDATE boardkit_store SET value = '6' WHERE key = 'schema';
                 """)
         }
         return migrator

@@ -128,6 +128,39 @@ final class ServedStore: @unchecked Sendable {
         #expect(try s.cards()[other]?["archived"] == nil)
     }
 
+    /// A person's Undo takes back their own last step, not the board's (one click on a shared
+    /// board reverted someone else's move); over a later change to the same card it is
+    /// refused with the card's number; a request naming no one undoes the board's last step.
+    @Test func undoTakesBackTheCallersOwnStep() throws {
+        let s = try ServedStore()
+        let cards = try s.cards().filter { $0.value["archived"] == nil }
+        let mine = try #require(cards.filter { $0.value["state"] as? String == "review" }.keys.sorted().first)
+        let theirs = try #require(cards.filter { $0.value["state"] as? String == "todo" }.keys.sorted().first)
+        let mina = ["X-Boardkit-Actor": "mina"], jisoo = ["X-Boardkit-Actor": "jisoo"]
+        #expect(try s.call("POST", "api/cards/\(mine)/move", headers: mina, body: #"{"state": "todo", "position": 1}"#).status == 200)
+        #expect(try s.call("POST", "api/cards/\(theirs)/move", headers: jisoo, body: #"{"state": "done", "position": 1}"#).status == 200)
+
+        let undone = try s.call("POST", "api/undo", headers: mina)
+        #expect(undone.status == 200)
+        #expect((undone.json["text"] as? String)?.contains("mina") == true, "\(undone.text)")
+        #expect(try s.cards()[theirs]?["state"] as? String == "done", "jisoo's move stays")
+        #expect(try s.call("POST", "api/redo", headers: mina).status == 200)
+
+        // Jisoo moves Mina's card after her: Mina's undo would lose it, and is refused.
+        #expect(try s.call("POST", "api/cards/\(mine)/move", headers: jisoo, body: #"{"state": "doing", "position": 1}"#).status == 200)
+        let refused = try s.call("POST", "api/undo", headers: mina)
+        #expect(refused.status == 409)
+        let error = refused.json["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "undo-conflict")
+        #expect((error?["message"] as? String)?.contains("jisoo's 'move' changed #") == true, "\(refused.text)")
+        #expect(try s.cards()[mine]?["state"] as? String == "doing")
+        #expect(try s.call("POST", "api/undo", headers: ["X-Boardkit-Actor": "nobody"]).json["error"].map { ($0 as? [String: Any])?["message"] as? String } == "nothing of nobody's to undo")
+
+        // No name: the board's last step, whoever made it (Jisoo's move).
+        #expect(try s.call("POST", "api/undo").status == 200)
+        #expect(try s.cards()[mine]?["state"] as? String == "todo")
+    }
+
     @Test func badInputIsRefusedNamingTheFieldAndChangesNothing() throws {
         let s = try ServedStore()
         let before = try s.historyCount()

@@ -70,6 +70,22 @@ struct PersonalUndoTests {
         #expect(try store.nextUndo(.actor("jisoo")) == nil)
     }
 
+    /// Redo puts back the step undone last: after one person's undo took a step from the
+    /// middle, undoing the board's live steps and redoing as many gives the board back (redo
+    /// went by step number and put the person's undone step back instead of the last one).
+    @Test func redoIsAStackOfUndos() throws {
+        let store = try newStore()
+        try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
+        try store.apply([.move(card: "b", state: "doing", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
+        _ = try store.undo(.actor("mina"))
+        let board = try store.board().cards.map(\.state)
+        #expect(board == ["todo", "doing"])
+        #expect(try store.undo(steps: 2).map(\.actor) == ["jisoo", "admin"])
+        #expect(try store.board().cards.isEmpty)
+        #expect(try store.redo(steps: 2).map(\.actor) == ["admin", "jisoo"])
+        #expect(try store.board().cards.map(\.state) == board)
+    }
+
     /// After one person's undo, the board-wide redo does not put their step back over a later
     /// change to the same card either.
     @Test func boardRedoPastAPersonalUndoIsChecked() throws {
