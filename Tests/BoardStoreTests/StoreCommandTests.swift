@@ -176,6 +176,23 @@ struct StoreCommandTests {
         try bk(["undo", "--steps", "0", "-b", db], status: 2)
     }
 
+
+    /// `undo --mine` takes back the caller's own last change, as the board page's Undo does;
+    /// the plain `undo` stays the board's.
+    @Test func undoMineTakesBackYourOwnChange() throws {
+        let db = tmp.path("mine.db")
+        try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
+        try bk(["edit", "3", "--title", "Mina's title", "-b", db, "--actor", "mina"])
+        try bk(["edit", "4", "--title", "Jisoo's title", "-b", db, "--actor", "jisoo"])
+        let undone = try bk(["undo", "--mine", "--actor", "mina", "-b", db]).stdoutText
+        #expect(undone.contains("mina") && !undone.contains("jisoo"), "\(undone)")
+        let titles = try bk(["show", "-b", db]).stdoutText
+        #expect(!titles.contains("Mina's title") && titles.contains("Jisoo's title"))
+        let none = try bk(["undo", "--mine", "--actor", "mina", "-b", db], status: 1)
+        #expect(none.stderr.contains("nothing of mina's to undo [nothing-to-undo]"), "\(none.stderr)")
+        try bk(["undo", "--actor", "mina", "-b", db], status: 2)
+        #expect(try bk(["undo", "-b", db]).stdoutText.contains("jisoo"))
+    }
     @Test func aKilledImportLeavesNothingBehind() throws {
         let big = tmp.path("big.json")
         try bk(["sample", "--cards", "60000", "-o", big])
