@@ -347,9 +347,11 @@ public final class BoardStore: Sendable {
         try write { db in try ChangeLog.redo(in: db, scope: scope) }
     }
 
-    /// `undo(_:)` for a caller that must not block its thread while the step commits.
-    public func undo(_ scope: UndoScope = .board) async throws(StoreError) -> StepRecord {
-        try await write { db in try ChangeLog.undo(in: db, scope: scope) }
+    /// `undo(_:)` for a caller that must not block its thread while the step commits. With
+    /// `.needed`, a step that would remove more than one card (an import) is refused with
+    /// `undoUnconfirmed` (saying how many) unless it is the step confirmed: a page asks first.
+    public func undo(_ scope: UndoScope = .board, confirmation: UndoConfirmation = .notNeeded) async throws(StoreError) -> StepRecord {
+        try await write { db in try ChangeLog.undo(in: db, scope: scope, confirmation: confirmation) }
     }
 
     /// `redo(_:)` for a caller that must not block its thread while the step commits.

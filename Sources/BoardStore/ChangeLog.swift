@@ -229,9 +229,10 @@ enum ChangeLog {
 
     // MARK: Undo and redo
 
-    /// Takes back the newest step not undone in `scope`.
-    static func undo(in db: Database, scope: UndoScope = .board) throws -> StepRecord {
-        try take(undoing: true, in: db, scope: scope)
+    /// Takes back the newest step not undone in `scope`; one that removes more than one card
+    /// (an import) only as `confirmation` allows.
+    static func undo(in db: Database, scope: UndoScope = .board, confirmation: UndoConfirmation = .notNeeded) throws -> StepRecord {
+        try take(undoing: true, in: db, scope: scope, confirmation: confirmation)
     }
 
     /// Puts back the oldest undone step in `scope` that no new step dropped.
@@ -244,8 +245,13 @@ enum ChangeLog {
         try candidate(undoing: undoing, in: db, scope: scope).map { try record($0, db) }
     }
 
-    private static func take(undoing: Bool, in db: Database, scope: UndoScope) throws -> StepRecord {
+    private static func take(undoing: Bool, in db: Database, scope: UndoScope,
+                             confirmation: UndoConfirmation = .notNeeded) throws -> StepRecord {
         guard let step = try candidate(undoing: undoing, in: db, scope: scope) else { throw scope.nothingLeft(undoing: undoing) }
+        if undoing, case .needed(let confirmed) = confirmation, confirmed != step {
+            let removed = try cardsCreated(by: step, db)
+            if removed > 1 { throw StoreError.undoUnconfirmed(step: step, removing: removed) }
+        }
         try refuseOverwriting(step, undoing: undoing, db)
         try replay(step, backwards: undoing, db)
         return try record(step, db)
@@ -263,6 +269,15 @@ enum ChangeLog {
             return try Int64.fetchOne(db, cached: "SELECT step FROM steps WHERE \(which) AND actor = ? ORDER BY \(order) LIMIT 1",
                                       arguments: [name])
         }
+    }
+
+    /// How many cards `step` brought onto the board (what undoing it removes).
+    static func cardsCreated(by step: Int64, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, cached: """
+            SELECT count(DISTINCT card) FROM changes
+            WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1)
+              AND applied = 1 AND kind IN (?2, ?3)
+            """, arguments: [step, EventType.created.rawValue, importedKind]) ?? 0
     }
 
     /// Refuses to undo or redo `step` when a later step that is not undone changed one of

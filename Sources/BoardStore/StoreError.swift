@@ -32,6 +32,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// The step to undo or redo touched a card a later step (not undone) changed again:
     /// taking it back would throw that change away. `card` is the card's number.
     case undoConflict(card: Int64, by: String?, command: String, undoing: Bool)
+    /// An undo asked without confirmation would remove `removing` cards at once (an import):
+    /// the board page asks first. `step` is the step's number, to confirm that one.
+    case undoUnconfirmed(step: Int64, removing: Int)
     /// The card is no longer as the person saw it (its version differs): someone changed it.
     case cardChanged(id: String)
 
@@ -55,7 +58,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return Diagnostic(self, at: SourceLocation(file: path))
         case .invalidValue(let field, _, _):
             return Diagnostic(self, at: SourceLocation(file: field))
-        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .cardChanged:
+        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .undoUnconfirmed, .cardChanged:
             return Diagnostic(self)
         }
     }
@@ -76,6 +79,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .nothingToRedo: .nothingToRedo
         case .nothingOfTheirs(_, let undoing): undoing ? .nothingToUndo : .nothingToRedo
         case .undoConflict: .undoConflict
+        case .undoUnconfirmed: .undoUnconfirmed
         case .cardChanged: .cardChanged
         }
     }
@@ -123,6 +127,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             let who = by.map { "\($0)'s" } ?? "a later"
             return "cannot \(undoing ? "undo" : "redo"): \(who) '\(command)' changed #\(card) since, and would be lost; "
                 + "undo that first, or change the card by hand"
+        case .undoUnconfirmed(_, let removing):
+            return "undoing this step removes \(Counted(removing, "card")) from the board; confirm to go on"
         case .cardChanged(let id):
             return "card '\(id)' changed since it was loaded; nothing was changed, look at it again"
         }
@@ -156,12 +162,14 @@ extension DiagnosticCode {
         "nothing-to-redo", .error, "`redo` with no undone change to put back.")
     public static let undoConflict = DiagnosticCode(
         "undo-conflict", .error, "One person's undo or redo would throw away a later change someone else made to the same card.")
+    public static let undoUnconfirmed = DiagnosticCode(
+        "undo-unconfirmed", .error, "An undo from the board page would remove many cards at once (an import) and was not confirmed.")
     public static let cardChanged = DiagnosticCode(
         "card-changed", .error, "An edit from the board page names a card someone changed since the page showed it.")
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
         .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly,
-        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .undoConflict, .cardChanged,
+        .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .undoConflict, .undoUnconfirmed, .cardChanged,
     ]
 }

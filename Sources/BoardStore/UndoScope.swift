@@ -18,3 +18,13 @@ public enum UndoScope: Sendable, Equatable {
         }
     }
 }
+
+/// Whether an undo that would remove more than one card at once (an import) must have been
+/// confirmed: one click on a page never takes a whole imported board away unasked.
+public enum UndoConfirmation: Sendable, Equatable {
+    /// The terminal: the command typed is the confirmation.
+    case notNeeded
+    /// The page: such a step is undone only when it is the one the person confirmed (after
+    /// being told how many cards go), so a confirmation never carries over to another step.
+    case needed(confirmedStep: Int64?)
+}

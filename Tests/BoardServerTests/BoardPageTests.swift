@@ -140,6 +140,11 @@ final class ServedStore: @unchecked Sendable {
         #expect(try s.call("POST", "api/cards/\(mine)/move", headers: mina, body: #"{"state": "todo", "position": 1}"#).status == 200)
         #expect(try s.call("POST", "api/cards/\(theirs)/move", headers: jisoo, body: #"{"state": "done", "position": 1}"#).status == 200)
 
+        // The page says what each person's Undo takes before it is pressed.
+        let minasPage = try s.call("GET", "", headers: ["Cookie": "boardkit-actor=mina"]).text
+        #expect(minasPage.contains("class=\"undo\" title=\"Undo: mina moved #"), "\(minasPage.prefix(1500))")
+        #expect(try s.call("GET", "", headers: ["Cookie": "boardkit-actor=jisoo"]).text.contains("title=\"Undo: jisoo moved #"))
+
         let undone = try s.call("POST", "api/undo", headers: mina)
         #expect(undone.status == 200)
         #expect((undone.json["text"] as? String)?.contains("mina") == true, "\(undone.text)")
@@ -159,6 +164,31 @@ final class ServedStore: @unchecked Sendable {
         // No name: the board's last step, whoever made it (Jisoo's move).
         #expect(try s.call("POST", "api/undo").status == 200)
         #expect(try s.cards()[mine]?["state"] as? String == "todo")
+    }
+
+    /// Undoing the import (40 cards at once) is never one click: the API answers 409 with the
+    /// step to confirm and how many cards go, the form a page saying so in the reader's
+    /// language with the one button that undoes that step.
+    @Test func undoingTheImportAsksFirst() throws {
+        let s = try ServedStore()
+        let cards = try s.cards().count
+        let refused = try s.call("POST", "api/undo")
+        #expect(refused.status == 409)
+        let error = try #require(refused.json["error"] as? [String: Any])
+        #expect(error["code"] as? String == "undo-unconfirmed")
+        #expect(error["cards"] as? Int == cards)
+        let step = try #require(error["confirm"] as? Int)
+        #expect(try s.cards().count == cards, "nothing undone")
+
+        let form = try s.call("POST", "undo?lang=ko", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "")
+        #expect(form.status == 409)
+        #expect(form.text.contains("카드 \(cards)개가 사라집니다"), "\(form.text.prefix(600))")
+        #expect(form.text.contains("name=\"confirm\" value=\"\(step)\""))
+        #expect(try s.call("POST", "api/undo", body: #"{"confirm": "\#(step + 1)"}"#).status == 409, "another step's confirmation")
+
+        let confirmed = try s.call("POST", "undo", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "confirm=\(step)")
+        #expect(confirmed.status == 303)
+        #expect(try s.cards().isEmpty)
     }
 
     @Test func badInputIsRefusedNamingTheFieldAndChangesNothing() throws {

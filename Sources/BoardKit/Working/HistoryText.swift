@@ -56,11 +56,17 @@ public struct HistoryText {
     /// What undo or redo did, in one sentence: the step's events, or a count for a big one.
     public func stepSentence(_ record: StepRecord, undone: Bool) -> String {
         let verb = locale == .ko ? (undone ? "취소함" : "다시 함") : (undone ? "Undid" : "Redid")
+        let what = stepSummary(record)
+        return locale == .ko ? "\(verb): \(what)" : "\(verb) \(record.command): \(what)"
+    }
+
+    /// What a step did, its first three events as clauses: "mina moved #3 'Fix login' from To
+    /// do to Done" (the board page's Undo says it before it is pressed).
+    public func stepSummary(_ record: StepRecord) -> String {
         let shown = record.events.prefix(3).map(clause).joined(separator: "; ")
         let more = record.events.count > 3
             ? (locale == .ko ? " 외 \(record.events.count - 3)건" : " and \(record.events.count - 3) more") : ""
-        let what = record.events.isEmpty ? record.command : shown + more
-        return locale == .ko ? "\(verb): \(what)" : "\(verb) \(record.command): \(what)"
+        return record.events.isEmpty ? record.command : shown + more
     }
 
     /// "sync conflict on #12 'Fix login': mina's due 2026-12-01 lost to the server's 2026-12-03".

@@ -5,7 +5,9 @@ import BoardStore
 enum BoardAction: Sendable {
     /// A change to the board, made as one step.
     case change(BoardChange)
-    case undo
+    /// Undo the person's last step; one that removes many cards only when it is the step
+    /// they confirmed (`confirm`).
+    case undo(confirmedStep: Int64?)
     case redo
 }
 

@@ -79,8 +79,10 @@ final class BoardDesk: Sendable {
     func perform(_ action: BoardAction, actor: String?) async throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
         switch action {
-        case .undo:
-            do { return .stepTaken(try await store.undo(Self.scope(of: actor)), undone: true) } catch { throw .store(error) }
+        case .undo(let confirmed):
+            do {
+                return .stepTaken(try await store.undo(Self.scope(of: actor), confirmation: .needed(confirmedStep: confirmed)), undone: true)
+            } catch { throw .store(error) }
         case .redo:
             do { return .stepTaken(try await store.redo(Self.scope(of: actor)), undone: false) } catch { throw .store(error) }
         case .change(let change):
@@ -103,6 +105,13 @@ final class BoardDesk: Sendable {
     /// cookie, no `X-Boardkit-Actor`), the board's, as the terminal's plain `undo`.
     static func scope(of actor: String?) -> UndoScope {
         actor.map(UndoScope.actor) ?? .board
+    }
+
+    /// The step this person's Undo (or Redo) would take now; nil for none, or a file.
+    func nextStep(undoing: Bool, actor: String) -> StepRecord? {
+        guard let store else { return nil }
+        let scope = Self.scope(of: actor)
+        return try? (undoing ? store.nextUndo(scope) : store.nextRedo(scope))
     }
 
     /// The log, newest first: the board's or one card's.

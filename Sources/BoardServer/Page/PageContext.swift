@@ -13,6 +13,9 @@ struct PageContext: Sendable {
     /// "../" for a card's page (relative links keep working behind a path prefix).
     var root: String = ""
     var showArchived = false
+    /// What the reader's Undo and Redo would take now, in words (nil: nothing).
+    var nextUndo: String?
+    var nextRedo: String?
     /// The board's feed (`team.ics`), linked in the footer beside the report.
     var calendarPath: String
 

@@ -21,8 +21,8 @@ struct PageFrame {
         h.raw("<a href=\"\(context.root)history\">\(w.history)</a>")
         h.raw("<a href=\"\(context.root)?lang=\(context.language.other.rawValue)\(query)\" hreflang=\"\(context.language.other.rawValue)\" class=\"lang\">\(w.switchTo)</a>")
         if view.writable && context.actor != nil {
-            h.raw("<form method=\"post\" action=\"\(context.root)undo\"><button class=\"undo\">\(w.undo)</button></form>")
-            h.raw("<form method=\"post\" action=\"\(context.root)redo\"><button class=\"redo\">\(w.redo)</button></form>")
+            h.raw(stepButton("undo", w.undo, next: context.nextUndo))
+            h.raw(stepButton("redo", w.redo, next: context.nextRedo))
         }
         h.raw("</nav></header>\n")
         h.raw(notices())
@@ -35,6 +35,20 @@ struct PageFrame {
             h.raw("</b></span>")
         }
         h.raw("</footer>\n<div id=\"toast\" role=\"status\" aria-live=\"polite\" hidden></div>\n</body></html>\n")
+        return h.text
+    }
+
+    /// Undo or Redo, saying what it would take as the page was made (its title, "Undo: mina
+    /// moved #3 …"). Never disabled: a change made since by the script would not enable it.
+    private func stepButton(_ action: String, _ label: String, next: String?) -> String {
+        var h = HTMLText()
+        h.raw("<form method=\"post\" action=\"\(context.root)\(action)\"><button class=\"\(action)\"")
+        if let next {
+            h.raw(" title=\"")
+            h.escaped("\(label): \(next)")
+            h.raw("\"")
+        }
+        h.raw(">\(label)</button></form>")
         return h.text
     }
 

@@ -73,6 +73,9 @@ struct PageWords: Sendable {
     var overdue: @Sendable (Int) -> String
     var dueToday: String
     var dueIn: @Sendable (Int) -> String
+    /// Asked before an undo that removes many cards at once (an import).
+    var undoRemoves: @Sendable (Int) -> String
+    var undoAnyway: String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -89,7 +92,9 @@ struct PageWords: Sendable {
         changedMeanwhile: "Someone changed this card since you loaded it. Here it is now; your change was not saved.",
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
         overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
-        dueIn: { "in \($0)d" })
+        dueIn: { "in \($0)d" },
+        undoRemoves: { "Undoing your last step removes \($0) cards from the board (it brought them in). Undo it?" },
+        undoAnyway: "Undo it")
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -106,5 +111,7 @@ struct PageWords: Sendable {
         changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
         overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
-        dueIn: { "\($0)일 남음" })
+        dueIn: { "\($0)일 남음" },
+        undoRemoves: { "마지막 단계를 취소하면 보드에서 카드 \($0)개가 사라집니다 (그 단계로 들어온 카드). 취소할까요?" },
+        undoAnyway: "취소하기")
 }

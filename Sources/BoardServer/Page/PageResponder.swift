@@ -99,6 +99,11 @@ struct PageResponder: Sendable {
                                   zone: view.zone, root: root,
                                   calendarPath: "\(desk.name).ics")
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
+        if let actor = context.actor {
+            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
+            context.nextUndo = desk.nextStep(undoing: true, actor: actor).map(text.stepSummary)
+            context.nextRedo = desk.nextStep(undoing: false, actor: actor).map(text.stepSummary)
+        }
         return (context, cookie.map { [$0] } ?? [])
     }
 
@@ -147,9 +152,18 @@ struct PageResponder: Sendable {
         h.raw("<!doctype html>\n<html lang=\"\(language.rawValue)\"><head><meta charset=\"utf-8\">")
         h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>\(language.words.notSaved)</title>")
         h.raw("<link rel=\"stylesheet\" href=\"\(root)board.css\"></head><body class=\"message\"><main><h1>\(language.words.notSaved)</h1><p class=\"notice\" role=\"alert\">")
-        if let field = refusal.field { h.escaped(field); h.raw(": ") }
-        h.escaped(refusal.message)
-        h.raw("</p><p><a href=\"\(root.isEmpty ? "./" : root)\">← \(language.words.backToBoard)</a></p></main></body></html>\n")
+        if let confirm = refusal.confirm {
+            // An undo that removes many cards: said in the reader's language, with the one
+            // button that undoes exactly that step.
+            h.escaped(language.words.undoRemoves(confirm.cards))
+            h.raw("</p><form method=\"post\" action=\"\(root)undo\"><input type=\"hidden\" name=\"confirm\" value=\"\(confirm.step)\">")
+            h.raw("<button class=\"undo\">\(language.words.undoAnyway)</button></form><p>")
+        } else {
+            if let field = refusal.field { h.escaped(field); h.raw(": ") }
+            h.escaped(refusal.message)
+            h.raw("</p><p>")
+        }
+        h.raw("<a href=\"\(root.isEmpty ? "./" : root)\">← \(language.words.backToBoard)</a></p></main></body></html>\n")
         return PageReply.html(h.text, status: refusal.status)
     }
 
@@ -242,7 +256,7 @@ struct PageResponder: Sendable {
             }
             let action: BoardAction
             switch target {
-            case .undo: action = .undo
+            case .undo: action = .undo(confirmedStep: (try? fields.text("confirm")).flatMap { $0 }.flatMap { Int64($0) })
             case .redo: action = .redo
             case .addCard, .editCard, .card:
                 action = .change(BoardChange(command: target.commandName, card: target.card, version: version) {

@@ -12,6 +12,9 @@ struct RequestRefusal: Error, Sendable {
     var message: String
     /// The card as it is now, for a conflict: the client shows it instead of its stale copy.
     var current: StoredCard?
+    /// An undo that removes many cards, refused until confirmed: the step to confirm (sent
+    /// back as `confirm`) and how many cards go.
+    var confirm: (step: Int64, cards: Int)?
 
     static let notFound = RequestRefusal(status: .notFound, code: "not-found", message: "no such board or card")
     static let crossOrigin = RequestRefusal(
@@ -40,6 +43,8 @@ struct RequestRefusal: Error, Sendable {
             case .unknownState: return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)
             case .invalidValue(let field, _, _):
                 return RequestRefusal(status: .unprocessableContent, code: code, field: field, message: message)
+            case .undoUnconfirmed(let step, let cards):
+                return RequestRefusal(status: .conflict, code: code, message: message, confirm: (step, cards))
             case .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict:
                 return RequestRefusal(status: .conflict, code: code, message: message)
             case .cardChanged(let id):
@@ -59,6 +64,7 @@ struct RequestRefusal: Error, Sendable {
         }
         out += Array(", \"message\": ".utf8)
         JSONText.appendQuoted(message, to: &out)
+        if let confirm { out += Array(", \"confirm\": \(confirm.step), \"cards\": \(confirm.cards)".utf8) }
         out += Array("}".utf8)
         if let current {
             out += Array(", \"card\": ".utf8)
