@@ -330,7 +330,7 @@ public final class BoardStore: Sendable {
             do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
                 guard let current = try draft.card(id: id) else { throw StoreError.unknownCard(id, close: []) }
-                guard current.version == version else { throw StoreError.cardChanged(id: id) }
+                guard current.version == version else { throw StoreError.cardChanged(id: id, number: current.number) }
             }
             return .success(try ChangeLog.apply(edits, info: info, in: db, header: draft.readHeader))
         }

@@ -36,7 +36,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// the board page asks first. `step` is the step's number, to confirm that one.
     case undoUnconfirmed(step: Int64, removing: Int)
     /// The card is no longer as the person saw it (its version differs): someone changed it.
-    case cardChanged(id: String)
+    case cardChanged(id: String, number: Int64)
 
     /// What a field accepts, said after a value it does not.
     public enum Accepted: Sendable, Equatable {
@@ -129,8 +129,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
                 + "undo that first, or change the card by hand"
         case .undoUnconfirmed(_, let removing):
             return "undoing this step removes \(Counted(removing, "card")) from the board; confirm to go on"
-        case .cardChanged(let id):
-            return "card '\(id)' changed since it was loaded; nothing was changed, look at it again"
+        case .cardChanged(_, let number):
+            return "#\(number) changed since it was loaded; nothing was changed, look at it again"
         }
     }
 }

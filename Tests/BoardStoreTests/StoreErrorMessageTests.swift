@@ -27,7 +27,7 @@ struct StoreErrorMessageTests {
              "'soon' is not a valid --due; use YYYY-MM-DD, YYYY-MM-DDTHH:MM (in the board's zone, or with an offset), today, tomorrow, yesterday, a weekday name (the next one), or +3d, +2w, +1m"),
             (.nothingToUndo, "nothing to undo"),
             (.nothingToRedo, "nothing to redo"),
-            (.cardChanged(id: "c1"), "card 'c1' changed since it was loaded; nothing was changed, look at it again"),
+            (.cardChanged(id: "c1", number: 5), "#5 changed since it was loaded; nothing was changed, look at it again"),
         ]
         for (error, text) in cases { #expect(error.text == text) }
         #expect(StoreError.missing(path: "b.db").diagnostic.location == SourceLocation(file: "b.db"))

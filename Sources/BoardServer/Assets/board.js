@@ -17,13 +17,23 @@
     if (response.status !== 200) return;
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.card : undefined;
-    const openForms = [...main.querySelectorAll("details.add[open]")].map((d) => d.closest(".column").dataset.state);
-    if (openForms.length > 0 && main.contains(document.activeElement) && document.activeElement.closest("form")) return;
+    if (main.contains(document.activeElement) && document.activeElement.closest("form")) return;
+    // What is typed into an open "Add a card" form survives the new columns: the forms are
+    // opened again with their values.
+    const openForms = [...main.querySelectorAll("details.add[open]")].map((d) => ({
+      state: d.closest(".column").dataset.state,
+      values: [...d.querySelectorAll("input[name], textarea[name], select[name]")].map((f) => [f.name, f.value]),
+    }));
     main.innerHTML = await response.text();
     tag = response.headers.get("ETag") || tag;
-    for (const state of openForms) {
-      const column = main.querySelector(`.column[data-state="${CSS.escape(state)}"] details.add`);
-      if (column) column.open = true;
+    for (const form of openForms) {
+      const details = main.querySelector(`.column[data-state="${CSS.escape(form.state)}"] details.add`);
+      if (!details) continue;
+      details.open = true;
+      for (const [name, value] of form.values) {
+        const field = details.querySelector(`[name="${CSS.escape(name)}"]`);
+        if (field) field.value = value;
+      }
     }
     if (focused) {
       const card = document.getElementById("card-" + focused);
@@ -45,6 +55,7 @@
 
   // One move through the API, with the version the card had when shown: a card changed
   // meanwhile is refused (409) and the board is shown as it is now.
+  // A request that never got an answer (the server down, the network gone) is said too.
   async function move(card, state, position) {
     busy = true;
     try {
@@ -57,10 +68,13 @@
         const answer = await response.json().catch(() => ({}));
         toast(answer.error ? answer.error.message : response.statusText);
       }
+    } catch (failure) {
+      toast(document.body.dataset.moveFailed);
+      return;
     } finally {
       busy = false;
     }
-    await refresh();
+    await refresh().catch(() => {});
   }
 
   if (!canChange) return;

@@ -73,6 +73,7 @@ struct BoardPage {
         }
         for label in c.labels { meta.raw("<span class=\"label\">"); meta.escaped(label); meta.raw("</span>") }
         for person in c.assignees { meta.raw("<span class=\"assignee\">@"); meta.escaped(person); meta.raw("</span>") }
+        if let url = c.url, !url.isEmpty { meta.raw(CardLink(url: url).html()) }
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
         if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
         if canChange && !c.archived {

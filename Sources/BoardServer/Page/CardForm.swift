@@ -42,7 +42,7 @@ struct CardFields {
         input("start", w.start, card?.start?.description ?? "", extra: " placeholder=\"\(w.dateHint)\"")
         input("labels", w.labels, card?.labels.joined(separator: ", ") ?? "", extra: " placeholder=\"\(w.listHint)\"")
         input("assignees", w.assignees, card?.assignees.joined(separator: ", ") ?? "", extra: " placeholder=\"\(w.listHint)\"")
-        input("url", w.link, card?.url ?? "", extra: " type=\"url\"")
+        input("url", w.link, card?.url ?? "", extra: " inputmode=\"url\" autocomplete=\"url\"")
         return h.text
     }
 }

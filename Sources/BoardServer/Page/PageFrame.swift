@@ -15,6 +15,7 @@ struct PageFrame {
         h.raw("</title><link rel=\"icon\" href=\"\(context.root)board.svg\"><link rel=\"stylesheet\" href=\"\(context.root)board.css\"><script src=\"\(context.root)board.js\" defer></script></head>\n")
         h.raw("<body class=\"\(bodyClass)\" data-writable=\"\(view.writable)\"")
         if let actor = context.actor { h.raw(" data-actor=\""); h.escaped(actor); h.raw("\"") }
+        h.raw(" data-move-failed=\""); h.escaped(w.moveFailed); h.raw("\"")
         h.raw(">\n<header class=\"bar\"><h1><a href=\"\(context.root.isEmpty ? "./" : context.root)\">")
         h.escaped(view.header.name)
         h.raw("</a></h1><nav>")

@@ -76,6 +76,8 @@ struct PageWords: Sendable {
     /// Asked before an undo that removes many cards at once (an import).
     var undoRemoves: @Sendable (Int) -> String
     var undoAnyway: String
+    /// The script's toast when a move got no answer.
+    var moveFailed: String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -94,7 +96,8 @@ struct PageWords: Sendable {
         overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
         dueIn: { "in \($0)d" },
         undoRemoves: { "Undoing your last step removes \($0) cards from the board (it brought them in). Undo it?" },
-        undoAnyway: "Undo it")
+        undoAnyway: "Undo it",
+        moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.")
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -113,5 +116,6 @@ struct PageWords: Sendable {
         overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
         dueIn: { "\($0)일 남음" },
         undoRemoves: { "마지막 단계를 취소하면 보드에서 카드 \($0)개가 사라집니다 (그 단계로 들어온 카드). 취소할까요?" },
-        undoAnyway: "취소하기")
+        undoAnyway: "취소하기",
+        moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.")
 }

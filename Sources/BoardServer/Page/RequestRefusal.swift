@@ -47,7 +47,7 @@ struct RequestRefusal: Error, Sendable {
                 return RequestRefusal(status: .conflict, code: code, message: message, confirm: (step, cards))
             case .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict:
                 return RequestRefusal(status: .conflict, code: code, message: message)
-            case .cardChanged(let id):
+            case .cardChanged(let id, _):
                 return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
             case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly:
                 return RequestRefusal(status: .serviceUnavailable, code: code, message: message)

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A card's link as the page shows it: an anchor for http and https only (so a
+/// `javascript:` or `data:` URL from an import never becomes one), opened without handing
+/// the page to the other site; anything else (`www.example.com/x`, common in imports) as text.
+struct CardLink {
+    let url: String
+
+    /// The host as the link's text (the whole URL when it has none); `full` shows all of it.
+    func html(full: Bool = false) -> String {
+        let components = URLComponents(string: url)
+        let scheme = components?.scheme?.lowercased()
+        let text = full ? url : (components?.host ?? url)
+        guard scheme == "http" || scheme == "https" else {
+            return "<span class=\"link\" dir=\"auto\">\(HTMLText.escape(text))</span>"
+        }
+        return "<a class=\"link\" href=\"\(HTMLText.escape(url))\" rel=\"noopener noreferrer\" target=\"_blank\" dir=\"auto\">"
+            + HTMLText.escape(text) + "</a>"
+    }
+}
