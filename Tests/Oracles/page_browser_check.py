@@ -146,6 +146,41 @@ try:
         lambda: driver.switch_to.active_element.get_attribute("data-card") == dragged_id),
         str(driver.switch_to.active_element.get_attribute("outerHTML"))[:80])
 
+    # Text typed into an open "Add a card" form survives a change arriving live, the focus
+    # having left the form (it was wiped).
+    form = driver.find_element(By.CSS_SELECTOR, f"section.column[data-state='{todo_state}'] details.add")
+    form.find_element(By.TAG_NAME, "summary").click()
+    form.find_element(By.CSS_SELECTOR, "input[name=title]").send_keys("Half typed")
+    driver.execute_script("document.activeElement.blur()")
+    boardkit("add", "Arrived meanwhile")
+    wait_for(lambda: column_of(driver, "Arrived meanwhile") is not None, 5.0)
+    kept = driver.execute_script("""
+        const d = document.querySelector(`section.column[data-state="${arguments[0]}"] details.add`);
+        return d && d.open ? d.querySelector('input[name=title]').value : null;""", todo_state)
+    check("typed text survives a live refresh", column_of(driver, "Arrived meanwhile") is not None and kept == "Half typed", str(kept))
+
+    # A move of a card changed meanwhile is refused; the toast names the card by its number.
+    card = card_element(driver, "Browser card")
+    number = card.find_element(By.CSS_SELECTOR, ".number").text
+    driver.execute_script("arguments[0].dataset.version = 'stale'; arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
+    toast = lambda: driver.find_element(By.ID, "toast").text
+    check("conflict toast names the card's number", wait_for(lambda: number + " changed" in toast()) and dragged_id not in toast(), toast())
+
+    # A move that gets no answer says so (it threw "Failed to fetch" into the console).
+    driver.execute_script("""const real = window.fetch; window.fetch = (url, options) =>
+        String(url).includes('/move') ? Promise.reject(new TypeError('Failed to fetch')) : real(url, options);""")
+    card = card_element(driver, "Browser card")
+    driver.execute_script("arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
+    check("a move without an answer says so", wait_for(lambda: "did not reach the server" in toast()), toast())
+    driver.get(PAGE)
+
+    # A card's link is a link, on the board and its page; one without a scheme is text.
+    boardkit("edit", dragged_id, "--url", "https://example.com/spec")
+    check("card link on the board", wait_for(lambda: card_element(driver, "Browser card").find_element(
+        By.CSS_SELECTOR, "a.link").get_attribute("rel") == "noopener noreferrer", 5.0))
+
     # A change made with the command line shows without a reload.
     boardkit("move", dragged_id, "done")
     done_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=done]").get_attribute("data-state")
@@ -175,6 +210,18 @@ try:
     notice = driver.find_elements(By.CSS_SELECTOR, ".notice.conflict")
     value = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=title]").get_attribute("value")
     check("conflict shows the card's new values", notice and value == "Renamed meanwhile", f"notice={bool(notice)} title={value}")
+
+    # A link without a scheme (common in imports) can be saved from the card's page (an
+    # <input type=url> refused it) and is shown as text, not as a link.
+    link = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=url]")
+    link.clear()
+    link.send_keys("www.example.com/x")
+    driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
+    wait_for(lambda: "/cards/" not in driver.current_url)
+    driver.get(PAGE + "cards/" + dragged_id)
+    shown = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "p.meta .link")]
+    anchors = driver.find_elements(By.CSS_SELECTOR, "p.meta a.link")
+    check("a link without a scheme is saved and shown as text", shown == ["www.example.com/x"] and not anchors, str(shown))
 
     # The card's history, in sentences.
     history = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ol.history li")]
