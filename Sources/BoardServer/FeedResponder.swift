@@ -55,11 +55,10 @@ struct FeedResponder: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "the report template could not be rendered\n")))
         }
         let tag = EntityTag.of(html, kind: "html")
-        var headers: HTTPFields = [
-            .contentType: "text/html; charset=utf-8",
-            .cacheControl: "private, no-cache",
-            .eTag: tag,
-        ]
+        // The page's security headers: the report carries the same secret in its URL.
+        var headers = PageReply.securityHeaders(policy: PageReply.reportPolicy)
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.eTag] = tag
         if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: tag) {
             return Response(status: .notModified, headers: headers)
         }

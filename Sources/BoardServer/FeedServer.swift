@@ -26,6 +26,10 @@ public struct FeedServer: Sendable {
         /// How a store's changes reach the disk: grouped (the changes that arrive together share
         /// one transaction and one fsync, each still its own step, each answered once on disk).
         public var commits: CommitMode = .grouped
+        /// Where people reach the server behind a reverse proxy (`--public-url`): the printed
+        /// URLs start with it, and its host is the one other origin a page's write may come
+        /// from (a proxy's X-Forwarded-Host is never taken on trust).
+        public var publicURL: String?
 
         public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
                     gzip: Bool = true, stateFile: String = TokenStore.defaultPath,
@@ -106,7 +110,8 @@ public struct FeedServer: Sendable {
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
         let responder = FeedResponder(boards: boards, gzip: configuration.gzip)
-        let page = PageResponder(boards: boards, assets: assets)
+        let page = PageResponder(boards: boards, assets: assets,
+                                 publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:)))
         let router = Router()
         router.add(middleware: RequestLog(logger: logger))
         // One parameter name per segment: the router's trie shares the second segment.

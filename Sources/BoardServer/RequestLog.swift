@@ -32,10 +32,23 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 
     /// `/9f86…/team.ics` → `/…/team.ics`: logs must not hand out subscriptions. The first
     /// segment is where a token stands, whatever the slashes before it (`//9f86…/team.ics`
-    /// is routed like the canonical path) and whether anything follows it (`/9f86…`).
+    /// is routed like the canonical path) and whether anything follows it (`/9f86…`); any
+    /// other segment that holds a token's 32 hex digits, percent-encoded or not, is masked
+    /// too (`/boards/9f86…/team/` from a proxy keeping its prefix, `/./9f86…`, `/%2E/9f86…`).
     static func masked(_ path: String) -> String {
         let segments = path.split(separator: "/")
         guard !segments.isEmpty else { return path }
-        return (["/…"] + segments.dropFirst()).joined(separator: "/")
+        let rest = segments.dropFirst().map { $0.removingPercentEncoding.map(holdsToken) ?? true ? "…" : String($0) }
+        return (["/…"] + rest).joined(separator: "/")
+    }
+
+    /// Whether a run of 32 hex digits (a token's length) is in the text.
+    static func holdsToken(_ text: String) -> Bool {
+        var run = 0
+        for c in text.utf8 {
+            run = (c >= 48 && c <= 57) || (c | 0x20 >= 97 && c | 0x20 <= 102) ? run + 1 : 0
+            if run >= 32 { return true }
+        }
+        return false
     }
 }

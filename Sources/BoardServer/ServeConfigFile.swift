@@ -24,14 +24,12 @@ import Yams
 public enum ServeConfigFile {
     /// What the file gives: the server's configuration, and where the URLs are reached from.
     public struct Settings: Sendable {
+        /// The boards and how to serve them, the public URL among them.
         public var configuration: FeedServer.Configuration
-        /// The address people reach the server at, when not `http://host:port` (a reverse proxy).
-        public var publicURL: String?
         public var quiet: Bool
 
-        public init(configuration: FeedServer.Configuration, publicURL: String?, quiet: Bool) {
+        public init(configuration: FeedServer.Configuration, quiet: Bool) {
             self.configuration = configuration
-            self.publicURL = publicURL
             self.quiet = quiet
         }
     }
@@ -85,7 +83,7 @@ public enum ServeConfigFile {
 
         mutating func settings(_ root: Node) -> Settings {
             var configuration = FeedServer.Configuration(boards: [])
-            var settings = Settings(configuration: configuration, publicURL: nil, quiet: false)
+            var settings = Settings(configuration: configuration, quiet: false)
             guard let mapping = root.mapping else {
                 complain(root, .notAMapping)
                 return settings
@@ -103,7 +101,7 @@ public enum ServeConfigFile {
                 case "public-url":
                     if let url = text(value, key) {
                         if URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true {
-                            settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+                            settings.configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
                         } else {
                             complain(value, .badPublicURL)
                         }

@@ -93,8 +93,10 @@ struct ServeCommand: AsyncParsableCommand {
         defer { reload.cancel() }
         let host = settings.configuration.host.contains(":") ? "[\(settings.configuration.host)]" : settings.configuration.host
         try await server.run { boundPort in
-            let base = settings.publicURL ?? "http://\(host):\(boundPort)"
-            var lines = ""
+            let local = "http://\(host):\(boundPort)"
+            let base = settings.configuration.publicURL ?? local
+            // Behind a proxy the printed URLs are the public ones; where it listens is said first.
+            var lines = settings.configuration.publicURL == nil ? "" : "listening on \(local)\n"
             for feed in server.feeds {
                 let paths = server.paths(of: feed)
                 lines += "\(feed.name): \(base)\(paths.calendar)\n"
@@ -125,12 +127,12 @@ struct ServeCommand: AsyncParsableCommand {
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
         let writer = WriterOptions(calendar: calendar.options())
-        let configuration = FeedServer.Configuration(
+        var configuration = FeedServer.Configuration(
             boards: pairs, host: host, port: port, gzip: !noGzip,
             stateFile: stateFile ?? TokenStore.defaultPath,
             readerOptions: reading.readerOptions, writerOptions: writer)
-        return ServeConfigFile.Settings(configuration: configuration, publicURL: publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 },
-                                        quiet: quiet)
+        configuration.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        return ServeConfigFile.Settings(configuration: configuration, quiet: quiet)
     }
 
     /// A configuration file, or its diagnostics and exit 1.

@@ -91,8 +91,11 @@ final class RunningServer: @unchecked Sendable {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        let first = text.split(separator: "\n").first.map(String.init) ?? ""
-        guard let url = URL(string: String(first.drop { $0 != "h" })), let port = url.port else {
+        // With --public-url the URLs are the public ones, and where it listens comes first.
+        let lines = text.split(separator: "\n").map(String.init)
+        let listening = lines.first { $0.hasPrefix("listening on ") }.flatMap { URL(string: String($0.dropFirst(13))) }
+        let first = lines.first { !$0.hasPrefix("listening on ") } ?? ""
+        guard let url = URL(string: String(first.drop { $0 != "h" })), let port = listening?.port ?? url.port else {
             process.terminate()
             throw POSIXError(.EINVAL)
         }
@@ -179,19 +182,31 @@ final class RunningServer: @unchecked Sendable {
         let report = try RawHTTP.get(port: server.port, server.reportPath)
         #expect(report.status == 200)
         #expect(report.headers["content-type"] == "text/html; charset=utf-8")
+        // ...with the page's security headers (it had none).
+        #expect(report.headers["content-security-policy"]?.contains("default-src 'none'") == true)
+        #expect(report.headers["referrer-policy"] == "no-referrer" && report.headers["x-content-type-options"] == "nosniff")
 
         // Other spellings of a path that holds the token: doubled slashes, the token alone.
         let token = server.feedPath.split(separator: "/").first.map(String.init) ?? "-"
         _ = try RawHTTP.get(port: server.port, "/" + server.feedPath)
         _ = try RawHTTP.get(port: server.port, "/\(token)")
         _ = try RawHTTP.get(port: server.port, "//\(token)//team/report.html")
+        // ...and where it is not the first segment: a proxy's prefix, dot segments, percent-encoding.
+        let encoded = token.utf8.map { String(format: "%%%02X", $0) }.joined()
+        for path in ["/boards/\(token)/team/", "/./\(token)/team.ics", "/x/../\(token)/team.ics", "/%2E/\(token)/team.ics",
+                     "/boards/\(encoded)/team/"] {
+            _ = try RawHTTP.get(port: server.port, path)
+        }
+        // The page's assets only under a board's path.
+        #expect(try RawHTTP.get(port: server.port, "/a/b/board.js").status == 404)
+        #expect(try RawHTTP.get(port: server.port, "/\(token)/team/board.js").status == 200)
 
         #expect(server.stop() == 0, "graceful stop on SIGTERM")
         let log = server.log
         #expect(log.contains("GET /…/team.ics 200"))
         #expect(log.contains("GET /…/team.ics 304"))
         #expect(log.contains("GET /… 404"))
-        #expect(!log.contains(token), "the secret token must not be logged, however the path is spelt")
+        #expect(!log.contains(token) && !log.contains(String(encoded.prefix(12))), "the secret token must not be logged, however the path is spelt: \(log)")
     }
 
     @Test func followsAStoreAsItIsEdited() throws {

@@ -20,6 +20,19 @@ enum PageReply {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+    /// The weekly report is one self-contained file (its style inline, its charts inline
+    /// SVG, no script): nothing else may load or run in it.
+    static let reportPolicy =
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+    /// The headers the page's answers and the live report share: its policy, no Referer (the
+    /// secret is in the URL), no sniffing, no shared cache.
+    static func securityHeaders(policy: String) -> HTTPFields {
+        var headers = common(nil)
+        headers[.contentSecurityPolicy] = policy
+        return headers
+    }
+
     static func html(_ text: String, status: HTTPResponse.Status = .ok, tag: String? = nil,
                      cookies: [String] = []) -> Response {
         var headers = common("text/html; charset=utf-8")
@@ -83,5 +96,4 @@ extension HTTPField.Name {
     static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let boardkitActor = HTTPField.Name("X-Boardkit-Actor")!
-    static let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
 }

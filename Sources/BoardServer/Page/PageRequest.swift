@@ -14,17 +14,22 @@ enum PageRequest {
     /// from (Sec-Fetch-Site, else Origin); another site's, or an opaque `null` origin, is
     /// refused. A request with neither header is not from a browser page (curl, a script
     /// holding the secret URL) and passes, since the secret URL is what grants access.
-    static func isSameOrigin(_ request: Request) -> Bool {
+    /// `publicAuthority` is the host (and port) of the public URL the server was given behind
+    /// a proxy: the one other origin allowed. A client's X-Forwarded-Host is not believed.
+    static func isSameOrigin(_ request: Request, publicAuthority: String?) -> Bool {
         if let site = request.headers[.secFetchSite]?.lowercased() {
             return site == "same-origin" || site == "none"
         }
         guard let origin = request.headers[.origin] else { return true }
-        // Behind a reverse proxy the host people typed arrives as X-Forwarded-Host.
-        guard let host = request.headers[.xForwardedHost] ?? request.head.authority,
-              let url = URL(string: origin), let originHost = url.host else { return false }
-        let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+        guard let originAuthority = authority(of: origin) else { return false }
         // The scheme may differ behind a TLS-terminating proxy; the host and port may not.
-        return originAuthority.lowercased() == host.lowercased()
+        return [request.head.authority, publicAuthority].contains { $0?.lowercased() == originAuthority }
+    }
+
+    /// `host` or `host:port` of a URL, lowercased; nil when it has no host.
+    static func authority(of url: String) -> String? {
+        guard let parsed = URL(string: url), let host = parsed.host else { return nil }
+        return (parsed.port.map { "\(host):\($0)" } ?? host).lowercased()
     }
 
     /// The name a change is recorded under: `X-Boardkit-Actor` (for scripts), else the cookie.

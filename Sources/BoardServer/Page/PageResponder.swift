@@ -27,6 +27,8 @@ enum CardVerb: String, Sendable, CaseIterable {
 struct PageResponder: Sendable {
     let boards: ServedBoards
     let assets: PageAssets
+    /// The public URL's host behind a proxy: the one other origin a write may come from.
+    let publicAuthority: String?
 
     /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
     func desk(token: String, name: String) -> BoardDesk? {
@@ -127,7 +129,7 @@ struct PageResponder: Sendable {
 
     /// `POST actor`: remembers the reader's name in a cookie.
     func setActor(_ request: Request, _ desk: BoardDesk) async -> Response {
-        guard PageRequest.isSameOrigin(request) else { return failurePage(.crossOrigin, request) }
+        guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return failurePage(.crossOrigin, request) }
         guard let body = await Self.body(request) else { return failurePage(.tooLarge, request) }
         let fields = ActionFields.form(body)
         guard let name = (try? fields.text("actor")).flatMap({ $0 }).flatMap(PageRequest.cleanName) else {
@@ -238,7 +240,7 @@ struct PageResponder: Sendable {
 
     private func write(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget, api: Bool) async
         -> Result<ActionOutcome, RequestRefusal> {
-        guard PageRequest.isSameOrigin(request) else { return .failure(.crossOrigin) }
+        guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return .failure(.crossOrigin) }
         guard let body = await Self.body(request) else { return .failure(.tooLarge) }
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
         do throws(ActionFailure) {

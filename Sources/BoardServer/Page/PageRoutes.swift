@@ -12,8 +12,10 @@ struct PageRoutes: Sendable {
         get(router, "columns") { request, desk, _ in r.columns(request, desk) }
         get(router, "history") { request, desk, _ in r.historyPage(request, desk) }
         get(router, "cards/:id") { request, desk, id in r.cardPage(request, desk, id: id) }
+        // The assets too only under a board's secret path (they answered under any two
+        // segments, telling a prober that a boardkit listens there).
         for file in PageAssets.File.allCases {
-            router.get("/:token/:name/\(file.rawValue)") { request, _ -> Response in r.asset(request, file) }
+            get(router, file.rawValue) { request, _, _ in r.asset(request, file) }
         }
         // Form posts (the page without script): each answers with a redirect or a page.
         post(router, "cards") { request, desk, _ in await r.form(request, desk, .addCard) }
