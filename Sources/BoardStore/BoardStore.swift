@@ -377,6 +377,11 @@ public final class BoardStore: Sendable {
         try read { db in try ChangeLog.next(undoing: true, in: db, scope: scope) }
     }
 
+    /// The step with this number as it is now (nil: no such step): what a page says it did.
+    public func step(_ number: Int64) throws(StoreError) -> StepRecord? {
+        try read { db in try ChangeLog.stepRecord(number, db) }
+    }
+
     /// The step `redo(scope)` would put back now (nil: none).
     public func nextRedo(_ scope: UndoScope) throws(StoreError) -> StepRecord? {
         try read { db in try ChangeLog.next(undoing: false, in: db, scope: scope) }

@@ -338,10 +338,17 @@ enum ChangeLog {
     }
 
     private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {
-        let row = try Row.fetchOne(db, cached: "SELECT command, actor, at FROM steps WHERE step = ?", arguments: [step])
-        return StepRecord(step: step, command: row?["command"] ?? "", actor: row?["actor"],
-                          at: ISO8601.parseInstant((row?["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
-                          events: try events(db, step: step))
+        try stepRecord(step, db) ?? StepRecord(step: step, command: "", actor: nil, at: Instant(epochMilliseconds: 0), events: [], undone: false)
+    }
+
+    /// The step with this number and its events, or nil when there is none.
+    static func stepRecord(_ step: Int64, _ db: Database) throws -> StepRecord? {
+        guard let row = try Row.fetchOne(db, cached: "SELECT command, actor, at, undone FROM steps WHERE step = ?", arguments: [step]) else {
+            return nil
+        }
+        return StepRecord(step: step, command: row["command"] ?? "", actor: row["actor"],
+                          at: ISO8601.parseInstant((row["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
+                          events: try events(db, step: step), undone: row["undone"] ?? false)
     }
 
     // MARK: Reading the log

@@ -96,4 +96,6 @@ public struct StepRecord: Sendable, Equatable {
     public var actor: String?
     public var at: Instant
     public var events: [LogEvent]
+    /// Whether the step is undone now.
+    public var undone: Bool
 }

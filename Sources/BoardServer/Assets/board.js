@@ -2,6 +2,12 @@
 // that works without this script (every change is also a plain form post).
 "use strict";
 (() => {
+  // What a form did is said once (`?did=STEP`): not again on a reload or from a bookmark.
+  if (new URLSearchParams(location.search).has("did")) {
+    const url = new URL(location.href);
+    url.searchParams.delete("did");
+    history.replaceState(null, "", url);
+  }
   const main = document.getElementById("columns");
   if (!main) return;
   const canChange = document.body.dataset.writable === "true" && document.body.dataset.actor !== undefined;

@@ -34,6 +34,15 @@ enum ActionOutcome: Sendable {
     case unchanged(StoredCard)
     /// Undo or redo took a step back or forward.
     case stepTaken(StepRecord, undone: Bool)
+
+    /// The step the action made or took, if any.
+    var step: Int64? {
+        switch self {
+        case .changed(_, let events): events.first?.step
+        case .unchanged: nil
+        case .stepTaken(let record, _): record.step
+        }
+    }
 }
 
 /// Why an action was not done.

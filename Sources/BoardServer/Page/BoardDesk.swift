@@ -114,6 +114,12 @@ final class BoardDesk: Sendable {
         return try? (undoing ? store.nextUndo(scope) : store.nextRedo(scope))
     }
 
+    /// The step with this number (nil: none, or a file).
+    func step(_ number: Int64) -> StepRecord? {
+        guard let store else { return nil }
+        return try? store.step(number)
+    }
+
     /// The log, newest first: the board's or one card's.
     func history(card: String?, limit: Int) throws(StoreError) -> [LogEvent] {
         guard let store else { return [] }

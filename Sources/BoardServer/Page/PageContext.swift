@@ -16,6 +16,9 @@ struct PageContext: Sendable {
     /// What the reader's Undo and Redo would take now, in words (nil: nothing).
     var nextUndo: String?
     var nextRedo: String?
+    /// The step the reader's last form post made (`?did=STEP`), said after it: "mina deleted
+    /// #12 'Fix login'", with an Undo while it is still theirs to take back.
+    var done: (sentence: String, undoable: Bool)?
     /// The board's feed (`team.ics`), linked in the footer beside the report.
     var calendarPath: String
 

@@ -57,6 +57,17 @@ struct PageFrame {
     private func notices() -> String {
         let w = context.words
         guard view.writable else { return "<p class=\"notice\">\(w.readOnly)</p>\n" }
+        if let done = context.done {
+            var h = HTMLText()
+            h.raw("<div class=\"notice done\" role=\"status\"><span dir=\"auto\">")
+            h.escaped(done.sentence)
+            h.raw("</span>")
+            if done.undoable {
+                h.raw(" <form method=\"post\" action=\"\(context.root)undo\"><button class=\"undo\">\(w.undo)</button></form>")
+            }
+            h.raw("</div>\n")
+            return h.text
+        }
         guard context.actor == nil else { return "" }
         return """
             <form class="ask-name notice" method="post" action="\(context.root)actor"><label>\(w.askName) \

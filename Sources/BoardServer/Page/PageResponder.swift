@@ -103,8 +103,15 @@ struct PageResponder: Sendable {
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
         if let actor = context.actor {
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
-            context.nextUndo = desk.nextStep(undoing: true, actor: actor).map(text.stepSummary)
+            let nextUndo = desk.nextStep(undoing: true, actor: actor)
+            context.nextUndo = nextUndo.map(text.stepSummary)
             context.nextRedo = desk.nextStep(undoing: false, actor: actor).map(text.stepSummary)
+            // Only the reader's own step is said: the number in the URL is theirs to give.
+            if let did = request.uri.queryParameters.get("did").flatMap({ Int64($0) }),
+               let step = desk.step(did), step.actor == actor {
+                context.done = (step.undone ? text.stepSentence(step, undone: true) : text.stepSummary(step),
+                                !step.undone && nextUndo?.step == did)
+            }
         }
         return (context, cookie.map { [$0] } ?? [])
     }
@@ -120,8 +127,10 @@ struct PageResponder: Sendable {
     /// page saying why, or, for a card changed meanwhile, the card's page with its new values.
     func form(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
         switch await write(request, desk, target, api: false) {
-        case .success:
-            return PageReply.seeOther(target.root.isEmpty ? "./" : target.root)
+        case .success(let outcome):
+            // Back to the board, which then says what was done (with an Undo for a delete).
+            let board = target.root.isEmpty ? "./" : target.root
+            return PageReply.seeOther(outcome.step.map { "\(board)?did=\($0)" } ?? board)
         case .failure(let refusal):
             return failurePage(refusal, request, desk: desk, root: target.root)
         }
