@@ -42,6 +42,8 @@ let package = Package(
         // What every format shares, on the model only.
         .target(name: "BoardIO", dependencies: ["BoardModel"]),
         .target(name: "BoardSample", dependencies: ["BoardModel"]),
+        // What a person may type into a card, for every caller that takes it (terminal, page).
+        .target(name: "BoardEditing"),
 
         // Formats: each depends on the model and the shared layer only (and on its own C
         // library; CSV and XLSX on the tabular mapping they share).
@@ -81,7 +83,7 @@ let package = Package(
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardModel", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "BoardICS", "CZlib",
+            "BoardKit", "BoardModel", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "BoardICS", "BoardEditing", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -90,7 +92,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Assets")]),
         .executableTarget(name: "boardkit", dependencies: [
-            "BoardKit", "BoardModel", "BoardIO", "BoardSample", "BoardReport", "BoardServer", "BoardStore", "BoardSync",
+            "BoardKit", "BoardModel", "BoardIO", "BoardSample", "BoardReport", "BoardServer", "BoardStore", "BoardSync", "BoardEditing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -107,6 +109,7 @@ let package = Package(
 
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel"]),
+        .testTarget(name: "BoardEditingTests", dependencies: ["BoardEditing"]),
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardTabular", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit"]),

@@ -47,6 +47,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case timeZone
         /// A date as people type it (`DateInput`).
         case date
+        /// Text a card field takes (BoardEditing's `CardText`); `problem` says what is wrong
+        /// ("is 600 characters; at most 500").
+        case text(problem: String)
     }
 
     /// The diagnostic; a refusal about the board's contents (an unknown card, nothing to
@@ -109,12 +112,15 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "no card '\(ref)'; \(hint)"
         case .unknownState(let ref, let known):
             return "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))"
+        case .invalidValue(let field, _, .text(let problem)):
+            return "\(field) \(problem)"
         case .invalidValue(let field, let value, let accepted):
             let what = switch accepted {
             case .uniqueCardID: "another card has it"
             case .boardsCard: "an event must name one of the board's cards"
             case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
             case .date: DateInput.accepted
+            case .text(let problem): problem
             }
             return "'\(value)' is not a valid \(field); \(what)"
         case .nothingToUndo:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardEditing
 import BoardKit
 import BoardModel
 import BoardStore
@@ -45,12 +46,14 @@ struct AddCommand: ParsableCommand {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreCommand.session(store, actor)
             guard let first = session.header.states.first else { throw StoreError.unknownState(state ?? "", known: []) }
-            var card = Card(id: "", title: title, body: body, state: try state.map(session.state)?.id ?? first.id)
+            var card = Card(id: "", title: try StoreCommand.checked(CardText.title(title), "the title"),
+                            body: try StoreCommand.checked(CardText.body(body), "--body"),
+                            state: try state.map(session.state)?.id ?? first.id)
             card.due = try due.map { v throws(StoreError) in try session.date(v, for: "--due") }
             card.start = try start.map { v throws(StoreError) in try session.date(v, for: "--start") }
-            card.labels = label
-            card.assignees = assignee
-            card.url = url
+            card.labels = try StoreCommand.checked(CardText.items(label), "--label")
+            card.assignees = try StoreCommand.checked(CardText.items(assignee), "--assignee")
+            card.url = try url.map { v throws(StoreError) in try StoreCommand.checked(CardText.url(v), "--url") }.flatMap { $0.isEmpty ? nil : $0 }
             let events = try session.apply([.add(card)], command: "add")
             StoreCommand.report(events, session)
             if let id = events.first?.card { print("id: \(id)") }

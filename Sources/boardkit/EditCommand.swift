@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardEditing
 import BoardKit
 import BoardModel
 import BoardStore
@@ -57,12 +58,18 @@ struct EditCommand: ParsableCommand {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreCommand.session(store, actor)
             let target = try session.store.card(card)
-            var patch = CardPatch(title: title, body: body)
+            var patch = CardPatch(title: try title.map { v throws(StoreError) in try StoreCommand.checked(CardText.title(v), "--title") },
+                                  body: try body.map { v throws(StoreError) in try StoreCommand.checked(CardText.body(v), "--body") })
             if noDue { patch.due = .some(nil) } else if let due { patch.due = .some(try session.date(due, for: "--due")) }
             if noStart { patch.start = .some(nil) } else if let start { patch.start = .some(try session.date(start, for: "--start")) }
-            if let url { patch.url = .some(url.isEmpty ? nil : url) }
+            if let url {
+                let kept = try StoreCommand.checked(CardText.url(url), "--url")
+                patch.url = .some(kept.isEmpty ? nil : kept)
+            }
             (patch.addLabels, patch.removeLabels) = ListEdit.parse(label)
             (patch.addAssignees, patch.removeAssignees) = ListEdit.parse(assignee)
+            patch.addLabels = try StoreCommand.checked(CardText.items(patch.addLabels), "--label")
+            patch.addAssignees = try StoreCommand.checked(CardText.items(patch.addAssignees), "--assignee")
             let events = try session.apply([.update(card: target.card.id, patch)], command: "edit")
             StoreCommand.report(events, session)
         }

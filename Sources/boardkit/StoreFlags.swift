@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardEditing
 import BoardKit
 import BoardModel
 import BoardStore
@@ -31,9 +32,19 @@ enum StoreCommand {
         }
     }
 
-    /// Opens the store for an editing command.
+    /// Opens the store for an editing command; a name `CardText` refuses is `invalid-value`.
     static func session(_ store: StoreFlags, _ actor: ActorFlag, readOnly: Bool = false) throws(StoreError) -> StoreSession {
-        try StoreSession(path: store.path, actor: actor.name, readOnly: readOnly)
+        let name = try actor.name.map { name throws(StoreError) in try checked(CardText.name(name), "--actor") }
+        return try StoreSession(path: store.path, actor: name, readOnly: readOnly)
+    }
+
+    /// A `CardText` rule's result for what was typed, or its problem as `invalid-value`
+    /// naming the flag (the page's API says the same problems naming its fields).
+    static func checked<T>(_ result: Result<T, CardText.Problem>, _ flag: String) throws(StoreError) -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): throw StoreError.invalidValue(field: flag, value: "", accepted: .text(problem: problem.sentence))
+        }
     }
 
     /// Prints what a step did, one sentence per event.

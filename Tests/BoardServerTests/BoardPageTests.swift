@@ -225,6 +225,9 @@ final class ServedStore: @unchecked Sendable {
             (#"{"title": "   "}"#, 422, "title"),
             (#"{"state": "todo"}"#, 422, "title"),
             (#"{"title": "x", "labels": [1, 2]}"#, 422, "labels"),
+            (#"{"title": "a\u0000b"}"#, 422, "title"),
+            (#"{"title": "x", "labels": [\#((1...51).map { "\"l\($0)\"" }.joined(separator: ", "))]}"#, 422, "labels"),
+            (#"{"title": "x", "body": "bell\u0007"}"#, 422, "body"),
             (#"{"title": "x""#, 400, "body"),
             (#"["title"]"#, 400, "body"),
         ]
@@ -238,6 +241,9 @@ final class ServedStore: @unchecked Sendable {
         #expect(try s.call("POST", "api/cards/nosuchcard/move", body: #"{"state": "done"}"#).status == 404)
         let huge = try s.call("POST", "api/cards", body: #"{"title": "x", "body": ""# + String(repeating: "b", count: 300_000) + #""}"#)
         #expect(huge.status == 413)
+        // A name over the limit is refused, not cut to 100 and recorded.
+        let long = try s.call("POST", "api/cards", headers: ["X-Boardkit-Actor": String(repeating: "m", count: 101)], body: #"{"title": "x"}"#)
+        #expect(long.status == 422 && (long.json["error"] as? [String: Any])?["field"] as? String == "X-Boardkit-Actor")
         #expect(try s.historyCount() == before)
     }
 

@@ -177,6 +177,24 @@ struct StoreCommandTests {
     }
 
 
+    /// The terminal takes what the board page takes (BoardEditing's rules), saying the
+    /// problem naming the flag: no control character in a title, at most 50 labels, a name
+    /// refused rather than cut.
+    @Test func whatATerminalTypesFollowsThePagesRules() throws {
+        let db = tmp.path("rules.db")
+        try bk(["init", "-b", db])
+        let escape = try bk(["add", "red\u{1B}[31m", "-b", db], status: 1)
+        #expect(escape.stderr.contains("the title holds a control character (U+001B)") && escape.stderr.contains("[invalid-value]"), "\(escape.stderr)")
+        let many = try bk(["add", "x", "-b", db] + (1...51).flatMap { ["--label", "l\($0)"] }, status: 1)
+        #expect(many.stderr.contains("--label has 51 entries; at most 50 on one card"), "\(many.stderr)")
+        let long = try bk(["add", String(repeating: "t", count: 501), "-b", db], status: 1)
+        #expect(long.stderr.contains("the title is 501 characters; at most 500"), "\(long.stderr)")
+        let name = try bk(["add", "x", "--actor", String(repeating: "m", count: 101), "-b", db], status: 1)
+        #expect(name.stderr.contains("--actor is 101 characters; at most 100"), "\(name.stderr)")
+        try bk(["add", "  Fine  ", "--label", "bug", "-b", db])
+        #expect(try bk(["convert", db, "-", "--to", "json"]).stdoutText.contains(#""title": "Fine""#))
+    }
+
     /// `undo --mine` takes back the caller's own last change, as the board page's Undo does;
     /// the plain `undo` stays the board's.
     @Test func undoMineTakesBackYourOwnChange() throws {

@@ -1,9 +1,11 @@
+import BoardEditing
 import BoardModel
 import BoardStore
 import Foundation
 
 /// Turns a request's fields into card edits, checking each against the board: a state it
-/// has, a date the board's zone can read, a title that fits. Errors name the field.
+/// has, a date the board's zone can read, text by BoardEditing's rules (the terminal's).
+/// Errors name the field.
 struct ActionParser {
     /// The board's name, zone and states.
     let header: Board
@@ -11,18 +13,12 @@ struct ActionParser {
 
     private var zone: Zone { header.zone ?? .utc }
 
-    /// Longest title, label, assignee and link accepted (in characters): what a board shows,
-    /// with room to spare, and not a way to fill the store.
-    static let titleLimit = 500
-    static let itemLimit = 100
-    static let urlLimit = 2_000
-
     /// `POST cards`: a new card (title required; state by id or name, else the first one).
     func add(_ f: ActionFields) throws(FieldProblem) -> CardEdit {
         let title = try self.title(f, required: true)!
         let stateID = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }.map(state)?.id
         guard let first = header.states.first else { throw .invalid("state", "the board has no states") }
-        var card = Card(id: "", title: title, body: try f.text("body") ?? "", state: stateID ?? first.id)
+        var card = Card(id: "", title: title, body: try body(f) ?? "", state: stateID ?? first.id)
         card.due = try date(f, "due") ?? nil
         card.start = try date(f, "start") ?? nil
         card.labels = try items(f, "labels") ?? []
@@ -39,7 +35,7 @@ struct ActionParser {
         let id = current.card.id
         var patch = CardPatch()
         patch.title = try title(f, required: false)
-        patch.body = try f.text("body")
+        patch.body = try body(f)
         patch.due = try date(f, "due")
         patch.start = try date(f, "start")
         patch.url = try url(f)
@@ -87,12 +83,20 @@ struct ActionParser {
             if required { throw .invalid("title", "a card needs a title") }
             return nil
         }
-        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else { throw .invalid("title", "a card needs a title") }
-        guard title.count <= Self.titleLimit else {
-            throw .invalid("title", "is \(title.count) characters; at most \(Self.titleLimit)")
+        if case .failure(.empty) = CardText.title(raw) { throw .invalid("title", "a card needs a title") }
+        return try checked(CardText.title(raw), "title")
+    }
+
+    private func body(_ f: ActionFields) throws(FieldProblem) -> String? {
+        try f.text("body").map { text throws(FieldProblem) in try checked(CardText.body(text), "body") }
+    }
+
+    /// A rule's result, or its problem as the field's.
+    private func checked<T>(_ result: Result<T, CardText.Problem>, _ field: String) throws(FieldProblem) -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problem): throw .invalid(field, problem.sentence)
         }
-        return title
     }
 
     /// nil: not given; `.some(nil)`: cleared (an empty value or null).
@@ -107,17 +111,12 @@ struct ActionParser {
 
     private func items(_ f: ActionFields, _ name: String) throws(FieldProblem) -> [String]? {
         guard let list = try f.list(name) else { return nil }
-        if let long = list.first(where: { $0.count > Self.itemLimit }) {
-            throw .invalid(name, "'\(long.prefix(20))…' is longer than \(Self.itemLimit) characters")
-        }
-        return list
+        return try checked(CardText.items(list), name)
     }
 
     private func url(_ f: ActionFields) throws(FieldProblem) -> String?? {
         guard let text = try f.text("url") else { return nil }
-        let url = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if url.isEmpty { return .some(nil) }
-        guard url.count <= Self.urlLimit else { throw .invalid("url", "is longer than \(Self.urlLimit) characters") }
-        return .some(url)
+        let url = try checked(CardText.url(text), "url")
+        return .some(url.isEmpty ? nil : url)
     }
 }

@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardModel
 
 /// `<select name="state">` with the board's states.
@@ -34,7 +35,7 @@ struct CardFields {
             h.escaped(value)
             h.raw("\"\(extra)></label>")
         }
-        input("title", w.title, card?.title ?? "", extra: " required maxlength=\"\(ActionParser.titleLimit)\"")
+        input("title", w.title, card?.title ?? "", extra: " required maxlength=\"\(CardText.titleLimit)\"")
         h.raw("<label>\(w.body) <textarea name=\"body\" rows=\"3\">")
         h.escaped(card?.body ?? "")
         h.raw("</textarea></label>")

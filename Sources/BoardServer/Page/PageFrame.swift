@@ -1,3 +1,5 @@
+import BoardEditing
+
 /// The parts every page shares: the document head (one stylesheet, one deferred script, no
 /// inline code, as the Content-Security-Policy requires), the top bar with the language
 /// switch, history, undo and redo, the name prompt, and the footer.
@@ -71,7 +73,7 @@ struct PageFrame {
         guard context.actor == nil else { return "" }
         return """
             <form class="ask-name notice" method="post" action="\(context.root)actor"><label>\(w.askName) \
-            <input name="actor" required maxlength="100" autocomplete="name" placeholder="\(w.yourName)"></label> \
+            <input name="actor" required maxlength="\(CardText.nameLimit)" autocomplete="name" placeholder="\(w.yourName)"></label> \
             <button>\(w.save)</button></form>
 
             """

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import BoardEditing
 import Hummingbird
 
 /// What the page reads from a request besides its body: whether a write comes from the
@@ -33,15 +34,17 @@ enum PageRequest {
     }
 
     /// The name a change is recorded under: `X-Boardkit-Actor` (for scripts), else the cookie.
+    /// A name that breaks BoardEditing's rule is no name: a write under it is refused
+    /// (`nameProblem`), never recorded under a name cut short.
     static func actor(_ request: Request) -> String? {
-        if let header = request.headers[.boardkitActor] { return cleanName(header) }
-        return request.cookies[actorCookie].flatMap { cleanName($0.value.removingPercentEncoding ?? $0.value) }
+        if let header = request.headers[.boardkitActor] { return try? CardText.name(header).get() }
+        return request.cookies[actorCookie].flatMap { try? CardText.name($0.value.removingPercentEncoding ?? $0.value).get() }
     }
 
-    /// A name as given, trimmed and cut to 100 characters; nil when empty.
-    static func cleanName(_ raw: String) -> String? {
-        let name = String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
-        return name.isEmpty ? nil : name
+    /// Why the name a request gives in `X-Boardkit-Actor` is refused, if it is.
+    static func nameProblem(_ request: Request) -> FieldProblem? {
+        guard let header = request.headers[.boardkitActor], case .failure(let problem) = CardText.name(header) else { return nil }
+        return .invalid("X-Boardkit-Actor", problem.sentence)
     }
 
     /// The reader's language and, when `?lang=` chose it, the cookie that keeps the choice.

@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardKit
 import BoardModel
 import BoardStore
@@ -141,9 +142,12 @@ struct PageResponder: Sendable {
         guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return failurePage(.crossOrigin, request) }
         guard let body = await Self.body(request) else { return failurePage(.tooLarge, request) }
         let fields = ActionFields.form(body)
-        guard let name = (try? fields.text("actor")).flatMap({ $0 }).flatMap(PageRequest.cleanName) else {
-            return failurePage(RequestRefusal(status: .unprocessableContent, code: DiagnosticCode.invalidValue.id,
-                                              field: "actor", message: "a name is needed"), request)
+        let name: String
+        switch CardText.name((try? fields.text("actor")).flatMap { $0 } ?? "") {
+        case .success(let given): name = given
+        case .failure(let problem):
+            return failurePage(RequestRefusal(status: .unprocessableContent, code: DiagnosticCode.invalidValue.id, field: "actor",
+                                              message: problem == .empty ? "a name is needed" : problem.sentence), request)
         }
         return PageReply.seeOther("./", cookies: [PageRequest.cookie(PageRequest.actorCookie, name)])
     }
@@ -254,6 +258,7 @@ struct PageResponder: Sendable {
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
         do throws(ActionFailure) {
             guard desk.store != nil else { throw .readOnly }
+            if let problem = PageRequest.nameProblem(request) { throw .field(problem) }
             let fields: ActionFields
             do throws(FieldProblem) {
                 fields = api ? try ActionFields.json(body) : ActionFields.form(body)

@@ -1,0 +1,46 @@
+import BoardEditing
+import Testing
+
+/// Each rule of what a person may type into a card, once: the terminal and the page both
+/// call these (their own tests check that they say the problem naming their flag or field).
+@Suite("what a card field takes")
+struct CardTextTests {
+    @Test func aTitleIsOneTrimmedLineOfAtMost500Characters() {
+        #expect(CardText.title("  Fix login \n") == .success("Fix login"))
+        #expect(CardText.title("   ") == .failure(.empty))
+        #expect(CardText.title(String(repeating: "가", count: 500)) == .success(String(repeating: "가", count: 500)))
+        #expect(CardText.title(String(repeating: "a", count: 501)) == .failure(.tooLong(count: 501, limit: 500)))
+        #expect(CardText.title("a\u{0}b") == .failure(.controlCharacter(scalar: 0)))
+        #expect(CardText.title("two\nlines") == .failure(.controlCharacter(scalar: 0x0A)))
+        #expect(CardText.title("\u{1B}[31mred") == .failure(.controlCharacter(scalar: 0x1B)))
+        #expect(CardText.title("a\u{85}b") == .failure(.controlCharacter(scalar: 0x85)))
+        // Right-to-left text is text (the page isolates it where it is shown).
+        #expect(CardText.title("\u{202E}reversed") == .success("\u{202E}reversed"))
+    }
+
+    @Test func notesKeepLinesAndTabsOnly() {
+        #expect(CardText.body("line 1\r\n\tline 2") == .success("line 1\r\n\tline 2"))
+        #expect(CardText.body("bell\u{7}") == .failure(.controlCharacter(scalar: 7)))
+    }
+
+    @Test func labelsAndAssigneesAreShortLinesAndNotTooMany() {
+        #expect(CardText.items([" bug ", "", "ui"]) == .success(["bug", "ui"]))
+        #expect(CardText.items([String(repeating: "x", count: 101)]) == .failure(.tooLong(count: 101, limit: 100)))
+        #expect(CardText.items(["a\tb"]) == .failure(.controlCharacter(scalar: 9)))
+        #expect(CardText.items((1...51).map { "l\($0)" }) == .failure(.tooMany(count: 51, limit: 50)))
+        #expect(CardText.items((1...50).map { "l\($0)" }).map(\.count) == .success(50))
+    }
+
+    @Test func aLinkIsKeptAsTypedAndANameIsRefusedNotCut() {
+        #expect(CardText.url(" www.example.com/x ") == .success("www.example.com/x"))
+        #expect(CardText.url("") == .success(""))
+        #expect(CardText.name(String(repeating: "m", count: 101)) == .failure(.tooLong(count: 101, limit: 100)))
+        #expect(CardText.name("mina") == .success("mina"))
+    }
+
+    @Test func problemsAreSaidAfterTheFieldsName() {
+        #expect(CardText.Problem.tooLong(count: 600, limit: 500).sentence == "is 600 characters; at most 500")
+        #expect(CardText.Problem.controlCharacter(scalar: 0).sentence == "holds a control character (U+0000), which no card field takes")
+        #expect(CardText.Problem.tooMany(count: 3000, limit: 50).sentence == "has 3000 entries; at most 50 on one card")
+    }
+}
