@@ -14,6 +14,11 @@ extension RawHTTP {
     }
 }
 
+extension String {
+    /// The text without the first-strong isolates a page sets around what people wrote.
+    var withoutIsolates: String { replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "") }
+}
+
 extension RawHTTP.Reply {
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
@@ -141,9 +146,9 @@ final class ServedStore: @unchecked Sendable {
         #expect(try s.call("POST", "api/cards/\(theirs)/move", headers: jisoo, body: #"{"state": "done", "position": 1}"#).status == 200)
 
         // The page says what each person's Undo takes before it is pressed.
-        let minasPage = try s.call("GET", "", headers: ["Cookie": "boardkit-actor=mina"]).text
+        let minasPage = try s.call("GET", "", headers: ["Cookie": "boardkit-actor=mina"]).text.withoutIsolates
         #expect(minasPage.contains("class=\"undo\" title=\"Undo: mina moved #"), "\(minasPage.prefix(1500))")
-        #expect(try s.call("GET", "", headers: ["Cookie": "boardkit-actor=jisoo"]).text.contains("title=\"Undo: jisoo moved #"))
+        #expect(try s.call("GET", "", headers: ["Cookie": "boardkit-actor=jisoo"]).text.withoutIsolates.contains("title=\"Undo: jisoo moved #"))
 
         let undone = try s.call("POST", "api/undo", headers: mina)
         #expect(undone.status == 200)
@@ -178,16 +183,32 @@ final class ServedStore: @unchecked Sendable {
         let location = try #require(deleted.headers["location"])
         #expect(location.hasPrefix("../../?did="), "\(location)")
         let query = String(location.dropFirst("../../".count))
-        let page = try s.call("GET", query, headers: ["Cookie": "boardkit-actor=mina"]).text
+        let page = try s.call("GET", query, headers: ["Cookie": "boardkit-actor=mina"]).text.withoutIsolates
         #expect(page.contains("class=\"notice done\"") && page.contains("mina deleted #"), "\(page.prefix(2000))")
         #expect(page.contains("<form method=\"post\" action=\"undo\"><button class=\"undo\">Undo</button></form></div>"))
         // Someone else's step number says nothing.
         #expect(!(try s.call("GET", query, headers: ["Cookie": "boardkit-actor=jisoo"]).text.contains("notice done")))
 
         let undone = try s.call("POST", "undo", headers: form, body: "")
-        let after = try s.call("GET", String(try #require(undone.headers["location"]).dropFirst(2)), headers: ["Cookie": "boardkit-actor=mina"]).text
+        let after = try s.call("GET", String(try #require(undone.headers["location"]).dropFirst(2)), headers: ["Cookie": "boardkit-actor=mina"]).text.withoutIsolates
         #expect(after.contains("Undid delete: mina deleted #"), "\(after.prefix(2000))")
         #expect(try s.cards()[id] != nil)
+    }
+
+    /// What people wrote is set apart where the page shows it: an unclosed U+202E in a title
+    /// stays inside the title instead of reversing the rest of the history sentence.
+    @Test func writtenTextIsIsolatedOnThePage() throws {
+        let s = try ServedStore()
+        let added = try s.call("POST", "api/cards", headers: ["X-Boardkit-Actor": "mina"], body: #"{"title": "abc\u202Exyz"}"#)
+        #expect(added.status == 201)
+        let history = try s.call("GET", "history", headers: ["Cookie": "boardkit-actor=mina"]).text
+        #expect(history.contains("\u{2068}mina\u{2069} created #41 &#39;\u{2068}abc\u{202E}xyz\u{2069}&#39; in \u{2068}TODO\u{2069}"), "\(history.suffix(1500))")
+        let board = try s.call("GET", "", headers: ["Cookie": "boardkit-actor=mina"]).text
+        #expect(board.contains("<bdi>abc\u{202E}xyz</bdi>"))
+        // The API's sentences stay plain for scripts; a limit that is not a number is refused.
+        #expect(!(try s.call("GET", "api/history?limit=1").text.contains("\u{2068}")))
+        let bad = try s.call("GET", "api/history?limit=abc")
+        #expect(bad.status == 422 && (bad.json["error"] as? [String: Any])?["field"] as? String == "limit")
     }
 
     /// Undoing the import (40 cards at once) is never one click: the API answers 409 with the

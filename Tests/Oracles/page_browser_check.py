@@ -224,7 +224,7 @@ try:
     check("a link without a scheme is saved and shown as text", shown == ["www.example.com/x"] and not anchors, str(shown))
 
     # The card's history, in sentences.
-    history = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "ol.history li")]
+    history = [li.text.replace("\u2068", "").replace("\u2069", "") for li in driver.find_elements(By.CSS_SELECTOR, "ol.history li")]
     check("card history", any("cli changed" in h for h in history) and any("mina created" in h for h in history), str(history[:4]))
 
     # Korean.

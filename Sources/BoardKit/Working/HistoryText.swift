@@ -9,11 +9,22 @@ public struct HistoryText {
     public var states: [BoardState]
     public var zone: Zone
     public var locale: ReportLocale
+    /// Each text a person wrote (a name, a title, a state, a value) set apart with Unicode's
+    /// first-strong isolate (U+2068…U+2069), for a page: right-to-left text or an unclosed
+    /// U+202E in a title then stays inside it instead of reversing the rest of the sentence.
+    /// Off for the terminal and scripts, whose readers would see the marks.
+    public var isolatesText: Bool
 
-    public init(states: [BoardState], zone: Zone, locale: ReportLocale = .en) {
+    public init(states: [BoardState], zone: Zone, locale: ReportLocale = .en, isolatesText: Bool = false) {
         self.states = states
         self.zone = zone
         self.locale = locale
+        self.isolatesText = isolatesText
+    }
+
+    /// `text`, isolated when `isolatesText`.
+    private func written(_ text: String) -> String {
+        isolatesText ? "\u{2068}\(text)\u{2069}" : text
     }
 
     /// One event: time, who, what.
@@ -27,8 +38,8 @@ public struct HistoryText {
 
     /// Who did what, without the time: "mina moved #12 'Fix login' from Doing to Done".
     public func clause(_ e: LogEvent) -> String {
-        let who = e.actor ?? (locale == .ko ? "누군가" : "someone")
-        let card = "#\(e.cardNumber.map(String.init) ?? "?") '\(e.cardTitle ?? e.card)'"
+        let who = e.actor.map(written) ?? (locale == .ko ? "누군가" : "someone")
+        let card = "#\(e.cardNumber.map(String.init) ?? "?") '\(written(e.cardTitle ?? e.card))'"
         let from = e.from.map(stateName) ?? "?", to = e.to.map(stateName) ?? "?"
         let changes = e.changes.map(change).joined(separator: ", ")
         switch (locale, e.kind) {
@@ -126,7 +137,7 @@ public struct HistoryText {
         if Card.isDueDateField(field), case .text(let text) = v, let date = DueDate(iso: text) {
             return locale.due(date, zone: zone)
         }
-        return v.description
+        return written(v.description)
     }
 
     private func fieldName(_ field: String) -> String {
@@ -137,7 +148,7 @@ public struct HistoryText {
     }
 
     private func stateName(_ id: String) -> String {
-        states.first { $0.id == id }?.name ?? id
+        written(states.first { $0.id == id }?.name ?? id)
     }
 
     private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

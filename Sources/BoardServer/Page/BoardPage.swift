@@ -65,14 +65,15 @@ struct BoardPage {
         h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(stored.version)\"")
         if canChange && !c.archived { h.raw(" tabindex=\"0\" draggable=\"true\"") }
         h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\"><span class=\"number\">#\(stored.number)</span> ")
+        h.raw("<bdi>")
         h.escaped(c.title)
-        h.raw("</a>\n")
+        h.raw("</bdi></a>\n")
         var meta = HTMLText()
         if let due = c.due {
             meta.raw(DueChip(due: due, category: state.category, archived: c.archived, context: context).html)
         }
-        for label in c.labels { meta.raw("<span class=\"label\">"); meta.escaped(label); meta.raw("</span>") }
-        for person in c.assignees { meta.raw("<span class=\"assignee\">@"); meta.escaped(person); meta.raw("</span>") }
+        for label in c.labels { meta.raw("<span class=\"label\" dir=\"auto\">"); meta.escaped(label); meta.raw("</span>") }
+        for person in c.assignees { meta.raw("<span class=\"assignee\">@<bdi>"); meta.escaped(person); meta.raw("</bdi></span>") }
         if let url = c.url, !url.isEmpty { meta.raw(CardLink(url: url).html()) }
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
         if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }

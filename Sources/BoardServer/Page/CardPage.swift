@@ -26,8 +26,9 @@ struct CardPage {
             h.raw("</p>\n")
         }
         h.raw("<h2><span class=\"number\">#\(stored.number)</span> ")
+        h.raw("<bdi>")
         h.escaped(c.title)
-        h.raw("</h2>\n<p class=\"meta\"><span class=\"state\">")
+        h.raw("</bdi></h2>\n<p class=\"meta\"><span class=\"state\">")
         h.escaped(state?.name ?? c.state)
         h.raw("</span>")
         if let due = c.due {
@@ -56,8 +57,8 @@ struct CardPage {
             h.raw("</div>\n")
         } else {
             if !c.body.isEmpty { h.raw("<p class=\"body\">"); h.escaped(c.body); h.raw("</p>\n") }
-            for label in c.labels { h.raw("<span class=\"label\">"); h.escaped(label); h.raw("</span> ") }
-            for person in c.assignees { h.raw("<span class=\"assignee\">@"); h.escaped(person); h.raw("</span> ") }
+            for label in c.labels { h.raw("<span class=\"label\" dir=\"auto\">"); h.escaped(label); h.raw("</span> ") }
+            for person in c.assignees { h.raw("<span class=\"assignee\">@<bdi>"); h.escaped(person); h.raw("</bdi></span> ") }
         }
         h.raw("<h3>\(w.cardHistory)</h3>\n")
         h.raw(HistoryList(view: view, events: history, context: context).html)

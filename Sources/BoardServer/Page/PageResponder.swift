@@ -103,7 +103,7 @@ struct PageResponder: Sendable {
                                   calendarPath: "\(desk.name).ics")
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
         if let actor = context.actor {
-            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
+            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale, isolatesText: true)
             let nextUndo = desk.nextStep(undoing: true, actor: actor)
             context.nextUndo = nextUndo.map(text.stepSummary)
             context.nextRedo = desk.nextStep(undoing: false, actor: actor).map(text.stepSummary)
@@ -204,8 +204,12 @@ struct PageResponder: Sendable {
     /// `GET api/history[?card=ID][&limit=N]`: events newest first, as `boardkit history --format json` has them.
     func apiHistory(_ request: Request, _ desk: BoardDesk) -> Response {
         let card = request.uri.queryParameters.get("card")
-        let limit = request.uri.queryParameters.get("limit").flatMap(Int.init).map { min(max($0, 1), PageLimits.historyEvents) }
-            ?? PageLimits.historyEvents
+        let asked = request.uri.queryParameters.get("limit")
+        let given = asked.map { Int($0) }
+        if case .some(nil) = given {
+            return apiRefusal(.of(.field(.invalid("limit", "must be a whole number from 1 to \(PageLimits.historyEvents)")), current: { _ in nil }))
+        }
+        let limit = given.flatMap { $0 }.map { min(max($0, 1), PageLimits.historyEvents) } ?? PageLimits.historyEvents
         do {
             let view = try desk.view()
             let events = try desk.history(card: card, limit: limit)
