@@ -249,6 +249,12 @@ final class ServedStore: @unchecked Sendable {
             (#"{"title": "a\u0000b"}"#, 422, "title"),
             (#"{"title": "x", "labels": [\#((1...51).map { "\"l\($0)\"" }.joined(separator: ", "))]}"#, 422, "labels"),
             (#"{"title": "x", "body": "bell\u0007"}"#, 422, "body"),
+            // Wrong JSON types are refused, not coerced; a member no request takes is named.
+            (#"{"title": 123}"#, 422, "title"),
+            (#"{"title": "x", "url": 5}"#, 422, "url"),
+            (#"{"title": "x", "labels": "bug"}"#, 422, "labels"),
+            (#"{"title": true}"#, 422, "title"),
+            (#"{"title": "x", "lables": ["bug"]}"#, 422, "lables"),
             (#"{"title": "x""#, 400, "body"),
             (#"["title"]"#, 400, "body"),
         ]
@@ -259,6 +265,8 @@ final class ServedStore: @unchecked Sendable {
         }
         let id = try #require(try s.cards().keys.first)
         #expect(try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "done", "position": 0}"#).status == 422)
+        #expect(try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "done", "position": "1"}"#).status == 422)
+        #expect(try s.call("POST", "api/cards/\(id)/archive", body: #"{"why": "done"}"#).status == 422)
         #expect(try s.call("POST", "api/cards/nosuchcard/move", body: #"{"state": "done"}"#).status == 404)
         let huge = try s.call("POST", "api/cards", body: #"{"title": "x", "body": ""# + String(repeating: "b", count: 300_000) + #""}"#)
         #expect(huge.status == 413)

@@ -5,6 +5,11 @@ import Foundation
 struct ActionFields: Sendable, Equatable {
     enum Value: Sendable, Equatable {
         case text(String)
+        /// A JSON number, as written: only a field that takes a number takes it (`"title":
+        /// 123` was taken as the text "123").
+        case number(String)
+        /// A JSON `true` or `false`: no field takes one.
+        case bool(Bool)
         case list([String])
         /// JSON `null`: clear the field.
         case null
@@ -12,9 +17,17 @@ struct ActionFields: Sendable, Equatable {
         case map([String: String?])
     }
 
-    var values: [String: Value]
+    /// Where the fields came from: a form's are all text (a list is `bug, ui`, a number is
+    /// typed); JSON's have their types, which must be the field's.
+    enum Origin: Sendable { case json, form }
 
-    init(_ values: [String: Value] = [:]) { self.values = values }
+    var values: [String: Value]
+    var origin: Origin
+
+    init(_ values: [String: Value] = [:], origin: Origin = .json) {
+        self.values = values
+        self.origin = origin
+    }
 
     subscript(_ name: String) -> Value? { values[name] }
 
@@ -42,7 +55,9 @@ struct ActionFields: Sendable, Equatable {
         switch value {
         case let s as String: return .text(s)
         case is NSNull: return .null
-        case let n as NSNumber: return .text(n.stringValue)
+        // Foundation gives JSON's true and false as NSNumbers of C type `c` (numbers are `i`, `q`, `d`).
+        case let n as NSNumber where String(cString: n.objCType) == "c": return .bool(n.boolValue)
+        case let n as NSNumber: return .number(n.stringValue)
         case let items as [Any]:
             var list: [String] = []
             for item in items {
@@ -74,7 +89,7 @@ struct ActionFields: Sendable, Equatable {
             let name = decodeFormComponent(parts[0])
             out[name] = .text(parts.count > 1 ? decodeFormComponent(parts[1]) : "")
         }
-        return ActionFields(out)
+        return ActionFields(out, origin: .form)
     }
 
     /// Percent-decoding after `+` → space; malformed escapes are kept as typed.
@@ -89,19 +104,39 @@ struct ActionFields: Sendable, Equatable {
         case nil: return nil
         case .text(let s)?: return s
         case .null?: return ""
-        case .list?, .map?: throw .invalid(name, "must be a string")
+        case .number?, .bool?, .list?, .map?: throw .invalid(name, "must be a string")
         }
     }
 
-    /// The field as a list: a JSON list, or text split at commas (a form's `bug, ui`).
+    /// The field as a whole number: a JSON number, or a form's typed digits; nil when absent
+    /// or null.
+    func integer(_ name: String) throws(FieldProblem) -> Int? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .number(let n)?: if let value = Int(n) { return value }
+        case .text(let s)? where origin == .form: if s.isEmpty { return nil } else if let value = Int(s) { return value }
+        default: break
+        }
+        throw .invalid(name, "must be a whole number")
+    }
+
+    /// The field as a list: a JSON list of strings, or a form's text split at commas (`bug, ui`).
     func list(_ name: String) throws(FieldProblem) -> [String]? {
         switch values[name] {
         case nil: return nil
         case .list(let items)?: return Self.cleaned(items)
-        case .text(let s)?: return Self.cleaned(s.split(separator: ",").map(String.init))
+        case .text(let s)? where origin == .form: return Self.cleaned(s.split(separator: ",").map(String.init))
         case .null?: return []
-        case .map?: throw .invalid(name, "must be a list of strings")
+        default: throw .invalid(name, "must be a list of strings")
         }
+    }
+
+    /// Refuses a JSON member the request does not take (it was ignored, so a typo such as
+    /// `"lables"` changed nothing and said nothing). A form's fields are the page's own.
+    func refuseUnknown(_ known: Set<String>) throws(FieldProblem) {
+        guard origin == .json, let unknown = values.keys.sorted().first(where: { !known.contains($0) }) else { return }
+        let taken = known.isEmpty ? "this request takes none" : "it takes " + known.sorted().joined(separator: ", ")
+        throw .invalid(unknown, "is not a field; \(taken)")
     }
 
     /// Items trimmed, empty ones and repeats left out, the order kept.

@@ -61,11 +61,8 @@ struct ActionParser {
     func move(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
         let name = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }
         let target = try name.map(state)?.id ?? current.card.state
-        var position: Int?
-        if let text = try f.text("position"), !text.isEmpty {
-            guard let n = Int(text), n >= 1 else { throw .invalid("position", "must be a whole number from 1") }
-            position = n
-        }
+        let position = try f.integer("position")
+        if let position, position < 1 { throw .invalid("position", "must be a whole number from 1") }
         return .move(card: current.card.id, state: target, position: position)
     }
 

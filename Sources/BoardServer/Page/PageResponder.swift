@@ -15,6 +15,20 @@ enum WriteTarget: Sendable, Equatable {
     case redo
 }
 
+extension WriteTarget {
+    /// The members a JSON request for this target may hold (a form's hidden `version` is the
+    /// API's If-Match).
+    var fieldNames: Set<String> {
+        switch self {
+        case .addCard, .editCard: ["title", "body", "state", "due", "start", "labels", "assignees", "url", "fields"]
+        case .card(_, .move): ["state", "position"]
+        case .card: []
+        case .undo: ["confirm"]
+        case .redo: []
+        }
+    }
+}
+
 /// What can be done to one card beyond editing its fields.
 enum CardVerb: String, Sendable, CaseIterable {
     case move, archive, restore, delete
@@ -276,7 +290,17 @@ struct PageResponder: Sendable {
             }
             let action: BoardAction
             switch target {
-            case .undo: action = .undo(confirmedStep: (try? fields.text("confirm")).flatMap { $0 }.flatMap { Int64($0) })
+            case .undo:
+                do throws(FieldProblem) {
+                    try fields.refuseUnknown(["confirm"])
+                    // The step's number, as the refusal gave it (a JSON number, or text from the form).
+                    let confirm = try fields.values["confirm"].map { value throws(FieldProblem) -> Int64 in
+                        if case .text(let s) = value, let n = Int64(s) { return n }
+                        guard let n = try fields.integer("confirm") else { throw .invalid("confirm", "must be a step number") }
+                        return Int64(n)
+                    }
+                    action = .undo(confirmedStep: confirm)
+                } catch { throw .field(error) }
             case .redo: action = .redo
             case .addCard, .editCard, .card:
                 action = .change(BoardChange(command: target.commandName, card: target.card, version: version) {
@@ -303,6 +327,7 @@ struct PageResponder: Sendable {
         } catch { throw .store(error) }
         let parser = ActionParser(header: header, now: now(in: header.zone ?? .utc))
         do throws(FieldProblem) {
+            try fields.refuseUnknown(target.fieldNames)
             switch (target, card) {
             case (.editCard, let card?): return try parser.update(card, fields)
             case (.card(_, .move), let card?): return [try parser.move(card, fields)]
