@@ -14,6 +14,12 @@ extension RawHTTP {
     }
 }
 
+/// A title as the page escapes it (`'` as `&#39;`).
+func escapedHTML(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+}
+
 extension String {
     /// The text without the first-strong isolates a page sets around what people wrote.
     var withoutIsolates: String { replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "") }
@@ -209,6 +215,34 @@ final class ServedStore: @unchecked Sendable {
         #expect(!(try s.call("GET", "api/history?limit=1").text.contains("\u{2068}")))
         let bad = try s.call("GET", "api/history?limit=abc")
         #expect(bad.status == 422 && (bad.json["error"] as? [String: Any])?["field"] as? String == "limit")
+    }
+
+    /// Finding a card: the filter is the page's query (a view to bookmark), each column says
+    /// how many of its cards show, and the live columns follow the same filter.
+    @Test func theFilterShowsTheCardsAskedFor() throws {
+        let s = try ServedStore()
+        let cards = try s.cards().values.filter { $0["archived"] == nil }
+        let people: [String] = cards.compactMap { card in (card["assignees"] as? [String]).flatMap(\.first) }
+        let person = try #require(people.sorted().first)
+        let theirs = cards.filter { ($0["assignees"] as? [String] ?? []).contains(person) }
+        let page = try s.call("GET", "?assignee=\(person)").text
+        let shown = page.components(separatedBy: "<li class=\"card").count - 1
+        #expect(shown == theirs.count, "\(shown) shown, \(theirs.count) assigned to \(person)")
+        #expect(page.contains("<option value=\"\(person)\" selected>@\(person)</option>"))
+        #expect(page.contains(" of ") && page.contains(" shown</span>"))
+        // Words in a title, in any case; a due window; nothing matched is an empty board, not an error.
+        let title = try #require(cards.compactMap { $0["title"] as? String }.first { $0.count > 4 })
+        let word = String(title.prefix(4)).uppercased()
+        let found = try s.call("GET", "?q=" + (word.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")).text
+        #expect(found.contains(escapedHTML(title)), "\(word)")
+        let none = try s.call("GET", "?q=nothing-has-this")
+        #expect(none.status == 200 && !none.text.contains("<li class=\"card"))
+        let noDue = try s.call("GET", "?due=none").text
+        #expect(noDue.components(separatedBy: "<li class=\"card").count - 1 == cards.filter { $0["due"] == nil }.count)
+        // The live columns take the same query, and their tag differs from the unfiltered one's.
+        let columns = try s.call("GET", "columns?assignee=\(person)")
+        #expect(columns.text.components(separatedBy: "<li class=\"card").count - 1 == theirs.count)
+        #expect(columns.headers["etag"] != (try s.call("GET", "columns").headers["etag"]))
     }
 
     /// Undoing the import (40 cards at once) is never one click: the API answers 409 with the

@@ -227,6 +227,16 @@ try:
     history = [li.text.replace("\u2068", "").replace("\u2069", "") for li in driver.find_elements(By.CSS_SELECTOR, "ol.history li")]
     check("card history", any("cli changed" in h for h in history) and any("mina created" in h for h in history), str(history[:4]))
 
+    # Keys: `n` opens the focused column's Add form with its title focused; `?` shows the keys.
+    driver.get(PAGE)
+    driver.find_element(By.TAG_NAME, "body").send_keys("n")
+    check("n adds a card", wait_for(lambda: driver.switch_to.active_element.get_attribute("name") == "title"
+                                    and driver.execute_script("return document.querySelector('details.add[open]') !== null")),
+          str(driver.switch_to.active_element.get_attribute("outerHTML"))[:80])
+    driver.execute_script("document.activeElement.blur()")
+    driver.find_element(By.TAG_NAME, "body").send_keys("?")
+    check("? lists the keys", wait_for(lambda: driver.find_element(By.ID, "keys").is_displayed()))
+
     # Korean.
     driver.get(PAGE + "?lang=ko")
     check("Korean page", driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
@@ -261,6 +271,15 @@ try:
     # (on a loaded machine the check ran before the new page had come).
     wait_for(lambda: column_of(plain, "Renamed meanwhile") == todo_state, seconds=10)
     check("move without JavaScript", column_of(plain, "Renamed meanwhile") == todo_state, column_of(plain, "Renamed meanwhile"))
+
+    # The filter without JavaScript: a GET form, so the filter is in the address.
+    search = plain.find_element(By.CSS_SELECTOR, "form.filter input[name=q]")
+    search.send_keys("renamed MEANWHILE")
+    plain.find_element(By.CSS_SELECTOR, "form.filter button").click()
+    wait_for(lambda: "q=renamed" in plain.current_url, seconds=10)
+    titles = [a.text for a in plain.find_elements(By.CSS_SELECTOR, "li.card a.title")]
+    check("filter without JavaScript", "q=renamed" in plain.current_url and len(titles) == 1 and "Renamed meanwhile" in titles[0],
+          f"{plain.current_url} {titles[:3]}")
 finally:
     plain.quit()
 

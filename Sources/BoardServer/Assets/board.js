@@ -127,6 +127,26 @@
     move(card, column.dataset.state, position);
   });
 
+  // `?` shows the keys; `n` opens the Add form of the focused card's column (else the first)
+  // with its title field focused. Not while typing into a field.
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, textarea, select");
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "?") {
+      const keys = document.getElementById("keys");
+      if (keys) keys.hidden = !keys.hidden;
+    } else if (event.key === "n") {
+      const column = (event.target.closest && event.target.closest(".column")) || main.querySelector(".column");
+      const add = column && column.querySelector("details.add");
+      if (!add) return;
+      add.open = true;
+      add.querySelector("input[name=title]").focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+
   // Keys: Shift+Left/Right to the previous or next column, Shift+Up/Down within the
   // column; plain arrows move the focus between cards.
   main.addEventListener("keydown", (event) => {

@@ -10,7 +10,7 @@ struct BoardPage {
     let context: PageContext
 
     func document() -> String {
-        let query = context.showArchived ? "&amp;archived=1" : ""
+        let query = (context.showArchived ? "&amp;archived=1" : "") + (context.filter.isEmpty ? "" : "&amp;" + HTMLText.escape(context.filterQuery))
         return PageFrame(view: view, context: context)
             .document(title: view.header.name, bodyClass: "board",
                       main: "<main id=\"columns\" data-tag=\"\(HTMLText.escape(context.columnsTag(of: view)))\">\n\(columns())</main>\n",
@@ -22,11 +22,13 @@ struct BoardPage {
         let w = context.words
         var h = HTMLText()
         let archivedCount = view.cards.filter(\.card.archived).count
-        h.raw("<p class=\"tools\"><a class=\"archived-toggle\" href=\"?archived=\(context.showArchived ? "0" : "1")\">")
+        h.raw(filterForm())
+        let filtered = context.filter.isEmpty ? "" : "&amp;" + HTMLText.escape(context.filterQuery)
+        h.raw("<p class=\"tools\"><a class=\"archived-toggle\" href=\"?archived=\(context.showArchived ? "0" : "1")\(filtered)\">")
         h.raw(context.showArchived ? w.hideArchived : w.showArchived)
         h.raw(" (\(archivedCount))</a>")
         if canChange { h.raw(" <span class=\"hint\">\(w.keyboardHint)</span>") }
-        h.raw("</p>\n<div class=\"columns\">\n")
+        h.raw("</p>\n<p id=\"keys\" class=\"notice\" hidden>\(w.keys)</p>\n<div class=\"columns\">\n")
         for state in view.header.states {
             column(state, into: &h)
         }
@@ -36,11 +38,42 @@ struct BoardPage {
 
     private var canChange: Bool { view.writable && context.actor != nil }
 
+    /// The filter: a plain GET form, so the filter is in the address (a view to bookmark or
+    /// share) and works without script; its choices are the labels and people on the board.
+    private func filterForm() -> String {
+        let w = context.words, f = context.filter
+        var h = HTMLText()
+        h.raw("<form class=\"filter\" method=\"get\" role=\"search\">")
+        if context.showArchived { h.raw("<input type=\"hidden\" name=\"archived\" value=\"1\">") }
+        h.raw("<label>\(w.find) <input type=\"search\" name=\"q\" placeholder=\"\(w.findHint)\" value=\"")
+        h.escaped(f.text ?? "")
+        h.raw("\"></label>")
+        func select(_ name: String, _ label: String, _ any: String, _ options: [(value: String, text: String)], _ chosen: String?) {
+            h.raw("<label><span class=\"visually-hidden\">\(label)</span><select name=\"\(name)\"><option value=\"\">\(any)</option>")
+            for option in options {
+                h.raw("<option value=\""); h.escaped(option.value); h.raw("\"\(option.value == chosen ? " selected" : "")>")
+                h.escaped(option.text); h.raw("</option>")
+            }
+            h.raw("</select></label>")
+        }
+        let labels = Set(view.cards.flatMap(\.card.labels)).sorted().map { ($0, $0) }
+        let people = Set(view.cards.flatMap(\.card.assignees)).sorted().map { ($0, "@" + $0) }
+        select("label", w.labels, w.anyLabel, labels, f.label)
+        select("assignee", w.assignees, w.anyone, people, f.assignee)
+        select("due", w.due, w.anyDue, CardFilter.Due.allCases.map { ($0.rawValue, w.dueWords[$0] ?? $0.rawValue) }, f.due?.rawValue)
+        h.raw("<button>\(w.filter)</button>")
+        if !f.isEmpty { h.raw(" <a class=\"clear\" href=\"?\(context.showArchived ? "archived=1" : "")\">\(w.clearFilter)</a>") }
+        h.raw("</form>\n")
+        return h.text
+    }
+
     private func column(_ state: BoardState, into h: inout HTMLText) {
         let w = context.words
         let all = view.cards(in: state.id)
         let active = all.filter { !$0.card.archived }
-        let shown = context.showArchived ? all : active
+        let shown = (context.showArchived ? all : active).filter {
+            context.filter.matches($0.card, category: state.category, now: context.now, zone: context.zone)
+        }
         let over = state.wipLimit.map { active.count > $0 } ?? false
         let headingID = "state-" + HTMLText.segment(state.id)
         h.raw("<section class=\"column\(over ? " over" : "")\" data-state=\"")
@@ -51,6 +84,7 @@ struct BoardPage {
         if over { h.raw(" title=\"\(w.overLimit)\"") }
         h.raw(">\(active.count)\(state.wipLimit.map { "/\($0)" } ?? "")</span>")
         if over { h.raw(" <span class=\"over-note\">\(w.overLimit)</span>") }
+        if !context.filter.isEmpty { h.raw(" <span class=\"shown\">\(w.shownOf(shown.count, context.showArchived ? all.count : active.count))</span>") }
         h.raw("</h2>\n<ol class=\"cards\">\n")
         for stored in shown { card(stored, state: state, into: &h) }
         h.raw("</ol>\n")

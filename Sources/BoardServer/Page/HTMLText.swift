@@ -1,3 +1,4 @@
+import Foundation
 import BoardModel
 
 /// Building HTML as text with every value escaped: the page never puts a card's text into
@@ -12,6 +13,13 @@ struct HTMLText {
     mutating func escaped(_ value: String) { text += Self.escape(value) }
 
     static func escape(_ value: String) -> String { MarkupText.escape(value) }
+
+    /// A value for a URL's query, percent-encoded (a space as %20).
+    static func queryValue(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#?")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
 
     /// A path segment of a URL (a card id in `cards/ID`), percent-encoded.
     static func segment(_ value: String) -> String {

@@ -13,6 +13,8 @@ struct PageContext: Sendable {
     /// "../" for a card's page (relative links keep working behind a path prefix).
     var root: String = ""
     var showArchived = false
+    /// The cards the reader asked to see (`?q=…&label=…&assignee=…&due=…`).
+    var filter = CardFilter()
     /// What the reader's Undo and Redo would take now, in words (nil: nothing).
     var nextUndo: String?
     var nextRedo: String?
@@ -24,6 +26,19 @@ struct PageContext: Sendable {
 
     var words: PageWords { language.words }
 
+    /// The filter as the page's query carries it (`q=login&due=week`), empty when none.
+    var filterQuery: String {
+        let pairs: [(String, String?)] = [("q", filter.text), ("label", filter.label), ("assignee", filter.assignee),
+                                          ("due", filter.due?.rawValue)]
+        return pairs.compactMap { name, value in value.map { "\(name)=\(HTMLText.queryValue($0))" } }.joined(separator: "&")
+    }
+
+    /// The filter read from a page's query; unknown `due` words are no condition.
+    static func filter(query: (String) -> String?) -> CardFilter {
+        CardFilter(text: query("q"), label: query("label"), assignee: query("assignee"),
+                   due: query("due").flatMap(CardFilter.Due.init(rawValue:)))
+    }
+
     /// The tag of the board's columns as this reader sees them: the board's version and
     /// what changes the rendering (language, archived shown, named or not, the day, which
     /// moves due chips). The page carries it and `columns` answers with it as its ETag, so
@@ -31,6 +46,7 @@ struct PageContext: Sendable {
     func columnsTag(of view: BoardView) -> String {
         let inner = view.tag.filter { $0 != "\"" }
         let today = zone.calendarDate(of: now)
-        return "\"\(inner)-\(language.rawValue)-\(showArchived ? "a" : "")\(actor == nil ? "" : "w")-\(today)\""
+        let filtered = filter.isEmpty ? "" : "-" + EntityTag.of(Array(filterQuery.utf8), kind: "f").filter { $0 != "\"" }
+        return "\"\(inner)-\(language.rawValue)-\(showArchived ? "a" : "")\(actor == nil ? "" : "w")-\(today)\(filtered)\""
     }
 }

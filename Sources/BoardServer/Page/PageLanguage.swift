@@ -1,3 +1,4 @@
+import BoardModel
 import BoardReport
 
 /// The page's words in English and Korean. The language comes from `?lang=`, then the
@@ -78,6 +79,19 @@ struct PageWords: Sendable {
     var undoAnyway: String
     /// The script's toast when a move got no answer.
     var moveFailed: String
+    /// The filter above the columns.
+    var find: String
+    var findHint: String
+    var anyLabel: String
+    var anyone: String
+    var anyDue: String
+    var dueWords: [CardFilter.Due: String]
+    var filter: String
+    var clearFilter: String
+    /// "3 of 12 shown" in a column while a filter is on.
+    var shownOf: @Sendable (Int, Int) -> String
+    /// The keys `?` lists.
+    var keys: String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -97,7 +111,12 @@ struct PageWords: Sendable {
         dueIn: { "in \($0)d" },
         undoRemoves: { "Undoing your last step removes \($0) cards from the board (it brought them in). Undo it?" },
         undoAnyway: "Undo it",
-        moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.")
+        moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.",
+        find: "Find", findHint: "words in a title, notes or label", anyLabel: "Any label", anyone: "Anyone",
+        anyDue: "Any due date",
+        dueWords: [.overdue: "Overdue", .today: "Due today", .week: "Due this week", .none: "No due date"],
+        filter: "Filter", clearFilter: "Show all", shownOf: { "\($0) of \($1) shown" },
+        keys: "Keys: n adds a card to the focused column; Shift+←/→ moves a card to another column, Shift+↑/↓ within it; ←/→/↑/↓ move the focus; Enter opens a card; ? shows this.")
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -117,5 +136,10 @@ struct PageWords: Sendable {
         dueIn: { "\($0)일 남음" },
         undoRemoves: { "마지막 단계를 취소하면 보드에서 카드 \($0)개가 사라집니다 (그 단계로 들어온 카드). 취소할까요?" },
         undoAnyway: "취소하기",
-        moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.")
+        moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.",
+        find: "찾기", findHint: "제목, 내용, 라벨의 단어", anyLabel: "모든 라벨", anyone: "모든 담당자",
+        anyDue: "모든 마감",
+        dueWords: [.overdue: "기한 지남", .today: "오늘 마감", .week: "이번 주 마감", .none: "마감 없음"],
+        filter: "거르기", clearFilter: "모두 보기", shownOf: { "\($1)개 중 \($0)개 표시" },
+        keys: "키: n 초점이 있는 열에 카드 추가, Shift+←/→ 다른 열로 옮기기, Shift+↑/↓ 열 안에서 옮기기, ←/→/↑/↓ 초점 이동, Enter 카드 열기, ? 이 도움말.")
 }

@@ -116,6 +116,9 @@ struct PageResponder: Sendable {
                                   zone: view.zone, root: root,
                                   calendarPath: "\(desk.name).ics")
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
+        // The filter form's query is form-encoded (`+` a space), as a form post's body is.
+        let query = ActionFields.form(Array((request.uri.query ?? "").utf8))
+        context.filter = PageContext.filter { name in try? query.text(name) }
         if let actor = context.actor {
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale, isolatesText: true)
             let nextUndo = desk.nextStep(undoing: true, actor: actor)
