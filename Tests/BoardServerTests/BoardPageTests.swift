@@ -245,6 +245,27 @@ final class ServedStore: @unchecked Sendable {
         #expect(columns.headers["etag"] != (try s.call("GET", "columns").headers["etag"]))
     }
 
+    /// A refused form comes back with everything typed and the problem beside its field, in
+    /// the page's language (it answered a bare "Not saved" page and the typing was gone).
+    @Test func aRefusedFormKeepsWhatWasTyped() throws {
+        let s = try ServedStore()
+        let id = try #require(try s.cards().filter { $0.value["archived"] == nil }.keys.sorted().first)
+        let form = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "boardkit-actor=mina; boardkit-lang=ko"]
+        let edit = try s.call("POST", "cards/\(id)", headers: form, body: "title=Kept+title&due=someday&labels=a%2C+b")
+        #expect(edit.status == 422)
+        let page = edit.text
+        #expect(page.contains("value=\"Kept title\"") && page.contains("value=\"someday\" placeholder") && page.contains("value=\"a, b\""), "\(page.prefix(3000))")
+        #expect(page.contains("aria-invalid=\"true\" aria-describedby=\"error-due\""))
+        #expect(page.contains("&#39;someday&#39;은(는) 날짜가 아닙니다"), "\(page.prefix(3000))")
+        #expect(try s.cards()[id]?["title"] as? String != "Kept title", "nothing saved")
+
+        let add = try s.call("POST", "cards", headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "boardkit-actor=mina"],
+                             body: "state=doing&title=Half+done&due=someday")
+        #expect(add.status == 422)
+        #expect(add.text.contains("<details class=\"add\" open>") && add.text.contains("value=\"Half done\""))
+        #expect(add.text.contains("&#39;someday&#39; is not a date"))
+    }
+
     /// Undoing the import (40 cards at once) is never one click: the API answers 409 with the
     /// step to confirm and how many cards go, the form a page saying so in the reader's
     /// language with the one button that undoes that step.
@@ -440,10 +461,10 @@ final class ServedStore: @unchecked Sendable {
         #expect(staleMove.text.contains("action=\"../../cards/\(id)\""))
         #expect(try s.cards()[id]?["title"] as? String == "Form card")
 
-        // A bad date is a page saying which field, nothing changed.
+        // A bad date: the form again, the problem beside the field, nothing changed.
         let bad = try s.call("POST", "cards", headers: me, body: "title=x&due=someday")
         #expect(bad.status == 422)
-        #expect(bad.text.contains("due: "))
+        #expect(bad.text.contains("id=\"error-due\""))
 
         // A place within a column, from the card page's form.
         let cardPage = try s.call("GET", "cards/\(id)", headers: me).text

@@ -77,10 +77,10 @@ struct ActionParser {
 
     private func title(_ f: ActionFields, required: Bool) throws(FieldProblem) -> String? {
         guard let raw = try f.text("title") else {
-            if required { throw .invalid("title", "a card needs a title") }
+            if required { throw .invalid("title", "a card needs a title", .needed) }
             return nil
         }
-        if case .failure(.empty) = CardText.title(raw) { throw .invalid("title", "a card needs a title") }
+        if case .failure(.empty) = CardText.title(raw) { throw .invalid("title", "a card needs a title", .needed) }
         return try checked(CardText.title(raw), "title")
     }
 
@@ -92,7 +92,7 @@ struct ActionParser {
     private func checked<T>(_ result: Result<T, CardText.Problem>, _ field: String) throws(FieldProblem) -> T {
         switch result {
         case .success(let value): return value
-        case .failure(let problem): throw .invalid(field, problem.sentence)
+        case .failure(let problem): throw .invalid(field, problem.sentence, .text(problem))
         }
     }
 
@@ -101,7 +101,7 @@ struct ActionParser {
         guard let text = try f.text(name) else { return nil }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .some(nil) }
         guard let date = DateInput.parse(text, zone: zone, now: now) else {
-            throw .invalid(name, "'\(text)' is not a date; \(DateInput.accepted)")
+            throw .invalid(name, "'\(text)' is not a date; \(DateInput.accepted)", .notADate(text))
         }
         return .some(date)
     }

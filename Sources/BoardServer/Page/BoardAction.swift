@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardModel
 import BoardStore
 
@@ -57,12 +58,22 @@ enum ActionFailure: Error, Sendable {
 /// A request field that was wrong: which, and why, for the JSON error and the form's message.
 struct FieldProblem: Error, Sendable, Equatable {
     enum Kind: Sendable { case unreadable, invalid }
+    /// Why, as the page says it in the reader's language (the API's `message` is English).
+    enum Reason: Sendable, Equatable {
+        /// The field must be given (a card's title).
+        case needed
+        case notADate(String)
+        case text(CardText.Problem)
+        /// Only the English `message` says it (what a form cannot send: a wrong JSON type).
+        case said
+    }
     var kind: Kind
     /// The field's name as the request has it (`title`, `due`), or `body` for the whole body.
     var field: String
     var message: String
+    var reason: Reason = .said
 
-    static func invalid(_ field: String, _ message: String) -> FieldProblem {
-        FieldProblem(kind: .invalid, field: field, message: message)
+    static func invalid(_ field: String, _ message: String, _ reason: Reason = .said) -> FieldProblem {
+        FieldProblem(kind: .invalid, field: field, message: message, reason: reason)
     }
 }

@@ -122,9 +122,11 @@ struct BoardPage {
 
     private func addForm(_ state: BoardState, into h: inout HTMLText) {
         let w = context.words
-        h.raw("<details class=\"add\"><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\">")
+        // A refused add comes back open, with what was typed and the problem beside its field.
+        let refused = context.refusedAdd.flatMap { $0.state == state.id ? $0 : nil }
+        h.raw("<details class=\"add\"\(refused == nil ? "" : " open")><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\">")
         h.raw("<input type=\"hidden\" name=\"state\" value=\"\(HTMLText.escape(state.id))\">")
-        h.raw(CardFields(card: nil, words: w).html)
+        h.raw(CardFields(values: refused?.values ?? FormValues(), words: w, problem: refused?.problem).html)
         h.raw("<button>\(w.addCard)</button></form></details>\n")
     }
 }

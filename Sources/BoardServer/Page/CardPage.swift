@@ -12,6 +12,8 @@ struct CardPage {
     let context: PageContext
     /// Shown above the form: why the last change was not saved.
     var notice: String?
+    /// A refused edit: the form shows what was sent, the problem beside its field.
+    var refused: (values: FormValues, problem: FieldProblem)?
 
     func document() -> String {
         let w = context.words
@@ -40,7 +42,7 @@ struct CardPage {
         h.raw("</p>\n")
         if view.writable && context.actor != nil {
             h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
-            h.raw(CardFields(card: c, words: w).html)
+            h.raw(CardFields(values: refused?.values ?? FormValues(card: c), words: w, problem: refused?.problem).html)
             h.raw("<label>\(w.state) \(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)</label>")
             h.raw("<button>\(w.save)</button></form>\n")
             // A move to a place within a column, for a browser without script (the board

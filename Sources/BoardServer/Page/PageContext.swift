@@ -21,6 +21,8 @@ struct PageContext: Sendable {
     /// The step the reader's last form post made (`?did=STEP`), said after it: "mina deleted
     /// #12 'Fix login'", with an Undo while it is still theirs to take back.
     var done: (sentence: String, undoable: Bool)?
+    /// A refused "Add a card": the column's form is shown again with what was sent.
+    var refusedAdd: (state: String, values: FormValues, problem: FieldProblem)?
     /// The board's feed (`team.ics`), linked in the footer beside the report.
     var calendarPath: String
 

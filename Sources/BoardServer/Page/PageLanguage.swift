@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardModel
 import BoardReport
 
@@ -92,6 +93,9 @@ struct PageWords: Sendable {
     var shownOf: @Sendable (Int, Int) -> String
     /// The keys `?` lists.
     var keys: String
+    /// A form's field problem, after the field's name: in the reader's language where its
+    /// reason is known, else the API's English message.
+    var problem: @Sendable (FieldProblem.Reason) -> String?
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -116,7 +120,15 @@ struct PageWords: Sendable {
         anyDue: "Any due date",
         dueWords: [.overdue: "Overdue", .today: "Due today", .week: "Due this week", .none: "No due date"],
         filter: "Filter", clearFilter: "Show all", shownOf: { "\($0) of \($1) shown" },
-        keys: "Keys: n adds a card to the focused column; Shift+←/→ moves a card to another column, Shift+↑/↓ within it; ←/→/↑/↓ move the focus; Enter opens a card; ? shows this.")
+        keys: "Keys: n adds a card to the focused column; Shift+←/→ moves a card to another column, Shift+↑/↓ within it; ←/→/↑/↓ move the focus; Enter opens a card; ? shows this.",
+        problem: { reason in
+            switch reason {
+            case .needed: "is needed"
+            case .notADate(let text): "'\(text)' is not a date; write 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d or +2w"
+            case .text(let problem): problem.sentence
+            case .said: nil
+            }
+        })
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -141,5 +153,16 @@ struct PageWords: Sendable {
         anyDue: "모든 마감",
         dueWords: [.overdue: "기한 지남", .today: "오늘 마감", .week: "이번 주 마감", .none: "마감 없음"],
         filter: "거르기", clearFilter: "모두 보기", shownOf: { "\($1)개 중 \($0)개 표시" },
-        keys: "키: n 초점이 있는 열에 카드 추가, Shift+←/→ 다른 열로 옮기기, Shift+↑/↓ 열 안에서 옮기기, ←/→/↑/↓ 초점 이동, Enter 카드 열기, ? 이 도움말.")
+        keys: "키: n 초점이 있는 열에 카드 추가, Shift+←/→ 다른 열로 옮기기, Shift+↑/↓ 열 안에서 옮기기, ←/→/↑/↓ 초점 이동, Enter 카드 열기, ? 이 도움말.",
+        problem: { reason in
+            switch reason {
+            case .needed: "꼭 필요합니다"
+            case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
+            case .text(.empty): "비어 있으면 안 됩니다"
+            case .text(.tooLong(let count, let limit)): "\(count)자입니다. 최대 \(limit)자까지입니다"
+            case .text(.controlCharacter(let scalar)): "제어 문자(U+\(String(scalar, radix: 16, uppercase: true)))가 들어 있습니다"
+            case .text(.tooMany(let count, let limit)): "\(count)개입니다. 한 카드에 최대 \(limit)개까지입니다"
+            case .said: nil
+            }
+        })
 }

@@ -150,7 +150,31 @@ struct PageResponder: Sendable {
             let board = target.root.isEmpty ? "./" : target.root
             return PageReply.seeOther(outcome.step.map { "\(board)?did=\($0)" } ?? board)
         case .failure(let refusal):
+            if let form = refusal.form, let page = refusedForm(form, target, request, desk, status: refusal.status) { return page }
             return failurePage(refusal, request, desk: desk, root: target.root)
+        }
+    }
+
+    /// A form refused for one of its fields, shown again where it was (the card's page, or
+    /// the board with that column's Add form open) with everything typed and the problem
+    /// beside the field, in the reader's language (it answered a bare "Not saved" page and
+    /// what was typed was gone).
+    private func refusedForm(_ form: (values: FormValues, problem: FieldProblem), _ target: WriteTarget,
+                             _ request: Request, _ desk: BoardDesk, status: HTTPResponse.Status) -> Response? {
+        guard let view = try? desk.view() else { return nil }
+        var (context, _) = self.context(request, view: view, desk: desk, root: target.root)
+        switch target {
+        case .editCard(let id):
+            guard let stored = view.card(id: id) else { return nil }
+            let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
+            let page = CardPage(view: view, stored: stored, history: history, context: context, refused: form)
+            return PageReply.html(page.document(), status: status)
+        case .addCard:
+            let state = form.values["state"]
+            context.refusedAdd = (view.header.state(withID: state) != nil ? state : view.header.states.first?.id ?? "", form.values, form.problem)
+            return PageReply.html(BoardPage(view: view, context: context).document(), status: status)
+        default:
+            return nil
         }
     }
 
@@ -277,13 +301,17 @@ struct PageResponder: Sendable {
         guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return .failure(.crossOrigin) }
         guard let body = await Self.body(request) else { return .failure(.tooLarge) }
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
+        // A form's fields always read; kept to show the form again if one is refused.
+        let submitted = api ? nil : ActionFields.form(body)
         do throws(ActionFailure) {
             guard desk.store != nil else { throw .readOnly }
             if let problem = PageRequest.nameProblem(request) { throw .field(problem) }
             let fields: ActionFields
-            do throws(FieldProblem) {
-                fields = api ? try ActionFields.json(body) : ActionFields.form(body)
-            } catch { throw .field(error) }
+            if let submitted {
+                fields = submitted
+            } else {
+                do throws(FieldProblem) { fields = try ActionFields.json(body) } catch { throw .field(error) }
+            }
             let version: String?
             if api {
                 if target.isEdit && request.headers[.ifMatch] == nil { return .failure(.needsVersion) }
@@ -312,7 +340,9 @@ struct PageResponder: Sendable {
             }
             return .success(try await desk.perform(action, actor: PageRequest.actor(request)))
         } catch {
-            return .failure(.of(error, current: current))
+            var refusal = RequestRefusal.of(error, current: current)
+            if !api, case .field(let problem) = error, let sent = submitted { refusal.form = (FormValues(fields: sent), problem) }
+            return .failure(refusal)
         }
     }
 

@@ -15,6 +15,8 @@ struct RequestRefusal: Error, Sendable {
     /// An undo that removes many cards, refused until confirmed: the step to confirm (sent
     /// back as `confirm`) and how many cards go.
     var confirm: (step: Int64, cards: Int)?
+    /// A form whose field was refused: what it sent and the problem, to show it again.
+    var form: (values: FormValues, problem: FieldProblem)?
 
     static let notFound = RequestRefusal(status: .notFound, code: "not-found", message: "no such board or card")
     static let crossOrigin = RequestRefusal(
