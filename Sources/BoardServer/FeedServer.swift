@@ -143,7 +143,7 @@ public struct FeedServer: Sendable {
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 16 * 1024,
                                             maxHeaderFieldCount: 100))
         return Application(
-            router: router,
+            responder: PublicPathPrefix(publicURL: configuration.publicURL, inner: router.buildResponder()),
             server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "boardkit"),

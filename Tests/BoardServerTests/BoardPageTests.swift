@@ -347,6 +347,9 @@ final class ServedStore: @unchecked Sendable {
         }
         #expect(try call("https://example.org") == 201)
         #expect(try call("https://evil.example") == 403)
+        // The printed URL's own path answers too (a proxy that keeps the prefix).
+        #expect(try RawHTTP.call(port: server.port, "GET", server.pagePath + "api/board").status == 200)
+        #expect(try RawHTTP.call(port: server.port, "GET", server.feedPath).status == 200)
     }
 
     @Test func writesFromAnotherSiteAreRefused() throws {
