@@ -235,7 +235,7 @@ enum ChangeLog {
         try take(undoing: true, in: db, scope: scope, confirmation: confirmation)
     }
 
-    /// Puts back the oldest undone step in `scope` that no new step dropped.
+    /// Puts back the step undone last in `scope` that no new step dropped.
     static func redo(in db: Database, scope: UndoScope = .board) throws -> StepRecord {
         try take(undoing: false, in: db, scope: scope)
     }
@@ -338,6 +338,7 @@ enum ChangeLog {
     }
 
     private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {
+        // The step was just found in the table, in this transaction.
         try stepRecord(step, db) ?? StepRecord(step: step, command: "", actor: nil, at: Instant(epochMilliseconds: 0), events: [], undone: false)
     }
 
