@@ -95,9 +95,11 @@ run: build
 ## Fuzzing (docs/fuzzing.md): one libFuzzer target per reader, built with the fuzzer and
 ## address sanitizers in its own scratch folder; `make fuzz` runs each for FUZZ_SECONDS, one
 ## after another, each keeping its growing corpus in $(FUZZ_SCRATCH)/corpus/TARGET.
-## `make test` runs each for FUZZ_TEST_SECONDS, so the targets stay alive.
+## `make test` runs each for FUZZ_TEST_RUNS inputs from its seeds with a fixed seed (at most
+## FUZZ_TEST_SECONDS), the same inputs on every clean machine, so the targets stay alive.
 FUZZ_SECONDS ?= 600
-FUZZ_TEST_SECONDS ?= 15
+FUZZ_TEST_SECONDS ?= 60
+FUZZ_TEST_RUNS ?= 1000
 FUZZ_TARGETS ?= json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store
 FUZZ_SCRATCH = .build-fuzz
 fuzz-build: deps
@@ -111,7 +113,7 @@ test: deps python-deps test-tools
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh
 	python3 Tests/docs_check.py
-	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_RUNS=$(FUZZ_TEST_RUNS)
 	$(MAKE) torture TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
 
 ## The torture run (docs/store.md): one store under terminal writers, a served page's API
