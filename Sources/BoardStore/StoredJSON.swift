@@ -3,24 +3,42 @@ import BoardModel
 /// Decoded lists and maps by their stored text, so that a million cards with the same labels
 /// or custom fields share one copy (at most `limit` distinct texts are remembered).
 final class ValueMemo {
-    private var lists: [String: [String]] = [:]
-    private var maps: [String: [String: String]] = [:]
+    private var lists: [ExactText: [String]] = [:]
+    private var maps: [ExactText: [String: String]] = [:]
     private let limit = 50_000
 
     func list(_ text: String?) -> [String] {
         guard let text else { return [] }
-        if let known = lists[text] { return known }
+        let key = ExactText(text)
+        if let known = lists[key] { return known }
         let value = StoredJSON.list(text)
-        if lists.count < limit { lists[text] = value }
+        if lists.count < limit { lists[key] = value }
         return value
     }
 
     func map(_ text: String?) -> [String: String] {
         guard let text else { return [:] }
-        if let known = maps[text] { return known }
+        let key = ExactText(text)
+        if let known = maps[key] { return known }
         let value = StoredJSON.map(text)
-        if maps.count < limit { maps[text] = value }
+        if maps.count < limit { maps[key] = value }
         return value
+    }
+}
+
+/// A text as a key by its bytes. Swift's `==` on strings takes canonically equivalent texts
+/// as equal ("Å" and "A" with a combining ring), so a memo keyed by `String` handed the second
+/// card the first one's spelling of its custom field (found by LosslessPropertyTests).
+struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var copy = text
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

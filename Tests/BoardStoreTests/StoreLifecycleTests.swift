@@ -32,6 +32,20 @@ struct StoreLifecycleTests {
         StepInfo(actor: actor, command: command, at: at(minutes))
     }
 
+    /// Two cards whose field values are the same text spelt two ways (a precomposed "Å" and
+    /// "A" with a combining ring: equal to Swift's `==`) keep their own bytes through the store
+    /// (the second came back with the first one's spelling; found by LosslessPropertyTests).
+    @Test func canonicallyEquivalentTextsKeepTheirBytes() throws {
+        let store = try newStore()
+        try store.apply([.add(Card(id: "c1", title: "one", state: "todo", labels: ["\u{C5}"], fields: ["team-web": "\u{C5}"])),
+                         .add(Card(id: "c2", title: "two", state: "todo", labels: ["A\u{30A}"], fields: ["team-web": "A\u{30A}"]))],
+                        by: step(1))
+        let cards = try store.board().cards
+        #expect(Array(cards[0].fields["team-web"]!.unicodeScalars) == ["\u{C5}"])
+        #expect(Array(cards[1].fields["team-web"]!.unicodeScalars) == ["A", "\u{30A}"])
+        #expect(Array(cards[1].labels[0].unicodeScalars) == ["A", "\u{30A}"])
+    }
+
     @Test func everyKindOfChangeIsLoggedAndUndoable() throws {
         let store = try newStore()
         let added = try #require(try store.apply([.add(Card(id: "c1", title: "Fix login", state: "todo"))], by: step(1)))
