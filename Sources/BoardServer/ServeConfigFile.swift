@@ -101,7 +101,7 @@ public enum ServeConfigFile {
                 case "public-url":
                     if let url = text(value, key) {
                         if URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true {
-                            settings.configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+                            configuration.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
                         } else {
                             complain(value, .badPublicURL)
                         }

@@ -49,11 +49,15 @@ final class KeptConnection {
             state-file: \(folder.path("tokens.json"))
             component: both
             alarms: [-P1D]
+            public-url: https://example.org/boards/
             boards:
               team: \(folder.path("team.db"))
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let server = try RunningServer(boards: [], stateFile: folder.path("tokens.json"), extra: ["--config", config])
         defer { _ = server.stop() }
+        // The file's public URL is the printed URLs' start (it was lost: the configuration
+        // read after it replaced it), and its path answers.
+        #expect(server.feedPath.hasPrefix("/boards/"), "\(server.feedPath)")
         let feed = try RawHTTP.get(port: server.port, server.feedPath)
         #expect(feed.status == 200)
         let ics = String(decoding: feed.body, as: UTF8.self)
