@@ -97,7 +97,10 @@ struct PageResponder: Sendable {
                           _ render: (BoardView, PageContext) -> String?) -> Response {
         let view: BoardView
         do { view = try desk.view() } catch { return failurePage(RequestRefusal.of(.store(error), current: { _ in nil }), request) }
-        let (context, cookies) = self.context(request, view: view, desk: desk, root: root)
+        var (context, cookies) = self.context(request, view: view, desk: desk, root: root)
+        // The header's steps (Undo's title, what a form did) only for a whole page: the
+        // script asks for the columns every second, mostly to hear 304.
+        if !conditional { context = withSteps(context, request, view: view, desk: desk) }
         var tag: String?
         if conditional {
             let columns = context.columnsTag(of: view)
@@ -119,7 +122,15 @@ struct PageResponder: Sendable {
         // The filter form's query is form-encoded (`+` a space), as a form post's body is.
         let query = ActionFields.form(Array((request.uri.query ?? "").utf8))
         context.filter = PageContext.filter { name in try? query.text(name) }
+        return (context, cookie.map { [$0] } ?? [])
+    }
+
+    /// `context` with what the reader's Undo and Redo would take and what their last form
+    /// did (`?did=STEP`): store reads a page's frame needs and its live columns do not.
+    private func withSteps(_ context: PageContext, _ request: Request, view: BoardView, desk: BoardDesk) -> PageContext {
+        var context = context
         if let actor = context.actor {
+            let language = context.language
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale, isolatesText: true)
             let nextUndo = desk.nextStep(undoing: true, actor: actor)
             context.nextUndo = nextUndo.map(text.stepSummary)
@@ -131,7 +142,7 @@ struct PageResponder: Sendable {
                                 !step.undone && nextUndo?.step == did)
             }
         }
-        return (context, cookie.map { [$0] } ?? [])
+        return context
     }
 
     private func now(in zone: Zone) -> Instant {
@@ -162,7 +173,7 @@ struct PageResponder: Sendable {
     private func refusedForm(_ form: (values: FormValues, problem: FieldProblem), _ target: WriteTarget,
                              _ request: Request, _ desk: BoardDesk, status: HTTPResponse.Status) -> Response? {
         guard let view = try? desk.view() else { return nil }
-        var (context, _) = self.context(request, view: view, desk: desk, root: target.root)
+        var context = withSteps(self.context(request, view: view, desk: desk, root: target.root).0, request, view: view, desk: desk)
         switch target {
         case .editCard(let id):
             guard let stored = view.card(id: id) else { return nil }
@@ -198,7 +209,7 @@ struct PageResponder: Sendable {
         if let current = refusal.current, let desk, let view = try? desk.view() {
             // Shown at the URL the form posted to (`cards/ID` or `cards/ID/move`): its links
             // climb back from there.
-            let (context, _) = self.context(request, view: view, desk: desk, root: root)
+            let context = withSteps(self.context(request, view: view, desk: desk, root: root).0, request, view: view, desk: desk)
             let history = (try? desk.history(card: current.card.id, limit: PageLimits.historyEvents)) ?? []
             let page = CardPage(view: view, stored: current, history: history, context: context,
                                 notice: language.words.changedMeanwhile)
@@ -323,7 +334,7 @@ struct PageResponder: Sendable {
             switch target {
             case .undo:
                 do throws(FieldProblem) {
-                    try fields.refuseUnknown(["confirm"])
+                    try fields.refuseUnknown(target.fieldNames)
                     // The step's number, as the refusal gave it (a JSON number, or text from the form).
                     let confirm = try fields.values["confirm"].map { value throws(FieldProblem) -> Int64 in
                         if case .text(let s) = value, let n = Int64(s) { return n }
