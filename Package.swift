@@ -63,7 +63,7 @@ let package = Package(
 
         // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).
         .target(name: "BoardSync", dependencies: [
-            "BoardModel", "BoardIO", "BoardStore", "BoardICS",
+            "BoardModel", "BoardIO", "BoardStore", "BoardICS", "BoardEditing",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -79,7 +79,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "CStandardOutput",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
