@@ -15,7 +15,9 @@ struct FeedResponder: Sendable {
         boards.lookup(token: token, name: name)?.feed
     }
 
-    /// `GET|HEAD /<token>/<name>.ics`
+    /// `GET|HEAD /<token>/<name>.ics`, the whole board's; with a filter in the query
+    /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
+    /// their own. A filter naming what the board does not have is a 400 saying what it has.
     func calendar(_ request: Request, token: String, file: String) -> Response {
         guard file.hasSuffix(".ics"), let feed = feed(token: token, name: String(file.dropLast(4))),
               let snapshot = feed.current() else { return Self.notFound }
@@ -26,12 +28,28 @@ struct FeedResponder: Sendable {
             .cacheControl: "private, max-age=300",
             .lastModified: snapshot.lastModified,
         ]
-        if gzip {
-            headers[.vary] = "Accept-Encoding"
-            if Self.acceptsGzip(request.headers[.acceptEncoding]), let (zipped, zippedTag) = snapshot.gzip {
-                body = zipped
-                tag = zippedTag
-                headers[.contentEncoding] = "gzip"
+        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        let board = snapshot.board
+        let now = Instant.now()
+        let asked = FilterExpression.query(query)
+        switch asked.flatMap({ $0.filter(on: board, now: now) }) {
+        case .failure(let problem):
+            return Self.plainText(.badRequest, problem.text)
+        case .success(let filter) where !filter.isEmpty:
+            // Named for what it holds, so a calendar app lists "Team (assignee=mina)".
+            var view = board.keeping(filter, now: now)
+            if case .success(let expression) = asked { view.name = "\(board.name) (\(expression.description))" }
+            guard let filtered = feed.calendar(of: view) else { return Self.plainText(.internalServerError, "the feed could not be written") }
+            body = ByteBuffer(bytes: filtered)
+            tag = EntityTag.of(filtered, kind: "ics-f")
+        case .success:
+            if gzip {
+                headers[.vary] = "Accept-Encoding"
+                if Self.acceptsGzip(request.headers[.acceptEncoding]), let (zipped, zippedTag) = snapshot.gzip {
+                    body = zipped
+                    tag = zippedTag
+                    headers[.contentEncoding] = "gzip"
+                }
             }
         }
         headers[.eTag] = tag
@@ -64,6 +82,12 @@ struct FeedResponder: Sendable {
         }
         headers[.contentLength] = String(html.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+    }
+
+    static func plainText(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        let bytes = ByteBuffer(string: text + "\n")
+        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: String(bytes.readableBytes)],
+                        body: ResponseBody(byteBuffer: bytes))
     }
 
     static var notFound: Response {
