@@ -317,6 +317,10 @@ final class RunningServer: @unchecked Sendable {
         #expect(String(decoding: typo.body, as: UTF8.self).contains("the board has no assignee 'mian'; it has 'alex', 'dana'"))
         let expression = try RawHTTP.get(port: server.port, server.feedPath + "?where=" + "due<2026-11-01,assignee=mina".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect(expression.status == 200 && Self.items(expression.body).count < served.count)
+        // The live report takes the same query, and says it.
+        let report = try RawHTTP.get(port: server.port, server.reportPath + "?assignee=mina")
+        #expect(report.status == 200 && String(decoding: report.body, as: UTF8.self).contains("Web team 웹팀 (assignee=mina)</h1>"))
+        #expect(try RawHTTP.get(port: server.port, server.reportPath + "?label=nope").status == 400)
     }
 
     @Test func vdirsyncerSubscribesToTheFeed() throws {

@@ -55,7 +55,7 @@ public struct FilterExpression: Sendable, Equatable {
             let trimmed = String(part.trimmingSpaces)
             if trimmed.isEmpty { continue }
             let keyText = String(trimmed.prefix { $0.isLetter })
-            let rest = trimmed.dropFirst(keyText.count)
+            let rest = String(trimmed.dropFirst(keyText.count)).trimmingSpaces
             guard let relation = Relation.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else {
                 return .failure(.notACondition(trimmed, column: column))
             }
@@ -102,7 +102,8 @@ public struct FilterExpression: Sendable, Equatable {
             guard allowed.contains(c.relation) else { return .failure(.relation(c.key, c.relation, allowed: allowed, column: c.column)) }
             // `due<` and `due>` bound a range from either end; anything else once.
             let slot = c.key == .due && c.relation != .equals ? "due\(c.relation.rawValue.prefix(1))" : c.key.rawValue
-            guard seen.insert(slot).inserted, !(c.key == .due && c.relation == .equals && (seen.contains("due<") || seen.contains("due>"))) else {
+            let clashes = c.key != .due ? [] : c.relation == .equals ? ["due<", "due>"] : ["due"]
+            guard seen.insert(slot).inserted, seen.isDisjoint(with: clashes) else {
                 return .failure(.twice(c.key, column: c.column))
             }
             switch c.key {
