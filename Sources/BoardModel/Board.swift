@@ -1,11 +1,6 @@
-// BoardModel: what a board is, and nothing else. The model types (Board, BoardState, Card,
-// Event, DueDate and the card's fields), dates and time zones (Time/), diagnostics and their
-// codes and locations (Diagnostics/), the paths the validator's findings point at, and the
-// reader/writer protocols and options every format implements (Format/), with the one JSON
-// escaping rule the diagnostics render through. It imports nothing of ours. Machinery for
-// reading and writing fast (mapped text, output buffers, hashing, caches, parallel helpers)
-// and the validator that runs on it live one layer up, in BoardIO; a new building block goes
-// there, not here.
+// BoardModel: what a board is, and what is said of one (README's Layout lists its folders).
+// Machinery for reading and writing fast and the validator live one layer up, in BoardIO; a
+// new building block goes there, not here.
 
 /// A kanban board: its states (columns), cards and the history of how the cards moved.
 ///
