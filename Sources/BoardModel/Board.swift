@@ -44,6 +44,13 @@ public struct Board: Sendable, Equatable {
         states.first { $0.id == id }
     }
 
+    /// The state a person names: its id or its name, in any case (an id wins over another
+    /// state's name). The one rule for the terminal, the page, `--where` and the feeds.
+    public func state(named reference: String) -> BoardState? {
+        let wanted = reference.lowercased()
+        return states.first { $0.id.lowercased() == wanted } ?? states.first { $0.name.lowercased() == wanted }
+    }
+
     /// The category of the state with this id (nil for an unknown state).
     public func category(ofState id: String) -> StateCategory? {
         state(withID: id)?.category

@@ -102,4 +102,14 @@ struct FilterExpressionTests {
         #expect(narrowed.states == board.states)
         #expect(narrowed.events.map(\.card) == ["a"])
     }
+
+    @Test func aStateIsNamedByItsIdOrItsNameInAnyCase() {
+        var board = self.board
+        board.states.append(BoardState(id: "review", name: "Doing", category: .doing))
+        #expect(board.state(named: "IN progress")?.id == "doing")
+        // An id wins over another state's name.
+        #expect(board.state(named: "doing")?.id == "doing")
+        #expect(board.state(named: "Review")?.id == "review")
+        #expect(board.state(named: "nope") == nil)
+    }
 }

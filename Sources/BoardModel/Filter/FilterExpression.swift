@@ -118,9 +118,7 @@ public struct FilterExpression: Sendable, Equatable {
                 guard people.contains(c.value) else { return .failure(.unknownName(.assignee, c.value, has: people.sorted(), column: c.column)) }
                 filter.assignee = c.value
             case .state:
-                let wanted = c.value.lowercased()
-                guard let state = board.states.first(where: { $0.id.lowercased() == wanted })
-                        ?? board.states.first(where: { $0.name.lowercased() == wanted }) else {
+                guard let state = board.state(named: c.value) else {
                     return .failure(.unknownName(.state, c.value, has: board.states.map(\.name), column: c.column))
                 }
                 filter.state = state.id
