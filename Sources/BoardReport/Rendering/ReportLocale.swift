@@ -31,6 +31,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "Percentile", "cards": "cards", "events": "events", "board": "Board",
         "finished": "Finished cards", "metric": "Metric", "value": "Value", "summary": "Summary",
         "other": "Other", "today": "today", "weekStart": "Starts",
+        "forecast": "Forecast", "chance": "Chance", "doneBy": "Done by", "sample": "Sample",
+        "shareFinished": "Share of trials done by each date",
     ]
 
     private static let korean: [String: String] = [
@@ -50,6 +52,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "백분위", "cards": "카드", "events": "이벤트", "board": "보드",
         "finished": "완료된 카드", "metric": "지표", "value": "값", "summary": "요약",
         "other": "기타", "today": "오늘", "weekStart": "시작일",
+        "forecast": "완료 예측", "chance": "확률", "doneBy": "완료 예상일", "sample": "표본",
+        "shareFinished": "날짜별 완료된 시행의 비율",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
