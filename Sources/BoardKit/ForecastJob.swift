@@ -57,8 +57,7 @@ public struct ForecastJob {
             if strict { diagnostics = diagnostics.strict() }
             if diagnostics.hasErrors { return Outcome(forecast: nil, diagnostics: diagnostics) }
         }
-        let bytes = ForecastOutput.render(forecast, asOf: zone.localize(moment), format: format, locale: locale,
-                                          trials: question.trials)
+        let bytes = ForecastOutput.render(forecast, asOf: zone.localize(moment), format: format, locale: locale)
         let written = AtomicOutput(target: output).write { temp in
             FileManager.default.createFile(atPath: temp, contents: Data(bytes))
                 ? [] : [Diagnostic(ReportMessage.cannotWriteReport, at: SourceLocation(file: output))]

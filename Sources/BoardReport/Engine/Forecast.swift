@@ -26,6 +26,8 @@ public struct Forecast: Sendable, Equatable {
 
     public var asOfDate: CalendarDate
     public var sample: DoneSample
+    /// How many trials, with which seed.
+    public var trials: ThroughputForecast.Trials
     public var when: ThroughputForecast.When
     /// How many cards are likely done by a day asked about.
     public struct ByDate: Sendable, Equatable {
@@ -77,7 +79,7 @@ public struct Forecast: Sendable, Equatable {
         }
         let remaining = question.cards
             ?? openCards(board, replay, zone: zone, filter: question.filter, state: stateNumber)
-        var forecast = Forecast(asOfDate: asOfDate, sample: sample,
+        var forecast = Forecast(asOfDate: asOfDate, sample: sample, trials: question.trials,
                                 when: ThroughputForecast.when(sample.perDay, remaining: remaining, trials: question.trials))
         if let date = question.date, let daysAhead {
             let counts = ThroughputForecast.howMany(sample.perDay, days: daysAhead, trials: question.trials).counts
@@ -86,9 +88,10 @@ public struct Forecast: Sendable, Equatable {
         return .success(forecast)
     }
 
-    private init(asOfDate: CalendarDate, sample: DoneSample, when: ThroughputForecast.When) {
+    private init(asOfDate: CalendarDate, sample: DoneSample, trials: ThroughputForecast.Trials, when: ThroughputForecast.When) {
         self.asOfDate = asOfDate
         self.sample = sample
+        self.trials = trials
         self.when = when
     }
 

@@ -5,31 +5,30 @@ import BoardIO
 /// (`templates/schema/forecast-1.schema.json`; docs/report.md explains it).
 public enum ForecastOutput {
     /// The forecast as bytes in `format` (text, md or json; the others are the report's).
-    public static func render(_ f: Forecast, asOf: Instant, format: ReportFormat, locale: ReportLocale,
-                              trials: ThroughputForecast.Trials) -> [UInt8] {
+    public static func render(_ f: Forecast, asOf: Instant, format: ReportFormat, locale: ReportLocale) -> [UInt8] {
         switch format {
         case .json: return json(f, asOf: asOf)
-        case .markdown: return Array(markdown(f, locale: locale, trials: trials).utf8)
-        case .text, .html, .xlsx: return Array(text(f, locale: locale, trials: trials).utf8)
+        case .markdown: return Array(markdown(f, locale: locale).utf8)
+        case .text, .html, .xlsx: return Array(text(f, locale: locale).utf8)
         }
     }
 
-    static func text(_ f: Forecast, locale: ReportLocale, trials: ThroughputForecast.Trials) -> String {
+    static func text(_ f: Forecast, locale: ReportLocale) -> String {
         let l = locale.label
         var out = "\(l("forecast")) · \(l("asOf")) \(locale.date(f.asOfDate))\n"
         out += "\(l("sample")): \(locale.forecastSample(f.sample))\n"
-        if f.isThin { out += "⚠ \(locale.forecastThin(f.sample))\n" }
+        if f.isThin { out += "⚠ \(locale.forecastThin(done: f.sample.done, days: f.sample.days))\n" }
         out += "\n\(locale.forecastWhen(remaining: f.when.remaining))\n"
         out += TextTable(header: [l("chance"), l("doneBy")], rows: dateRows(f, locale), rightAligned: [0]).text
         if let byDate = f.howMany {
             out += "\n\n\(locale.forecastHowMany(by: byDate.date))\n"
             out += TextTable(header: [l("chance"), l("count")], rows: countRows(byDate, locale), rightAligned: [0]).text
         }
-        out += "\n\n\(locale.forecastMethod(trials: trials.count, seed: trials.seed))\n"
+        out += "\n\n\(locale.forecastMethod(f.trials))\n"
         return out
     }
 
-    static func markdown(_ f: Forecast, locale: ReportLocale, trials: ThroughputForecast.Trials) -> String {
+    static func markdown(_ f: Forecast, locale: ReportLocale) -> String {
         let l = locale.label
         func table(_ heads: [String], _ rows: [[String]]) -> String {
             "| \(heads.joined(separator: " | ")) |\n| ---: | --- |\n"
@@ -37,14 +36,14 @@ public enum ForecastOutput {
         }
         var out = "# \(l("forecast"))\n\n\(l("asOf")): \(locale.date(f.asOfDate))  \n"
         out += "\(l("sample")): \(locale.forecastSample(f.sample))\n"
-        if f.isThin { out += "\n> ⚠ \(locale.forecastThin(f.sample))\n" }
+        if f.isThin { out += "\n> ⚠ \(locale.forecastThin(done: f.sample.done, days: f.sample.days))\n" }
         out += "\n## \(locale.forecastWhen(remaining: f.when.remaining))\n\n"
         out += table([l("chance"), l("doneBy")], dateRows(f, locale))
         if let byDate = f.howMany {
             out += "\n## \(locale.forecastHowMany(by: byDate.date))\n\n"
             out += table([l("chance"), l("count")], countRows(byDate, locale))
         }
-        out += "\n\(locale.forecastMethod(trials: trials.count, seed: trials.seed))\n"
+        out += "\n\(locale.forecastMethod(f.trials))\n"
         return out
     }
 
@@ -61,6 +60,15 @@ public enum ForecastOutput {
         var j = JSONWriter(capacity: 512)
         j.beginObject()
         j.member("asOf", asOf.description)
+        members(f, into: &j)
+        j.endObject()
+        j.endDocument()
+        return j.finish()
+    }
+
+    /// `sample`, `when` and (with a date) `howMany`: the command's JSON and the report's
+    /// `forecast` object share them.
+    static func members(_ f: Forecast, into j: inout JSONWriter) {
         j.key("sample")
         j.beginObject(.compact)
         j.member("from", f.sample.from.description)
@@ -91,8 +99,5 @@ public enum ForecastOutput {
             j.endObject()
             j.endObject()
         }
-        j.endObject()
-        j.endDocument()
-        return j.finish()
     }
 }

@@ -47,18 +47,19 @@ extension ReportLocale {
     }
 
     /// How the odds were made and what they assume.
-    public func forecastMethod(trials: Int, seed: UInt64) -> String {
-        switch self {
+    public func forecastMethod(_ t: ThroughputForecast.Trials) -> String {
+        let (trials, seed) = (t.count, t.seed)
+        return switch self {
         case .en: "From \(Counted(trials, "trial")) (seed \(seed)), each drawing days from the sample at random until the cards are done. The odds assume the days ahead resemble the sample."
         case .ko: "표본의 날을 무작위로 뽑아 카드를 다 끝낼 때까지 진행하는 시행 \(trials)회(시드 \(seed))의 결과입니다. 앞으로의 날들이 표본과 비슷하다고 가정한 확률입니다."
         }
     }
 
     /// Why the forecast should be read as rough.
-    public func forecastThin(_ s: DoneSample) -> String {
+    public func forecastThin(done: Int, days: Int) -> String {
         switch self {
-        case .en: "Only \(Counted(s.done, "finished card")) in \(Counted(s.days, "day")) of history: read the forecast's dates as rough."
-        case .ko: "이력이 \(s.days)일, 완료 카드 \(s.done)개뿐이라 예측 날짜는 대략적입니다."
+        case .en: "The forecast draws from only \(Counted(done, "finished card")) in \(Counted(days, "day")) of history: read its dates as rough."
+        case .ko: "예측 표본이 \(days)일, 완료 카드 \(done)개뿐이라 예측 날짜는 대략적입니다."
         }
     }
 }
