@@ -62,4 +62,24 @@ extension ReportLocale {
         case .ko: "예측 표본이 \(days)일, 완료 카드 \(done)개뿐이라 예측 날짜는 대략적입니다."
         }
     }
+
+    /// The board page's line above the columns: when the open cards (those the page's filter
+    /// shows, when `filtered`) are likely done, at 50 % and 85 %, and what the odds come from.
+    public func forecastLine(_ f: Forecast, filtered: Bool) -> String {
+        let n = f.when.remaining
+        if n == 0 {
+            switch self {
+            case .en: return filtered ? "No open card among those shown: nothing to forecast." : "No open card: nothing to forecast."
+            case .ko: return filtered ? "표시된 카드 중 남은 카드가 없어 예측할 것이 없습니다." : "남은 카드가 없어 예측할 것이 없습니다."
+            }
+        }
+        let dates = f.dates
+        let at50 = forecastDate(dates[0], horizon: f.horizon), at85 = forecastDate(dates[1], horizon: f.horizon)
+        switch self {
+        case .en:
+            return "Likely done: 50% by \(at50), 85% by \(at85), for the \(Counted(n, "open card"))\(filtered ? " shown" : ""), from \(Counted(f.sample.done, "card")) finished in the last \(Counted(f.sample.days, "day"))."
+        case .ko:
+            return "완료 예상: 50% \(at50), 85% \(at85) — \(filtered ? "표시된 " : "")남은 카드 \(n)개, 최근 \(f.sample.days)일 동안 완료된 \(f.sample.done)개 기준."
+        }
+    }
 }
