@@ -27,15 +27,21 @@ public struct ForecastJob {
         /// The forecast written; nil when there was none (the diagnostics say why).
         public var forecast: Forecast?
         public var diagnostics: [Diagnostic]
+        /// How long each step took: load and validate, the replay, the sample and trials, writing.
+        public var timings: (load: Duration, replay: Duration, trials: Duration, write: Duration) = (.zero, .zero, .zero, .zero)
     }
 
     public func run() -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
         let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
         guard let board = loaded.board else { return Outcome(forecast: nil, diagnostics: loaded.diagnostics) }
+        let read = clock.now
         let zone = board.zone ?? .utc
         let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
         // The replay's weekly tallies are not used: one week keeps them small.
         let replay = BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: moment, weeks: 1))
+        let replayed = clock.now
         var question = self.question
         question.date = date.flatMap { DateInput.parse($0, zone: zone, now: moment) }.map { due in
             switch due {
@@ -45,7 +51,9 @@ public struct ForecastJob {
         }
         let place = SourceLocation(file: input)
         let forecast: Forecast
-        switch Forecast.make(board, replay, zone: zone, question: question) {
+        let made = Forecast.make(board, replay, zone: zone, question: question)
+        let forecasted = clock.now
+        switch made {
         case .failure(let refusal):
             return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [Diagnostic(refusal.message, at: place)])
         case .success(let made):
@@ -62,7 +70,8 @@ public struct ForecastJob {
             FileManager.default.createFile(atPath: temp, contents: Data(bytes))
                 ? [] : [Diagnostic(ReportMessage.cannotWriteReport, at: SourceLocation(file: output))]
         }
-        return Outcome(forecast: written.hasErrors ? nil : forecast, diagnostics: diagnostics + written)
+        return Outcome(forecast: written.hasErrors ? nil : forecast, diagnostics: diagnostics + written,
+                       timings: (read - started, replayed - read, forecasted - replayed, clock.now - forecasted))
     }
 }
 

@@ -65,6 +65,9 @@ struct ForecastCommand: ParsableCommand {
     @Option(name: .long, help: "How to print diagnostics: text or json.")
     var diagnostics: DiagnosticsStyle = .text
 
+    @Flag(name: .long, help: "Print how long loading, the replay, the sample and trials, and writing took (standard error).")
+    var timings = false
+
     /// `12w` or `12`: weeks.
     private var historyWeeks: Int? {
         Int(history.hasSuffix("w") ? String(history.dropLast()) : history)
@@ -110,6 +113,10 @@ struct ForecastCommand: ParsableCommand {
         let done = job.run()
         guard let forecast = done.forecast else {
             return try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
+        }
+        if timings {
+            let t = done.timings
+            StandardStreams.err("forecast timings: load+validate \(Seconds(t.load)), replay \(Seconds(t.replay)), sample+trials \(Seconds(t.trials)), write \(Seconds(t.write))\n")
         }
         WrittenSummary.print(output, "\(format.rawValue) forecast as of \(forecast.asOfDate), \(Counted(forecast.when.remaining, "card")), \(Counted(trials, "trial"))",
                              after: done.diagnostics)

@@ -48,12 +48,13 @@ public enum ThroughputForecast {
         let remaining = max(0, remaining)
         var histogram = [Int](repeating: 0, count: horizonDays + 1)
         var rng = SplitMix64(seed: trials.seed)
-        let canFinish = perDay.contains { $0 > 0 }
+        // Without a day that finishes something a trial would only run to the horizon.
+        let horizon = perDay.contains { $0 > 0 } ? horizonDays : 0
         let n = perDay.count
         perDay.withUnsafeBufferPointer { sample in
             for _ in 0..<trials.count {
                 var done = 0, day = 0
-                while done < remaining && day < horizonDays && canFinish {
+                while done < remaining && day < horizon {
                     done += sample[rng.below(n)]
                     day += 1
                 }
@@ -70,7 +71,7 @@ public enum ThroughputForecast {
         return When(remaining: remaining, trials: trials.count, days: days, finishedBy: finishedBy)
     }
 
-    /// Each trial sums the cards done on `days` days drawn from `perDay`.
+    /// Each trial sums the cards done on `days` days drawn from `perDay` (which must hold a day).
     public static func howMany(_ perDay: [Int], days: Int, trials: Trials = Trials()) -> HowMany {
         var rng = SplitMix64(seed: trials.seed)
         let n = perDay.count
