@@ -50,14 +50,14 @@ public struct ForecastJob {
             }
         }
         let place = SourceLocation(file: input)
-        let forecast: Forecast
         let made = Forecast.make(board, replay, zone: zone, question: question)
         let forecasted = clock.now
+        let forecast: Forecast
         switch made {
         case .failure(let refusal):
             return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [Diagnostic(refusal.message, at: place)])
-        case .success(let made):
-            forecast = made
+        case .success(let answer):
+            forecast = answer
         }
         var diagnostics = loaded.diagnostics
         if forecast.isThin {

@@ -82,13 +82,15 @@ final class BoardDesk: Sendable {
         var cache = forecasts.withLock { $0?.key == key ? $0 : nil }
         if let answer = cache?.answers[filter] { return answer }
         if cache == nil {
-            let board: Board?
+            let read: Board?
             switch source {
-            case .store(let store): board = try? store.board()
-            case .file(let feed): board = feed.current()?.board
+            case .store(let store): read = try? store.board()
+            case .file(let feed): read = feed.current()?.board
             }
-            guard let board else { return nil }
+            guard var board = read else { return nil }
             let replay = BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: now, weeks: 1))
+            // The replay holds what the history said; the filters need only the cards.
+            board.events = []
             cache = ForecastCache(key: key, board: board, replay: replay)
         }
         guard var made = cache else { return nil }
