@@ -2,11 +2,8 @@
 import PackageDescription
 
 // The shape is pandoc's: one model (BoardModel), one folder per format, and an umbrella
-// (BoardKit) that knows every format. No format target depends on another format target.
-// Between the model and the formats sits BoardIO: the fast building blocks every format
-// shares (mapped text, buffered output, the hash, the interning cache, the diagnostic
-// limiter, the ordered-parallel helpers, the validator), written once. A new building
-// block that a second format would need goes there.
+// (BoardKit) that knows every format; no format target depends on another. README's Layout
+// table is this graph in words, checked against it by Tests/imports_check.py.
 let package = Package(
     name: "boardkit",
     platforms: [.macOS(.v14)],
@@ -63,7 +60,7 @@ let package = Package(
 
         // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).
         .target(name: "BoardSync", dependencies: [
-            "BoardModel", "BoardIO", "BoardStore", "BoardICS",
+            "BoardModel", "BoardIO", "BoardStore", "BoardICS", "BoardEditing",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -79,7 +76,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "CStandardOutput",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "CStandardOutput",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [

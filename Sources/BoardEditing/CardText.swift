@@ -33,6 +33,40 @@ public enum CardText {
             }
         }
 
+        /// The same in Korean, as the Korean page and history say it.
+        public var koreanSentence: String {
+            switch self {
+            case .empty: "비어 있으면 안 됩니다"
+            case .tooLong(let count, let limit): "\(count)자입니다. 최대 \(limit)자까지입니다"
+            case .controlCharacter(let scalar): "제어 문자(U+\(hex(scalar)))가 들어 있습니다"
+            case .tooMany(let count, let limit): "\(count)개입니다. 한 카드에 최대 \(limit)개까지입니다"
+            }
+        }
+
+        /// The problem as a store keeps it in its log (`too-long 600 500`), read back by
+        /// `init(code:)`: a sync's refusal is said from it in either language, later.
+        public var code: String {
+            switch self {
+            case .empty: "empty"
+            case .tooLong(let count, let limit): "too-long \(count) \(limit)"
+            case .controlCharacter(let scalar): "control \(scalar)"
+            case .tooMany(let count, let limit): "too-many \(count) \(limit)"
+            }
+        }
+
+        public init?(code: String) {
+            let parts = code.split(separator: " ")
+            let numbers = parts.dropFirst().compactMap { Int($0) }
+            guard numbers.count == parts.count - 1 else { return nil }
+            switch (parts.first, numbers.count) {
+            case ("empty"?, 0): self = .empty
+            case ("too-long"?, 2): self = .tooLong(count: numbers[0], limit: numbers[1])
+            case ("control"?, 1) where numbers[0] >= 0 && numbers[0] <= 0x10FFFF: self = .controlCharacter(scalar: UInt32(numbers[0]))
+            case ("too-many"?, 2): self = .tooMany(count: numbers[0], limit: numbers[1])
+            default: return nil
+            }
+        }
+
         private func hex(_ value: UInt32) -> String {
             let digits = String(value, radix: 16, uppercase: true)
             return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

@@ -127,13 +127,17 @@ public struct SyncConflict: Sendable, Equatable {
     public var loser: Side
     /// Who made the local change (the history names them).
     public var localActor: String?
+    /// Set when the remote's value lost because no card field may hold it (a title with a
+    /// control character, 600 characters long): why, as BoardEditing's `CardText.Problem.code`.
+    public var refusal: String?
 
-    public init(field: String, kept: FieldValue?, lost: FieldValue?, loser: Side, localActor: String?) {
+    public init(field: String, kept: FieldValue?, lost: FieldValue?, loser: Side, localActor: String?, refusal: String? = nil) {
         self.field = field
         self.kept = kept
         self.lost = lost
         self.loser = loser
         self.localActor = localActor
+        self.refusal = refusal
     }
 
     /// How a card left one side: the conflict's `field` when the removal lost to an edit.

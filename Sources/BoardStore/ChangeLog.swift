@@ -17,8 +17,15 @@ enum ChangeLog {
     static let importedKind = "imported"
     /// Kind of the row a sync writes when one field changed on both sides: the value that
     /// lost (old) and the one kept (new), a record (not applied, so undo leaves it) and no
-    /// event of the board. `extras` says which side lost.
+    /// event of the board. `extras` says which side lost (`lost`) and, when the remote's value
+    /// was refused as no card field's, why (`refused`).
     static let conflictKind = "conflict"
+
+    static func conflictExtras(_ conflict: SyncConflict) -> [String: String] {
+        var extras = ["lost": JSONText.quoted(conflict.loser.rawValue)]
+        if let refusal = conflict.refusal { extras["refused"] = JSONText.quoted(refusal) }
+        return extras
+    }
 
     /// Puts one log row into the event its `event` number groups it with: the `state` row as
     /// from/to, a field the kind implies (an archive sets `archived`) nowhere, any other as one
@@ -125,7 +132,7 @@ enum ChangeLog {
                 var batch = RowBatch(columns: LogRow.parameterCount)
                 LogRow(step: step, event: event, at: info.at, actor: conflict.localActor, card: card.number,
                        kind: ChangeLog.conflictKind, field: conflict.field, old: conflict.lost, new: conflict.kept,
-                       applied: false, extras: ["lost": JSONText.quoted(conflict.loser.rawValue)]).encode(into: &batch)
+                       applied: false, extras: conflictExtras(conflict)).encode(into: &batch)
                 try log.run(batch)
                 wrote = true
                 return card
@@ -391,11 +398,15 @@ enum ChangeLog {
                                     cardTitle: row["title"], kind: row["kind"], from: nil, to: nil, changes: [],
                                     undone: row["undone"] as Bool))
                 if out[out.count - 1].kind == conflictKind {
-                    let lost = StoredJSON.map(row["extras"])["lost"].flatMap { text -> String? in
-                        var at = 0
-                        return JSONText.string(Array(text.utf8), at: &at)
+                    let extras = StoredJSON.map(row["extras"])
+                    func text(_ name: String) -> String? {
+                        extras[name].flatMap { text -> String? in
+                            var at = 0
+                            return JSONText.string(Array(text.utf8), at: &at)
+                        }
                     }
-                    out[out.count - 1].conflictLoser = lost.flatMap(SyncConflict.Side.init(rawValue:))
+                    out[out.count - 1].conflictLoser = text("lost").flatMap(SyncConflict.Side.init(rawValue:))
+                    out[out.count - 1].conflictRefusal = text("refused")
                 }
             }
             guard let field: String = row["field"] else { continue }

@@ -71,6 +71,9 @@ public struct LogEvent: Sendable, Equatable {
     /// For a sync conflict (kind `conflict`): the side whose value lost. Its one change is
     /// the field, the lost value as old and the kept one as new.
     public var conflictLoser: SyncConflict.Side? = nil
+    /// For a sync conflict the remote lost because no card field may hold its value: why
+    /// (`SyncConflict.refusal`).
+    public var conflictRefusal: String? = nil
 
     public init(seq: Int64, step: Int64, at: Instant, actor: String?, card: String, cardNumber: Int64?,
                 cardTitle: String?, kind: String, from: String?, to: String?, changes: [FieldChange], undone: Bool) {

@@ -3,6 +3,7 @@
 // per card, the resource's href, entity tag and text and the values both sides last agreed
 // on, so a sync is a three-way merge (FieldMerge) per card. Remote changes become one undo
 // step in the store's log (actor: the server user); local changes are PUT with If-Match.
+import BoardEditing
 import BoardICS
 import BoardModel
 import BoardStore
@@ -267,12 +268,17 @@ struct SyncSession {
                 SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: SyncFields.values(of: todo, on: header), resource: fetched.text, uid: todo.uid)
             }
             if let known, let stored = byID[known.card] {
-                let taken = takeIn(todo, into: stored, base: known.base)
+                let taken = takeIn(todo, at: entry.href, into: stored, base: known.base)
                 edits += taken.edits
                 saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: taken.agreed, resource: fetched.text, uid: todo.uid))
                 if options.dryRun, stored.present || taken.returned {
                     pulledInDryRun[stored.card.id] = .merged(values: taken.values, base: taken.agreed, returned: taken.returned)
                 }
+            } else if let (field, problem) = SyncFields.refused(SyncFields.values(of: todo, on: header)).min(by: { $0.key < $1.key }) {
+                // Left on the server as it is, and said: the next sync that sees it changed takes it.
+                report.warnings.append(Diagnostic(SyncCaution.refusedTodo(field: field, problem: problem),
+                                                  at: SourceLocation(file: collection.absolute(entry.href))))
+                report.planned.append("pull: not taken: the to-do at \(entry.href) (its \(field) \(problem.sentence))")
             } else {
                 // A to-do made in another app: a new card, in the first state of its status.
                 var card = todo.card
@@ -358,8 +364,16 @@ struct SyncSession {
     /// archived or deleted here comes back when the to-do was edited there since (the push
     /// would delete a to-do someone is working on), with a history line saying why; one
     /// deleted here whose to-do was not edited takes nothing (the push deletes the to-do).
-    private mutating func takeIn(_ todo: ICSTodoResource.Todo, into stored: StoredCard, base: [String: FieldValue]) -> TakenIn {
+    ///
+    /// A field the server changed to what no card may hold (`SyncFields.refused`) is taken as
+    /// unchanged there: the card keeps its value, which the push puts back (the ledger's base
+    /// is what the server holds), and the history keeps the server's as a conflict.
+    private mutating func takeIn(_ todo: ICSTodoResource.Todo, at href: String, into stored: StoredCard,
+                                 base: [String: FieldValue]) -> TakenIn {
         let remoteValues = SyncFields.values(of: todo, on: header)
+        let refused = SyncFields.refused(remoteValues).filter { remoteValues[$0.key] != base[$0.key] }
+        var mergedRemote = remoteValues
+        for field in refused.keys { mergedRemote[field] = base[field] }
         let agreed = SyncFields.agreed(todo, on: header)
         let removal: SyncConflict.Removal? = !stored.present ? .deleted : stored.card.archived ? .archived : nil
         let editedThere = agreed != base
@@ -375,7 +389,14 @@ struct SyncSession {
             report.conflicts += 1
             report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' \(removal.rawValue) here, edited on the server: brought back")
         }
-        let merge = merge(stored, base: base, remote: remoteValues, remoteTime: todo.card.updated)
+        var merge = merge(stored, base: base, remote: mergedRemote, remoteTime: todo.card.updated)
+        for (field, problem) in refused.sorted(by: { $0.key < $1.key }) {
+            merge.conflicts.append(SyncConflict(field: field, kept: values[field], lost: remoteValues[field], loser: .remote,
+                                                localActor: (try? store.lastChange(card: stored.card.id, field: field))??.actor,
+                                                refusal: problem.code))
+            report.warnings.append(Diagnostic(SyncCaution.refusedValue(card: "#\(stored.number) '\(stored.card.title)'", field: field, problem: problem),
+                                              at: SourceLocation(file: collection.absolute(href))))
+        }
         edits += SyncFields.edits(merge.toLocal, to: stored.card, completed: todo.card.completed)
         edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
         record(merge, card: stored)
@@ -417,7 +438,8 @@ struct SyncSession {
         }
         for c in merge.conflicts {
             report.conflicts += 1
-            report.planned.append("conflict: #\(card.number) '\(card.card.title)' \(c.field): keeps \(c.loser == .local ? "the server's" : "this store's") \(c.kept?.description ?? "none") over \(c.lost?.description ?? "none")")
+            let refused = c.refusal.flatMap(CardText.Problem.init(code:)).map { " (refused: it \($0.sentence))" } ?? ""
+            report.planned.append("conflict: #\(card.number) '\(card.card.title)' \(c.field): keeps \(c.loser == .local ? "the server's" : "this store's") \(c.kept?.description ?? "none") over \(c.lost.map { PrintableText.line($0.description, limit: 80) } ?? "none")\(refused)")
         }
     }
 
@@ -544,7 +566,7 @@ struct SyncSession {
         async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
         let fetched = try await collection.fetch([href])[collection.normalized(href)]
         guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
-        let taken = takeIn(todo, into: card, base: base ?? SyncFields.values(of: todo, on: header))
+        let taken = takeIn(todo, at: href, into: card, base: base ?? SyncFields.values(of: todo, on: header))
         let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: taken.agreed, resource: fetched.text, uid: todo.uid)
         let applied = try BoardSync.stored { try store.recordSync(taken.edits, by: step, save: [seen], forget: [], remote: nil) }
         report.pulled += applied?.events ?? []

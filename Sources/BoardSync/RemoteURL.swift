@@ -27,22 +27,3 @@ public enum RemoteURL {
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" || bare.hasPrefix("127.")
     }
 }
-
-/// A sync's warnings: it goes on, and says what the user may not want.
-public enum SyncCaution: DiagnosticMessage, Equatable {
-    case passwordInTheClear(host: String)
-
-    public var code: DiagnosticCode { .syncPlainHTTP }
-
-    public var text: String {
-        switch self {
-        case .passwordInTheClear(let host):
-            return "the password goes to \(host) over plain http, readable on the way; use https:// if the server offers it"
-        }
-    }
-}
-
-extension DiagnosticCode {
-    public static let syncPlainHTTP = DiagnosticCode(
-        "sync-plain-http", .warning, "`sync` sends a password over plain http to another machine.")
-}

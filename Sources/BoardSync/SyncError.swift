@@ -181,6 +181,6 @@ extension DiagnosticCode {
     /// The sync's codes, in the order the README lists them.
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
-        .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncIncomplete, .syncPlainHTTP,
+        .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncIncomplete, .syncPlainHTTP, .syncRefused,
     ]
 }

@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardICS
 import BoardModel
 import BoardStore
@@ -49,6 +50,23 @@ enum SyncFields {
         }
         if let own = todo.state, board.category(ofState: own) == category { return own }
         return board.states.first { $0.category == category }?.id ?? board.states.first?.id ?? ""
+    }
+
+    /// The fields of `values` (a to-do's) that no card may hold, with why: the rules the
+    /// terminal and the page keep (BoardEditing's `CardText`: a title of one line, at most 500
+    /// characters; no control characters in notes…). What passes is taken as the other app
+    /// wrote it (not trimmed: a push would rewrite the to-do for a space).
+    static func refused(_ values: [String: FieldValue]) -> [String: CardText.Problem] {
+        var refused: [String: CardText.Problem] = [:]
+        func check<T>(_ field: String, _ result: Result<T, CardText.Problem>) {
+            if case .failure(let problem) = result { refused[field] = problem }
+        }
+        // A title must be there; the other fields may be absent (cleared).
+        check("title", CardText.title(values["title"]?.description ?? ""))
+        if case .text(let body)? = values["body"] { check("body", CardText.body(body)) }
+        if case .text(let url)? = values["url"] { check("url", CardText.url(url)) }
+        if case .list(let labels)? = values["labels"] { check("labels", CardText.items(labels)) }
+        return refused
     }
 
     /// The store's edits that give `card` the values `changes` names (nil: the field cleared);

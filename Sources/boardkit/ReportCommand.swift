@@ -39,6 +39,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var reading: ReadingFlags
 
+    @OptionGroup var selection: FilterFlags
+
     @Flag(name: .long, help: "Treat warnings in the input as errors.")
     var strict = false
 
@@ -72,6 +74,7 @@ struct ReportCommand: ParsableCommand {
         job.templatePath = template
         job.locale = locale
         job.output = output
+        job.filter = selection.filter
         return job
     }
 

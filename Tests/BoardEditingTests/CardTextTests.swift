@@ -43,4 +43,24 @@ struct CardTextTests {
         #expect(CardText.Problem.controlCharacter(scalar: 0).sentence == "holds a control character (U+0000), which no card field takes")
         #expect(CardText.Problem.tooMany(count: 3000, limit: 50).sentence == "has 3000 entries; at most 50 on one card")
     }
+
+    @Test func aProblemIsKeptAsACodeAndSaidInKoreanToo() {
+        let problems: [CardText.Problem] = [.empty, .tooLong(count: 600, limit: 500), .controlCharacter(scalar: 0x0A), .tooMany(count: 51, limit: 50)]
+        for problem in problems { #expect(CardText.Problem(code: problem.code) == problem) }
+        #expect(CardText.Problem.tooLong(count: 600, limit: 500).code == "too-long 600 500")
+        for bad in ["", "too-long 600", "control x", "control -1", "nonsense 1 2"] { #expect(CardText.Problem(code: bad) == nil) }
+        #expect(CardText.Problem.controlCharacter(scalar: 0x0A).koreanSentence == "제어 문자(U+000A)가 들어 있습니다")
+        #expect(CardText.Problem.tooLong(count: 600, limit: 500).koreanSentence == "600자입니다. 최대 500자까지입니다")
+    }
+}
+
+/// `+a,-b,c`: the terminal's way to change labels and assignees.
+@Suite("list edits")
+struct ListEditTests {
+    @Test func plusAddsMinusRemovesAndABareNameAdds() {
+        let parsed = ListEdit.parse(["+ui, -bug", "backend,,", " -old "])
+        #expect(parsed.add == ["ui", "backend"])
+        #expect(parsed.remove == ["bug", "old"])
+        #expect(ListEdit.parse(["+", "-", ""]) == ([], []))
+    }
 }

@@ -258,6 +258,49 @@ struct SyncedBoard {
         #expect(history.contains("jisoo's state DONE lost to the server's TODO"), "\(history)")
     }
 
+    /// What another app writes is held to the rules the terminal and the page keep (CardText):
+    /// a value no card may hold is not taken, the card keeps its own and the push puts it back
+    /// there, and the history keeps the server's word for word.
+    @Test(arguments: servers) func whatNoCardMayHoldIsNotTakenFromTheServer(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let before = try board.cards()
+        let long = String(repeating: "x", count: 600)
+        try server.client("edit", Self.uid("c5"), "--summary", "Two\nlines")
+        try server.client("edit", Self.uid("c6"), "--summary", long)
+        try server.client(at: server.url, ["edit", Self.uid("c7")] + (1...51).flatMap { ["--category", "l\($0)"] })
+        try server.client("edit", Self.uid("c8"), "--summary", "A fine new title")
+        try server.client("create", "Made\nthere")
+        let run = try board.sync()
+        #expect(run.stderr.contains("sync-refused"), "\(run.stderr)")
+        #expect(run.stderr.contains("holds a control character (U+000A)"), "\(run.stderr)")
+        #expect(run.stderr.contains("is 600 characters; at most 500"), "\(run.stderr)")
+        #expect(run.stderr.contains("has 51 entries; at most 50"), "\(run.stderr)")
+        #expect(run.stderr.contains("not taken as a card"), "\(run.stderr)")
+        let cards = try board.cards()
+        for id in ["c5", "c6"] { #expect(cards[id]?["title"] as? String == before[id]?["title"] as? String) }
+        #expect((cards["c7"]?["labels"] as? [String] ?? []) == (before["c7"]?["labels"] as? [String] ?? []))
+        #expect(cards["c8"]?["title"] as? String == "A fine new title")
+        #expect(!cards.values.contains { ($0["title"] as? String ?? "").hasPrefix("Made") })
+        // The push put this store's values back; the to-do made there stays as it was.
+        let todos = try server.todos()
+        #expect(todos[Self.uid("c5")]?["summary"] as? String == before["c5"]?["title"] as? String)
+        #expect(todos[Self.uid("c6")]?["summary"] as? String == before["c6"]?["title"] as? String)
+        #expect((todos[Self.uid("c7")]?["categories"] as? [String] ?? []).count == (before["c7"]?["labels"] as? [String] ?? []).count)
+        #expect(todos.values.contains { $0["summary"] as? String == "Made\nthere" })
+        let history = try board.history(40)
+        #expect(history.contains("sync refused on #6 '\(before["c6"]?["title"] as? String ?? "")': the server's title \(long) is 600 characters; at most 500; kept"), "\(history)")
+        #expect(history.contains("the server's title Two\\nlines holds a control character (U+000A)"), "\(history)")
+        let korean = try board.bk(["history", "--limit", "40", "--locale", "ko"]).stdoutText
+        #expect(korean.contains("동기화 거부: 서버의 제목 Two\\nlines(은)는 제어 문자(U+000A)가 들어 있습니다."), "\(korean)")
+        // Both sides agree now: the next sync changes nothing.
+        let again = try board.sync()
+        #expect(again.stdoutText.contains("0 cards changed") && again.stdoutText.contains("0 to-dos changed")
+                && again.stdoutText.contains("0 conflicts"), "\(again.stdoutText)")
+        #expect(!again.stderr.contains("sync-refused"))
+    }
+
     @Test(arguments: servers) func aCutOffSyncIsFinishedByTheNextWithoutDuplicates(server kind: String) throws {
         let server = try CalDAVServer(kind)
         let board = try SyncedBoard()

@@ -284,6 +284,75 @@ try:
 finally:
     plain.quit()
 
+# A phone, in Korean, in dark mode, as another person: the flows the page promises there too.
+phone = browser(width=390, height=844, language="ko")
+try:
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    phone.get(PAGE + "?lang=ko")
+    phone.add_cookie({"name": "boardkit-actor", "value": "jisoo"})
+    phone.get(PAGE + "?lang=ko")
+    background = phone.execute_script("return getComputedStyle(document.body).backgroundColor")
+    level = sum(int(v) for v in background[background.index("(") + 1:background.index(")")].split(",")[:3])
+    check("phone: dark", level < 150, background)
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    check("phone: fits 390 px in Korean", width <= phone.execute_script("return window.innerWidth"), str(width))
+
+    # A refused form comes back with what was typed and the problem beside its field, in Korean.
+    todo = phone.find_element(By.CSS_SELECTOR, "section.column[data-category=todo]")
+    todo.find_element(By.CSS_SELECTOR, "details.add summary").click()
+    form = todo.find_element(By.CSS_SELECTOR, "details.add form")
+    form.find_element(By.NAME, "title").send_keys("휴대폰 카드")
+    form.find_element(By.NAME, "due").send_keys("someday")
+    form.find_element(By.TAG_NAME, "button").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, ".field-error"), 10)
+    errors = [e.text for e in phone.find_elements(By.CSS_SELECTOR, ".field-error")]
+    kept = [e.get_attribute("value") for e in phone.find_elements(By.CSS_SELECTOR, "input[name=title]") if e.get_attribute("value")]
+    check("phone: a refused form keeps the values, the problem in Korean", any("날짜가 아닙니다" in e for e in errors) and "휴대폰 카드" in kept,
+          f"errors={errors} kept={kept}")
+    due = phone.find_element(By.CSS_SELECTOR, "input[aria-invalid=true], input[name=due]")
+    due.clear()
+    due.send_keys("2026-12-01")
+    due.submit()
+    check("phone: the mended form adds the card", wait_for(lambda: column_of(phone, "휴대폰 카드") is not None, 10))
+
+    # Undo is yours: someone else's later move in the terminal stays; the page's Undo takes
+    # jisoo's own last step, and its title says which before it is pressed.
+    THEIRS = "Someone else's card"
+    boardkit("add", THEIRS)
+    wait_for(lambda: column_of(phone, "Someone else's card") is not None, 5.0)
+    phone.get(PAGE + "?lang=ko")
+    title = phone.find_element(By.CSS_SELECTOR, "header button.undo, button.undo").get_attribute("title") or ""
+    check("phone: Undo says what it undoes", "휴대폰 카드" in title, title)
+    phone.find_element(By.CSS_SELECTOR, "header button.undo, button.undo").click()
+    wait_for(lambda: column_of(phone, "휴대폰 카드") is None, 10)
+    check("phone: Undo takes back one's own step only",
+          column_of(phone, "휴대폰 카드") is None and column_of(phone, "Someone else's card") is not None,
+          f"mine={column_of(phone, '휴대폰 카드')} theirs={column_of(phone, THEIRS)}")
+
+    # The filter, with script: the address keeps it and each column says how many it shows.
+    phone.get(PAGE + "?lang=ko")
+    search = phone.find_element(By.CSS_SELECTOR, "form.filter input[name=q]")
+    search.send_keys("someone")
+    phone.find_element(By.CSS_SELECTOR, "form.filter button").click()
+    wait_for(lambda: "q=someone" in phone.current_url, 10)
+    shown = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "span.shown")]
+    titles = [a.text for a in phone.find_elements(By.CSS_SELECTOR, "li.card a.title")]
+    check("phone: the filter in the address, counts per column", "q=someone" in phone.current_url and len(titles) == 1 and titles[0].endswith(THEIRS)
+          and any("개 중 1개 표시" in t for t in shown), f"{phone.current_url} {titles[:3]} {shown}")
+
+    # A delete says what was done, with an Undo that brings the card back.
+    card_id = phone.find_element(By.CSS_SELECTOR, "li.card").get_attribute("data-card")
+    phone.get(PAGE + "cards/" + card_id + "?lang=ko")
+    phone.find_element(By.CSS_SELECTOR, "button.delete").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, ".notice.done"), 10)
+    notice = " ".join(e.text for e in phone.find_elements(By.CSS_SELECTOR, ".notice.done"))
+    check("phone: a delete is said, with an Undo", "Someone else's card" in notice and
+          phone.find_elements(By.CSS_SELECTOR, ".notice.done button.undo"), notice)
+    phone.find_element(By.CSS_SELECTOR, ".notice.done button.undo").click()
+    check("phone: the delete's Undo brings the card back", wait_for(lambda: column_of(phone, "Someone else's card") is not None, 10))
+finally:
+    phone.quit()
+
 # The forecast above the columns: the whole page says when the open cards are likely done,
 # and for the cards the filter shows once a filter is on. A card finished now makes sure the
 # sample has a finish whatever day the check runs.

@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardModel
 import BoardReport
 import BoardStore
@@ -87,6 +88,9 @@ public struct HistoryText {
         if let removal = e.changes.first.flatMap({ SyncConflict.Removal(rawValue: $0.field) }) {
             return presenceConflict(removal, keptHere: e.conflictLoser == .remote, actor: e.actor, card: card)
         }
+        if let problem = e.conflictRefusal.flatMap(CardText.Problem.init(code:)), let c = e.changes.first {
+            return refusal(problem, c, card: card)
+        }
         let field: String, lost: String, kept: String
         if let c = e.changes.first {
             (field, lost, kept) = (fieldName(c.field), c.old?.description ?? none, c.new?.description ?? none)
@@ -104,6 +108,18 @@ public struct HistoryText {
         return e.conflictLoser == .remote
             ? "sync conflict on \(card): the server's \(field) \(lost) lost to \(person)'s \(kept)"
             : "sync conflict on \(card): \(person)'s \(field) \(lost) lost to the server's \(kept)"
+    }
+
+    /// The server's value refused as no card field's: said word for word (its control
+    /// characters shown escaped), with why and what was kept.
+    private func refusal(_ problem: CardText.Problem, _ c: FieldChange, card: String) -> String {
+        let none = locale == .ko ? "없음" : "none"
+        let field = fieldName(c.field)
+        let lost = c.old.map { written(PrintableText.line($0.description)) } ?? none
+        let kept = c.new.map { written($0.description) } ?? none
+        return locale == .ko
+            ? "\(card) 동기화 거부: 서버의 \(field) \(lost)(은)는 \(problem.koreanSentence). \(kept)(을)를 유지하고 서버에 되돌림"
+            : "sync refused on \(card): the server's \(field) \(lost) \(problem.sentence); kept \(kept) and put it back there"
     }
 
     /// A card removed on one side and edited on the other: the edit won.

@@ -9,7 +9,7 @@ public struct Forecast: Sendable, Equatable {
         /// The open cards counted as remaining (those in `state` and meeting `filter`), unless
         /// `cards` gives the number outright.
         public var filter = CardFilter()
-        /// A state's id or name (any case); nil for every state that is not done.
+        /// A state as a person names it (`Board.state(named:)`: its id or name, any case).
         public var state: String?
         public var cards: Int?
         /// The day to count finished cards by; nil asks only when.
@@ -61,15 +61,10 @@ public struct Forecast: Sendable, Equatable {
         let sample = DoneSample(replay, weeks: question.historyWeeks, zone: zone)
         guard sample.done > 0 else { return .failure(.nothingDone(sample)) }
         let asOfDate = sample.to
-        var stateNumber: Int?
+        var filter = question.filter
         if let wanted = question.state {
-            let key = wanted.lowercased()
-            let table = replay.states
-            guard let s = (0..<table.definedCount).first(where: { table.ids[$0].lowercased() == key })
-                ?? (0..<table.definedCount).first(where: { table.names[$0].lowercased() == key }) else {
-                return .failure(.unknownState(wanted))
-            }
-            stateNumber = s
+            guard let state = board.state(named: wanted) else { return .failure(.unknownState(wanted)) }
+            filter.state = state.id
         }
         var daysAhead: Int?
         if let date = question.date {
@@ -77,8 +72,7 @@ public struct Forecast: Sendable, Equatable {
             guard (1...ThroughputForecast.horizonDays).contains(days) else { return .failure(.dateOutOfRange(date, asOf: asOfDate)) }
             daysAhead = days
         }
-        let remaining = question.cards
-            ?? openCards(board, replay, zone: zone, filter: question.filter, state: stateNumber)
+        let remaining = question.cards ?? openCards(board, replay, zone: zone, filter: filter)
         var forecast = Forecast(asOfDate: asOfDate, sample: sample, trials: question.trials,
                                 when: ThroughputForecast.when(sample.perDay, remaining: remaining, trials: question.trials))
         if let date = question.date, let daysAhead {
@@ -95,16 +89,17 @@ public struct Forecast: Sendable, Equatable {
         self.when = when
     }
 
-    /// Cards on the board at as-of (not archived) whose state is not done, in state `state`
-    /// when given, meeting `filter`.
-    static func openCards(_ board: Board, _ replay: BoardReplay, zone: Zone, filter: CardFilter, state: Int?) -> Int {
+    /// Cards on the board at as-of (not archived) whose state is not done, meeting `filter`
+    /// (its state, when it names one, is the card's state at as-of).
+    static func openCards(_ board: Board, _ replay: BoardReplay, zone: Zone, filter: CardFilter) -> Int {
         let now = Instant(epochMilliseconds: replay.asOfMs)
+        // The card's own `state` is today's; the replay's is the one at as-of.
+        var rest = filter
+        rest.state = nil
         var count = 0
         for c in board.cards.indices where replay.isActive(c) && replay.category(c) != .done {
-            if let state, Int(replay.state[c]) != state { continue }
-            if filter.isEmpty || filter.matches(board.cards[c], category: replay.category(c), now: now, zone: zone) {
-                count += 1
-            }
+            if let state = filter.state, replay.states.ids[Int(replay.state[c])] != state { continue }
+            if rest.isEmpty || rest.matches(board.cards[c], category: replay.category(c), now: now, zone: zone) { count += 1 }
         }
         return count
     }

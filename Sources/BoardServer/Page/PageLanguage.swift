@@ -158,10 +158,7 @@ struct PageWords: Sendable {
             switch reason {
             case .needed: "꼭 필요합니다"
             case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
-            case .text(.empty): "비어 있으면 안 됩니다"
-            case .text(.tooLong(let count, let limit)): "\(count)자입니다. 최대 \(limit)자까지입니다"
-            case .text(.controlCharacter(let scalar)): "제어 문자(U+\(String(scalar, radix: 16, uppercase: true)))가 들어 있습니다"
-            case .text(.tooMany(let count, let limit)): "\(count)개입니다. 한 카드에 최대 \(limit)개까지입니다"
+            case .text(let problem): problem.koreanSentence
             case .said: nil
             }
         })

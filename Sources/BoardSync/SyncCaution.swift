@@ -1,0 +1,38 @@
+import BoardEditing
+import BoardModel
+
+/// A sync's warnings: it goes on, and says what the user may not want.
+public enum SyncCaution: DiagnosticMessage, Equatable {
+    case passwordInTheClear(host: String)
+    /// A to-do's field changed on the server to what no card may hold: this store's value is
+    /// kept and put back there (the history keeps the server's, word for word).
+    case refusedValue(card: String, field: String, problem: CardText.Problem)
+    /// A to-do new on the server whose field no card may hold: not taken as a card (it stays
+    /// on the server as it is).
+    case refusedTodo(field: String, problem: CardText.Problem)
+
+    public var code: DiagnosticCode {
+        switch self {
+        case .passwordInTheClear: .syncPlainHTTP
+        case .refusedValue, .refusedTodo: .syncRefused
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .passwordInTheClear(let host):
+            "the password goes to \(host) over plain http, readable on the way; use https:// if the server offers it"
+        case .refusedValue(let card, let field, let problem):
+            "the server's \(field) for \(card) \(problem.sentence): not taken; this store's is kept and put back there (boardkit history shows the server's)"
+        case .refusedTodo(let field, let problem):
+            "this to-do's \(field) \(problem.sentence): not taken as a card; change it in the other app and sync again"
+        }
+    }
+}
+
+extension DiagnosticCode {
+    public static let syncPlainHTTP = DiagnosticCode(
+        "sync-plain-http", .warning, "`sync` sends a password over plain http to another machine.")
+    public static let syncRefused = DiagnosticCode(
+        "sync-refused", .warning, "A to-do on the server holds what no card field may (a title of two lines or over 500 characters, a control character): it is not taken.")
+}
