@@ -15,6 +15,9 @@ public struct ForecastJob {
     /// `+2w`, `friday`), counted from as-of.
     public var date: String?
     public var question = Forecast.Question()
+    /// `--where`: the remaining cards are the open ones it names (the sample stays the whole
+    /// board's: the team's pace, not only these cards').
+    public var filter: String?
     public var format = ReportFormat.text
     public var locale = ReportLocale.en
     /// `-` for standard output.
@@ -47,6 +50,14 @@ public struct ForecastJob {
             switch due {
             case .date(let d): d
             case .instant(let i): zone.calendarDate(of: i)
+            }
+        }
+        if let filter {
+            switch FilterExpression.parse(filter).flatMap({ $0.filter(on: board, now: moment) }) {
+            case .failure(let problem):
+                return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [problem.diagnostic(in: "--where")])
+            case .success(let cards):
+                question.filter = cards
             }
         }
         let place = SourceLocation(file: input)

@@ -14,8 +14,8 @@ struct ForecastCommand: ParsableCommand {
         --as-of, in the board's time zone. Each trial draws days from it at random, from the day \
         after --as-of, until the remaining cards are done (or, with --date, sums the days up to that \
         date); the answers are what 50, 85 and 95 % of the trials reached. The remaining cards are \
-        every open card (not done, not archived), those --label, --assignee and --state name, or \
-        --cards N. The odds assume the days ahead resemble the sample. How to read them: docs/report.md.
+        every open card (not done, not archived), those --label, --assignee and --state (or --where) \
+        name, or --cards N. The odds assume the days ahead resemble the sample. How to read them: docs/report.md.
         """)
 
     @Argument(help: "The board to read ('-' for standard input).")
@@ -38,6 +38,8 @@ struct ForecastCommand: ParsableCommand {
 
     @Option(name: .long, help: "Only the open cards in this state (its id or name, any case).")
     var state: String?
+
+    @OptionGroup var selection: FilterFlags
 
     @Option(name: .long, help: ArgumentHelp("How far back the sample goes: 12w (weeks).", valueName: "WEEKS"))
     var history: String = "12w"
@@ -86,9 +88,12 @@ struct ForecastCommand: ParsableCommand {
         }
         if let cards {
             guard cards >= 0 else { throw ValidationError("--cards takes 0 or more; got \(cards)") }
-            guard label == nil, assignee == nil, state == nil else {
-                throw ValidationError("--cards gives the number of cards outright: it does not go with --label, --assignee or --state")
+            guard label == nil, assignee == nil, state == nil, selection.filter == nil else {
+                throw ValidationError("--cards gives the number of cards outright: it does not go with --label, --assignee, --state or --where")
             }
+        }
+        if selection.filter != nil, label != nil || assignee != nil || state != nil {
+            throw ValidationError("--where names the cards itself ('label=bug,state=doing'): it does not go with --label, --assignee or --state")
         }
         guard format != .html, format != .xlsx else {
             throw ValidationError("forecast writes text, md or json; the report has the forecast in html and xlsx")
@@ -105,6 +110,7 @@ struct ForecastCommand: ParsableCommand {
         job.question.filter = CardFilter(label: label, assignee: assignee)
         job.question.state = state
         job.question.cards = cards
+        job.filter = selection.filter
         job.question.historyWeeks = historyWeeks ?? 12
         job.question.trials = ThroughputForecast.Trials(count: trials, seed: seed)
         job.format = format

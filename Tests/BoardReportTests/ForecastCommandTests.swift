@@ -73,6 +73,7 @@ struct ForecastCommandTests {
         }
         #expect(try run([]).contains("When the 2 remaining cards are likely done"))
         #expect(try run(["--label", "bug"]).contains("When the 1 remaining card is likely done"))
+        #expect(try run(["--where", "label=bug"]) == run(["--label", "bug"]))
         #expect(try run(["--state", "doing"]).contains("When the 1 remaining card is likely done"))
         #expect(try run(["--cards", "40"]).contains("When the 40 remaining cards are likely done"))
         #expect(try run(["--cards", "40", "--seed", "9"]) == run(["--cards", "40", "--seed", "9"]))
@@ -109,7 +110,10 @@ struct ForecastCommandTests {
         let state = try CommandRunner.boardkit(["forecast", Self.sample, "--as-of", "2026-11-20", "--state", "nowhere"])
         #expect(state.status == 1)
         #expect(state.stderr.contains("[forecast-unknown-state]"))
-        for usage in [["--cards", "3", "--label", "bug"], ["--format", "html"], ["--history", "0w"], ["--trials", "0"],
+        let named = try CommandRunner.boardkit(["forecast", Self.sample, "--as-of", "2026-11-20", "--where", "label=nope"])
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("[filter-invalid]"))
+        for usage in [["--cards", "3", "--label", "bug"], ["--where", "label=bug", "--state", "doing"], ["--format", "html"], ["--history", "0w"], ["--trials", "0"],
                       ["--date", "someday"]] {
             #expect(try CommandRunner.boardkit(["forecast", Self.sample] + usage).status == 2, "\(usage)")
         }
