@@ -78,6 +78,7 @@ run: build
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format xlsx -o out/report.xlsx
 	@echo
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF)
+	$(BOARDKIT) forecast $(SAMPLE) --as-of $(AS_OF)
 	@echo
 	@echo "Working on a board: the sample imported into a store, a few edits, an undo, the history."
 	@rm -f out/team.db out/team.db-wal out/team.db-shm
