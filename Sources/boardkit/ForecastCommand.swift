@@ -50,8 +50,20 @@ struct ForecastCommand: ParsableCommand {
     @Option(name: .long, help: "The seed of the draws: the same seed gives the same answer on every machine.")
     var seed: UInt64 = 1
 
+    /// The forecast's own outputs (the report has it in html and xlsx).
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, md, json
+        var report: ReportFormat {
+            switch self {
+            case .text: .text
+            case .md: .markdown
+            case .json: .json
+            }
+        }
+    }
+
     @Option(name: .long, help: "text, md or json.")
-    var format: ReportFormat = .text
+    var format: Format = .text
 
     @Option(name: .long, help: "Language of labels and dates: en or ko.")
     var locale: ReportLocale = .en
@@ -95,9 +107,6 @@ struct ForecastCommand: ParsableCommand {
         if selection.filter != nil, label != nil || assignee != nil || state != nil {
             throw ValidationError("--where names the cards itself ('label=bug,state=doing'): it does not go with --label, --assignee or --state")
         }
-        guard format != .html, format != .xlsx else {
-            throw ValidationError("forecast writes text, md or json; the report has the forecast in html and xlsx")
-        }
     }
 
     func run() throws {
@@ -113,7 +122,7 @@ struct ForecastCommand: ParsableCommand {
         job.filter = selection.filter
         job.question.historyWeeks = historyWeeks ?? 12
         job.question.trials = ThroughputForecast.Trials(count: trials, seed: seed)
-        job.format = format
+        job.format = format.report
         job.locale = locale
         job.output = output
         let done = job.run()

@@ -112,7 +112,7 @@ struct ForecastTests {
             }
             for days in [7, 30] {
                 let exact = ExactForecast.howMany(perDay, days: days, share: 0.85)
-                let monteCarlo = ThroughputForecast.howMany(perDay, days: days).counts[1]
+                let monteCarlo = ThroughputForecast.howMany(perDay, days: days)[1]
                 #expect(abs(exact - monteCarlo) <= 1, "\(board.timeZone) by day \(days): exact \(exact), Monte Carlo \(monteCarlo)")
             }
         }
@@ -127,7 +127,7 @@ struct ForecastTests {
         let days = a.days.compactMap { $0 }
         #expect(days.count == 3 && days == days.sorted())
         #expect(a.finishedBy.last == 2_000)
-        let counts = ThroughputForecast.howMany(perDay, days: 60).counts
+        let counts = ThroughputForecast.howMany(perDay, days: 60)
         #expect(counts == counts.sorted(by: >))
     }
 

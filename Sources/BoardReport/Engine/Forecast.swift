@@ -76,7 +76,7 @@ public struct Forecast: Sendable, Equatable {
         var forecast = Forecast(asOfDate: asOfDate, sample: sample, trials: question.trials,
                                 when: ThroughputForecast.when(sample.perDay, remaining: remaining, trials: question.trials))
         if let date = question.date, let daysAhead {
-            let counts = ThroughputForecast.howMany(sample.perDay, days: daysAhead, trials: question.trials).counts
+            let counts = ThroughputForecast.howMany(sample.perDay, days: daysAhead, trials: question.trials)
             forecast.howMany = ByDate(date: date, counts: counts)
         }
         return .success(forecast)

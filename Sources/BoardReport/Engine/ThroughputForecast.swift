@@ -34,16 +34,8 @@ public enum ThroughputForecast {
         public var finishedBy: [Int]
     }
 
-    /// How many cards are likely done by a day.
-    public struct HowMany: Sendable, Equatable {
-        /// Days after as-of the trials ran (the day asked for is as-of plus this).
-        public var days: Int
-        /// For each of `levels`, the largest count at least that share of the trials reached.
-        public var counts: [Int]
-    }
-
-    /// Each trial draws days until `remaining` cards are done. `perDay` must hold a day with
-    /// something done (else no trial ever finishes and every answer is nil).
+    /// Each trial draws days until `remaining` cards are done. With no day in `perDay` that
+    /// finished something, no trial finishes (unless nothing remains) and every answer is nil.
     public static func when(_ perDay: [Int], remaining: Int, trials: Trials = Trials()) -> When {
         let remaining = max(0, remaining)
         var histogram = [Int](repeating: 0, count: horizonDays + 1)
@@ -71,8 +63,10 @@ public enum ThroughputForecast {
         return When(remaining: remaining, trials: trials.count, days: days, finishedBy: finishedBy)
     }
 
-    /// Each trial sums the cards done on `days` days drawn from `perDay` (which must hold a day).
-    public static func howMany(_ perDay: [Int], days: Int, trials: Trials = Trials()) -> HowMany {
+    /// How many cards are likely done in the `days` days after as-of: each trial sums the cards
+    /// done on `days` days drawn from `perDay` (which must hold a day). For each of `levels`, the
+    /// largest count at least that share of the trials reached.
+    public static func howMany(_ perDay: [Int], days: Int, trials: Trials = Trials()) -> [Int] {
         var rng = SplitMix64(seed: trials.seed)
         let n = perDay.count
         var totals = perDay.withUnsafeBufferPointer { sample in
@@ -84,8 +78,7 @@ public enum ThroughputForecast {
         }
         totals.sort()
         // The share of trials reaching totals[k] or more is at least (count - k) / count.
-        let counts = levels.map { totals[trials.count - share($0, of: trials.count)] }
-        return HowMany(days: max(0, days), counts: counts)
+        return levels.map { totals[trials.count - share($0, of: trials.count)] }
     }
 
     /// How many of `count` trials make `level` percent of them: ⌈level × count / 100⌉, at least 1.
