@@ -31,6 +31,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "Percentile", "cards": "cards", "events": "events", "board": "Board",
         "finished": "Finished cards", "metric": "Metric", "value": "Value", "summary": "Summary",
         "other": "Other", "today": "today", "weekStart": "Starts",
+        "reminder": "Cards due", "reminderFor": "Your cards due on", "dueToday": "Due today",
+        "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
     ]
 
     private static let korean: [String: String] = [
@@ -50,6 +52,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "백분위", "cards": "카드", "events": "이벤트", "board": "보드",
         "finished": "완료된 카드", "metric": "지표", "value": "값", "summary": "요약",
         "other": "기타", "today": "오늘", "weekStart": "시작일",
+        "reminder": "마감 알림", "reminderFor": "마감이 다가온 담당 카드:", "dueToday": "오늘 마감",
+        "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
