@@ -42,13 +42,11 @@ public struct ReportMailing: Sendable {
         var body = MIMEPart.multipart(subtype: "alternative", [.text(subtype: "plain", String(decoding: text, as: UTF8.self)),
                                                                .text(subtype: "html", html)])
         if attachXLSX {
-            switch Self.workbook(report, locale: locale) {
-            case .failure(let diagnostics): return diagnostics
-            case .success(let bytes):
-                let name = "report-\(report.weeks.last?.label ?? report.asOfDate.description).xlsx"
-                body = .multipart(subtype: "mixed", [body, .attachment(
-                    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: name, bytes: bytes)])
-            }
+            let workbook = Self.workbook(report, locale: locale)
+            guard let bytes = workbook.bytes else { return workbook.diagnostics }
+            let name = "report-\(report.weeks.last?.label ?? report.asOfDate.description).xlsx"
+            body = .multipart(subtype: "mixed", [body, .attachment(
+                contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: name, bytes: bytes)])
         }
         let now = (Zone.named(report.timeZone) ?? .utc).localize(Instant.now())
         let message = MailMessage(from: from, to: to, subject: Self.subject(subject, report: report, locale: locale),
@@ -65,14 +63,15 @@ public struct ReportMailing: Sendable {
         }
     }
 
-    /// The XLSX report's bytes (libxlsxwriter writes a file: a temporary one, removed after).
-    private static func workbook(_ report: WeeklyReport, locale: ReportLocale) -> Result<[UInt8], [Diagnostic]> {
+    /// The XLSX report's bytes, nil with why when it could not be made (libxlsxwriter writes
+    /// a file: a temporary one, removed after).
+    private static func workbook(_ report: WeeklyReport, locale: ReportLocale) -> (bytes: [UInt8]?, diagnostics: [Diagnostic]) {
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("boardkit-mail-\(UUID().uuidString).xlsx").path
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let written = ReportRenderer.write(report, format: .xlsx, locale: locale, templatePath: nil, to: temp)
         guard !written.hasErrors, let data = FileManager.default.contents(atPath: temp) else {
-            return .failure(written.hasErrors ? written : [Diagnostic(BoardKitMessage.noOutputFile, at: SourceLocation(file: temp))])
+            return (nil, written.hasErrors ? written : [Diagnostic(BoardKitMessage.noOutputFile, at: SourceLocation(file: temp))])
         }
-        return .success([UInt8](data))
+        return ([UInt8](data), written)
     }
 }

@@ -18,16 +18,20 @@ public enum EncodedWord {
         if clean.unicodeScalars.allSatisfy({ $0.isASCII }) && !clean.contains("=?") {
             words = clean.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         } else {
-            words = encode(clean)
+            // The first word shares its line with `Name: `, so none may be longer than that leaves.
+            words = encode(clean, wordLength: min(wordLimit, lineLimit - name.count - 2))
         }
         return fold(name + ":", words)
     }
 
-    /// `text` as encoded words of base64 UTF-8, each at most `wordLimit` characters.
-    public static func encode(_ text: String) -> [String] {
+    /// The longest header line.
+    public static let lineLimit = 78
+
+    /// `text` as encoded words of base64 UTF-8, each at most `wordLength` characters.
+    public static func encode(_ text: String, wordLength: Int = wordLimit) -> [String] {
         let prefix = "=?UTF-8?B?", suffix = "?="
         // Base64 turns 3 bytes into 4 characters: the bytes one word may carry.
-        let maxBytes = (wordLimit - prefix.count - suffix.count) / 4 * 3
+        let maxBytes = max(3, (wordLength - prefix.count - suffix.count) / 4 * 3)
         var words: [String] = []
         var chunk: [UInt8] = []
         for character in text {
@@ -42,12 +46,12 @@ public enum EncodedWord {
         return words
     }
 
-    /// Words joined by spaces, a line break put before a word that would pass 78 characters.
+    /// Words joined by spaces, a line break put before a word that would pass `lineLimit`.
     private static func fold(_ start: String, _ words: [String]) -> String {
         var lines: [String] = []
         var line = start
         for word in words {
-            if line.count + 1 + word.count > 78 && line != start && line != " " {
+            if line.count + 1 + word.count > lineLimit && line != start && !line.isEmpty {
                 lines.append(line)
                 line = ""
             }

@@ -18,13 +18,16 @@ public indirect enum MIMEPart: Sendable, Equatable {
             return "Content-Type: text/\(subtype); charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
                 + QuotedPrintable.encode(Array(text.utf8)) + (text.hasSuffix("\n") ? "" : "\n")
         case .attachment(let type, let name, let bytes):
-            return "Content-Type: \(type); name=\"\(name)\"\nContent-Disposition: attachment; filename=\"\(name)\"\n"
+            // Parameters on lines of their own, and a content type too long to share its line
+            // with the header's name on the next (XLSX's is 65 characters): no line over 78.
+            let typeLine = "Content-Type: \(type);".count > 78 ? "Content-Type:\n \(type);" : "Content-Type: \(type);"
+            return "\(typeLine)\n name=\"\(name)\"\nContent-Disposition: attachment;\n filename=\"\(name)\"\n"
                 + "Content-Transfer-Encoding: base64\n\n" + Base64Lines.lines(bytes)
         case .multipart(let subtype, let parts):
             // `=_` never occurs in quoted-printable or base64 text, so the boundary cannot
             // occur in any part's body.
             let mark = "=_\(boundary)_\(depth)"
-            var out = "Content-Type: multipart/\(subtype); boundary=\"\(mark)\"\n\n"
+            var out = "Content-Type: multipart/\(subtype);\n boundary=\"\(mark)\"\n\n"
             for part in parts {
                 out += "--\(mark)\n" + part.rendered(boundary: boundary, depth: depth + 1)
             }

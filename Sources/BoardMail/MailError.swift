@@ -40,31 +40,16 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
             return "'\(text)' is not a mail address (name@example.org); nothing was sent"
         case .mailerMissing(let path):
             return "no mailer at \(path): install one that offers sendmail (msmtp-mta, Postfix, Exim; see docs/mail.md) "
-                + "or name it with --sendmail PATH or $SENDMAIL; nothing was sent"
+                + "or name it with --sendmail PATH or $SENDMAIL; the message was not sent"
         case .mailerFailed(_, let status, let message):
             let said = message.isEmpty ? "and said nothing" : "and said: \(message)"
-            return "the mailer failed (exit status \(status)) \(said); nothing was sent"
+            return "the mailer failed (exit status \(status)) \(said); the message was not sent"
         case .mailerTimedOut(_, let seconds):
             return "the mailer did not finish within \(seconds) seconds and was stopped; the message may not have been sent"
         case .peopleUnreadable(_, let message):
             return "the people file cannot be read: \(message)"
         case .peopleRow(_, _, let text):
             return "'\(text)' is not 'name,email' with a mail address; fix the line (docs/mail.md)"
-        }
-    }
-}
-
-/// What a mailing goes on without, and says.
-public enum MailCaution: DiagnosticMessage, Equatable {
-    /// An assignee with cards to be reminded of, and no address in the people file.
-    case noAddress(assignee: String, cards: Int)
-
-    public var code: DiagnosticCode { .mailNoAddress }
-
-    public var text: String {
-        switch self {
-        case .noAddress(let assignee, let cards):
-            "'\(assignee)' has \(Counted(cards, "card")) due and no address in the people file: no reminder for them"
         }
     }
 }
@@ -76,8 +61,6 @@ extension DiagnosticCode {
         "mail-failed", .error, "The mailer (sendmail, msmtp…) is missing, failed or hung; its own message is quoted.")
     public static let mailBadPeople = DiagnosticCode(
         "mail-bad-people", .error, "The people file cannot be read, or a line is not `name,email`.")
-    public static let mailNoAddress = DiagnosticCode(
-        "mail-no-address", .warning, "`remind`: an assignee with cards due has no address in the people file.")
 
     /// Mail's codes, in the order the README lists them.
     public static let mailCodes: [DiagnosticCode] = [.mailBadAddress, .mailFailed, .mailBadPeople, .mailNoAddress]

@@ -91,10 +91,9 @@ struct RemindCommand: ParsableCommand {
         try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
     }
 
-    /// `3 reminders as of 2026-11-20 (9 cards): mina, sam, jisoo`.
+    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`.
     static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant) -> String {
-        let names = reminders.map { r in r.address.map { "\(r.name) <\($0)>" } ?? r.name }
-        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date) (\(Counted(reminders.reduce(0) { $0 + $1.cards }, "card")))"
-            + (names.isEmpty ? "" : ": " + names.joined(separator: ", "))
+        let each = reminders.map { r in "\(r.name)\(r.address.map { " <\($0)>" } ?? "") (\(Counted(r.cards, "card")))" }
+        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", "))
     }
 }

@@ -111,18 +111,18 @@ struct MailCommandTests {
         #expect(run.status == 1)
         #expect(run.stdoutText == "")
         #expect(run.stderr == "\(box.sendmail): error: the mailer failed (exit status 75) and said: sendmail: fatal: no route to "
-                + "mail.example.org; nothing was sent [mail-failed]\n")
+                + "mail.example.org; the message was not sent [mail-failed]\n1 error, 0 warnings\n")
         let missing = try CommandRunner.boardkit(["report", Self.sample, "--mail-to", "a@x.org", "--sendmail", "/nonexistent/sendmail"])
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("/nonexistent/sendmail: error: no mailer at /nonexistent/sendmail"))
-        #expect(missing.stderr.hasSuffix("[mail-failed]\n"))
+        #expect(missing.stderr.contains("[mail-failed]\n"))
     }
 
     @Test func aBadAddressIsRefusedBeforeAnythingIsDone() throws {
         let box = try Mailbox()
         let run = try CommandRunner.boardkit(["report", Self.sample, "--mail-to", "a@x.org,bob", "--sendmail", box.sendmail])
         #expect(run.status == 1)
-        #expect(run.stderr == "error: 'bob' is not a mail address (name@example.org); nothing was sent [mail-bad-address]\n")
+        #expect(run.stderr == "error: 'bob' is not a mail address (name@example.org); nothing was sent [mail-bad-address]\n1 error, 0 warnings\n")
         #expect(box.messages.isEmpty)
         let usage = try CommandRunner.boardkit(["report", Self.sample, "--mail-to", "a@x.org", "-o", "r.html"])
         #expect(usage.status == 2)
@@ -196,7 +196,7 @@ struct MailCommandTests {
         let people = try Self.people(box.folder, "mina,mina@example.org\nsam;sam@example.org\n")
         let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--sendmail", box.sendmail])
         #expect(run.status == 1)
-        #expect(run.stderr == "\(people):2: error: 'sam;sam@example.org' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]\n")
+        #expect(run.stderr == "\(people):2: error: 'sam;sam@example.org' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]\n1 error, 0 warnings\n")
         #expect(box.messages.isEmpty)
     }
 }

@@ -35,7 +35,7 @@ struct SendmailTests {
                                            message: "msmtp: cannot connect to mail.example.org, port 587 / msmtp: could not send mail")
         #expect(Sendmail(path).send(Self.message) == error)
         #expect(error.diagnostic.description == "\(path): error: the mailer failed (exit status 78) and said: msmtp: cannot connect to "
-                + "mail.example.org, port 587 / msmtp: could not send mail; nothing was sent [mail-failed]")
+                + "mail.example.org, port 587 / msmtp: could not send mail; the message was not sent [mail-failed]")
     }
 
     @Test func aMailerThatReadsNothingAndFailsIsStillAFailure() throws {
@@ -59,5 +59,32 @@ struct SendmailTests {
         let hung = Sendmail(path, timeoutSeconds: 1).send(Self.message)
         #expect(hung == .mailerTimedOut(path: path, seconds: 1))
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+}
+
+/// Each mail diagnostic's wording and code, pinned (the one place they are written is
+/// MailError.swift).
+@Suite("mail diagnostics")
+struct MailMessageTextTests {
+    @Test func eachSaysWhatHappenedAndWhere() {
+        let cases: [(Diagnostic, String)] = [
+            (MailError.badAddress("bob").diagnostic,
+             "error: 'bob' is not a mail address (name@example.org); nothing was sent [mail-bad-address]"),
+            (MailError.mailerMissing(path: "/usr/sbin/sendmail").diagnostic,
+             "/usr/sbin/sendmail: error: no mailer at /usr/sbin/sendmail: install one that offers sendmail (msmtp-mta, Postfix, Exim; "
+                + "see docs/mail.md) or name it with --sendmail PATH or $SENDMAIL; the message was not sent [mail-failed]"),
+            (MailError.mailerFailed(path: "/usr/bin/msmtp", status: 69, message: "").diagnostic,
+             "/usr/bin/msmtp: error: the mailer failed (exit status 69) and said nothing; the message was not sent [mail-failed]"),
+            (MailError.mailerTimedOut(path: "/usr/bin/msmtp", seconds: 60).diagnostic,
+             "/usr/bin/msmtp: error: the mailer did not finish within 60 seconds and was stopped; the message may not have been sent [mail-failed]"),
+            (MailError.peopleUnreadable(path: "p.csv", message: "no such file").diagnostic,
+             "p.csv: error: the people file cannot be read: no such file [mail-bad-people]"),
+            (MailError.peopleRow(path: "p.csv", line: 3, text: "sam").diagnostic,
+             "p.csv:3: error: 'sam' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]"),
+            (Diagnostic(MailCaution.noAddress(assignee: "dana", cards: 2), at: SourceLocation(file: "p.csv")),
+             "p.csv: warning: 'dana' has 2 cards due and no address in the people file: no reminder for them [mail-no-address]"),
+        ]
+        for (diagnostic, text) in cases { #expect(diagnostic.description == text) }
+        #expect(DiagnosticCode.mailCodes.map(\.id) == ["mail-bad-address", "mail-failed", "mail-bad-people", "mail-no-address"])
     }
 }
