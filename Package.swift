@@ -2,11 +2,8 @@
 import PackageDescription
 
 // The shape is pandoc's: one model (BoardModel), one folder per format, and an umbrella
-// (BoardKit) that knows every format. No format target depends on another format target.
-// Between the model and the formats sits BoardIO: the fast building blocks every format
-// shares (mapped text, buffered output, the hash, the interning cache, the diagnostic
-// limiter, the ordered-parallel helpers, the validator), written once. A new building
-// block that a second format would need goes there.
+// (BoardKit) that knows every format; no format target depends on another. README's Layout
+// table is this graph in words, checked against it by Tests/imports_check.py.
 let package = Package(
     name: "boardkit",
     platforms: [.macOS(.v14)],

@@ -33,7 +33,9 @@ public struct BoardFormat: Sendable {
 
 /// Every format, in sniffing order: a format whose content is more specific comes before
 /// the one whose extension it shares (a Trello export is also a `.json` file).
-/// Adding a format is one line here and a reader/writer pair in its own module.
+/// Adding a format: a reader/writer pair in a target of its own (its folder, a row in
+/// README's Layout and Package.swift), one line here, its codes in DiagnosticCatalog, and a
+/// fuzz entry (Fuzz/): docs/design.md walks through it.
 public enum FormatRegistry {
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.

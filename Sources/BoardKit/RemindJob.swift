@@ -17,8 +17,8 @@ public struct RemindJob {
     /// goes out) or a timestamp; nil is now.
     public var asOf: String?
     public var locale = ReportLocale.en
-    /// Which cards to remind of (every card when empty): the same filter as every view.
-    public var filter = CardFilter()
+    /// `--where`: only the cards it names (docs/filter.md), as in every command.
+    public var filter: String?
     /// What is done with the reminders.
     public var mode = Mode.list
     /// The people file (`name,email`); an assignee name that is itself an address needs none.
@@ -72,7 +72,14 @@ public struct RemindJob {
         guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
         let zone = board.zone ?? .utc
         let now = asOf.flatMap { Self.moment($0, in: zone) } ?? AsOf.now(in: zone)
-        let due = DueReminders(board: board, now: now, filter: filter, numbers: Self.storeNumbers(input))
+        var selection = CardFilter()
+        if let filter {
+            switch FilterExpression.parse(filter).flatMap({ $0.filter(on: board, now: now) }) {
+            case .success(let parsed): selection = parsed
+            case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem.diagnostic(in: "--where")], reminders: [], asOf: nil)
+            }
+        }
+        let due = DueReminders(board: board, now: now, filter: selection, numbers: Self.storeNumbers(input))
         let words = ReminderText(due, locale: locale)
 
         var diagnostics = loaded.diagnostics

@@ -19,6 +19,8 @@ public struct ReportJob {
     public var locale = ReportLocale.en
     /// `-` for standard output.
     public var output = "-"
+    /// `--where`: the report of the cards it names, its title saying so (`WhereOption`).
+    public var filter: String?
     /// Set: the report is mailed (text, HTML tables, the XLSX attached if asked), not written.
     public var mail: ReportMailing?
 
@@ -61,7 +63,15 @@ public struct ReportJob {
         let read = clock.now
         let zone = board.zone ?? .utc
         let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks))
+        // Narrowed as of the report's moment: "due=week" is the week as the report sees it.
+        let narrowed: (board: Board, said: String?)
+        switch WhereOption.narrow(board, where: filter, now: moment) {
+        case .success(let result): narrowed = result
+        case .failure(let problem):
+            return Outcome(counts: nil, diagnostics: loaded.diagnostics + [problem], asOf: nil, timings: (read - started, .zero, .zero))
+        }
+        board = narrowed.board
+        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said))
         let counts = (cards: board.cards.count, events: board.events.count)
         // The report holds all it shows: the board (most of the memory at a million cards)
         // is let go while the report is written, so the two are not in memory at once, and

@@ -27,9 +27,11 @@ public struct ReportMailing: Sendable {
         }
     }
 
-    /// The subject: the one given, else the report's title, the board's name and its last week.
+    /// The subject: the one given, else the report's title, the board's name (and the filter,
+    /// as the report's title says it) and its last week.
     static func subject(_ given: String?, report: WeeklyReport, locale: ReportLocale) -> String {
-        given ?? "\(locale.label("title")) — \(report.boardName) — \(report.weeks.last?.label ?? locale.date(report.asOfDate))"
+        given ?? "\(locale.label("title")) — \(report.boardName)\(report.filter.map { " (\($0))" } ?? "") — "
+            + (report.weeks.last?.label ?? locale.date(report.asOfDate))
     }
 
     /// Renders the parts and mails them: the diagnostics of rendering or mailing, none when sent.

@@ -1,11 +1,6 @@
-// BoardModel: what a board is, and nothing else. The model types (Board, BoardState, Card,
-// Event, DueDate and the card's fields), dates and time zones (Time/), diagnostics and their
-// codes and locations (Diagnostics/), the paths the validator's findings point at, and the
-// reader/writer protocols and options every format implements (Format/), with the one JSON
-// escaping rule the diagnostics render through. It imports nothing of ours. Machinery for
-// reading and writing fast (mapped text, output buffers, hashing, caches, parallel helpers)
-// and the validator that runs on it live one layer up, in BoardIO; a new building block goes
-// there, not here.
+// BoardModel: what a board is, and what is said of one (README's Layout lists its folders).
+// Machinery for reading and writing fast and the validator live one layer up, in BoardIO; a
+// new building block goes there, not here.
 
 /// A kanban board: its states (columns), cards and the history of how the cards moved.
 ///
@@ -47,6 +42,13 @@ public struct Board: Sendable, Equatable {
     /// The state with this id, if the board has one.
     public func state(withID id: String) -> BoardState? {
         states.first { $0.id == id }
+    }
+
+    /// The state a person names: its id or its name, in any case (an id wins over another
+    /// state's name). The one rule for the terminal, the page, `--where` and the feeds.
+    public func state(named reference: String) -> BoardState? {
+        let wanted = reference.lowercased()
+        return states.first { $0.id.lowercased() == wanted } ?? states.first { $0.name.lowercased() == wanted }
     }
 
     /// The category of the state with this id (nil for an unknown state).

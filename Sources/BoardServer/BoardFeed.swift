@@ -107,6 +107,13 @@ public final class BoardFeed: Sendable {
         }
     }
 
+    /// `board` as this feed writes it (a filtered view of the feed's board): nil when it
+    /// cannot be written.
+    func calendar(of board: Board) -> [UInt8]? {
+        let encoded = ICSWriter().encode(board, options: writerOptions, name: "\(name).ics")
+        return encoded.diagnostics.hasErrors ? nil : encoded.bytes
+    }
+
     private func build(_ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
         let board: Board
         if let store {

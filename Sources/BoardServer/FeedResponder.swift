@@ -15,7 +15,9 @@ struct FeedResponder: Sendable {
         boards.lookup(token: token, name: name)?.feed
     }
 
-    /// `GET|HEAD /<token>/<name>.ics`
+    /// `GET|HEAD /<token>/<name>.ics`, the whole board's; with a filter in the query
+    /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
+    /// their own. A filter naming what the board does not have is a 400 saying what it has.
     func calendar(_ request: Request, token: String, file: String) -> Response {
         guard file.hasSuffix(".ics"), let feed = feed(token: token, name: String(file.dropLast(4))),
               let snapshot = feed.current() else { return Self.notFound }
@@ -26,12 +28,24 @@ struct FeedResponder: Sendable {
             .cacheControl: "private, max-age=300",
             .lastModified: snapshot.lastModified,
         ]
-        if gzip {
-            headers[.vary] = "Accept-Encoding"
-            if Self.acceptsGzip(request.headers[.acceptEncoding]), let (zipped, zippedTag) = snapshot.gzip {
-                body = zipped
-                tag = zippedTag
-                headers[.contentEncoding] = "gzip"
+        switch Self.filtered(snapshot.board, request, now: .now()) {
+        case .failure(let problem):
+            return Self.plainText(.badRequest, problem.text)
+        case .success(let (view, said?)):
+            // Named for what it holds, so a calendar app lists "Team (assignee=mina)".
+            var view = view
+            view.name += " (\(said))"
+            guard let filtered = feed.calendar(of: view) else { return Self.plainText(.internalServerError, "the feed could not be written") }
+            body = ByteBuffer(bytes: filtered)
+            tag = EntityTag.of(filtered, kind: "ics-f")
+        case .success:
+            if gzip {
+                headers[.vary] = "Accept-Encoding"
+                if Self.acceptsGzip(request.headers[.acceptEncoding]), let (zipped, zippedTag) = snapshot.gzip {
+                    body = zipped
+                    tag = zippedTag
+                    headers[.contentEncoding] = "gzip"
+                }
             }
         }
         headers[.eTag] = tag
@@ -44,12 +58,18 @@ struct FeedResponder: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
-    /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone.
+    /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
+    /// with a filter in the query, of the cards it names (as `report --where`).
     func report(_ request: Request, token: String, name: String) -> Response {
         guard let feed = feed(token: token, name: name), let snapshot = feed.current() else { return Self.notFound }
-        let board = snapshot.board
-        let zone = board.zone ?? .utc
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: AsOf.now(in: zone)))
+        let zone = snapshot.board.zone ?? .utc
+        let now = AsOf.now(in: zone)
+        let board: Board, said: String?
+        switch Self.filtered(snapshot.board, request, now: now) {
+        case .failure(let problem): return Self.plainText(.badRequest, problem.text)
+        case .success(let narrowed): (board, said) = narrowed
+        }
+        let report = WeeklyReport(board: board, options: ReportOptions(asOf: now, filter: said))
         guard case .success(let html) = ReportRenderer.render(report, format: .html) else {
             return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "the report template could not be rendered\n")))
@@ -64,6 +84,24 @@ struct FeedResponder: Sendable {
         }
         headers[.contentLength] = String(html.count)
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+    }
+
+    /// `board` narrowed by the filter the request's query names (`FilterExpression.query`),
+    /// and the filter as said back; nil said: no filter asked.
+    static func filtered(_ board: Board, _ request: Request, now: Instant) -> Result<(Board, String?), FilterProblem> {
+        let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
+        let asked = FilterExpression.query(query)
+        return asked.flatMap { expression in
+            expression.filter(on: board, now: now).map { filter in
+                filter.isEmpty ? (board, nil) : (board.keeping(filter, now: now), expression.description)
+            }
+        }
+    }
+
+    static func plainText(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        let bytes = ByteBuffer(string: text + "\n")
+        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .contentLength: String(bytes.readableBytes)],
+                        body: ResponseBody(byteBuffer: bytes))
     }
 
     static var notFound: Response {

@@ -1,7 +1,6 @@
 // BoardStore: a board that boardkit holds itself, in one SQLite file (through GRDB), with
-// every change in an append-only log that undo and redo walk. It depends on BoardModel and BoardIO
-// (and GRDB) only;
-// the commands, the board page and the sync all change a board through this type, so every
+// every change in an append-only log that undo and redo walk. The commands, the board page
+// and the sync all change a board through this type, so every
 // change is one undoable step in one log, and every format and report sees the same board
 // (`board()` builds the model's Board, events included, from the current values and the log).
 //

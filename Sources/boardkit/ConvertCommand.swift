@@ -16,6 +16,8 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     @OptionGroup var reading: ReadingFlags
+
+    @OptionGroup var selection: FilterFlags
     @OptionGroup var writing: WritingFlags
 
     @Option(name: .customLong("events-out"), help: "Write the history to this events sidecar file (CSV output).")
@@ -33,9 +35,16 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)", .writing: "writing \(output)"])
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
-        guard let board = loaded.board else {
+        guard let read = loaded.board else {
             progress.finish()
             return try DiagnosticOutput.finish(loaded.diagnostics, style: diagnostics)
+        }
+        let board: Board
+        switch WhereOption.narrow(read, where: selection.filter, now: .now()) {
+        case .success(let narrowed): board = narrowed.board
+        case .failure(let problem):
+            progress.finish()
+            return try DiagnosticOutput.finish(loaded.diagnostics + [problem], style: diagnostics)
         }
         // `--events FILE` names the sidecar of whichever side is CSV.
         let sidecar = eventsOut ?? (loaded.format == "csv" ? nil : reading.eventsIn)

@@ -75,19 +75,3 @@ struct EditCommand: ParsableCommand {
         }
     }
 }
-
-/// `+a,-b,c`: names to add (`+a`, `c`) and to remove (`-b`).
-enum ListEdit {
-    static func parse(_ values: [String]) -> (add: [String], remove: [String]) {
-        var add: [String] = [], remove: [String] = []
-        for value in values {
-            for part in value.split(separator: ",") {
-                let item = part.trimmingCharacters(in: .whitespaces)
-                if item.hasPrefix("-") { remove.append(String(item.dropFirst())) }
-                else if item.hasPrefix("+") { add.append(String(item.dropFirst())) }
-                else if !item.isEmpty { add.append(item) }
-            }
-        }
-        return (add.filter { !$0.isEmpty }, remove.filter { !$0.isEmpty })
-    }
-}

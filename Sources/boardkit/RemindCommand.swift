@@ -44,6 +44,8 @@ struct RemindCommand: ParsableCommand {
 
     @OptionGroup var reading: ReadingFlags
 
+    @OptionGroup var selection: FilterFlags
+
     @Flag(name: .long, help: "Treat warnings in the input as errors.")
     var strict = false
 
@@ -68,6 +70,7 @@ struct RemindCommand: ParsableCommand {
         job.strict = strict
         job.asOf = asOf
         job.locale = locale
+        job.filter = selection.filter
         job.mode = !mail ? .list : dryRun ? .dryRun : .send
         job.peoplePath = people
         job.mailFrom = mailFrom

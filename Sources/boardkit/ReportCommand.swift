@@ -56,6 +56,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var reading: ReadingFlags
 
+    @OptionGroup var selection: FilterFlags
+
     @Flag(name: .long, help: "Treat warnings in the input as errors.")
     var strict = false
 
@@ -98,6 +100,7 @@ struct ReportCommand: ParsableCommand {
         job.templatePath = template
         job.locale = locale
         job.output = output
+        job.filter = selection.filter
         job.mail = mailTo.map { to in
             var mail = ReportMailing(to: to)
             mail.from = mailFrom

@@ -100,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
             for feed in server.feeds {
                 let paths = server.paths(of: feed)
                 lines += "\(feed.name): \(base)\(paths.calendar)\n"
+                lines += "\(feed.name) feed of one person: \(base)\(paths.calendar)?assignee=NAME (also label=, state=, due=week: docs/filter.md)\n"
                 lines += "\(feed.name) report: \(base)\(paths.report)\n"
                 lines += "\(feed.name) board: \(base)\(paths.page)"
                     + (server.isWritable(feed) ? "\n" : (!feed.isStore ? " (read-only: not a store)\n" : " (read-only: the store is on read-only media)\n"))

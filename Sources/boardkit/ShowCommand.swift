@@ -20,11 +20,14 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "auto, always or never.")
     var color: ColorChoice = .auto
 
+    @OptionGroup var selection: FilterFlags
+
     @OptionGroup var store: StoreFlags
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func run() throws {
+        var refused: Diagnostic?
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil, readOnly: true)
             var board = session.header
@@ -35,8 +38,22 @@ struct ShowCommand: ParsableCommand {
             case .never: useColor = false
             case .auto: useColor = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             }
-            let cards = try session.store.cards(includeArchived: archived)
+            var cards = try session.store.cards(includeArchived: archived)
+            if selection.filter != nil {
+                // Checked against every card, archived too: a label only archived cards have is no typo.
+                var whole = session.header
+                whole.cards = try session.store.cards(includeArchived: true).map(\.card)
+                switch WhereOption.narrow(whole, where: selection.filter, now: session.now) {
+                case .failure(let problem):
+                    refused = problem
+                    return
+                case .success(let narrowed):
+                    let kept = Set(narrowed.board.cards.map(\.id))
+                    cards.removeAll { !kept.contains($0.card.id) }
+                }
+            }
             print(BoardShowText(board: board, cards: cards, now: session.now, color: useColor).render(), terminator: "")
         }
+        if let refused { try DiagnosticOutput.finish([refused], style: .text) }
     }
 }

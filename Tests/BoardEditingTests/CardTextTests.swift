@@ -53,3 +53,14 @@ struct CardTextTests {
         #expect(CardText.Problem.tooLong(count: 600, limit: 500).koreanSentence == "600자입니다. 최대 500자까지입니다")
     }
 }
+
+/// `+a,-b,c`: the terminal's way to change labels and assignees.
+@Suite("list edits")
+struct ListEditTests {
+    @Test func plusAddsMinusRemovesAndABareNameAdds() {
+        let parsed = ListEdit.parse(["+ui, -bug", "backend,,", " -old "])
+        #expect(parsed.add == ["ui", "backend"])
+        #expect(parsed.remove == ["bug", "old"])
+        #expect(ListEdit.parse(["+", "-", ""]) == ([], []))
+    }
+}

@@ -132,7 +132,28 @@ struct MailCommandTests {
         #expect(attachAlone.stderr.contains("--attach goes with --mail-to"))
     }
 
+    @Test func aFilteredReportSaysItsFilterInTheSubject() throws {
+        let box = try Mailbox()
+        let run = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "--where", "assignee=mina",
+                                              "--mail-to", "mina@example.org", "--sendmail", box.sendmail])
+        #expect(run.status == 0, "\(run.stderr)")
+        let message = try #require(try box.read().first)
+        #expect(message["subject"] as? String == "Weekly report — Web team 웹팀 (assignee=mina) — 2026-W47")
+        #expect((Self.leaves(message)[1]["text"] as? String)?.contains("Web team 웹팀 (assignee=mina)</h1>") == true)
+    }
+
     // MARK: remind
+
+    @Test func whereNarrowsTheReminders() throws {
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--as-of", "2026-11-20", "--where", "assignee=mina"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutText.hasPrefix("mina: Your cards due on"))
+        #expect(!run.stdoutText.contains("\nsam: "))
+        #expect(run.stderr.hasPrefix("Listed 1 reminder as of 2026-11-20: mina ("))
+        let typo = try CommandRunner.boardkit(["remind", Self.sample, "--where", "assignee=minna"])
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix("--where"), "\(typo.stderr)")
+    }
 
     static func people(_ folder: TemporaryFolder, _ text: String) throws -> String {
         let path = folder.path("people.csv")

@@ -243,6 +243,11 @@ final class ServedStore: @unchecked Sendable {
         let columns = try s.call("GET", "columns?assignee=\(person)")
         #expect(columns.text.components(separatedBy: "<li class=\"card").count - 1 == theirs.count)
         #expect(columns.headers["etag"] != (try s.call("GET", "columns").headers["etag"]))
+        // The address's filter means what --where means: a name the board lacks is said, with
+        // what it has, above every card (it showed an empty board, as if nothing matched).
+        let typo = try s.call("GET", "?assignee=nobody-here").text
+        #expect(typo.contains("the board has no assignee &#39;nobody-here&#39;; it has &#39;\(person)&#39;"))
+        #expect(typo.components(separatedBy: "<li class=\"card").count - 1 == cards.count)
     }
 
     /// A refused form comes back with everything typed and the problem beside its field, in

@@ -264,15 +264,9 @@ final class RunningServer: @unchecked Sendable {
         #expect(badName.status == 1)
     }
 
-    @Test func vdirsyncerSubscribesToTheFeed() throws {
-        let folder = try TemporaryFolder()
-        let sample = CommandRunner.sample("board.json")
-        let server = try RunningServer(boards: ["team=\(sample)"], stateFile: folder.path("tokens.json"),
-                                       extra: ["--component", "both"])
-        defer { _ = server.stop() }
-        let feed = try RawHTTP.get(port: server.port, server.feedPath)
-        // The same "KIND|SUMMARY|DATE-LINE" summary the oracle makes of each synced file.
-        let lines = String(decoding: feed.body, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+    /// The same "KIND|SUMMARY|DATE-LINE" summary the vdirsyncer oracle makes of each synced file, sorted.
+    static func items(_ body: [UInt8]) -> [String] {
+        let lines = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
             .components(separatedBy: "\r\n")
         var served: [String] = []
         var kind = "", summary = "", date = ""
@@ -282,7 +276,61 @@ final class RunningServer: @unchecked Sendable {
             if (kind == "VEVENT" && line.hasPrefix("DTSTART")) || (kind == "VTODO" && line.hasPrefix("DUE")) { date = line }
             if line == "END:VEVENT" || line == "END:VTODO" { served.append("\(kind)|\(summary)|\(date)") }
         }
-        served.sort()
+        return served.sorted()
+    }
+
+    /// A feed of one person's cards: the query is the `--where` filter; a subscribing client
+    /// keeps the URL with its query; the feed has a tag of its own, stays a calendar when
+    /// empty, and a name the board lacks is a 400 saying what it has.
+    @Test func aFeedOfOnePersonIsItsOwnCalendar() throws {
+        let folder = try TemporaryFolder()
+        let sample = CommandRunner.sample("board.json")
+        let server = try RunningServer(boards: ["team=\(sample)"], stateFile: folder.path("tokens.json"))
+        defer { _ = server.stop() }
+        let whole = try RawHTTP.get(port: server.port, server.feedPath)
+        let mine = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mina")
+        #expect(mine.status == 200)
+        #expect(mine.headers["etag"] != nil && mine.headers["etag"] != whole.headers["etag"])
+        let board = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sample))) as? [String: Any] ?? [:]
+        let minas = (board["cards"] as? [[String: Any]] ?? []).filter { ($0["assignees"] as? [String] ?? []).contains("mina") }
+        // The feed holds cards with a due date, not done (the default), not archived.
+        let done = Set((board["states"] as? [[String: Any]] ?? []).filter { $0["category"] as? String == "done" }.compactMap { $0["id"] as? String })
+        let titles = Set(minas.filter { $0["due"] != nil && $0["archived"] as? Bool != true && !done.contains($0["state"] as? String ?? "") }
+            .compactMap { $0["title"] as? String })
+        let served = Self.items(mine.body)
+        #expect(!served.isEmpty && served.count < Self.items(whole.body).count)
+        #expect(Set(served.map { String($0.split(separator: "|")[1]) }) == titles, "\(served)")
+        let again = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mina", headers: ["If-None-Match": mine.headers["etag"] ?? ""])
+        #expect(again.status == 304)
+        let synced = try CommandRunner.python("ics_vdirsyncer.py", ["http://127.0.0.1:\(server.port)\(server.feedPath)?assignee=mina&state=todo", folder.path("vdir")])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        struct Synced: Decodable { var items: [String]; var files: Int }
+        let todo = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mina&state=todo")
+        #expect(try JSONDecoder().decode(Synced.self, from: synced.stdout).items == Self.items(todo.body))
+        // Nothing matches: still a calendar.
+        let none = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mina&due=none")
+        let text = String(decoding: none.body, as: UTF8.self)
+        #expect(none.status == 200 && text.hasPrefix("BEGIN:VCALENDAR") && text.contains("END:VCALENDAR") && !text.contains("BEGIN:VEVENT"))
+        // A typo is said, with the names the board has.
+        let typo = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mian")
+        #expect(typo.status == 400)
+        #expect(String(decoding: typo.body, as: UTF8.self).contains("the board has no assignee 'mian'; it has 'alex', 'dana'"))
+        let expression = try RawHTTP.get(port: server.port, server.feedPath + "?where=" + "due<2026-11-01,assignee=mina".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(expression.status == 200 && Self.items(expression.body).count < served.count)
+        // The live report takes the same query, and says it.
+        let report = try RawHTTP.get(port: server.port, server.reportPath + "?assignee=mina")
+        #expect(report.status == 200 && String(decoding: report.body, as: UTF8.self).contains("Web team 웹팀 (assignee=mina)</h1>"))
+        #expect(try RawHTTP.get(port: server.port, server.reportPath + "?label=nope").status == 400)
+    }
+
+    @Test func vdirsyncerSubscribesToTheFeed() throws {
+        let folder = try TemporaryFolder()
+        let sample = CommandRunner.sample("board.json")
+        let server = try RunningServer(boards: ["team=\(sample)"], stateFile: folder.path("tokens.json"),
+                                       extra: ["--component", "both"])
+        defer { _ = server.stop() }
+        let feed = try RawHTTP.get(port: server.port, server.feedPath)
+        let served = Self.items(feed.body)
         #expect(served.count > 10)
         let out = try CommandRunner.python("ics_vdirsyncer.py", ["http://127.0.0.1:\(server.port)\(server.feedPath)", folder.path("vdir")])
         #expect(out.status == 0, "\(out.stderr)")

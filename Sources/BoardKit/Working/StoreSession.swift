@@ -52,11 +52,8 @@ public struct StoreSession {
 
     /// The state a person names: its id or its name, in any case.
     public func state(_ reference: String) throws(StoreError) -> BoardState {
-        let wanted = reference.lowercased()
-        if let s = header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) {
-            return s
-        }
-        throw .unknownState(reference, known: header.states.map(\.name))
+        guard let state = header.state(named: reference) else { throw .unknownState(reference, known: header.states.map(\.name)) }
+        return state
     }
 
     /// Applies the edits as one step and returns the step's events for the command to print.

@@ -10,11 +10,15 @@ public struct ReportOptions: Sendable {
     public var weeks: Int
     /// How many days ahead "due soon" looks (cards due on as-of's date through that many days later).
     public var dueSoonDays: Int
+    /// Which cards the board was narrowed to before the report, as the filter was written
+    /// (`assignee=mina, due=week`): the report's title says it. Nil: every card.
+    public var filter: String?
 
-    public init(asOf: Instant, weeks: Int = 8, dueSoonDays: Int = 7) {
+    public init(asOf: Instant, weeks: Int = 8, dueSoonDays: Int = 7, filter: String? = nil) {
         self.asOf = asOf
         self.weeks = max(1, weeks)
         self.dueSoonDays = max(0, dueSoonDays)
+        self.filter = filter
     }
 }
 

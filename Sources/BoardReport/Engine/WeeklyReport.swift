@@ -6,6 +6,8 @@ import BoardIO
 public struct WeeklyReport: Sendable {
     public var boardID: String
     public var boardName: String
+    /// The filter the board was narrowed by (`ReportOptions.filter`), nil for every card.
+    public var filter: String?
     /// The zone the report's days and weeks are in.
     public var timeZone: String
     /// The moment described, in the board's offset at that moment.
@@ -47,6 +49,7 @@ public struct WeeklyReport: Sendable {
     public init(board: Board, replay: BoardReplay, zone: Zone, options: ReportOptions) {
         boardID = board.id
         boardName = board.name
+        filter = options.filter
         timeZone = zone.identifier
         asOf = zone.localize(options.asOf)
         asOfDate = zone.calendarDate(of: options.asOf)

@@ -15,6 +15,7 @@ public enum ReportJSON {
         j.beginObject()
         j.member("id", r.boardID)
         j.member("name", r.boardName)
+        if let filter = r.filter { j.member("filter", filter) }
         j.member("timezone", r.timeZone)
         j.member("cards", r.cardCount)
         j.member("cardsWithHistory", r.cardsWithHistory)

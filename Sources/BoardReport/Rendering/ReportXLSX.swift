@@ -33,7 +33,7 @@ enum ReportXLSX {
 
         // Summary.
         var row: UInt32 = 0
-        cells.text(summary, row, 0, "\(L("title")) — \(r.boardName)", format: book.title)
+        cells.text(summary, row, 0, "\(L("title")) — \(r.boardName)\(r.filter.map { " (\($0))" } ?? "")", format: book.title)
         row = 2
         for (k, v) in [(L("board"), r.boardName), (L("asOf"), locale.dateTime(r.asOf)), (L("timezone"), r.timeZone),
                        (L("weeks"), "\(r.weeks.first?.label ?? "") … \(r.weeks.last?.label ?? "")")] {

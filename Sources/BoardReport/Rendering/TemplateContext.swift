@@ -23,8 +23,10 @@ struct TemplateContext {
         var c: [String: Any] = [:]
         c["label"] = L
         c["locale"] = locale.rawValue
-        c["board"] = ["id": clean(r.boardID), "name": clean(r.boardName), "timezone": r.timeZone,
-                      "cards": r.cardCount, "events": r.eventCount] as [String: Any]
+        var board: [String: Any] = ["id": clean(r.boardID), "name": clean(r.boardName), "timezone": r.timeZone,
+                                    "cards": r.cardCount, "events": r.eventCount]
+        if let filter = r.filter { board["filter"] = clean(filter) }
+        c["board"] = board
         c["asOf"] = locale.dateTime(r.asOf)
         c["asOfDate"] = locale.date(r.asOfDate)
         c["asOfISO"] = r.asOf.description

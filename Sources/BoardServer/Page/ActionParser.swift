@@ -68,8 +68,7 @@ struct ActionParser {
 
     /// A state by id or name, in any case.
     func state(_ reference: String) throws(FieldProblem) -> BoardState {
-        let wanted = reference.lowercased()
-        guard let s = header.states.first(where: { $0.id.lowercased() == wanted || $0.name.lowercased() == wanted }) else {
+        guard let s = header.state(named: reference) else {
             throw .invalid("state", "no state '\(reference)'; the board's states are \(header.states.map(\.name).joined(separator: ", "))")
         }
         return s

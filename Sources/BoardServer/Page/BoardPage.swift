@@ -64,6 +64,7 @@ struct BoardPage {
         h.raw("<button>\(w.filter)</button>")
         if !f.isEmpty { h.raw(" <a class=\"clear\" href=\"?\(context.showArchived ? "archived=1" : "")\">\(w.clearFilter)</a>") }
         h.raw("</form>\n")
+        if let problem = context.filterProblem { h.raw("<p class=\"notice\" role=\"alert\">"); h.escaped(problem); h.raw("</p>\n") }
         return h.text
     }
 

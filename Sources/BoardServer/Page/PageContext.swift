@@ -15,6 +15,9 @@ struct PageContext: Sendable {
     var showArchived = false
     /// The cards the reader asked to see (`?q=…&label=…&assignee=…&due=…`).
     var filter = CardFilter()
+    /// Why the address's filter names nothing on this board (a label it does not have): said
+    /// above the columns, which then show every card.
+    var filterProblem: String?
     /// What the reader's Undo and Redo would take now, in words (nil: nothing).
     var nextUndo: String?
     var nextRedo: String?
@@ -35,11 +38,8 @@ struct PageContext: Sendable {
         return pairs.compactMap { name, value in value.map { "\(name)=\(HTMLText.queryValue($0))" } }.joined(separator: "&")
     }
 
-    /// The filter read from a page's query; unknown `due` words are no condition.
-    static func filter(query: (String) -> String?) -> CardFilter {
-        CardFilter(text: query("q"), label: query("label"), assignee: query("assignee"),
-                   due: query("due").flatMap(CardFilter.Due.init(rawValue:)))
-    }
+    /// The query parameters the page's filter form sends (`FilterExpression.query` reads them).
+    static let filterNames = ["q", "label", "assignee", "due"]
 
     /// The tag of the board's columns as this reader sees them: the board's version and
     /// what changes the rendering (language, archived shown, named or not, the day, which

@@ -120,8 +120,19 @@ struct PageResponder: Sendable {
                                   calendarPath: "\(desk.name).ics")
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
         // The filter form's query is form-encoded (`+` a space), as a form post's body is.
+        // Read as every filter is (FilterExpression): the same meaning as --where and the feeds'.
         let query = ActionFields.form(Array((request.uri.query ?? "").utf8))
-        context.filter = PageContext.filter { name in try? query.text(name) }
+        let asked = PageContext.filterNames.compactMap { name in
+            ((try? query.text(name)) ?? nil).map { (name: name, value: $0) }
+        }
+        if !asked.isEmpty {
+            var board = view.header
+            board.cards = view.cards.map(\.card)
+            switch FilterExpression.query(asked).flatMap({ $0.filter(on: board, now: context.now) }) {
+            case .success(let filter): context.filter = filter
+            case .failure(let problem): context.filterProblem = problem.text
+            }
+        }
         return (context, cookie.map { [$0] } ?? [])
     }
 
