@@ -95,9 +95,7 @@ public struct RemindJob {
                                               at: peoplePath.map { SourceLocation(file: $0) }))
                 continue
             }
-            let moment = zone.localize(Instant.now())
-            let message = MailMessage(from: sender, to: [address], subject: words.subject(person), date: moment,
-                                      messageID: MessageID(moment: moment, host: ProcessInfo.processInfo.hostName),
+            let message = MailMessage(from: sender, to: [address], subject: words.subject(person), date: zone.localize(Instant.now()),
                                       body: .text(subtype: "plain", words.body(person)))
             var reminder = Reminder(name: person.name, address: address, cards: person.count, text: message.rendered)
             if mode == .send {

@@ -50,10 +50,8 @@ public struct ReportMailing: Sendable {
             body = .multipart(subtype: "mixed", [body, .attachment(
                 contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: name, bytes: bytes)])
         }
-        let now = (Zone.named(report.timeZone) ?? .utc).localize(Instant.now())
         let message = MailMessage(from: from, to: to, subject: Self.subject(subject, report: report, locale: locale),
-                                  date: now, messageID: MessageID(moment: now, host: ProcessInfo.processInfo.hostName),
-                                  body: body)
+                                  date: (Zone.named(report.timeZone) ?? .utc).localize(Instant.now()), body: body)
         return Sendmail(sendmail).send(message).map { [$0.diagnostic] } ?? []
     }
 

@@ -11,12 +11,13 @@ public struct MailMessage: Sendable, Equatable {
     public var messageID: MessageID
     public var body: MIMEPart
 
-    public init(from: MailAddress?, to: [MailAddress], subject: String, date: Instant, messageID: MessageID, body: MIMEPart) {
+    /// A message dated `date`, with a new Message-ID unless one is given.
+    public init(from: MailAddress?, to: [MailAddress], subject: String, date: Instant, messageID: MessageID? = nil, body: MIMEPart) {
         self.from = from
         self.to = to
         self.subject = subject
         self.date = date
-        self.messageID = messageID
+        self.messageID = messageID ?? MessageID(moment: date)
         self.body = body
     }
 

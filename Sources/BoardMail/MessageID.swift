@@ -1,4 +1,5 @@
 import BoardModel
+import Foundation
 
 /// A `Message-ID` (RFC 5322 §3.6.4): `<UNIQUE@HOST>`, unique by the moment, the process and
 /// random bits. `unique` also seeds the message's MIME boundaries.
@@ -6,8 +7,8 @@ public struct MessageID: Sendable, Equatable, CustomStringConvertible {
     public let unique: String
     public let host: String
 
-    /// A new id for a message made at `moment` on `host`.
-    public init(moment: Instant, host: String) {
+    /// A new id for a message made at `moment` on `host` (default: this machine's name).
+    public init(moment: Instant, host: String = ProcessInfo.processInfo.hostName) {
         var generator = SystemRandomNumberGenerator()
         let random = String(generator.next() as UInt64, radix: 36)
         unique = "\(String(moment.epochMilliseconds, radix: 36)).\(random)"

@@ -72,5 +72,13 @@ public struct Sendmail: Sendable {
     }
 }
 
-/// What the mailer wrote, filled by the thread that reads it.
-private final class Collected: @unchecked Sendable { var data = Data() }
+/// What the mailer wrote, filled by the thread that reads it (locked: a mailer's child that
+/// keeps the pipe open may still be writing when the mailer's status is read).
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+    var data: Data {
+        get { lock.withLock { bytes } }
+        set { lock.withLock { bytes = newValue } }
+    }
+}

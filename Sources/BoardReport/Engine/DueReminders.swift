@@ -7,13 +7,11 @@ import BoardModel
 public struct DueReminders: Sendable {
     /// One card on a reminder.
     public struct Item: Sendable, Equatable {
-        public var id: String
         /// `#12` for a card of a store, else its id.
         public var reference: String
         public var title: String
         public var stateName: String
         public var due: DueDate
-        public var status: DueStatus
     }
 
     /// One assignee's reminder; each list sorted by due date, then reference.
@@ -43,8 +41,8 @@ public struct DueReminders: Sendable {
             let state = states[card.state]
             guard filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
             let status = DueStatus.of(due, category: state?.category, archived: card.archived, now: now, zone: zone)
-            let item = Item(id: card.id, reference: numbers[card.id].map { "#\($0)" } ?? card.id, title: card.title,
-                            stateName: state?.name ?? card.state, due: due, status: status)
+            let item = Item(reference: numbers[card.id].map { "#\($0)" } ?? card.id, title: card.title,
+                            stateName: state?.name ?? card.state, due: due)
             for name in Set(card.assignees) {
                 var person = byName[name] ?? Person(name: name)
                 switch status {
