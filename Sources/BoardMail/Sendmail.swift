@@ -47,8 +47,11 @@ public struct Sendmail: Sendable {
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { said.data = output.fileHandleForReading.readDataToEndOfFile() }
         // Written beside the waiting: a mailer that stops reading must not block the timeout.
-        // A mailer that exits early closes the pipe: the write fails (EPIPE; the Swift runtime
-        // ignores SIGPIPE) and its exit status says why.
+        // A mailer that exits early closes the pipe: the write must fail with EPIPE (its exit
+        // status says why), not end this process by SIGPIPE. boardkit ignores SIGPIPE as it is
+        // (StandardStreams turns EPIPE on standard output into SIGPIPE itself); a library
+        // caller may not have, so it is said here.
+        signal(SIGPIPE, SIG_IGN)
         let bytes = Data(message.rendered.utf8)
         DispatchQueue.global().async {
             try? input.fileHandleForWriting.write(contentsOf: bytes)
