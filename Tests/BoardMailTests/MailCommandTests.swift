@@ -212,6 +212,17 @@ struct MailCommandTests {
         #expect(dryAlone.status == 2)
     }
 
+    @Test func aStoresCardsAreNamedByTheirNumbers() throws {
+        let folder = try TemporaryFolder()
+        let store = folder.path("team.db")
+        try #require(try CommandRunner.boardkit(["init", "-b", store, "--from", Self.sample]).status == 0)
+        let run = try CommandRunner.boardkit(["remind", store, "--as-of", "2026-11-20", "--where", "assignee=mina"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The same cards as the file's, each by the number `boardkit edit` takes.
+        #expect(run.stdoutText.contains("- #4 Document search filters · DOING · Due 2026-10-16 (Fri) 18:00\n"), "\(run.stdoutText)")
+        #expect(!run.stdoutText.contains("- c"))
+    }
+
     @Test func aBadPeopleFileIsAnErrorAtItsLine() throws {
         let box = try Mailbox()
         let people = try Self.people(box.folder, "mina,mina@example.org\nsam;sam@example.org\n")
