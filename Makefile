@@ -79,6 +79,7 @@ run: build
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF) --format xlsx -o out/report.xlsx
 	@echo
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF)
+	$(BOARDKIT) forecast $(SAMPLE) --as-of $(AS_OF)
 	@echo
 	@echo "The reminders each assignee would be mailed (nothing is sent: --dry-run)."
 	$(BOARDKIT) remind $(SAMPLE) --as-of $(AS_OF) --mail --dry-run --people samples/people.csv > out/reminders.eml

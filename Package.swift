@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "BoardModel"),
         // What every format shares, on the model only.
         .target(name: "BoardIO", dependencies: ["BoardModel"]),
-        .target(name: "BoardSample", dependencies: ["BoardModel"]),
+        .target(name: "BoardSample", dependencies: ["BoardModel", "BoardIO"]),
         // What a person may type into a card, for every caller that takes it (terminal, page).
         .target(name: "BoardEditing"),
 

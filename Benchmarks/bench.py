@@ -118,6 +118,18 @@ TASKS = [
                                   "-o", "{out}", "--timings"), False),
         ("python replay", "report", py("report_python.py") + ["{in}", "{out}", "2026-11-20", "8"], False),
     ]),
+    # The forecast on the report's board: its trials beside the report's time (issue #34: 10,000
+    # add under 10 %; 100,000 under a second), and the same forecast in Python with numpy.
+    ("forecast (10,000 trials)", [
+        ("boardkit", "report", bk("forecast", "{in}", "--as-of", "2026-11-20", "--format", "json",
+                                  "-o", "{out}", "--timings"), False),
+        ("python numpy", "report", py("forecast_python.py") + ["{in}", "{out}", "2026-11-20", "10000"], False),
+    ]),
+    ("forecast (100,000 trials)", [
+        ("boardkit", "report", bk("forecast", "{in}", "--as-of", "2026-11-20", "--format", "json", "--trials", "100000",
+                                  "-o", "{out}", "--timings"), False),
+        ("python numpy", "report", py("forecast_python.py") + ["{in}", "{out}", "2026-11-20", "100000"], False),
+    ]),
 ]
 
 
@@ -176,10 +188,11 @@ def measure(argv, inp, out):
 
 
 def report_phases(stderr):
-    """The load and compute seconds `boardkit report --timings` prints."""
+    """The load and compute seconds `boardkit report --timings` prints (and the trials'
+    seconds `boardkit forecast --timings` prints)."""
     phases = {}
     for line in stderr.splitlines():
-        for m in re.finditer(r"(load|compute)[^,0-9]*?([0-9.]+) ?(ms|s)\b", line):
+        for m in re.finditer(r"(load|compute|trials)[^,0-9]*?([0-9.]+) ?(ms|s)\b", line):
             v = float(m.group(2))
             phases[m.group(1)] = v / 1000 if m.group(3) == "ms" else v
     return phases
@@ -464,6 +477,12 @@ def main():
                 compute = statistics.median(p["compute"] for p in phases)
                 notes.append(f"{cards:,} cards, {task}: boardkit loaded the board in {load:.2f} s and "
                              f"computed the report in {compute:.2f} s (medians of --timings).")
+                print("  " + notes[-1], flush=True)
+            elif phases and all("load" in p and "trials" in p for p in phases):
+                load = statistics.median(p["load"] for p in phases)
+                trials = statistics.median(p["trials"] for p in phases)
+                notes.append(f"{cards:,} cards, {task}: boardkit loaded the board in {load:.2f} s and "
+                             f"ran the trials in {trials:.3f} s (medians of --timings).")
                 print("  " + notes[-1], flush=True)
     edit_rows = []
     if not only or "edits" in only:

@@ -19,7 +19,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # at most threshold; "rps" serve requests per second at least threshold; "latency-ms" the median
 # milliseconds of one editing command (tool names the command) under threshold; "p99-ms" a
 # serve row's 99th-percentile latency under threshold; "wall-s" boardkit's median wall seconds
-# under threshold. A seventh element reads the goal at that many cards, not the largest size.
+# under threshold; "trials-s" a forecast's trials (its --timings) in seconds under threshold;
+# "trials-share" those seconds over the report's wall time at the same size under threshold.
+# A seventh element reads the goal at that many cards, not the largest size.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
     (2, "JSON→JSON", "within 2x of orjson", "ratio", "python orjson", 0.5),
@@ -62,6 +64,8 @@ GOALS = [
 ] + [
     (18, "Trello→JSON", "peak memory under the export's size", "memory-x", None, 1.0),
     (18, "report (JSON)", "under 6 s wall at 1M cards, 5M events, load included", "wall-s", None, 6.0, 1_000_000),
+    (34, "forecast (10,000 trials)", "10,000 trials add under 10% to the report's time", "trials-share", None, 0.10),
+    (34, "forecast (100,000 trials)", "100,000 trials under a second", "trials-s", None, 1.0),
 ] + [
     (18, task, "peak memory under 1 GB at 1M cards", "memory-mb", None, 1024, 1_000_000)
     for task in ("JSON→JSON", "CSV→JSON", "JSON→CSV", "JSON→XLSX", "XLSX→JSON", "JSON→ICS", "ICS→JSON",
@@ -104,9 +108,9 @@ def read(path):
                 cards, task, tool, wall, _, rss, size, ratio, _ = cells
                 rows.append({"cards": int(number(cards)), "task": task, "tool": tool, "wall": number(wall),
                              "rss": number(rss), "size": number(size), "ratio": number(ratio)})
-        m = re.match(r"- ([\d,]+) cards, (.+?): .* computed the report in ([\d.]+) s", line)
+        m = re.match(r"- ([\d,]+) cards, (.+?): .* (computed the report|ran the trials) in ([\d.]+) s", line)
         if m:
-            compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(3))
+            compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(4))
     return rows, serve, compute, edits
 
 
@@ -127,6 +131,18 @@ def verdicts(rows, serve, compute, edits):
             value = serve.get("p99 " + tool)
             out.append((issue, task, what, value, f"{value:.2f} ms" if value is not None else "not measured",
                         value is not None and value < limit, None))
+            continue
+        if kind in ("trials-s", "trials-share"):
+            sizes = sorted((c for c, t in compute if t == task), reverse=True)
+            seconds = compute[(sizes[0], task)] if sizes else None
+            if kind == "trials-s" or seconds is None:
+                value, shown = seconds, f"{seconds:.3f} s" if seconds is not None else "not measured"
+            else:
+                report = next((r["wall"] for r in rows if r["cards"] == sizes[0] and r["task"] == "report (JSON)"
+                               and r["tool"] == "boardkit" and r["wall"]), None)
+                value = seconds / report if report else None
+                shown = f"{value:.1%} ({seconds:.3f} s of {report:.2f} s)" if value is not None else "not measured"
+            out.append((issue, task, what, value, shown, value is not None and value < limit, sizes[0] if sizes else None))
             continue
         if kind == "compute-s":
             sizes = sorted((c for c, t in compute if t == task), reverse=True)

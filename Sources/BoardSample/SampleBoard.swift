@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Generates believable boards for tests, demos and benchmarks: custom states, due dates of
 /// every kind (overdue, due soon, none; date-only and with a time), labels, assignees, custom

@@ -1,4 +1,5 @@
 import BoardIO
+import BoardModel
 import Foundation
 
 /// The secret part of each board's feed URL, kept in a small JSON file so the URL a
@@ -36,8 +37,7 @@ public struct TokenStore: Sendable {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw .unreadable(path, "permission denied")
             }
-            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let tokens = object["tokens"] as? [String: String] else {
+            guard let tokens = JSONDocument.parse(Array(data))?["tokens"]?.stringMap else {
                 throw .unreadable(path, "not a boardkit token file ({\"tokens\": {NAME: TOKEN}})")
             }
             stored = tokens
@@ -58,7 +58,18 @@ public struct TokenStore: Sendable {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             }
-            let data = try JSONSerialization.data(withJSONObject: ["tokens": tokens], options: [.sortedKeys, .prettyPrinted])
+            var json = JSONWriter()
+            json.beginObject()
+            json.key("tokens")
+            json.beginObject()
+            for (name, token) in tokens.sorted(by: { $0.key < $1.key }) {
+                json.key(named: name)
+                json.string(token)
+            }
+            json.endObject()
+            json.endObject()
+            json.endDocument()
+            let data = Data(json.finish())
             let temp = path + ".tmp"
             guard FileManager.default.createFile(atPath: temp, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw Failure.unwritable(path, "cannot create \(temp)")

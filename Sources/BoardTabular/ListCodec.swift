@@ -1,3 +1,4 @@
+import BoardModel
 import Foundation
 
 /// How one cell holds a list (labels, assignees, repeated columns gathered into one field):
@@ -41,9 +42,8 @@ public enum ListCodec {
         while lo < hi, cell[lo] == space { lo += 1 }
         while hi > lo, cell[hi - 1] == space { hi -= 1 }
         guard hi - lo >= 2, cell[lo] == UInt8(ascii: "["), cell[hi - 1] == UInt8(ascii: "]"),
-              let parsed = try? JSONSerialization.jsonObject(with: Data(cell[lo..<hi])) as? [Any],
-              parsed.allSatisfy({ $0 is String }) else { return nil }
-        return parsed.compactMap { ($0 as? String)?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+              let parsed = JSONDocument.parse(Array(cell[lo..<hi]))?.strings else { return nil }
+        return parsed.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// Splits a cell into items. An empty cell is an empty list.

@@ -10,72 +10,72 @@ public enum MappingFile {
         func fail(_ message: TabularMessage) -> Result<ColumnMapping, Diagnostic> {
             .failure(Diagnostic(message, at: SourceLocation(file: file)))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = JSONDocument.parse(Array(data))?.object else {
             return fail(.mappingNotAnObject)
         }
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        var m = ColumnMapping(name: object["name"] as? String ?? stem)
-        m.summary = object["summary"] as? String ?? ""
-        m.detect = object["detect"] as? [String] ?? []
-        m.genericFallback = object["genericFallback"] as? Bool ?? true
+        var m = ColumnMapping(name: object["name"]?.string ?? stem)
+        m.summary = object["summary"]?.string ?? ""
+        m.detect = object["detect"]?.strings ?? []
+        m.genericFallback = object["genericFallback"]?.bool ?? true
         if let columns = object["columns"] {
-            guard let columns = columns as? [String: Any] else { return fail(.mappingColumnsNotAMap) }
+            guard let columns = columns.object else { return fail(.mappingColumnsNotAMap) }
             for (name, headers) in columns {
                 guard let attribute = CardAttribute(name: name) else {
                     return fail(.mappingNotAnAttribute(name))
                 }
-                let list = (headers as? [String]) ?? (headers as? String).map { [$0] }
+                let list = headers.strings ?? headers.string.map { [$0] }
                 guard let list else { return fail(.mappingColumnNotHeaders(name)) }
                 for h in list { m.aliases[NameKey.of(h)] = attribute }
                 m.headersOf[attribute, default: []] += list
             }
         }
-        for pattern in object["dateFormats"] as? [String] ?? [] {
+        for pattern in object["dateFormats"]?.strings ?? [] {
             guard let f = TabularDateFormat(pattern) else {
                 return fail(.mappingDateFormatIncomplete(pattern))
             }
             m.dateFormats.append(f)
         }
-        if let order = object["slashDates"] as? String {
+        if let order = object["slashDates"]?.string {
             guard let o = SlashDateOrder(rawValue: order) else {
                 return fail(.mappingSlashDates(order))
             }
             m.slashDates = o
         }
         if let names = object["dateOnly"] {
-            for name in names as? [String] ?? [] {
+            for name in names.strings ?? [] {
                 guard let attribute = CardAttribute(name: name), ColumnMapping.dateOnlyAttributes.contains(attribute) else {
                     return fail(.mappingDateOnlyNotADate(name))
                 }
                 m.dateOnly.insert(attribute)
             }
-            guard names is [String] else { return fail(.mappingDateOnlyNotAList) }
+            guard names.strings != nil else { return fail(.mappingDateOnlyNotAList) }
         }
-        m.stateMap = object["states"] as? [String: String] ?? [:]
-        if let rows = object["rows"] as? [String: Any] {
-            guard let column = rows["kind"] as? String else { return fail(.mappingRowsNoKind) }
+        m.stateMap = object["states"]?.stringMap ?? [:]
+        if let rows = object["rows"]?.object {
+            guard let column = rows["kind"]?.string else { return fail(.mappingRowsNoKind) }
             m.rowKinds = ColumnMapping.RowKinds(
-                column: column, cards: rows["cards"] as? [String] ?? [], states: rows["states"] as? [String] ?? [],
-                notes: rows["notes"] as? [String] ?? [], notesField: rows["notesField"] as? String ?? "Comments")
+                column: column, cards: rows["cards"]?.strings ?? [], states: rows["states"]?.strings ?? [],
+                notes: rows["notes"]?.strings ?? [], notesField: rows["notesField"]?.string ?? "Comments")
         }
-        if let write = object["write"] as? [String: Any] {
-            m.writeFields = write["fields"] as? Bool ?? true
-            m.writeLocalTimes = (write["times"] as? String) == "local"
-            m.writeSections = write["sections"] as? Bool ?? false
-            for (k, column) in (write["columns"] as? [[String: Any]] ?? []).enumerated() {
-                guard let header = column["header"] as? String else { return fail(.mappingWriteNoHeader(index: k)) }
-                let valueName = column["value"] as? String ?? "ignore"
+        if let write = object["write"]?.object {
+            m.writeFields = write["fields"]?.bool ?? true
+            m.writeLocalTimes = write["times"]?.string == "local"
+            m.writeSections = write["sections"]?.bool ?? false
+            for (k, column) in (write["columns"]?.objects ?? []).enumerated() {
+                guard let header = column["header"]?.string else { return fail(.mappingWriteNoHeader(index: k)) }
+                let valueName = column["value"]?.string ?? "ignore"
                 guard let attribute = CardAttribute(name: valueName) else {
                     return fail(.mappingWriteValue(index: k, value: valueName))
                 }
                 var c = ColumnMapping.WriteColumn(header: header, attribute: attribute)
-                c.repeats = column["repeat"] as? Bool ?? false
-                c.constant = column["constant"] as? String
-                if let p = column["format"] as? String {
+                c.repeats = column["repeat"]?.bool ?? false
+                c.constant = column["constant"]?.string
+                if let p = column["format"]?.string {
                     guard let f = TabularDateFormat(p) else { return fail(.mappingWriteFormat(index: k, pattern: p)) }
                     c.dateTimeFormat = f
                 }
-                if let p = column["dateFormat"] as? String {
+                if let p = column["dateFormat"]?.string {
                     guard let f = TabularDateFormat(p) else { return fail(.mappingWriteDateFormat(index: k, pattern: p)) }
                     c.dateFormat = f
                 }

@@ -14,7 +14,7 @@ struct Boardkit: AsyncParsableCommand {
         refused, 2 wrong usage.
         """,
         version: BuildInfo.line,
-        subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self,
+        subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self, ForecastCommand.self,
                       ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,

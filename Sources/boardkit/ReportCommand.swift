@@ -121,12 +121,8 @@ struct ReportCommand: ParsableCommand {
             return try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
         }
         if timings {
-            func s(_ d: Duration) -> String {
-                let ms = d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
-                return "\(ms / 1000).\(String(ms % 1000 + 1000).dropFirst()) s"
-            }
             let t = done.timings
-            StandardStreams.err("report timings: load+validate \(s(t.load)), compute \(s(t.compute)), render+write \(s(t.write)) (\(counts.cards) cards, \(counts.events) events)\n")
+            StandardStreams.err("report timings: load+validate \(Seconds(t.load)), compute \(Seconds(t.compute)), render+write \(Seconds(t.write)) (\(counts.cards) cards, \(counts.events) events)\n")
         }
         if job.mail != nil {
             if !done.mailedTo.isEmpty {

@@ -74,6 +74,7 @@ struct MailCommandTests {
         #expect(text.contains("Weekly report") && text.contains("Web team 웹팀"))
         let html = parts[1]["text"] as? String ?? ""
         #expect(html.contains("<table") && html.contains("Web team 웹팀"))
+        #expect(html.contains("<h2>Overdue (15)</h2>") && html.contains("<h2>Forecast</h2>"), "the report's sections, as tables")
         for absent in ["<svg", "<script", "<img", "src=", "http://", "https://"] {
             #expect(!html.lowercased().contains(absent), "the HTML part holds \(absent)")
         }

@@ -52,19 +52,20 @@ struct CommandTests {
         #expect(((e["cycleTime"] as? [String: Any])?["p50"]) is NSNull)
     }
 
-    @Test("the XLSX report has the summary sheets and native column and stacked-area charts")
+    @Test("the XLSX report has the summary sheets and native column, stacked-area and line charts")
     func xlsx() throws {
         let dir = try TemporaryFolder()
         let path = dir.path("r.xlsx")
         let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
         #expect(out.status == 0, "\(out.stderr)")
         let r = try oracle(["xlsx", path])
-        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Overdue", "Finished", "Aging"])
+        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Forecast", "Overdue", "Finished", "Aging"])
         let charts = (r["charts"] as? [String: [String: Any]]) ?? [:]
         let kinds = charts.values.compactMap { ($0["kinds"] as? [String])?.first }.sorted()
-        #expect(kinds == ["areaChart", "barChart"])
+        #expect(kinds == ["areaChart", "barChart", "lineChart"])
         #expect(charts.values.contains { $0["grouping"] as? String == "stacked" })
-        #expect(charts.values.allSatisfy { ($0["series"] as? Int) == 4 && ($0["refs"] as? Bool) == true })
+        #expect(charts.values.allSatisfy { ($0["refs"] as? Bool) == true })
+        #expect(charts.values.map { $0["series"] as? Int ?? 0 }.sorted() == [1, 4, 4])
         // The cells the charts draw equal the JSON report's figures.
         let json = dir.path("r.json")
         #expect(try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", json]).status == 0)
@@ -77,16 +78,23 @@ struct CommandTests {
             let column = rows.map { ($0[2 + k] as? NSNumber)?.intValue ?? -1 }
             #expect(column == perWeek, "state \(s["state"] ?? "")")
         }
+        // The forecast's line reaches 85 % on the JSON report's 85 % date, not the day before.
+        let dates = ((report?["forecast"] as? [String: Any])?["when"] as? [String: Any])?["dates"] as? [String: String]
+        let line = (r["forecastRows"] as? [[Any]]) ?? []
+        func share(_ k: Int) -> Double { (line[k][1] as? NSNumber)?.doubleValue ?? -1 }
+        let day85 = try #require(line.firstIndex { ($0[0] as? String) == dates?["85"] })
+        #expect(share(day85) >= 0.85)
+        #expect(day85 == 0 || share(day85 - 1) < 0.85)
     }
 
-    @Test("the HTML report is one self-contained file with three SVG charts")
+    @Test("the HTML report is one self-contained file with four SVG charts")
     func html() throws {
         let dir = try TemporaryFolder()
         let path = dir.path("r.html")
         let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
         #expect(out.status == 0, "\(out.stderr)")
         let r = try oracle(["html", path])
-        #expect(r["svg"] as? Int == 3)
+        #expect(r["svg"] as? Int == 4)
         #expect((r["external"] as? [String]) == [])
         #expect(r["hasHttp"] as? Bool == false)
         let html = try String(contentsOfFile: path, encoding: .utf8)

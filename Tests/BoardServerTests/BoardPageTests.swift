@@ -250,6 +250,28 @@ final class ServedStore: @unchecked Sendable {
         #expect(typo.components(separatedBy: "<li class=\"card").count - 1 == cards.count)
     }
 
+    /// The line above the columns says when the open cards are likely done, for the cards the
+    /// filter shows; the live columns (asked for every second) never compute it.
+    @Test func theForecastLineFollowsTheFilter() throws {
+        let s = try ServedStore()
+        // A card finished now, so the sample has a finish whatever day the test runs.
+        let open = try s.cards().values.filter { $0["archived"] == nil && $0["state"] as? String != "done" }
+        let finished = try #require(open.compactMap { $0["id"] as? String }.sorted().first)
+        #expect(try CommandRunner.boardkit(["move", finished, "done", "--board", s.store, "--actor", "t"]).status == 0)
+        let remaining = open.filter { $0["id"] as? String != finished }
+        let page = try s.call("GET", "").text
+        #expect(page.contains("<p id=\"forecast\" class=\"tools forecast\">Likely done: 50% by "))
+        #expect(page.contains(", for the \(remaining.count) open cards, from "), "\(remaining.count) open")
+        #expect(page.range(of: "id=\"forecast\"")!.lowerBound < page.range(of: "<main id=\"columns\"")!.lowerBound)
+        let people: [String] = remaining.compactMap { card in (card["assignees"] as? [String]).flatMap(\.first) }
+        let person = try #require(people.sorted().first)
+        let theirs = remaining.filter { ($0["assignees"] as? [String] ?? []).contains(person) }
+        let filtered = try s.call("GET", "?assignee=\(person)").text
+        #expect(filtered.contains(", for the \(theirs.count) open card\(theirs.count == 1 ? "" : "s") shown, from "))
+        #expect(try s.call("GET", "?lang=ko").text.contains("완료 예상: 50% "))
+        #expect(!(try s.call("GET", "columns").text.contains("forecast")))
+    }
+
     /// A refused form comes back with everything typed and the problem beside its field, in
     /// the page's language (it answered a bare "Not saved" page and the typing was gone).
     @Test func aRefusedFormKeepsWhatWasTyped() throws {

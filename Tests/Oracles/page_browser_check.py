@@ -8,6 +8,7 @@ change the board behind the page's back (the live-update and conflict checks). E
 `true` or a string saying what was seen instead, so a failing test names the step.
 """
 import json
+import re
 import subprocess
 import sys
 import time
@@ -351,5 +352,35 @@ try:
     check("phone: the delete's Undo brings the card back", wait_for(lambda: column_of(phone, "Someone else's card") is not None, 10))
 finally:
     phone.quit()
+
+# The forecast above the columns: the whole page says when the open cards are likely done,
+# and for the cards the filter shows once a filter is on. A card finished now makes sure the
+# sample has a finish whatever day the check runs.
+OPEN_SHOWN = """return document.querySelectorAll('section.column:not([data-category=done]) li.card:not(.archived)').length"""
+driver = browser()
+try:
+    driver.get(PAGE)
+    done_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=done]").get_attribute("data-state")
+    first_open = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=todo] li.card").get_attribute("data-card")
+    boardkit("move", first_open, done_state)
+    driver.get(PAGE)
+    line = driver.find_element(By.ID, "forecast").text
+    above = driver.execute_script(
+        "return !!(document.getElementById('forecast').compareDocumentPosition(document.getElementById('columns'))"
+        " & Node.DOCUMENT_POSITION_FOLLOWING)")
+    found = re.search(r"50% by .+, 85% by .+, for the (\d+) open cards?,", line)
+    check("forecast above the columns", above and found is not None, line)
+    check("forecast counts the open cards", found is not None and int(found.group(1)) == driver.execute_script(OPEN_SHOWN),
+          f"{line} / {driver.execute_script(OPEN_SHOWN)} open cards on the page")
+    label = driver.find_elements(By.CSS_SELECTOR, "form.filter select[name=label] option")[1].get_attribute("value")
+    driver.find_element(By.CSS_SELECTOR, f"form.filter select[name=label] option[value='{label}']").click()
+    driver.find_element(By.CSS_SELECTOR, "form.filter button").click()
+    wait_for(lambda: "label=" in driver.current_url, seconds=10)
+    line = driver.find_element(By.ID, "forecast").text
+    shown = re.search(r"for the (\d+) open cards? shown,", line)
+    check("forecast follows the filter", shown is not None and int(shown.group(1)) == driver.execute_script(OPEN_SHOWN),
+          f"{driver.current_url}: {line} / {driver.execute_script(OPEN_SHOWN)} open cards shown")
+finally:
+    driver.quit()
 
 print(json.dumps(checks, ensure_ascii=False, indent=1))

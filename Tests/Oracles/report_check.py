@@ -3,7 +3,7 @@
 
 usage:
   report_check.py json SCHEMA FILE   jsonschema validation; prints the parsed report's key figures
-  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow cells; the zip's chart parts
+  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts
   report_check.py html FILE          html.parser: svg count, external references, table count
 
 Prints one JSON object; exit 0 when the file passed, 1 otherwise.
@@ -52,13 +52,15 @@ def check_xlsx(path):
                 grouping = "stacked" if 'c:grouping val="stacked"' in xml else (
                     "clustered" if 'c:grouping val="clustered"' in xml else "")
                 charts[n] = {"kinds": kinds, "grouping": grouping,
-                             "series": xml.count("<c:ser>"), "refs": "Throughput" in xml or "Flow" in xml}
+                             "series": xml.count("<c:ser>"),
+                             "refs": "Throughput" in xml or "Flow" in xml or "Forecast" in xml}
     tp = table("Throughput")
     flow = table("Flow")
     out = {"sheets": sheets, "charts": charts, "throughputHeader": list(tp[0]),
            "throughputRows": [list(r) for r in tp[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
            "flowRows": [list(r) for r in flow[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
-           "summaryA": [r[0] for r in table("Summary") if r and r[0] is not None]}
+           "summaryA": [r[0] for r in table("Summary") if r and r[0] is not None],
+           "forecastRows": [[r[0], r[1]] for r in table("Forecast")[1:] if r and isinstance(r[1], (int, float))]}
     print(json.dumps(out, ensure_ascii=False, default=str))
     return len(charts) >= 2
 

@@ -39,6 +39,9 @@ public struct BoardReplay: Sendable {
     public private(set) var createdPerSlot: [Int]
     /// Entries into a done state from a state that is not done (or creation straight into done).
     public private(set) var completedPerSlot: [Int]
+    /// The moment of every such entry up to as-of, in the order of the pass: what a forecast
+    /// samples its days from.
+    public private(set) var completionsMs: [Int64] = []
 
     // What the report should tell about the data.
     public private(set) var eventCount = 0
@@ -230,7 +233,10 @@ public struct BoardReplay: Sendable {
             if tracks[c].firstDoing == Self.none { tracks[c].firstDoing = t }
         case .done?:
             tracks[c].lastDone = t
-            if !fromDone { completedPerSlot[slot] += 1 }
+            if !fromDone {
+                completedPerSlot[slot] += 1
+                completionsMs.append(t)
+            }
         default:
             break
         }

@@ -28,6 +28,10 @@ public enum ReportNote: Sendable, Equatable {
     case nothingFinished
     /// The board's time zone is not a known IANA name; UTC was used.
     case unknownTimeZone(String)
+    /// No card was finished in the forecast's sample: there is no forecast.
+    case forecastNothingDone
+    /// The forecast's sample has few finished cards (`done`) or few days: its dates are rough.
+    case forecastThinSample(done: Int, days: Int)
 
     /// A stable id for scripts (the JSON report's `notes[].code`).
     public var code: String {
@@ -45,6 +49,8 @@ public enum ReportNote: Sendable, Equatable {
         case .finishedWithoutDoing: return "finished-without-doing"
         case .nothingFinished: return "nothing-finished"
         case .unknownTimeZone: return "unknown-time-zone"
+        case .forecastNothingDone: return "forecast-nothing-done"
+        case .forecastThinSample: return "forecast-thin-sample"
         }
     }
 
@@ -53,7 +59,7 @@ public enum ReportNote: Sendable, Equatable {
         switch self {
         case .cardsWithoutHistory(let n), .cardsWithoutCreated(let n), .eventsOutOfOrder(let n),
              .eventsAfterAsOf(let n), .eventsForUnknownCards(let n), .movesWithoutState(let n),
-             .finishedWithoutDoing(let n):
+             .finishedWithoutDoing(let n), .forecastThinSample(let n, _):
             return n
         case .unknownStates(let ids): return ids.count
         default: return nil

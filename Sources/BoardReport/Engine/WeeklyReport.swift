@@ -31,6 +31,9 @@ public struct WeeklyReport: Sendable {
     public var aging: Aging
     public var perAssignee: Breakdown
     public var perLabel: Breakdown
+    /// When the open cards are likely done (`Forecast.Question()`'s defaults); nil when the
+    /// sample has no finished card (a note says so).
+    public var forecast: Forecast?
     public var notes: [ReportNote]
 
     /// Cards the board has, events it has, and how many of each the report could use.
@@ -77,6 +80,7 @@ public struct WeeklyReport: Sendable {
         cardCount = board.cards.count
         eventCount = board.events.count
         cardsWithHistory = board.cards.count - replay.cardsWithoutHistory
+        forecast = try? Forecast.make(board, replay, zone: zone, question: Forecast.Question()).get()
 
         var notes: [ReportNote] = []
         if zone.identifier != board.timeZone { notes.append(.unknownTimeZone(board.timeZone)) }
@@ -96,6 +100,11 @@ public struct WeeklyReport: Sendable {
         if !unknown.isEmpty { notes.append(.unknownStates(unknown)) }
         if flowTimes.finishedWithoutDoing > 0 { notes.append(.finishedWithoutDoing(flowTimes.finishedWithoutDoing)) }
         if flowTimes.finished.isEmpty && counts.total + counts.archived > 0 { notes.append(.nothingFinished) }
+        if let forecast {
+            if forecast.isThin { notes.append(.forecastThinSample(done: forecast.sample.done, days: forecast.sample.days)) }
+        } else if counts.total + counts.archived > 0 {
+            notes.append(.forecastNothingDone)
+        }
         self.notes = notes
     }
 }

@@ -179,6 +179,14 @@ public enum ReportJSON {
         breakdown("perAssignee", r.perAssignee, into: &j)
         breakdown("perLabel", r.perLabel, into: &j)
 
+        j.key("forecast")
+        if let forecast = r.forecast {
+            j.beginObject()
+            ForecastOutput.members(forecast, into: &j)
+            j.endObject()
+        } else {
+            j.null()
+        }
         j.key("notes")
         j.beginArray()
         for note in r.notes {

@@ -31,6 +31,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "Percentile", "cards": "cards", "events": "events", "board": "Board",
         "finished": "Finished cards", "metric": "Metric", "value": "Value", "summary": "Summary",
         "other": "Other", "today": "today", "weekStart": "Starts",
+        "forecast": "Forecast", "chance": "Chance", "doneBy": "Done by", "sample": "Sample",
+        "shareFinished": "Share of trials done by each date", "date": "Date",
         "reminder": "Cards due", "reminderFor": "Your cards due on", "dueToday": "Due today",
         "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
     ]
@@ -52,6 +54,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "percentile": "백분위", "cards": "카드", "events": "이벤트", "board": "보드",
         "finished": "완료된 카드", "metric": "지표", "value": "값", "summary": "요약",
         "other": "기타", "today": "오늘", "weekStart": "시작일",
+        "forecast": "완료 예측", "chance": "확률", "doneBy": "완료 예상일", "sample": "표본",
+        "shareFinished": "날짜별 완료된 시행의 비율", "date": "날짜",
         "reminder": "마감 알림", "reminderFor": "마감이 다가온 담당 카드:", "dueToday": "오늘 마감",
         "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
     ]
@@ -140,6 +144,9 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         case (.ko, .nothingFinished): return "이 기간에 완료된 카드가 없어 사이클 타임과 리드 타임 값이 없습니다."
         case (.en, .unknownTimeZone(let z)): return "The board's time zone '\(z)' is not known; days and weeks are in UTC."
         case (.ko, .unknownTimeZone(let z)): return "보드의 시간대 '\(z)'를 알 수 없어 날짜와 주는 UTC 기준입니다."
+        case (.en, .forecastNothingDone): return "No card was finished in the forecast's sample (the last \(Forecast.Question().historyWeeks) weeks): there is no forecast."
+        case (.ko, .forecastNothingDone): return "예측 표본 기간(최근 \(Forecast.Question().historyWeeks)주)에 완료된 카드가 없어 예측할 수 없습니다."
+        case (_, .forecastThinSample(let done, let days)): return forecastThin(done: done, days: days)
         }
     }
 }

@@ -20,6 +20,14 @@ public enum ReportMessage: DiagnosticMessage, Equatable {
     case partCutOff(String)
     /// List rows past a worksheet's last were left out.
     case rowsCut(Int)
+    /// A forecast's sample (these days) has no finished card.
+    case forecastNothingDone(from: CalendarDate, to: CalendarDate)
+    /// A forecast's sample has few finished cards or few days.
+    case forecastThinSample(done: Int, days: Int)
+    /// `--date` is not after as-of's date, or past the forecast's horizon.
+    case forecastDateOutOfRange(CalendarDate, asOf: CalendarDate)
+    /// `--state` names no state.
+    case forecastUnknownState(String)
 
     public var code: DiagnosticCode {
         switch self {
@@ -28,6 +36,10 @@ public enum ReportMessage: DiagnosticMessage, Equatable {
         case .cannotWriteReport: .ioError
         case .cannotCreateWorkbook, .cannotAddSheets, .writeFailed, .partCutOff: .reportWriteFailed
         case .rowsCut: .dataNotWritten
+        case .forecastNothingDone: .forecastNothingDone
+        case .forecastThinSample: .forecastThinSample
+        case .forecastDateOutOfRange: .forecastDateOutOfRange
+        case .forecastUnknownState: .forecastUnknownState
         }
     }
 
@@ -43,6 +55,14 @@ public enum ReportMessage: DiagnosticMessage, Equatable {
         case .writeFailed(let failure): XLSXMessage.writeFailed(failure).text
         case .partCutOff(let part): "the workbook's part \(part) came out cut off (is the temporary folder, TMPDIR, full?)"
         case .rowsCut(let n): "\(n) list rows did not fit a worksheet (1,048,576 rows) and were left out; the JSON report has them all"
+        case .forecastNothingDone(let from, let to):
+            "no card was finished from \(from) to \(to), so the board's throughput cannot say when anything will be done; a longer --history or a later --as-of may find some"
+        case .forecastThinSample(let done, let days):
+            "the forecast draws from only \(Counted(done, "finished card")) in \(Counted(days, "day")) of history (it wants at least \(Forecast.fewestDone) cards and \(Forecast.fewestDays / 7) weeks): read its dates as rough"
+        case .forecastDateOutOfRange(let date, let asOf):
+            "--date \(date) is not after as-of (\(asOf)) or is more than ten years after it"
+        case .forecastUnknownState(let name):
+            "--state '\(name)' names no state of the board"
         }
     }
 }

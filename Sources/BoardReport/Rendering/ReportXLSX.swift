@@ -8,7 +8,7 @@ import CXlsxWriter
 /// from the cells themselves.
 enum ReportXLSX {
     /// Sheet names are ASCII ids whatever the locale, so formulas and scripts can rely on them.
-    static let summarySheet = "Summary", throughputSheet = "Throughput", flowSheet = "Flow"
+    static let summarySheet = "Summary", throughputSheet = "Throughput", flowSheet = "Flow", forecastSheet = "Forecast"
     static let overdueSheet = "Overdue", finishedSheet = "Finished", agingSheet = "Aging"
 
     static func write(_ r: WeeklyReport, locale: ReportLocale, to path: String) -> [Diagnostic] {
@@ -20,13 +20,13 @@ enum ReportXLSX {
         var book = Book(sink: sink)
         let L = { (k: String) in locale.label(k) }
         let zone = Zone.named(r.timeZone) ?? .utc
-        let sheets = [summarySheet, throughputSheet, flowSheet, overdueSheet, finishedSheet, agingSheet]
+        let sheets = [summarySheet, throughputSheet, flowSheet, forecastSheet, overdueSheet, finishedSheet, agingSheet]
             .compactMap { name in sink.addSheet(name) }
-        guard sheets.count == 6 else {
+        guard sheets.count == 7 else {
             _ = sink.close()
             return [Diagnostic(ReportMessage.cannotAddSheets, at: SourceLocation(file: path))]
         }
-        let (summary, tp, flow, od, fin, ag) = (sheets[0], sheets[1], sheets[2], sheets[3], sheets[4], sheets[5])
+        let (summary, tp, flow, fc, od, fin, ag) = (sheets[0], sheets[1], sheets[2], sheets[3], sheets[4], sheets[5], sheets[6])
         PrintLayout.apply(to: summary, headerRow: nil)
         for sheet in sheets.dropFirst() { PrintLayout.apply(to: sheet, headerRow: 0) }
         let cells = book.cells
@@ -128,6 +128,33 @@ enum ReportXLSX {
         worksheet_insert_chart(flow.pointer, UInt32(lastRow + 2), 0, areas)
         flow.setColumns(0, 1, width: 12)
 
+        // Forecast: the share of trials done by each day after as-of, as a line chart, with
+        // the three dates and the sample beside it.
+        cells.headerRow(fc, [L("date"), L("shareFinished")])
+        if let f = r.forecast {
+            let finished = f.when.finishedBy
+            let lastDay = max(1, finished.count - 1)
+            for day in 1...lastDay {
+                cells.text(fc, UInt32(day), 0, f.asOfDate.addingDays(day).description)
+                let done = finished[min(day, finished.count - 1)]
+                cells.number(fc, UInt32(day), 1, Double(done) / Double(max(1, f.when.trials)), format: book.percent)
+            }
+            cells.text(fc, 0, 3, locale.forecastWhen(remaining: f.when.remaining), format: book.bold)
+            for (k, row) in ForecastOutput.dateRows(f, locale).enumerated() {
+                cells.text(fc, UInt32(k + 1), 3, row[0])
+                cells.text(fc, UInt32(k + 1), 4, row[1])
+            }
+            cells.text(fc, 4, 3, "\(L("sample")): \(locale.forecastSample(f.sample))")
+            cells.text(fc, 5, 3, locale.forecastMethod(f.trials))
+            let line = book.chart(UInt8(LXW_CHART_LINE.rawValue), title: L("shareFinished"), x: L("date"), y: L("shareFinished"))
+            book.series(line, sheet: forecastSheet, nameColumn: 1, valueColumn: 1, lastRow: lastDay)
+            worksheet_insert_chart(fc.pointer, 7, 3, line)
+        } else {
+            cells.text(fc, 1, 0, locale.sentence(.forecastNothingDone))
+        }
+        fc.setColumns(0, 1, width: 14)
+        fc.setColumns(3, 4, width: 22)
+
         // Lists.
         cells.headerRow(od, ["id", L("card"), L("state"), L("assignees"), L("due"), L("daysOverdue")])
         for (k, item) in r.overdue.items.enumerated() {
@@ -185,6 +212,7 @@ enum ReportXLSX {
         let title: CellFormat
         let alert: CellFormat
         let oneDecimal: CellFormat
+        let percent: CellFormat
         var rowsCut = 0
 
         init(sink: WorkbookSink) {
@@ -194,6 +222,7 @@ enum ReportXLSX {
             title = sink.addFormat { format_set_bold($0); format_set_font_size($0, 14) }
             alert = sink.addFormat { format_set_font_color($0, lxw_color_t(LXW_COLOR_RED.rawValue)); format_set_bold($0) }
             oneDecimal = sink.addFormat { format_set_num_format($0, "0.0") }
+            percent = sink.addFormat { format_set_num_format($0, "0%") }
         }
 
         /// The sheet row of list item `k` (after the header row), or nil past a sheet's last
@@ -215,7 +244,7 @@ enum ReportXLSX {
         }
 
         /// A series whose name is the header cell of `valueColumn` and whose categories are
-        /// the week labels in column A.
+        /// column A (the week labels; the Forecast sheet's days).
         func series(_ chart: UnsafeMutablePointer<lxw_chart>?, sheet: String, nameColumn: Int, valueColumn: Int, lastRow: Int) {
             let categories = "='\(sheet)'!$A$2:$A$\(lastRow + 1)"
             let column = Self.columnName(valueColumn)

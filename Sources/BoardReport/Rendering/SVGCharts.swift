@@ -89,6 +89,41 @@ enum SVGCharts {
         return out + "</svg>"
     }
 
+    /// The share of trials finished by each day after as-of (a rising line), with the
+    /// forecast's dates marked.
+    static func forecast(_ forecast: Forecast, _ locale: ReportLocale) -> String {
+        let finished = forecast.when.finishedBy
+        let trials = Double(max(1, forecast.when.trials))
+        let lastDay = max(1, finished.count - 1)
+        let plotW = width - left - right, plotH = height - top - bottom
+        func x(_ day: Int) -> Double { left + plotW * Double(day) / Double(lastDay) }
+        func y(_ share: Double) -> Double { top + plotH - plotH * share }
+        var out = header(locale.label("shareFinished"))
+        out += axes(maxValue: 100)
+        // At most about 300 points: a ten-year line looks the same and the file stays small.
+        let step = max(1, lastDay / 300)
+        var points: [String] = []
+        for day in stride(from: 0, through: lastDay, by: step) {
+            points.append("\(f(x(day))),\(f(y(Double(finished[min(day, finished.count - 1)]) / trials)))")
+        }
+        if lastDay % step != 0 { points.append("\(f(x(lastDay))),\(f(y(Double(finished.last ?? 0) / trials)))") }
+        out += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"2\"/>"
+        var labelY = Double.infinity
+        for (level, day) in zip(ThroughputForecast.levels, forecast.when.days) {
+            guard let day else { continue }
+            let xx = f(x(day))
+            let date = locale.shortDate(forecast.asOfDate.addingDays(day))
+            out += "<line x1=\"\(xx)\" x2=\"\(xx)\" y1=\"\(f(top))\" y2=\"\(f(top + plotH))\" stroke=\"#e15759\" stroke-dasharray=\"4 3\"><title>\(level)%: \(xml(date))</title></line>"
+            // Labels to the right of the plot, kept 12 px apart as the dates may be close.
+            labelY = min(y(Double(level) / 100), labelY - 12)
+            out += "<text x=\"\(f(width - right + 4))\" y=\"\(f(labelY))\" font-size=\"11\" dominant-baseline=\"middle\">\(level)% \(xml(date))</text>"
+        }
+        for day in [1, (lastDay + 1) / 2, lastDay] where day >= 1 {
+            out += "<text x=\"\(f(x(day)))\" y=\"\(f(height - bottom + 14))\" font-size=\"10\" text-anchor=\"middle\">\(xml(locale.shortDate(forecast.asOfDate.addingDays(day))))</text>"
+        }
+        return out + "</svg>"
+    }
+
     // MARK: Pieces
 
     private static func header(_ title: String) -> String {

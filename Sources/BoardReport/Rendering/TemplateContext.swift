@@ -88,6 +88,17 @@ struct TemplateContext {
         c["cycleTime"] = summary(r.flowTimes.cycleTime)
         c["leadTime"] = summary(r.flowTimes.leadTime)
 
+        // Forecast.
+        if let f = r.forecast {
+            c["forecast"] = ["any": true, "remaining": f.when.remaining,
+                             "when": locale.forecastWhen(remaining: f.when.remaining),
+                             "rows": ForecastOutput.dateRows(f, locale).map { ["chance": $0[0], "date": $0[1]] },
+                             "sample": locale.forecastSample(f.sample),
+                             "method": locale.forecastMethod(f.trials)] as [String: Any]
+        } else {
+            c["forecast"] = ["any": false]
+        }
+
         // Breakdowns.
         c["perAssignee"] = breakdown(r.perAssignee, none: L["unassigned"] ?? "")
         c["perLabel"] = breakdown(r.perLabel, none: L["noLabel"] ?? "")
@@ -101,7 +112,8 @@ struct TemplateContext {
         if flavor == .html {
             c["charts"] = ["throughput": SVGCharts.throughput(r, locale),
                            "flow": SVGCharts.cumulativeFlow(r, locale),
-                           "cycle": SVGCharts.cycleScatter(r, locale)]
+                           "cycle": SVGCharts.cycleScatter(r, locale),
+                           "forecast": r.forecast.map { SVGCharts.forecast($0, locale) } ?? ""]
         }
         return c
     }
@@ -213,6 +225,9 @@ struct TemplateContext {
         }
         t["perAssignee"] = breakdownTable(r.perAssignee, l("assignee"), l("unassigned"))
         t["perLabel"] = breakdownTable(r.perLabel, l("labelName"), l("noLabel"))
+        t["forecast"] = r.forecast.map {
+            TextTable(header: [l("chance"), l("doneBy")], rows: ForecastOutput.dateRows($0, locale), rightAligned: [0]).text
+        } ?? ""
         return t
     }
 }

@@ -1,3 +1,4 @@
+import BoardModel
 import Foundation
 
 /// The fields of a request body, read from JSON (the API) or from an HTML form (the page
@@ -35,13 +36,10 @@ struct ActionFields: Sendable, Equatable {
     /// not a string, number, list of strings or null, is refused with the member's name.
     static func json(_ bytes: [UInt8]) throws(FieldProblem) -> ActionFields {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return ActionFields() }
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: Data(bytes))
-        } catch {
+        guard let parsed = JSONDocument.parse(bytes) else {
             throw FieldProblem(kind: .unreadable, field: "body", message: "the body is not JSON")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard let object = parsed.object else {
             throw FieldProblem(kind: .unreadable, field: "body", message: "the body must be a JSON object")
         }
         var out: [String: Value] = [:]
@@ -51,32 +49,25 @@ struct ActionFields: Sendable, Equatable {
         return ActionFields(out)
     }
 
-    private static func jsonValue(_ value: Any, _ key: String) throws(FieldProblem) -> Value {
+    private static func jsonValue(_ value: JSONDocument, _ key: String) throws(FieldProblem) -> Value {
         switch value {
-        case let s as String: return .text(s)
-        case is NSNull: return .null
-        // Foundation gives JSON's true and false as NSNumbers of C type `c` (numbers are `i`, `q`, `d`).
-        case let n as NSNumber where String(cString: n.objCType) == "c": return .bool(n.boolValue)
-        case let n as NSNumber: return .number(n.stringValue)
-        case let items as [Any]:
-            var list: [String] = []
-            for item in items {
-                guard let s = item as? String else { throw .invalid(key, "must be a list of strings") }
-                list.append(s)
-            }
+        case .string(let s): return .text(s)
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .array:
+            guard let list = value.strings else { throw .invalid(key, "must be a list of strings") }
             return .list(list)
-        case let object as [String: Any]:
+        case .object(let members):
             var map: [String: String?] = [:]
-            for (name, member) in object {
+            for (name, member) in members {
                 switch member {
-                case let s as String: map[name] = .some(s)
-                case is NSNull: map[name] = .some(nil)
+                case .string(let s): map[name] = .some(s)
+                case .null: map[name] = .some(nil)
                 default: throw .invalid("\(key).\(name)", "must be a string or null")
                 }
             }
             return .map(map)
-        default:
-            throw .invalid(key, "has a value of an unexpected type")
         }
     }
 

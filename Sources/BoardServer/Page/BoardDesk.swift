@@ -1,5 +1,6 @@
 import BoardKit
 import BoardModel
+import BoardReport
 import BoardStore
 import Foundation
 import Synchronization
@@ -21,6 +22,16 @@ final class BoardDesk: Sendable {
     /// Distinguishes this process's tags from another run's, whose counters started again.
     private let boot = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     private let cached = Mutex<(key: String, view: BoardView)?>(nil)
+    private let forecasts = Mutex<ForecastCache?>(nil)
+
+    /// The board's history replayed for one version and day, and the forecasts made from it
+    /// per filter: a whole page asks for one, and after a change the next one replays again.
+    private struct ForecastCache: Sendable {
+        var key: String
+        var board: Board
+        var replay: BoardReplay
+        var answers: [CardFilter: Result<Forecast, Forecast.Refusal>] = [:]
+    }
 
     init(feed: BoardFeed, store: BoardStore?) {
         self.feed = feed
@@ -61,6 +72,36 @@ final class BoardDesk: Sendable {
             cached.withLock { $0 = (key, view) }
             return view
         }
+    }
+
+    /// When the open cards `filter` shows are likely done, as of `now`, from the board's
+    /// history (the store's log, or the file's events); nil when the history cannot be read.
+    func forecast(_ view: BoardView, filter: CardFilter, now: Instant) -> Result<Forecast, Forecast.Refusal>? {
+        let zone = view.zone
+        let key = "\(view.tag) \(zone.calendarDate(of: now))"
+        var cache = forecasts.withLock { $0?.key == key ? $0 : nil }
+        if let answer = cache?.answers[filter] { return answer }
+        if cache == nil {
+            let read: Board?
+            switch source {
+            case .store(let store): read = try? store.board()
+            case .file(let feed): read = feed.current()?.board
+            }
+            guard var board = read else { return nil }
+            let replay = BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: now, weeks: 1))
+            // The replay holds what the history said; the filters need only the cards.
+            board.events = []
+            cache = ForecastCache(key: key, board: board, replay: replay)
+        }
+        guard var made = cache else { return nil }
+        var question = Forecast.Question()
+        question.filter = filter
+        let answer = Forecast.make(made.board, made.replay, zone: zone, question: question)
+        // A few filters per version are plenty; a reader trying many starts the list again.
+        if made.answers.count >= 32 { made.answers = [:] }
+        made.answers[filter] = answer
+        forecasts.withLock { $0 = made }
+        return answer
     }
 
     /// The card with this id as it is now (present cards only), or nil.

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardReport
 import BoardStore
 
 /// The board page: one column per state in board order, its count against its WIP limit,
@@ -8,13 +9,28 @@ import BoardStore
 struct BoardPage {
     let view: BoardView
     let context: PageContext
+    /// When the cards the filter shows are likely done: a whole page shows it above the
+    /// columns (nil: no line; the live columns never compute it).
+    var forecast: Result<Forecast, Forecast.Refusal>? = nil
 
     func document() -> String {
         let query = (context.showArchived ? "&amp;archived=1" : "") + (context.filter.isEmpty ? "" : "&amp;" + HTMLText.escape(context.filterQuery))
         return PageFrame(view: view, context: context)
             .document(title: view.header.name, bodyClass: "board",
-                      main: "<main id=\"columns\" data-tag=\"\(HTMLText.escape(context.columnsTag(of: view)))\">\n\(columns())</main>\n",
+                      main: forecastLine() + "<main id=\"columns\" data-tag=\"\(HTMLText.escape(context.columnsTag(of: view)))\">\n\(columns())</main>\n",
                       query: query)
+    }
+
+    /// `<p id="forecast">`: the forecast's dates in words, or why there are none.
+    private func forecastLine() -> String {
+        let locale = context.language.reportLocale
+        let text: String
+        switch forecast {
+        case .success(let f)?: text = locale.forecastLine(f, filtered: !context.filter.isEmpty)
+        case .failure(.nothingDone)?: text = locale.sentence(.forecastNothingDone)
+        case .failure?, nil: return ""
+        }
+        return "<p id=\"forecast\" class=\"tools forecast\">\(HTMLText.escape(text))</p>\n"
     }
 
     /// The inside of `<main>`.

@@ -60,7 +60,7 @@ struct PageResponder: Sendable {
             return PageReply.seeOther(desk.name + "/" + query)
         }
         return rendered(request, desk, root: "") { view, context in
-            BoardPage(view: view, context: context).document()
+            BoardPage(view: view, context: context, forecast: desk.forecast(view, filter: context.filter, now: context.now)).document()
         }
     }
 
@@ -194,7 +194,8 @@ struct PageResponder: Sendable {
         case .addCard:
             let state = form.values["state"]
             context.refusedAdd = (view.header.state(withID: state) != nil ? state : view.header.states.first?.id ?? "", form.values, form.problem)
-            return PageReply.html(BoardPage(view: view, context: context).document(), status: status)
+            let forecast = desk.forecast(view, filter: context.filter, now: context.now)
+            return PageReply.html(BoardPage(view: view, context: context, forecast: forecast).document(), status: status)
         default:
             return nil
         }

@@ -1,0 +1,35 @@
+import BoardModel
+import Testing
+
+/// The one small JSON reader (mapping files, list cells, the token file, the page API's
+/// bodies): strict RFC 8259.
+@Suite("JSON document")
+struct JSONDocumentTests {
+    func parse(_ text: String) -> JSONDocument? { JSONDocument.parse(Array(text.utf8)) }
+
+    @Test func valuesAreReadAsWritten() {
+        #expect(parse(#" {"a": [1, -2.5e3, "x", true, false, null], "b": {}} "#) == .object([
+            "a": .array([.number("1"), .number("-2.5e3"), .string("x"), .bool(true), .bool(false), .null]),
+            "b": .object([:]),
+        ]))
+        #expect(parse(#""caf\u00e9 \ud83d\ude00 \"q\" \n""#) == .string("café 😀 \"q\" \n"))
+        #expect(parse("1.0") == .number("1.0"))
+        #expect(parse(#"{"a": 1, "a": 2}"#)?["a"] == .number("2"))
+        #expect(parse(#"["a", "b"]"#)?.strings == ["a", "b"])
+        #expect(parse(#"["a", 1]"#)?.strings == nil)
+        #expect(parse(#"{"t": "x", "u": "y"}"#)?.stringMap == ["t": "x", "u": "y"])
+        #expect(parse(#"{"t": "x", "u": 1}"#)?.stringMap == nil)
+    }
+
+    @Test func whatIsNotJSONIsRefused() {
+        for text in ["", " ", "{", "[1,]", "[1 2]", #"{"a" 1}"#, #"{a: 1}"#, "01", "1.", ".5", "-", "1e", "+1",
+                     "tru", "nul", "[] []", "{} x", "\"raw\ttab\"", "\"open", "'single'", #"{"a": 1,}"#] {
+            #expect(parse(text) == nil, "\(text)")
+        }
+    }
+
+    @Test func nestingIsBounded() {
+        #expect(parse(String(repeating: "[", count: 128) + String(repeating: "]", count: 128)) != nil)
+        #expect(parse(String(repeating: "[", count: 100_000)) == nil)
+    }
+}
