@@ -38,11 +38,12 @@ $(VENV)/.installed: Tests/requirements.txt
 
 ## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, a real
 ## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
-## Korean fonts so the Korean page renders in screenshots), and LibreOffice with poppler's
-## pdftotext to print workbooks as a person would.
-TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils
+## Korean fonts so the Korean page renders in screenshots), LibreOffice with poppler's
+## pdftotext to print workbooks as a person would, and msmtp, the `sendmail` mail goes
+## through to a test SMTP server.
+TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils msmtp
 test-tools:
-	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ]; then \
+	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ] || [ ! -x /usr/bin/msmtp ]; then \
 		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \
@@ -79,6 +80,10 @@ run: build
 	@echo
 	$(BOARDKIT) report $(SAMPLE) --as-of $(AS_OF)
 	$(BOARDKIT) forecast $(SAMPLE) --as-of $(AS_OF)
+	@echo
+	@echo "The reminders each assignee would be mailed (nothing is sent: --dry-run)."
+	$(BOARDKIT) remind $(SAMPLE) --as-of $(AS_OF) --mail --dry-run --people samples/people.csv > out/reminders.eml
+	$(BOARDKIT) remind $(SAMPLE) --as-of $(AS_OF)
 	@echo
 	@echo "Working on a board: the sample imported into a store, a few edits, an undo, the history."
 	@rm -f out/team.db out/team.db-wal out/team.db-shm
@@ -147,7 +152,8 @@ samples: build
 ## templates, the board page's files) go to PREFIX/lib/boardkit, found beside the program
 ## wherever it runs from; PREFIX/bin/boardkit links to it. Manual pages (one per command,
 ## generated from the help the commands print, with the defaults it appends), bash, zsh and fish completions, and the
-## systemd unit for `serve` with an example configuration (Packaging/).
+## systemd units (Packaging/): `serve` with an example configuration, and the report and
+## reminder mails with their timers and an example settings file (docs/mail.md).
 PREFIX ?= /usr/local
 CONFIG ?= release
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/BoardKit/BuildInfo.swift)
@@ -174,8 +180,11 @@ install: deps
 	.build/$(CONFIG)/boardkit --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit
 	.build/$(CONFIG)/boardkit --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit
 	.build/$(CONFIG)/boardkit --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish
-	sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/boardkit-serve.service > $(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service
-	install -m 644 Packaging/serve.yaml $(DESTDIR)$(PREFIX)/share/doc/boardkit/serve.yaml
+	for unit in boardkit-serve.service boardkit-report@.service boardkit-remind@.service; do \
+		sed 's|@BINDIR@|$(PREFIX)/bin|' Packaging/$$unit > $(DESTDIR)$(PREFIX)/lib/systemd/system/$$unit; \
+	done
+	install -m 644 Packaging/boardkit-report@.timer Packaging/boardkit-remind@.timer $(DESTDIR)$(PREFIX)/lib/systemd/system/
+	install -m 644 Packaging/serve.yaml Packaging/mail.env $(DESTDIR)$(PREFIX)/share/doc/boardkit/
 	@# The help and manual pages name docs/report.md and the like: they are here, as in the source.
 	install -d $(DESTDIR)$(PREFIX)/share/doc/boardkit/docs
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/doc/boardkit/README.md
@@ -187,7 +196,10 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/boardkit \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_boardkit \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/boardkit.fish \
-		$(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service $(DESTDIR)$(PREFIX)/share/doc/boardkit
+		$(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-serve.service \
+		$(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-report@.service $(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-report@.timer \
+		$(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-remind@.service $(DESTDIR)$(PREFIX)/lib/systemd/system/boardkit-remind@.timer \
+		$(DESTDIR)$(PREFIX)/share/doc/boardkit
 
 ## Installs the debug build into a temporary DESTDIR and uses it as a user would, from another
 ## folder with the build's resource bundles out of reach (Tests/install_check.sh).

@@ -66,6 +66,9 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
+        // Mail: messages (MIME, RFC 2047 headers) handed to the system's mailer (`sendmail -t`).
+        .target(name: "BoardMail", dependencies: ["BoardModel"]),
+
         // Reports render through templates; the XLSX report uses libxlsxwriter directly, laid
         // out for printing as BoardXLSX lays out the board workbook.
         .target(name: "BoardReport", dependencies: [
@@ -76,7 +79,7 @@ let package = Package(
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "CStandardOutput",
+            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "BoardMail", "CStandardOutput",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
@@ -107,6 +110,7 @@ let package = Package(
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel"]),
         .testTarget(name: "BoardEditingTests", dependencies: ["BoardEditing"]),
+        .testTarget(name: "BoardMailTests", dependencies: ["BoardTestSupport", "BoardMail", "BoardModel"]),
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardTabular", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit"]),

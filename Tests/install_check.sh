@@ -84,6 +84,28 @@ sed "s|^ExecStart=/usr/bin/|ExecStart=$prefix/bin/|" "$unit" > "$work/boardkit-s
 if command -v systemd-analyze >/dev/null; then
     MANPATH="$prefix/share/man" systemd-analyze verify "$work/boardkit-serve.service" || fail "systemd-analyze verify"
 fi
+# The mail units: the report's and the reminders' services and timers, each verified as
+# installed (ExecStart at the installed program), the timers at the documented times.
+for unit in boardkit-report@.service boardkit-report@.timer boardkit-remind@.service boardkit-remind@.timer; do
+    [ -s "$prefix/lib/systemd/system/$unit" ] || fail "no $unit"
+    sed "s|^ExecStart=/usr/bin/|ExecStart=$prefix/bin/|" "$prefix/lib/systemd/system/$unit" > "$work/$unit"
+done
+grep -q "^ExecStart=/usr/bin/boardkit report \${BOARD} --mail-to \${MAIL_TO}" "$prefix/lib/systemd/system/boardkit-report@.service" \
+    || fail "boardkit-report@.service's ExecStart"
+grep -q "^ExecStart=/usr/bin/boardkit remind \${BOARD} --mail" "$prefix/lib/systemd/system/boardkit-remind@.service" \
+    || fail "boardkit-remind@.service's ExecStart"
+grep -q "^OnCalendar=Mon \*-\*-\* 09:00:00$" "$work/boardkit-report@.timer" || fail "the report's timer is not Mondays 09:00"
+grep -q "^OnCalendar=\*-\*-\* 08:00:00$" "$work/boardkit-remind@.timer" || fail "the reminders' timer is not daily"
+[ -s "$prefix/share/doc/boardkit/mail.env" ] || fail "no mail.env example"
+if command -v systemd-analyze >/dev/null; then
+    (cd "$work" && MANPATH="$prefix/share/man" systemd-analyze verify ./boardkit-report@.service ./boardkit-report@.timer \
+        ./boardkit-remind@.service ./boardkit-remind@.timer) || fail "systemd-analyze verify (the mail units)"
+fi
+# The installed program mails: a report through a stand-in sendmail, read back whole.
+printf '#!/bin/sh\ncat > "%s"\n' "$work/mailed.eml" > "$work/sendmail" && chmod +x "$work/sendmail"
+(cd "$work/elsewhere" && has "^Mailed the report" "report --mail-to" "$bin" report board.json --as-of 2026-11-20 \
+    --mail-to team@example.org --attach xlsx --sendmail "$work/sendmail")
+grep -q "^Content-Type: text/html" "$work/mailed.eml" || fail "the mailed report has no HTML part (the mail template installed?)"
 # The documents the help and manual pages name (docs/report.md) are installed beside them.
 grep -q "docs/report.md" "$prefix/share/man/man1/boardkit-report.1" || fail "the report's manual page names docs/report.md"
 [ -s "$prefix/share/doc/boardkit/docs/report.md" ] && [ -s "$prefix/share/doc/boardkit/README.md" ] \

@@ -8,6 +8,7 @@ import BoardReport
 import BoardForeign
 import BoardStore
 import BoardSync
+import BoardMail
 
 /// Every diagnostic code the library can report (`boardkit codes` adds serve's own).
 public enum DiagnosticCatalog {
@@ -20,5 +21,6 @@ public enum DiagnosticCatalog {
             + DiagnosticCode.foreignCodes
             + DiagnosticCode.storeCodes
             + DiagnosticCode.syncCodes
+            + DiagnosticCode.mailCodes
     }
 }

@@ -1,9 +1,10 @@
 import BoardModel
 import BoardReport
 import BoardIO
+import BoardMail
 
 /// `boardkit report`'s work, so the command only parses: read the board, settle `--as-of`
-/// in its zone, compute the weekly report, render it and write it atomically.
+/// in its zone, compute the weekly report, render it and write it atomically, or mail it.
 public struct ReportJob {
     public var input: String
     public var from: String?
@@ -20,6 +21,8 @@ public struct ReportJob {
     public var output = "-"
     /// `--where`: the report of the cards it names, its title saying so (`WhereOption`).
     public var filter: String?
+    /// Set: the report is mailed (text, HTML tables, the XLSX attached if asked), not written.
+    public var mail: ReportMailing?
 
     public init(input: String) { self.input = input }
 
@@ -37,11 +40,21 @@ public struct ReportJob {
         public var asOf: Instant?
         /// How long each step took: load and validate, compute, render and write.
         public var timings: (load: Duration, compute: Duration, write: Duration)
+        /// Whom the report was mailed to, when it was mailed.
+        public var mailedTo: [String] = []
     }
 
     public func run() -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
+        // Addresses are checked before the board is read: a typo costs nothing.
+        var recipients: (to: [MailAddress], from: MailAddress?)?
+        if let mail {
+            switch mail.addresses() {
+            case .success(let addresses): recipients = addresses
+            case .failure(let error): return Outcome(counts: nil, diagnostics: [error.diagnostic], asOf: nil, timings: (.zero, .zero, .zero))
+            }
+        }
         var loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
         guard var board = loaded.board else {
             return Outcome(counts: nil, diagnostics: loaded.diagnostics, asOf: nil, timings: (clock.now - started, .zero, .zero))
@@ -66,6 +79,12 @@ public struct ReportJob {
         freeInBackground(consume board)
         board = Board()
         let computed = clock.now
+        if let mail, let recipients {
+            let sent = mail.send(report, locale: locale, to: recipients.to, from: recipients.from)
+            return Outcome(counts: counts, diagnostics: loaded.diagnostics + sent, asOf: moment,
+                           timings: (read - started, computed - read, clock.now - computed),
+                           mailedTo: sent.hasErrors ? [] : recipients.to.map(\.text))
+        }
         let written = AtomicOutput(target: output).write { temp in
             ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp)
         }

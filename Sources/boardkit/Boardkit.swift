@@ -18,7 +18,7 @@ struct Boardkit: AsyncParsableCommand {
                       ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
-                      HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self,
+                      HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self, RemindCommand.self,
                       VersionCommand.self])
 
     /// Like ArgumentParser's `main`, but wrong usage exits 2 (the documented contract)

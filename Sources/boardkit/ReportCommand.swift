@@ -13,6 +13,8 @@ struct ReportCommand: ParsableCommand {
         --as-of rebuilds the board at that moment from its history, so an earlier report can be \
         produced again exactly. A date means the end of that day in the board's time zone. \
         The format comes from --format, else from the extension of -o, else text. \
+        --mail-to mails the report instead (the text, an HTML part of tables, the XLSX report with \
+        --attach xlsx) through the system's mailer, `sendmail -t -i`: docs/mail.md. \
         Definitions of every figure: docs/report.md.
         """)
 
@@ -37,6 +39,21 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write ('-' for standard output).")
     var output: String = "-"
 
+    @Option(name: .customLong("mail-to"), help: ArgumentHelp("Mail the report to these addresses, separated by commas, rather than write it.", valueName: "ADDRESSES"))
+    var mailTo: String?
+
+    @Option(name: .customLong("mail-from"), help: ArgumentHelp("The mail's sender (default: the mailer's, usually your account's).", valueName: "ADDRESS"))
+    var mailFrom: String?
+
+    @Option(name: .long, help: "The mail's subject (default: the report's title, the board's name and the week).")
+    var subject: String?
+
+    @Option(name: .long, help: "Attach the report in this format to the mail: xlsx.")
+    var attach: MailAttachment?
+
+    @Option(name: .long, help: ArgumentHelp("The mailer, run as 'PATH -t -i' with the message on its input (default: $SENDMAIL, else /usr/sbin/sendmail).", valueName: "PATH"))
+    var sendmail: String?
+
     @OptionGroup var reading: ReadingFlags
 
     @OptionGroup var selection: FilterFlags
@@ -58,6 +75,15 @@ struct ReportCommand: ParsableCommand {
         if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
             throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T18:00:00+09:00); got '\(asOf)'")
         }
+        if mailTo == nil {
+            for (flag, given) in [("--mail-from", mailFrom != nil), ("--subject", subject != nil), ("--attach", attach != nil), ("--sendmail", sendmail != nil)] where given {
+                throw ValidationError("\(flag) goes with --mail-to")
+            }
+        } else {
+            for (flag, given) in [("-o", output != "-"), ("--format", format != nil), ("--template", template != nil)] where given {
+                throw ValidationError("\(flag) does not go with --mail-to: the mail holds the text report, its HTML tables and, with --attach xlsx, the workbook")
+            }
+        }
         if template != nil, job.resolvedFormat == .json || job.resolvedFormat == .xlsx {
             throw ValidationError("--template applies to text, md and html reports, not \(job.resolvedFormat.rawValue)")
         }
@@ -75,6 +101,14 @@ struct ReportCommand: ParsableCommand {
         job.locale = locale
         job.output = output
         job.filter = selection.filter
+        job.mail = mailTo.map { to in
+            var mail = ReportMailing(to: to)
+            mail.from = mailFrom
+            mail.subject = subject
+            mail.attachXLSX = attach == .xlsx
+            mail.sendmail = sendmail
+            return mail
+        }
         return job
     }
 
@@ -90,8 +124,15 @@ struct ReportCommand: ParsableCommand {
             let t = done.timings
             StandardStreams.err("report timings: load+validate \(Seconds(t.load)), compute \(Seconds(t.compute)), render+write \(Seconds(t.write)) (\(counts.cards) cards, \(counts.events) events)\n")
         }
-        WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(Counted(weeks, "week")), \(Counted(counts.cards, "card"))",
-                             after: done.diagnostics)
+        if job.mail != nil {
+            if !done.mailedTo.isEmpty {
+                print("Mailed the report as of \(moment.local.date) (\(Counted(weeks, "week")), \(Counted(counts.cards, "card"))) "
+                      + "to \(Counted(done.mailedTo.count, "address", plural: "addresses")): \(done.mailedTo.joined(separator: ", "))")
+            }
+        } else {
+            WrittenSummary.print(output, "\(job.resolvedFormat.rawValue) report as of \(moment.local.date), \(Counted(weeks, "week")), \(Counted(counts.cards, "card"))",
+                                 after: done.diagnostics)
+        }
         do { try DiagnosticOutput.finish(done.diagnostics, style: diagnostics) } catch { DiagnosticOutput.exit(1) }
         DiagnosticOutput.exit(0)
     }
@@ -99,3 +140,6 @@ struct ReportCommand: ParsableCommand {
 
 extension ReportFormat: ExpressibleByArgument {}
 extension ReportLocale: ExpressibleByArgument {}
+
+/// What `report --attach` adds to the mail.
+enum MailAttachment: String, ExpressibleByArgument, CaseIterable { case xlsx }

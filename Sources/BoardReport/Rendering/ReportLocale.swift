@@ -33,6 +33,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "other": "Other", "today": "today", "weekStart": "Starts",
         "forecast": "Forecast", "chance": "Chance", "doneBy": "Done by", "sample": "Sample",
         "shareFinished": "Share of trials done by each date", "date": "Date",
+        "reminder": "Cards due", "reminderFor": "Your cards due on", "dueToday": "Due today",
+        "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
     ]
 
     private static let korean: [String: String] = [
@@ -54,6 +56,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "other": "기타", "today": "오늘", "weekStart": "시작일",
         "forecast": "완료 예측", "chance": "확률", "doneBy": "완료 예상일", "sample": "표본",
         "shareFinished": "날짜별 완료된 시행의 비율", "date": "날짜",
+        "reminder": "마감 알림", "reminderFor": "마감이 다가온 담당 카드:", "dueToday": "오늘 마감",
+        "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -35,6 +35,16 @@ public enum ReportRenderer {
         }
     }
 
+    /// The report as the HTML part of a mail: the bundled mail template's tables, no SVG, no
+    /// script, no images (mail clients show none of them).
+    public static func mailHTML(_ report: WeeklyReport, locale: ReportLocale) -> Result<String, ReportTemplates.Failure> {
+        let name = ReportTemplates.mailHTMLName
+        guard let text = ReportTemplates.bundledText(named: name) else { return .failure(.notFound(.bundledTemplateMissing(name))) }
+        return ReportTemplates.parse(text, name: name).map {
+            $0.render(TemplateContext(report: report, locale: locale, flavor: .mail, listLimit: listLimit).build())
+        }
+    }
+
     /// Writes the report to `path` (normally a temporary file the caller renames into place).
     /// `templatePath` names a team's own template for text, Markdown and HTML.
     public static func write(_ report: WeeklyReport, format: ReportFormat, locale: ReportLocale,

@@ -33,7 +33,14 @@ public enum ReportTemplates {
 
     /// The text of the bundled template for `format`, or nil when it cannot be found.
     public static func bundledText(for format: ReportFormat) -> String? {
-        guard let name = fileName(for: format) else { return nil }
+        fileName(for: format).flatMap(bundledText(named:))
+    }
+
+    /// The HTML part of a mailed report: tables only, no charts (see the template's comment).
+    public static let mailHTMLName = "report.mail.html.mustache"
+
+    /// The text of the bundled template `name`, or nil when it cannot be found.
+    static func bundledText(named name: String) -> String? {
         for folder in folders {
             let path = (folder as NSString).appendingPathComponent(name)
             if let data = FileManager.default.contents(atPath: path) { return String(decoding: data, as: UTF8.self) }

@@ -7,7 +7,8 @@ import Foundation
 struct TemplateContext {
     /// How user text (titles, names) is made safe for the output: Markdown needs `|` escaped
     /// inside tables; all flavours fold line breaks. HTML escaping is Mustache's own.
-    enum Flavor: Sendable { case text, markdown, html }
+    /// `mail` is HTML without the SVG charts mail clients do not show.
+    enum Flavor: Sendable { case text, markdown, html, mail }
 
     let report: WeeklyReport
     let locale: ReportLocale

@@ -1,0 +1,134 @@
+import BoardIO
+import BoardMail
+import BoardModel
+import BoardReport
+import BoardStore
+import Foundation
+
+/// `boardkit remind`'s work, so the command only parses: read the board, find each
+/// assignee's cards overdue, due today and due this week, and mail each of them one
+/// message (or print the messages, or the lists).
+public struct RemindJob {
+    public var input: String
+    public var from: String?
+    public var readerOptions = ReaderOptions()
+    public var strict = false
+    /// `--as-of`: a date (the start of that day in the board's zone, when a daily reminder
+    /// goes out) or a timestamp; nil is now.
+    public var asOf: String?
+    public var locale = ReportLocale.en
+    /// `--where`: only the cards it names (docs/filter.md), as in every command.
+    public var filter: String?
+    /// What is done with the reminders.
+    public var mode = Mode.list
+    /// The people file (`name,email`); an assignee name that is itself an address needs none.
+    public var peoplePath: String?
+    public var mailFrom: String?
+    /// `--sendmail`; nil: `$SENDMAIL`, else /usr/sbin/sendmail.
+    public var sendmail: String?
+
+    public enum Mode: Sendable {
+        /// Print each assignee's reminder as text (no mail, no addresses needed).
+        case list
+        /// Print the messages as they would be sent; send nothing.
+        case dryRun
+        case send
+    }
+
+    public init(input: String) { self.input = input }
+
+    /// One assignee's reminder and what became of it.
+    public struct Reminder: Sendable {
+        public var name: String
+        /// Nil when the people file has no address for them (a warning says so).
+        public var address: MailAddress?
+        public var cards: Int
+        /// The message (`dryRun`, `send`) or the text (`list`).
+        public var text: String
+        public var sent = false
+    }
+
+    public struct Outcome {
+        public var diagnostics: [Diagnostic]
+        public var reminders: [Reminder]
+        /// The moment reminded of, when there was a board.
+        public var asOf: Instant?
+    }
+
+    public func run() -> Outcome {
+        var sender: MailAddress?
+        if let mailFrom {
+            guard let address = MailAddress(mailFrom) else { return Outcome(diagnostics: [MailError.badAddress(mailFrom).diagnostic], reminders: [], asOf: nil) }
+            sender = address
+        }
+        var people = People()
+        if mode != .list, let peoplePath {
+            switch Self.readPeople(peoplePath) {
+            case .success(let read): people = read
+            case .failure(let error): return Outcome(diagnostics: [error.diagnostic], reminders: [], asOf: nil)
+            }
+        }
+        let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
+        guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
+        let zone = board.zone ?? .utc
+        let now = asOf.flatMap { Self.moment($0, in: zone) } ?? AsOf.now(in: zone)
+        var selection = CardFilter()
+        if let filter {
+            switch FilterExpression.parse(filter).flatMap({ $0.filter(on: board, now: now) }) {
+            case .success(let parsed): selection = parsed
+            case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem.diagnostic(in: "--where")], reminders: [], asOf: nil)
+            }
+        }
+        let due = DueReminders(board: board, now: now, filter: selection, numbers: Self.storeNumbers(input))
+        let words = ReminderText(due, locale: locale)
+
+        var diagnostics = loaded.diagnostics
+        var reminders: [Reminder] = []
+        let sendmail = Sendmail(self.sendmail)
+        for person in due.people {
+            if mode == .list {
+                reminders.append(Reminder(name: person.name, address: nil, cards: person.count, text: words.body(person)))
+                continue
+            }
+            guard let address = people.addresses[person.name] ?? MailAddress(person.name) else {
+                diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: person.name, cards: person.count),
+                                              at: peoplePath.map { SourceLocation(file: $0) }))
+                continue
+            }
+            let message = MailMessage(from: sender, to: [address], subject: words.subject(person), date: zone.localize(Instant.now()),
+                                      body: .text(subtype: "plain", words.body(person)))
+            var reminder = Reminder(name: person.name, address: address, cards: person.count, text: message.rendered)
+            if mode == .send {
+                if let failed = sendmail.send(message) {
+                    // Those mailed before stay mailed; the summary names them.
+                    diagnostics.append(failed.diagnostic)
+                    break
+                }
+                reminder.sent = true
+            }
+            reminders.append(reminder)
+        }
+        return Outcome(diagnostics: diagnostics, reminders: reminders, asOf: due.now)
+    }
+
+    /// A date is the start of that day in `zone`; a timestamp is that moment.
+    static func moment(_ text: String, in zone: Zone) -> Instant? {
+        if case .date(let day)? = ISO8601.parse(Array(text.utf8)) { return zone.localize(zone.startOfDay(day)) }
+        return AsOf.parse(text, in: zone)
+    }
+
+    /// A store's card numbers (`#12`, as its commands take them) by card id; none for a file.
+    static func storeNumbers(_ path: String) -> [String: Int64] {
+        guard BoardStore.isStore(path: path), let store = try? BoardStore.open(path, readOnly: true),
+              let cards = try? store.cards() else { return [:] }
+        return Dictionary(cards.map { ($0.card.id, $0.number) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func readPeople(_ path: String) -> Result<People, MailError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            return .failure(.peopleUnreadable(path: path, message: reason))
+        }
+        return People.parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+}

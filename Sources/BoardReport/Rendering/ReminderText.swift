@@ -1,0 +1,38 @@
+import BoardModel
+
+/// One assignee's reminder in words: its subject and its plain-text body, in the locale's
+/// words (the lists: overdue, due today, due this week; each card's title, number or id,
+/// state and due).
+public struct ReminderText: Sendable {
+    public let reminders: DueReminders
+    public let locale: ReportLocale
+
+    public init(_ reminders: DueReminders, locale: ReportLocale) {
+        self.reminders = reminders
+        self.locale = locale
+    }
+
+    /// `Cards due: Web team — mina — 2026-11-20 (Fri)`.
+    public func subject(_ person: DueReminders.Person) -> String {
+        "\(locale.label("reminder")): \(oneLine(reminders.boardName)) — \(person.name) — \(locale.date(reminders.asOfDate))"
+    }
+
+    public func body(_ person: DueReminders.Person) -> String {
+        var lines = ["\(person.name): \(locale.label("reminderFor")) \(oneLine(reminders.boardName)) (\(locale.date(reminders.asOfDate)))", ""]
+        for (key, items) in [("overdue", person.overdue), ("dueToday", person.today), ("dueThisWeek", person.week)] where !items.isEmpty {
+            lines.append("\(locale.label(key)) (\(items.count))")
+            for item in items {
+                lines.append("- \(item.reference) \(oneLine(item.title)) · \(oneLine(item.stateName)) · \(locale.label("due")) \(locale.due(item.due, zone: reminders.zone))")
+            }
+            lines.append("")
+        }
+        lines.append("-- ")
+        lines.append(locale.label("reminderFooter"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A title or name on one line (a card's title may hold a line break).
+    private func oneLine(_ s: String) -> String {
+        s.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import BoardKit
+import BoardModel
+import BoardReport
+
+/// `boardkit remind INPUT`: each assignee's cards overdue, due today and due this week;
+/// with --mail, one message to each of them through the system's mailer.
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Remind each assignee of their cards overdue, due today and due this week (by mail with --mail).",
+        discussion: """
+        Cards not done and not archived, with a due date past, today or in the next 7 days, \
+        grouped per assignee. Without --mail, each assignee's list is printed. With --mail, each \
+        gets one message through the system's mailer (`sendmail -t -i`), addressed from --people \
+        (a CSV of name,email; an assignee named by an address needs none); an assignee without \
+        an address is a warning. --dry-run prints the messages as they would be sent. \
+        --as-of DATE is the start of that day in the board's zone. docs/mail.md.
+        """)
+
+    @Argument(help: "The board to read: a file or a store ('-' for standard input).")
+    var input: String
+
+    @Flag(name: .long, help: "Mail each assignee their reminder.")
+    var mail = false
+
+    @Option(name: .long, help: ArgumentHelp("Assignees' addresses: a CSV file of name,email lines.", valueName: "FILE"))
+    var people: String?
+
+    @Flag(name: .customLong("dry-run"), help: "With --mail: print the messages as they would be sent; send nothing.")
+    var dryRun = false
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
+    var asOf: String?
+
+    @Option(name: .long, help: "Language of the reminders: en or ko.")
+    var locale: ReportLocale = .en
+
+    @Option(name: .customLong("mail-from"), help: ArgumentHelp("The messages' sender (default: the mailer's).", valueName: "ADDRESS"))
+    var mailFrom: String?
+
+    @Option(name: .long, help: ArgumentHelp("The mailer, run as 'PATH -t -i' (default: $SENDMAIL, else /usr/sbin/sendmail).", valueName: "PATH"))
+    var sendmail: String?
+
+    @OptionGroup var reading: ReadingFlags
+
+    @OptionGroup var selection: FilterFlags
+
+    @Flag(name: .long, help: "Treat warnings in the input as errors.")
+    var strict = false
+
+    @Option(name: .long, help: "How to print diagnostics: text or json.")
+    var diagnostics: DiagnosticsStyle = .text
+
+    func validate() throws {
+        if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
+            throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T09:00:00+09:00); got '\(asOf)'")
+        }
+        if !mail {
+            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--mail-from", mailFrom != nil), ("--sendmail", sendmail != nil)] where given {
+                throw ValidationError("\(flag) goes with --mail")
+            }
+        }
+    }
+
+    func run() throws {
+        var job = RemindJob(input: input)
+        job.from = reading.from
+        job.readerOptions = reading.readerOptions
+        job.strict = strict
+        job.asOf = asOf
+        job.locale = locale
+        job.filter = selection.filter
+        job.mode = !mail ? .list : dryRun ? .dryRun : .send
+        job.peoplePath = people
+        job.mailFrom = mailFrom
+        job.sendmail = sendmail
+        let done = job.run()
+        if let moment = done.asOf {
+            switch job.mode {
+            case .list, .dryRun:
+                print(done.reminders.map(\.text).joined(separator: job.mode == .list ? "\n" : "\n\n"), terminator: "")
+                let what = job.mode == .list ? "Listed" : "Would mail"
+                StandardStreams.err("\(what) \(Self.summary(done.reminders, asOf: moment))\(job.mode == .dryRun ? "; nothing sent (--dry-run)" : "")\n")
+            case .send:
+                let sent = done.reminders.filter(\.sent)
+                if !done.diagnostics.hasErrors {
+                    print("Mailed \(Self.summary(sent, asOf: moment))")
+                } else if !sent.isEmpty {
+                    StandardStreams.err("Mailed \(Self.summary(sent, asOf: moment)) before the mailer failed\n")
+                }
+            }
+        }
+        try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
+    }
+
+    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`.
+    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant) -> String {
+        let each = reminders.map { r in "\(r.name)\(r.address.map { " <\($0)>" } ?? "") (\(Counted(r.cards, "card")))" }
+        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,90 @@
+import BoardMail
+import BoardModel
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// A mailer is a program: what it is given (`-t -i`, the message on its input), and what is
+/// said when it is missing, fails or hangs.
+@Suite("the mailer hand-off")
+struct SendmailTests {
+    /// A stand-in `sendmail` in a folder of its own: `body` is its shell script's last lines.
+    static func mailer(_ folder: TemporaryFolder, _ body: String) throws -> String {
+        let path = folder.path("sendmail")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(folder.path("args"))'\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    static let message = MailMessage(
+        from: nil, to: [MailAddress("mina@example.org")!], subject: "마감 알림", date: Instant(epochSeconds: 0),
+        messageID: MessageID(moment: Instant(epochSeconds: 0), host: "h"), body: .text(subtype: "plain", "안녕\n"))
+
+    @Test func theMessageGoesOnStandardInputWithDashTDashI() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.mailer(folder, "cat > '\(folder.path("got.eml"))'")
+        #expect(Sendmail(path).send(Self.message) == nil)
+        #expect(try String(contentsOfFile: folder.path("args"), encoding: .utf8) == "-t\n-i\n")
+        #expect(try String(contentsOfFile: folder.path("got.eml"), encoding: .utf8) == Self.message.rendered)
+    }
+
+    @Test func aFailingMailerIsAnErrorWithItsOwnWords() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.mailer(folder, "cat > /dev/null\necho 'msmtp: cannot connect to mail.example.org, port 587' >&2\necho 'msmtp: could not send mail' >&2\nexit 78")
+        let error = MailError.mailerFailed(path: path, status: 78,
+                                           message: "msmtp: cannot connect to mail.example.org, port 587 / msmtp: could not send mail")
+        #expect(Sendmail(path).send(Self.message) == error)
+        #expect(error.diagnostic.description == "\(path): error: the mailer failed (exit status 78) and said: msmtp: cannot connect to "
+                + "mail.example.org, port 587 / msmtp: could not send mail; the message was not sent [mail-failed]")
+    }
+
+    @Test func aMailerThatReadsNothingAndFailsIsStillAFailure() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.mailer(folder, "exit 1")
+        #expect(Sendmail(path).send(Self.message) == .mailerFailed(path: path, status: 1, message: ""))
+    }
+
+    @Test func aMissingMailerIsNamedWithTheWayOut() {
+        let missing = Sendmail("/nonexistent/sendmail").send(Self.message)
+        #expect(missing == .mailerMissing(path: "/nonexistent/sendmail"))
+        #expect(Sendmail(nil, environment: ["SENDMAIL": "/opt/x/sendmail"]).program == "/opt/x/sendmail")
+        #expect(Sendmail(nil, environment: [:]).program == "/usr/sbin/sendmail")
+        #expect(Sendmail("sh", environment: ["PATH": "/nonexistent:/bin"]).program == "/bin/sh")
+    }
+
+    @Test func aHangingMailerIsStoppedAfterItsTimeout() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.mailer(folder, "exec sleep 30")
+        let started = Date()
+        let hung = Sendmail(path, timeoutSeconds: 1).send(Self.message)
+        #expect(hung == .mailerTimedOut(path: path, seconds: 1))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+}
+
+/// Each mail diagnostic's wording and code, pinned (the one place they are written is
+/// MailError.swift).
+@Suite("mail diagnostics")
+struct MailMessageTextTests {
+    @Test func eachSaysWhatHappenedAndWhere() {
+        let cases: [(Diagnostic, String)] = [
+            (MailError.badAddress("bob").diagnostic,
+             "error: 'bob' is not a mail address (name@example.org); nothing was sent [mail-bad-address]"),
+            (MailError.mailerMissing(path: "/usr/sbin/sendmail").diagnostic,
+             "/usr/sbin/sendmail: error: no mailer at /usr/sbin/sendmail: install one that offers sendmail (msmtp-mta, Postfix, Exim; "
+                + "see docs/mail.md) or name it with --sendmail PATH or $SENDMAIL; the message was not sent [mail-failed]"),
+            (MailError.mailerFailed(path: "/usr/bin/msmtp", status: 69, message: "").diagnostic,
+             "/usr/bin/msmtp: error: the mailer failed (exit status 69) and said nothing; the message was not sent [mail-failed]"),
+            (MailError.mailerTimedOut(path: "/usr/bin/msmtp", seconds: 60).diagnostic,
+             "/usr/bin/msmtp: error: the mailer did not finish within 60 seconds and was stopped; the message may not have been sent [mail-failed]"),
+            (MailError.peopleUnreadable(path: "p.csv", message: "no such file").diagnostic,
+             "p.csv: error: the people file cannot be read: no such file [mail-bad-people]"),
+            (MailError.peopleRow(path: "p.csv", line: 3, text: "sam").diagnostic,
+             "p.csv:3: error: 'sam' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]"),
+            (Diagnostic(MailCaution.noAddress(assignee: "dana", cards: 2), at: SourceLocation(file: "p.csv")),
+             "p.csv: warning: 'dana' has 2 cards due and no address in the people file: no reminder for them [mail-no-address]"),
+        ]
+        for (diagnostic, text) in cases { #expect(diagnostic.description == text) }
+        #expect(DiagnosticCode.mailCodes.map(\.id) == ["mail-bad-address", "mail-failed", "mail-bad-people", "mail-no-address"])
+    }
+}
