@@ -32,16 +32,13 @@ public struct Sendmail: Sendable {
     /// Hands `message` over: nil when the mailer took it and ended with status 0, else why not.
     public func send(_ message: MailMessage) -> MailError? {
         guard FileManager.default.isExecutableFile(atPath: program) else { return .mailerMissing(path: program) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-t", "-i"]
         let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
         let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        do { try process.run() } catch { return .mailerMissing(path: program) }
+        let process: Process
+        switch start(input: input, output: output, ended: ended) {
+        case .success(let started): process = started
+        case .failure(let error): return error
+        }
 
         let said = Collected()
         let reading = DispatchGroup()
@@ -72,6 +69,43 @@ public struct Sendmail: Sendable {
             return .mailerFailed(path: program, status: status, message: text)
         }
         return nil
+    }
+
+    /// The mailer started with `-t -i`. A mailer being replaced as it starts (a package
+    /// upgrade; a script just written, whose file another process's fork still holds open)
+    /// fails with "Text file busy": it is tried again for about a second.
+    private func start(input: Pipe, output: Pipe, ended: DispatchSemaphore) -> Result<Process, MailError> {
+        for attempt in 0..<20 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = ["-t", "-i"]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            process.terminationHandler = { _ in ended.signal() }
+            do {
+                try process.run()
+                return .success(process)
+            } catch let error as NSError where Self.isTextFileBusy(error) && attempt < 19 {
+                usleep(50_000)
+            } catch {
+                guard FileManager.default.isExecutableFile(atPath: program) else { return .failure(.mailerMissing(path: program)) }
+                // As a shell says a program it cannot run: status 126, with the system's words.
+                let code = Self.posixCode(error as NSError)
+                let words = code.map { String(cString: strerror(Int32($0))) } ?? (error as NSError).localizedDescription
+                return .failure(.mailerFailed(path: program, status: 126, message: words))
+            }
+        }
+        return .failure(.mailerMissing(path: program))
+    }
+
+    private static func isTextFileBusy(_ error: NSError) -> Bool { posixCode(error) == Int(ETXTBSY) }
+
+    /// The errno behind a failed start, as Foundation wraps it (a Cocoa error whose
+    /// underlying error is POSIX's).
+    private static func posixCode(_ error: NSError) -> Int? {
+        let posix = error.domain == NSPOSIXErrorDomain ? error : (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        return posix?.domain == NSPOSIXErrorDomain ? posix?.code : nil
     }
 }
 

@@ -36,11 +36,7 @@ struct RemindCommand: ParsableCommand {
     @Option(name: .long, help: "Language of the reminders: en or ko.")
     var locale: ReportLocale = .en
 
-    @Option(name: .customLong("mail-from"), help: ArgumentHelp("The messages' sender (default: the mailer's).", valueName: "ADDRESS"))
-    var mailFrom: String?
-
-    @Option(name: .long, help: ArgumentHelp("The mailer, run as 'PATH -t -i' (default: $SENDMAIL, else /usr/sbin/sendmail).", valueName: "PATH"))
-    var sendmail: String?
+    @OptionGroup var mailer: MailerFlags
 
     @OptionGroup var reading: ReadingFlags
 
@@ -57,7 +53,7 @@ struct RemindCommand: ParsableCommand {
             throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T09:00:00+09:00); got '\(asOf)'")
         }
         if !mail {
-            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--mail-from", mailFrom != nil), ("--sendmail", sendmail != nil)] where given {
+            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil)] + mailer.given.map({ ($0, true) }) where given {
                 throw ValidationError("\(flag) goes with --mail")
             }
         }
@@ -73,8 +69,8 @@ struct RemindCommand: ParsableCommand {
         job.filter = selection.filter
         job.mode = !mail ? .list : dryRun ? .dryRun : .send
         job.peoplePath = people
-        job.mailFrom = mailFrom
-        job.sendmail = sendmail
+        job.mailFrom = mailer.mailFrom
+        job.sendmail = mailer.sendmail
         let done = job.run()
         if let moment = done.asOf {
             switch job.mode {

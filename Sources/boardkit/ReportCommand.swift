@@ -42,8 +42,6 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("mail-to"), help: ArgumentHelp("Mail the report to these addresses, separated by commas, rather than write it.", valueName: "ADDRESSES"))
     var mailTo: String?
 
-    @Option(name: .customLong("mail-from"), help: ArgumentHelp("The mail's sender (default: the mailer's, usually your account's).", valueName: "ADDRESS"))
-    var mailFrom: String?
 
     @Option(name: .long, help: "The mail's subject (default: the report's title, the board's name and the week).")
     var subject: String?
@@ -51,8 +49,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Attach the report in this format to the mail: xlsx.")
     var attach: MailAttachment?
 
-    @Option(name: .long, help: ArgumentHelp("The mailer, run as 'PATH -t -i' with the message on its input (default: $SENDMAIL, else /usr/sbin/sendmail).", valueName: "PATH"))
-    var sendmail: String?
+    @OptionGroup var mailer: MailerFlags
 
     @OptionGroup var reading: ReadingFlags
 
@@ -76,7 +73,7 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T18:00:00+09:00); got '\(asOf)'")
         }
         if mailTo == nil {
-            for (flag, given) in [("--mail-from", mailFrom != nil), ("--subject", subject != nil), ("--attach", attach != nil), ("--sendmail", sendmail != nil)] where given {
+            for (flag, given) in [("--subject", subject != nil), ("--attach", attach != nil)] + mailer.given.map({ ($0, true) }) where given {
                 throw ValidationError("\(flag) goes with --mail-to")
             }
         } else {
@@ -103,10 +100,10 @@ struct ReportCommand: ParsableCommand {
         job.filter = selection.filter
         job.mail = mailTo.map { to in
             var mail = ReportMailing(to: to)
-            mail.from = mailFrom
+            mail.from = mailer.mailFrom
             mail.subject = subject
             mail.attachXLSX = attach == .xlsx
-            mail.sendmail = sendmail
+            mail.sendmail = mailer.sendmail
             return mail
         }
         return job

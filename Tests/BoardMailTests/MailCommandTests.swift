@@ -17,11 +17,9 @@ struct MailCommandTests {
 
         init(failing: Bool = false) throws {
             folder = try TemporaryFolder()
-            sendmail = folder.path("sendmail")
             let keep = "n=$(ls '\(folder.path(""))' | grep -c '\\.eml$'); cat > \"\(folder.path(""))/$(printf %03d $((n + 1))).eml\""
             let script = failing ? "cat > /dev/null\necho 'sendmail: fatal: no route to mail.example.org' >&2\nexit 75" : keep
-            try "#!/bin/sh\n\(script)\n".write(toFile: sendmail, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sendmail)
+            sendmail = try folder.script("sendmail", "#!/bin/sh\n\(script)\n")
         }
 
         var messages: [String] {

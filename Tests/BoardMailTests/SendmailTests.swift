@@ -10,10 +10,7 @@ import Testing
 struct SendmailTests {
     /// A stand-in `sendmail` in a folder of its own: `body` is its shell script's last lines.
     static func mailer(_ folder: TemporaryFolder, _ body: String) throws -> String {
-        let path = folder.path("sendmail")
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(folder.path("args"))'\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return path
+        try folder.script("sendmail", "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(folder.path("args"))'\n\(body)\n")
     }
 
     static let message = MailMessage(
@@ -42,6 +39,18 @@ struct SendmailTests {
         let folder = try TemporaryFolder()
         let path = try Self.mailer(folder, "exit 1")
         #expect(Sendmail(path).send(Self.message) == .mailerFailed(path: path, status: 1, message: ""))
+    }
+
+    /// A mailer being replaced as it starts ("Text file busy": an upgrade, or a script just
+    /// written whose file another thread's fork still holds) is tried again, not called
+    /// missing (a parallel test run met it).
+    @Test func aMailerBusyForAMomentIsTriedAgain() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.mailer(folder, "cat > /dev/null")
+        let held = open(path, O_WRONLY | O_CLOEXEC)
+        #expect(held >= 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { close(held) }
+        #expect(Sendmail(path).send(Self.message) == nil)
     }
 
     @Test func aMissingMailerIsNamedWithTheWayOut() {

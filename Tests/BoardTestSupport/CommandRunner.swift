@@ -106,6 +106,20 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// A path inside the folder.
     public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
+    /// A shell script at `name` in the folder, executable, and its path. Written through a
+    /// descriptor closed on exec: a process another test forks meanwhile must not inherit it
+    /// open for writing (running the script would then fail with "Text file busy").
+    public func script(_ name: String, _ text: String) throws -> String {
+        let path = self.path(name)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw POSIXError(.EIO) }
+        return path
+    }
+
     /// Runs `body` with a 64 KiB tmpfs mounted at `name` in the folder: a temporary folder
     /// that is full at once (as TMPDIR). Mounting needs root, as CI has.
     public func withFullFileSystem<T>(_ name: String, _ body: (String) throws -> T) throws -> T {
