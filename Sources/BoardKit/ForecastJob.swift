@@ -18,6 +18,9 @@ public struct ForecastJob {
     /// `--where`: the remaining cards are the open ones it names (the sample stays the whole
     /// board's: the team's pace, not only these cards').
     public var filter: String?
+    /// `--label` and `--assignee` as conditions (`FilterExpression`): the same check of names
+    /// as `--where`'s.
+    public var labelOrAssignee = FilterExpression()
     public var format = ReportFormat.text
     public var locale = ReportLocale.en
     /// `-` for standard output.
@@ -52,12 +55,20 @@ public struct ForecastJob {
             case .instant(let i): zone.calendarDate(of: i)
             }
         }
+        // The remaining cards a filter names: --where, or --label/--assignee (checked against
+        // the board the same way: a name it lacks is an error, never zero cards).
         if let filter {
-            switch FilterExpression.parse(filter).flatMap({ $0.filter(on: board, now: moment) }) {
-            case .failure(let problem):
-                return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [problem.diagnostic(in: "--where")])
-            case .success(let cards):
-                question.filter = cards
+            switch WhereOption.filter(filter, on: board, now: moment) {
+            case .failure(let problem): return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [problem])
+            case .success(let named): question.filter = named.filter
+            }
+        }
+        for condition in labelOrAssignee.conditions {
+            switch WhereOption.resolve(FilterExpression(conditions: [condition]), on: board, now: moment, source: "--\(condition.key.rawValue)") {
+            case .failure(let problem): return Outcome(forecast: nil, diagnostics: loaded.diagnostics + [problem])
+            case .success(let named):
+                question.filter.label = named.filter.label ?? question.filter.label
+                question.filter.assignee = named.filter.assignee ?? question.filter.assignee
             }
         }
         let place = SourceLocation(file: input)

@@ -72,12 +72,10 @@ public struct RemindJob {
         guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
         let zone = board.zone ?? .utc
         let now = asOf.flatMap { Self.moment($0, in: zone) } ?? AsOf.now(in: zone)
-        var selection = CardFilter()
-        if let filter {
-            switch FilterExpression.parse(filter).flatMap({ $0.filter(on: board, now: now) }) {
-            case .success(let parsed): selection = parsed
-            case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem.diagnostic(in: "--where")], reminders: [], asOf: nil)
-            }
+        let selection: CardFilter
+        switch WhereOption.filter(filter, on: board, now: now) {
+        case .success(let parsed): selection = parsed.filter
+        case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem], reminders: [], asOf: nil)
         }
         let due = DueReminders(board: board, now: now, filter: selection, numbers: Self.storeNumbers(input))
         let words = ReminderText(due, locale: locale)

@@ -116,7 +116,9 @@ struct ForecastCommand: ParsableCommand {
         job.strict = strict
         job.asOf = asOf
         job.date = date
-        job.question.filter = CardFilter(label: label, assignee: assignee)
+        job.labelOrAssignee = FilterExpression(conditions: [(FilterExpression.Key.label, label), (.assignee, assignee)].compactMap { key, value in
+            value.map { FilterExpression.Condition(key: key, relation: .equals, value: $0) }
+        })
         job.question.state = state
         job.question.cards = cards
         job.filter = selection.filter

@@ -43,13 +43,13 @@ struct ShowCommand: ParsableCommand {
                 // Checked against every card, archived too: a label only archived cards have is no typo.
                 var whole = session.header
                 whole.cards = try session.store.cards(includeArchived: true).map(\.card)
-                switch WhereOption.narrow(whole, where: selection.filter, now: session.now) {
+                switch WhereOption.filter(selection.filter, on: whole, now: session.now) {
                 case .failure(let problem):
                     refused = problem
                     return
-                case .success(let narrowed):
-                    let kept = Set(narrowed.board.cards.map(\.id))
-                    cards.removeAll { !kept.contains($0.card.id) }
+                case .success(let named):
+                    let zone = session.zone
+                    cards.removeAll { !named.filter.matches($0.card, category: whole.category(ofState: $0.card.state), now: session.now, zone: zone) }
                 }
             }
             print(BoardShowText(board: board, cards: cards, now: session.now, color: useColor).render(), terminator: "")

@@ -73,6 +73,9 @@ struct ForecastCommandTests {
         }
         #expect(try run([]).contains("When the 2 remaining cards are likely done"))
         #expect(try run(["--label", "bug"]).contains("When the 1 remaining card is likely done"))
+        // A label or person the board lacks is said, as --where says it (it forecast 0 cards).
+        let typo = try CommandRunner.boardkit(["forecast", Self.sample, "--as-of", "2026-11-20", "--assignee", "mian"])
+        #expect(typo.status == 1 && typo.stderr.contains("--assignee: error: the board has no assignee 'mian'; it has 'alex'"), "\(typo.stderr)")
         #expect(try run(["--where", "label=bug"]) == run(["--label", "bug"]))
         #expect(try run(["--state", "doing"]).contains("When the 1 remaining card is likely done"))
         #expect(try run(["--cards", "40"]).contains("When the 40 remaining cards are likely done"))
