@@ -28,6 +28,11 @@ struct JSONDocumentTests {
         }
     }
 
+    @Test func bytesThatAreNotUTF8AreRefused() {
+        #expect(JSONDocument.parse([0x22, 0x61, 0xFF, 0x22]) == nil)
+        #expect(JSONDocument.parse(Array("\"가\"".utf8)) == .string("가"))
+    }
+
     @Test func nestingIsBounded() {
         #expect(parse(String(repeating: "[", count: 128) + String(repeating: "]", count: 128)) != nil)
         #expect(parse(String(repeating: "[", count: 100_000)) == nil)

@@ -4,8 +4,8 @@
 ///
 /// Strict RFC 8259: one value and nothing after it but white space, no control character
 /// unescaped in a string, numbers as the grammar has them (kept as written, so `1.0` and
-/// `1` stay apart), nesting at most `depthLimit` deep. A member named twice keeps its last
-/// value, as most readers do.
+/// `1` stay apart), nesting at most `depthLimit` deep, valid UTF-8 throughout. A member
+/// named twice keeps its last value, as most readers do.
 public enum JSONDocument: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -20,6 +20,9 @@ public enum JSONDocument: Sendable, Equatable {
 
     /// The document `bytes` hold, or nil when they are not one JSON value.
     public static func parse(_ bytes: [UInt8]) -> JSONDocument? {
+        // JSON is UTF-8 (RFC 8259 §8.1): a stray byte is refused, not turned into U+FFFD in a
+        // title someone sent.
+        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
         var reader = Reader(b: bytes)
         reader.skipSpace()
         guard let value = reader.value(depth: 0) else { return nil }
