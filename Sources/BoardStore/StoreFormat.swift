@@ -37,7 +37,7 @@ public struct StoreWriter: BoardWriter {
         let step = StepInfo(actor: options.actor, command: "import",
                             at: options.exportedAt ?? Instant.now())
         do throws(StoreError) {
-            try BoardStore.write(board, toNewFile: path, step: step)
+            try BoardStore.write(board, toNew: path, step: step)
             return WriteResult(written: board.countedWhole, diagnostics: [])
         } catch {
             return .failed([error.diagnostic])
