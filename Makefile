@@ -39,11 +39,12 @@ $(VENV)/.installed: Tests/requirements.txt
 ## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, a real
 ## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
 ## Korean fonts so the Korean page renders in screenshots), LibreOffice with poppler's
-## pdftotext to print workbooks as a person would, and msmtp, the `sendmail` mail goes
-## through to a test SMTP server.
-TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils msmtp
+## pdftotext to print workbooks as a person would, msmtp, the `sendmail` mail goes
+## through to a test SMTP server, and PostgreSQL, whose server the store tests start in a
+## temporary folder of their own (Tests/Oracles/postgres_server.py).
+TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils msmtp postgresql
 test-tools:
-	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ] || [ ! -x /usr/bin/msmtp ]; then \
+	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ] || [ ! -x /usr/bin/msmtp ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \

@@ -94,14 +94,20 @@ public final class BoardStore: Sendable {
         return try open(location)
     }
 
-    /// Writes a new store holding `board` (`init --from`, `convert … team.db`): its import is
-    /// the log's first step.
+    /// Writes a new store holding `board` (`init --from`, `convert … postgres://…`), placed
+    /// whole or not at all: its import is the log's first step.
     static func write(_ board: Board, toNew location: String, step: StepInfo) throws(StoreError) {
         if let address = try PostgresAddress(location) {
             try PostgresEngine.create(address) { db in try StoreImport.insert(board, step: step, into: db) }
         } else {
             try SQLiteEngine.create(location) { db in try StoreImport.insert(board, step: step, into: db) }
         }
+    }
+
+    /// The same into `path`, a new file its caller places when whole (`convert … team.db`,
+    /// through the pipeline's temporary file).
+    static func write(_ board: Board, intoNewFile path: String, step: StepInfo) throws(StoreError) {
+        try SQLiteEngine.write(toNewFile: path) { db in try StoreImport.insert(board, step: step, into: db) }
     }
 
     private func checkStamp(migrating: Bool) throws(StoreError) {

@@ -1,5 +1,6 @@
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 /// A store in a PostgreSQL database: the board's tables in a schema of their own
 /// (`PostgresAddress.schema`), so many boards share one database, and several `serve`
@@ -9,25 +10,29 @@ import PostgresNIO
 /// board queue, readers do not wait) before its first read, so its steps are numbered, checked
 /// and logged exactly as SQLite's IMMEDIATE transaction has them, in commit order. Each
 /// commit counts one more in `boardkit_revision` and notifies `boardkit` with the schema's
-/// name, so every instance hears that the board moved.
+/// name and that count, so every instance hears that the board moved (`PostgresListener`).
 final class PostgresEngine: StoreEngine {
     let location: String
     private let session: PostgresSession
     private let address: PostgresAddress
+    private let password: String?
+    /// Started by the first `othersCommits()` (a server's first request), with the revision
+    /// the database had once it listened.
+    private let listening = Mutex<(listener: PostgresListener, base: Int64)?>(nil)
 
     /// The channel every commit notifies, with the board's schema as its payload.
     static let channel = "boardkit"
 
-    private init(address: PostgresAddress, session: PostgresSession) {
+    private init(address: PostgresAddress, password: String?, readOnly: Bool) {
         location = address.text
         self.address = address
-        self.session = session
+        self.password = password
+        session = PostgresSession(address, password: password, readOnly: readOnly)
     }
 
     /// Connects to the board's database; `missing` when it has no such board.
     static func open(_ address: PostgresAddress, readOnly: Bool) throws(StoreError) -> PostgresEngine {
-        let engine = PostgresEngine(address: address, session: PostgresSession(address, password: try PostgresPassword.find(for: address),
-                                                                             readOnly: readOnly))
+        let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: readOnly)
         let exists = try engine.guarded {
             try engine.session.exclusively {
                 !(try engine.session.query("SELECT 1 FROM pg_namespace WHERE nspname = $1",
@@ -42,8 +47,8 @@ final class PostgresEngine: StoreEngine {
     /// transaction: a board that exists is never touched (`alreadyExists`), and a process
     /// killed half-way leaves no board.
     static func create(_ address: PostgresAddress, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
-        let session = PostgresSession(address, password: try PostgresPassword.find(for: address), readOnly: false)
-        let engine = PostgresEngine(address: address, session: session)
+        let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: false)
+        let session = engine.session
         try engine.guarded {
             try session.exclusively {
                 _ = try session.query("BEGIN")
@@ -71,7 +76,9 @@ final class PostgresEngine: StoreEngine {
                 _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
                 let result = try body(PostgresStoreConnection(session))
                 _ = try session.query("UPDATE boardkit_revision SET n = n + 1")
-                _ = try session.query("SELECT pg_notify('\(Self.channel)', current_schema())")
+                _ = try session.query("""
+                    SELECT pg_notify('\(Self.channel)', current_schema() || ' ' || (SELECT n FROM boardkit_revision))
+                    """)
                 _ = try session.query("COMMIT")
                 return result
             } catch {
@@ -99,7 +106,23 @@ final class PostgresEngine: StoreEngine {
         try session.exclusively { try body(PostgresStoreConnection(session)) }
     }
 
+    /// The board's revision (`boardkit_revision`, one more per commit): as the listener last
+    /// heard it, or read from the database when no listener can be had.
     func othersCommits() throws -> Int64 {
+        try listening.withLock { state in
+            if let state, state.listener.isListening { return max(state.base, state.listener.revision) }
+            // Listening first: a commit after the count below is heard, one before it counted.
+            guard let listener = try? PostgresListener.start(address, password: password) else {
+                state = nil
+                return try storedCount()
+            }
+            let base = try storedCount()
+            state = (listener, base)
+            return max(base, listener.revision)
+        }
+    }
+
+    private func storedCount() throws -> Int64 {
         try glance { db in try db.int("SELECT n FROM boardkit_revision") ?? 0 }
     }
 

@@ -20,7 +20,7 @@ final class PostgresSession: @unchecked Sendable {
     private let readOnly: Bool
 
     private static let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private static let logger = Logger(label: "boardkit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let logger = Logger(label: "boardkit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     init(_ address: PostgresAddress, password: String?, readOnly: Bool) {
         self.address = address
@@ -62,20 +62,10 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     private func connect() throws -> PostgresConnection {
-        var configuration: PostgresConnection.Configuration
-        switch address.endpoint {
-        case .tcp(let host, let port):
-            configuration = .init(host: host, port: port, username: address.user, password: password,
-                                  database: address.database, tls: try tls())
-        case .socket(let path, _):
-            configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
-        }
-        configuration.options.connectTimeout = .seconds(10)
-        let connection = try PostgresConnection.connect(on: Self.loop.next(), configuration: configuration,
-                                                        id: 1, logger: Self.logger).wait()
+        let connection = try Self.connect(address, password: password)
         do {
-            // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
             _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \"\(address.schema)\""), logger: Self.logger).wait()
+            // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
             _ = try connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = '\(Int(BoardStore.busyTimeout))s'"),
                                      logger: Self.logger).wait()
             if readOnly {
@@ -88,8 +78,22 @@ final class PostgresSession: @unchecked Sendable {
         return connection
     }
 
+    /// A new connection to the address's database, as its `sslmode` asks.
+    static func connect(_ address: PostgresAddress, password: String?) throws -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        switch address.endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: address.user, password: password,
+                                  database: address.database, tls: try tls(address))
+        case .socket(let path, _):
+            configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        return try PostgresConnection.connect(on: loop.next(), configuration: configuration, id: 1, logger: logger).wait()
+    }
+
     /// The connection's TLS, as `sslmode` asks (libpq's meanings).
-    private func tls() throws -> PostgresConnection.Configuration.TLS {
+    private static func tls(_ address: PostgresAddress) throws -> PostgresConnection.Configuration.TLS {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch address.sslMode {
         case .disable: return .disable

@@ -169,7 +169,7 @@ extension SQLiteEngine {
 
     /// The file is new and placed only when complete, so it is written without a journal and
     /// indexed once at the end; it is switched to WAL before it is handed over.
-    private static func write(toNewFile path: String, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+    static func write(toNewFile path: String, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
         var config = Configuration()
         config.label = "boardkit-import"
         // The rows come from a validated board (every event names one of its cards): checking
