@@ -210,10 +210,14 @@ enum ChangeLog {
     }
 
     /// Records which log rows the step wrote: those after `previous`, the last row before it
-    /// (a step is one transaction, so its rows are contiguous).
+    /// (no other writer comes between, so its rows are contiguous). Its first is the first
+    /// row there is, not `previous + 1`: PostgreSQL's sequence does not take back the numbers
+    /// of a step rolled back before it.
     static func closeStep(_ step: Int64, after previous: Int64, _ db: any SQLConnection) throws {
-        try db.execute("UPDATE steps SET first_seq = ?, last_seq = (SELECT max(seq) FROM changes) WHERE step = ?",
-                       [.int(previous + 1), .int(step)])
+        try db.execute("""
+            UPDATE steps SET first_seq = (SELECT min(seq) FROM changes WHERE seq > ?), last_seq = (SELECT max(seq) FROM changes)
+            WHERE step = ?
+            """, [.int(previous), .int(step)])
     }
 
     /// The sequence number of the log's last row (0 when empty).

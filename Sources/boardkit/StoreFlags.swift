@@ -5,12 +5,19 @@ import BoardKit
 import BoardModel
 import BoardStore
 
-/// `--board FILE` (`-b`): the store a command works on.
+/// `--board STORE` (`-b`) and its password file: the store a command works on.
 struct StoreFlags: ParsableArguments {
+    @OptionGroup var board: BoardFlag
+    @OptionGroup var password: PasswordFileFlag
+
+    var path: String { board.path }
+}
+
+/// `--board STORE` (`-b`) alone: `sync`'s own `--password-file` is the CalDAV server's (its
+/// store's password comes from the environment: PGPASSWORD, ~/.pgpass, BOARDKIT_PASSWORD_FILE).
+struct BoardFlag: ParsableArguments {
     @Option(name: [.customShort("b"), .long], help: ArgumentHelp("The board's store: a file, or postgres://USER@HOST:PORT/DATABASE?board=NAME (default: $BOARDKIT_BOARD, else board.db here).", valueName: "STORE"))
     var board: String?
-
-    @OptionGroup var password: PasswordFileFlag
 
     var path: String { StoreSession.path(flag: board) }
 }
