@@ -10,7 +10,7 @@ SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VENV = .venv
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: all deps system-deps python-deps test-tools build run test torture bench samples screenshots install uninstall install-check clean fuzz fuzz-build
+.PHONY: all deps system-deps python-deps test-tools build run test torture torture-postgres bench samples screenshots install uninstall install-check clean fuzz fuzz-build
 
 all: build
 
@@ -39,11 +39,13 @@ $(VENV)/.installed: Tests/requirements.txt
 ## Real tools the tests hand boardkit's output to: Taskwarrior's own `task import`, a real
 ## browser for the board page (Debian's chromium and its chromedriver, driven by Selenium;
 ## Korean fonts so the Korean page renders in screenshots), LibreOffice with poppler's
-## pdftotext to print workbooks as a person would, and msmtp, the `sendmail` mail goes
-## through to a test SMTP server.
-TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils msmtp
+## pdftotext to print workbooks as a person would, msmtp, the `sendmail` mail goes
+## through to a test SMTP server, and PostgreSQL, whose server the store tests start in a
+## temporary folder of their own (Tests/Oracles/postgres_server.py), and nginx, the load
+## balancer in front of two `serve` instances in the PostgreSQL torture run.
+TEST_APT_PACKAGES = taskwarrior chromium chromium-driver fonts-noto-cjk libreoffice-calc-nogui poppler-utils msmtp postgresql nginx-light
 test-tools:
-	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ] || [ ! -x /usr/bin/msmtp ]; then \
+	@if [ ! -x /usr/bin/task ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || [ ! -d /usr/share/fonts/opentype/noto ] || [ ! -x /usr/bin/soffice ] || [ ! -x /usr/bin/pdftotext ] || [ ! -x /usr/bin/msmtp ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || [ ! -x /usr/sbin/nginx ]; then \
 		echo "Installing $(TEST_APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(TEST_APT_PACKAGES) >/dev/null; \
@@ -121,16 +123,22 @@ test: deps python-deps test-tools
 	python3 Tests/docs_check.py
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_RUNS=$(FUZZ_TEST_RUNS)
 	$(MAKE) torture TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
+	$(MAKE) torture-postgres TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
 
 ## The torture run (docs/store.md): one store under terminal writers, a served page's API
 ## and form posts, readers of every kind and sync with a real Radicale, with writers and the
 ## server killed at random; then every acknowledged change is looked for in the log, the log
 ## checked, undone back to the import and redone. `make test` runs it for TORTURE_TEST_SECONDS.
+## torture-postgres: the same on a board in PostgreSQL, served by two instances behind nginx
+## (docs/postgres.md).
 TORTURE_SECONDS ?= 1800
 TORTURE_TEST_SECONDS ?= 30
 TORTURE_SEED ?= 1
 torture: build python-deps
 	python3 Tests/Torture/torture.py $(BOARDKIT) --seconds $(TORTURE_SECONDS) --seed $(TORTURE_SEED)
+
+torture-postgres: build python-deps test-tools
+	python3 Tests/Torture/torture.py $(BOARDKIT) --seconds $(TORTURE_SECONDS) --seed $(TORTURE_SEED) --postgres
 
 ## Screenshots of the sample board's page in docs/ (desktop and phone width), shown in the README.
 screenshots: build python-deps test-tools

@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // Round-trip property tests (Tests/BoardRoundTripTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -51,11 +53,17 @@ let package = Package(
         .target(name: "BoardICS", dependencies: ["BoardModel", "BoardIO"]),
         .target(name: "BoardForeign", dependencies: ["BoardModel", "BoardIO"]),
 
-        // The store: a board boardkit holds itself (SQLite through GRDB), with its change log.
+        // The store: a board boardkit holds itself, with its change log, written once over a
+        // small engine seam: SQLite (through GRDB) or PostgreSQL (through postgres-nio).
         .target(name: "BoardStore", dependencies: [
             "BoardModel", "BoardIO",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).

@@ -2,6 +2,7 @@ import Foundation
 import BoardModel
 import BoardCSV
 import BoardIO
+import BoardStore
 
 /// The convert pipeline every command shares: find the format, read, validate, write
 /// atomically. Commands only parse flags and call these.
@@ -18,23 +19,32 @@ public enum BoardPipeline {
     /// With `strict`, warnings count as errors.
     public static func read(_ path: String, from: String? = nil, options: ReaderOptions = ReaderOptions(),
                             strict: Bool = false) -> Loaded {
-        let opened: InputFile
-        switch InputFile.open(path) {
-        case .success(let file): opened = file
-        case .failure(let d): return Loaded(board: nil, format: nil, diagnostics: [d])
+        let format: BoardFormat
+        let result: ReadResult
+        if BoardStore.isDatabaseAddress(path) {
+            // A store in a database is no file to open or sniff: its reader opens it.
+            format = FormatRegistry.store
+            result = StoreReader().read(BoardInput(path: path), options: options)
+        } else {
+            let opened: InputFile
+            switch InputFile.open(path) {
+            case .success(let file): opened = file
+            case .failure(let d): return Loaded(board: nil, format: nil, diagnostics: [d])
+            }
+            defer { opened.close() }
+            guard let found = FormatRegistry.formatForReading(path: path, head: opened.head, explicit: from),
+                  let reader = found.reader else {
+                let known = FormatRegistry.all.filter { $0.reader != nil }.map(\.name)
+                return Loaded(board: nil, format: nil, diagnostics: [
+                    Diagnostic(BoardKitMessage.unknownInputFormat(from, known: known), at: SourceLocation(file: path))])
+            }
+            format = found
+            // The progress bar follows the input's bytes as the readers hand them back.
+            let size = (try? FileManager.default.attributesOfItem(atPath: opened.input.path)[.size] as? Int) ?? 0
+            ProgressMeter.active.start(.reading, total: size)
+            result = reader.read(opened.input, options: options)
+            ProgressMeter.active.stop()
         }
-        defer { opened.close() }
-        guard let format = FormatRegistry.formatForReading(path: path, head: opened.head, explicit: from),
-              let reader = format.reader else {
-            let known = FormatRegistry.all.filter { $0.reader != nil }.map(\.name)
-            return Loaded(board: nil, format: nil, diagnostics: [
-                Diagnostic(BoardKitMessage.unknownInputFormat(from, known: known), at: SourceLocation(file: path))])
-        }
-        // The progress bar follows the input's bytes as the readers hand them back.
-        let size = (try? FileManager.default.attributesOfItem(atPath: opened.input.path)[.size] as? Int) ?? 0
-        ProgressMeter.active.start(.reading, total: size)
-        let result = reader.read(opened.input, options: options)
-        ProgressMeter.active.stop()
         var diagnostics = result.diagnostics
         // No board and no error would let a command end with exit 0 having written and said
         // nothing; whatever reader forgets its reason, the run fails with one.
@@ -81,6 +91,15 @@ public enum BoardPipeline {
         // (the bar then rests at 100 % while a JSON file or a workbook writes its events).
         ProgressMeter.active.start(.writing, total: board.cards.count)
         defer { ProgressMeter.active.stop() }
+        if BoardStore.isDatabaseAddress(path) {
+            // A store in a database is made whole or not at all by its writer (one transaction).
+            guard format.name == FormatRegistry.store.name else {
+                return .failed([Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: [FormatRegistry.store.name]),
+                                           at: SourceLocation(file: path))])
+            }
+            let result = writer.write(board, to: path, options: options)
+            return result.diagnostics.hasErrors ? .failed(result.diagnostics) : result
+        }
         var written: [Counted] = []
         let diagnostics = AtomicOutput(target: path).write(strict: strict, existing: writer.refusal(replacing: path)) { temp in
             let result = writer.write(board, to: temp, options: options)

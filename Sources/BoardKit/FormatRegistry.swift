@@ -37,9 +37,12 @@ public struct BoardFormat: Sendable {
 /// README's Layout and Package.swift), one line here, its codes in DiagnosticCatalog, and a
 /// fuzz entry (Fuzz/): docs/design.md walks through it.
 public enum FormatRegistry {
+    /// boardkit's own store: the one format a `postgres://` address also names.
+    public static let store = BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (a SQLite file, or a postgres:// address): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter(), isBinary: true)
+
     public static let all: [BoardFormat] = [
         // Formats register here, one line each.
-        BoardFormat(name: "store", extensions: ["db", "sqlite", "sqlite3"], summary: "boardkit's own store (SQLite): the board, its current values and the change log that undo, redo and history use; found by content; lossless", reader: StoreReader(), writer: StoreWriter(), isBinary: true),
+        store,
         BoardFormat(name: "csv", extensions: ["csv", "tsv", "txt"], summary: "CSV, one row per card; column mappings for Jira, GitHub, Trello, Todoist, Asana, Kanboard, Plane; --events FILE for history", reader: CSVReader(), writer: CSVWriter()),
         // Foreign JSON formats: found by content (no extension of their own, so a .json output stays canonical JSON).
         BoardFormat(name: "trello", extensions: [], summary: "Trello board export JSON, .json found by content (lists, cards, checklists, custom fields, actions as history); also what Wekan, Planka and Focalboard import", reader: TrelloReader(), writer: TrelloWriter()),
@@ -78,6 +81,7 @@ public enum FormatRegistry {
     /// The format for writing: `--to` if given, else the extension.
     public static func formatForWriting(path: String, explicit: String?) -> BoardFormat? {
         if let explicit { return named(explicit) }
+        if BoardStore.isDatabaseAddress(path) { return store }
         return candidates(forPath: path).first { $0.writer != nil }
     }
 }

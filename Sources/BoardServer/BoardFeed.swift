@@ -47,8 +47,15 @@ public final class BoardFeed: Sendable {
         var inode: UInt64
         /// The same of a SQLite write-ahead log beside the file, when there is one.
         var log: [Int64] = []
+        /// A store in a database has no file: its revision moves when anyone commits.
+        var revision: StoreRevision?
 
-        static func of(_ path: String) -> FileSignature? {
+        static func of(_ path: String, store: BoardStore?) -> FileSignature? {
+            if let store, store.isInDatabase {
+                guard let revision = try? store.revision() else { return nil }
+                // When it was read stands for when it changed (`FeedSnapshot.lastModified`).
+                return FileSignature(size: 0, seconds: Int64(time(nil)), nanoseconds: 0, inode: 0, revision: revision)
+            }
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
             var signature = FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
@@ -59,6 +66,13 @@ public final class BoardFeed: Sendable {
                 signature.seconds = max(signature.seconds, Int64(wal.st_mtim.tv_sec))
             }
             return signature
+        }
+
+        /// Whether both name one version of the board (a database store's by its revision alone).
+        func sameVersion(as other: FileSignature?) -> Bool {
+            guard let other else { return false }
+            if let revision { return revision == other.revision }
+            return self == other
         }
     }
 
@@ -75,7 +89,7 @@ public final class BoardFeed: Sendable {
 
     /// Reads the board now; the diagnostics when it cannot be served.
     func load() -> [Diagnostic] {
-        guard let signature = FileSignature.of(path) else {
+        guard let signature = FileSignature.of(path, store: store) else {
             return [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]
         }
         switch build(signature) {
@@ -89,9 +103,9 @@ public final class BoardFeed: Sendable {
 
     /// The feed as it is on disk now (the last good one if the file broke or vanished).
     public func current() -> FeedSnapshot? {
-        let now = FileSignature.of(path)
+        let now = FileSignature.of(path, store: store)
         return state.withLock { s -> FeedSnapshot? in
-            guard let now, now != s.signature, now != s.failedSignature else { return s.snapshot }
+            guard let now, !now.sameVersion(as: s.signature), !now.sameVersion(as: s.failedSignature) else { return s.snapshot }
             switch build(now) {
             case .success(let snapshot):
                 s.signature = now

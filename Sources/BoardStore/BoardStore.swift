@@ -1,184 +1,138 @@
-// BoardStore: a board that boardkit holds itself, in one SQLite file (through GRDB), with
-// every change in an append-only log that undo and redo walk. The commands, the board page
-// and the sync all change a board through this type, so every
-// change is one undoable step in one log, and every format and report sees the same board
-// (`board()` builds the model's Board, events included, from the current values and the log).
+// BoardStore: a board that boardkit holds itself, with every change in an append-only log
+// that undo and redo walk. The commands, the board page and the sync all change a board
+// through this type, so every change is one undoable step in one log, and every format and
+// report sees the same board (`board()` builds the model's Board, events included, from the
+// current values and the log).
 //
-// Where things are: the tables in StoreSchema; a card's columns in CardRow; JSON-valued
-// columns in StoredJSON; the raw-SQLite loops for a million rows in SQLiteStatement,
+// Where things are: the engine seam in Engine/ (a store is a SQLite file, SQLite/, or a
+// schema in a PostgreSQL database, PostgreSQL/); the tables in StoreSchema; a card's
+// columns in CardRow; JSON-valued columns in StoredJSON; the loops for a million rows in
 // StoreImport and StoreExport; the change log in ChangeLog; the format's reader and writer
 // (`convert … team.db`) in StoreFormat.
 import BoardModel
 import BoardIO
 import Foundation
-import GRDB
-import GRDBSQLite
 import Synchronization
 
-/// An open store. Every write is one IMMEDIATE transaction, so two processes editing the
-/// same file at once both land (the second waits up to `busyTimeout`), and a process killed
-/// half-way leaves the store as it was before its command.
+/// An open store. Every write is one transaction that no other writer of the store can
+/// interleave with, so two processes editing the same board at once both land, and a
+/// process killed half-way leaves the store as it was before its command.
 public final class BoardStore: Sendable {
-    /// The file.
+    /// Where the store is: a file's path, or a `postgres://` URL without its password.
     public let path: String
-    let queue: DatabaseQueue
-    /// The file marked held while the connection is open: nothing else in this process opens
-    /// it (see HeldFiles), so SQLite's locks stay SQLite's.
-    private let hold: HeldFiles.Hold?
+    let engine: any StoreEngine
     /// Commits made through this object (see `revision()`).
     private let commits = Mutex<Int64>(0)
     /// Whether writes commit one by one or in groups, and the group they wait in.
     private let commitMode: CommitMode
     private let group: CommitGroup
 
+    /// True when the store is in a database (PostgreSQL) rather than a file.
+    public var isInDatabase: Bool { engine is PostgresEngine }
+
     /// The version of the SQLite library linked.
-    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+    public static var sqliteVersion: String { SQLiteEngine.libraryVersion }
 
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10
 
-    private init(path: String, queue: DatabaseQueue, hold: HeldFiles.Hold?, commitMode: CommitMode) {
-        self.path = path
-        self.queue = queue
-        self.hold = hold
+    private init(engine: any StoreEngine, commitMode: CommitMode) {
+        path = engine.location
+        self.engine = engine
         self.commitMode = commitMode
         group = CommitGroup(limit: commitMode == .each ? 1 : .max)
     }
 
-    deinit {
-        // The connection closes before the hold is released: until then the file is SQLite's.
-        // A connection that would not close stays open, so its file stays held for good.
-        do { try queue.close() } catch { hold.map(HeldFiles.keepHeld) }
-    }
-
     // MARK: Opening
 
-    /// Opens an existing store. Refuses, without changing the file, one that is not a
-    /// boardkit store, was written by a newer boardkit, or is damaged (`check` says how hard
-    /// it looks; see `DamageCheck`); migrates an older one forward (unless `readOnly`).
+    /// Opens an existing store: a file's path, or a `postgres://` URL (`PostgresAddress`).
+    /// Refuses, without changing it, one that is not a boardkit store, was written by a newer
+    /// boardkit, or (a file) is damaged (`check` says how hard it looks; see `DamageCheck`);
+    /// migrates an older one forward (unless `readOnly`).
     ///
-    /// `readOnly` opens for commands that only look: nothing is written, and a store on
+    /// `readOnly` opens for commands that only look: nothing is written, and a file on
     /// read-only media (a read-only mount, a folder this user cannot write) is read as it is.
     /// Otherwise a store that cannot be written is refused at once (`readOnly(path:)`).
     /// `commits` says whether concurrent writes through this object share transactions.
-    public static func open(_ path: String, readOnly: Bool = false, check: DamageCheck = .sized,
+    public static func open(_ location: String, readOnly: Bool = false, check: DamageCheck = .sized,
                             commits: CommitMode = .each) throws(StoreError) -> BoardStore {
-        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
-        switch HeldFiles.head(of: path, count: SQLiteHeader.magic.count) {
-        case .success(let head): guard SQLiteHeader.matches(head: head) else { throw .notAStore(path: path) }
-        // A file this user cannot read is not "not a store": say why it was not read.
-        case .failure(let failure): throw .database(path: path, message: SystemError.text(failure.errno))
+        let store: BoardStore
+        if let address = try PostgresAddress(location) {
+            store = BoardStore(engine: try PostgresEngine.open(address, readOnly: readOnly), commitMode: commits)
+        } else {
+            store = BoardStore(engine: try SQLiteEngine.open(location, readOnly: readOnly), commitMode: commits)
+            try store.checkDamage(check)
         }
-        let media = StoreMedia.of(path)
-        if !readOnly && media != .writable { throw .readOnly(path: path) }
-        var config = Configuration()
-        // A command that only looks still opens read-write where it can (and promises not to
-        // write, `query_only`): the last connection to close then folds the write-ahead log
-        // back and removes `-wal` and `-shm`, as after any command.
-        config.readonly = media != .writable
-        config.busyMode = .timeout(busyTimeout)
-        config.label = "boardkit"
-        if readOnly && media == .writable {
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
-        }
-        // Held before SQLite opens it, so no read of the file by this process can come between.
-        let hold = HeldFiles.hold(path, head: SQLiteHeader.magic)
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: media.sqlitePath(path), configuration: config)
-        } catch {
-            throw failure(error, path: path)
-        }
-        let store = BoardStore(path: path, queue: queue, hold: hold, commitMode: commits)
-        try store.checkDamage(check)
         try store.checkStamp(migrating: !readOnly)
         return store
     }
 
-    /// True when the file starts as a SQLite database does (the store format's sniff); `open`
-    /// then says whether it is a boardkit store.
-    public static func isStore(path: String) -> Bool {
-        SQLiteHeader.matches(path: path)
+    /// True when `location` is a store's: a file that starts as a SQLite database does (the
+    /// store format's sniff; `open` then says whether it is a boardkit store), or a
+    /// `postgres://` URL.
+    public static func isStore(path location: String) -> Bool {
+        PostgresAddress.isAddress(location) || SQLiteHeader.matches(path: location)
     }
 
-    /// A new, empty store at `path` (which must not exist yet): the board's name, zone and
-    /// states, no cards. Written to a temporary file and linked into place, so an existing
-    /// file is never overwritten and a killed process leaves no half-made store.
-    public static func create(_ path: String, board: Board, step: StepInfo) throws(StoreError) -> BoardStore {
-        try createAtomically(path) { temp throws(StoreError) in try write(board, toNewFile: temp, step: step) }
-        return try open(path)
+    /// True when `location` names a store in a database rather than a file.
+    public static func isDatabaseAddress(_ location: String) -> Bool {
+        PostgresAddress.isAddress(location)
     }
 
-    /// Places a store made by `make` at `path`, failing if something is there.
-    static func createAtomically(_ path: String, _ make: (String) throws(StoreError) -> Void) throws(StoreError) {
-        if FileManager.default.fileExists(atPath: path) { throw .alreadyExists(path: path) }
-        let folder = (path as NSString).deletingLastPathComponent
-        try TemporaryFiles.using(near: folder.isEmpty ? "." : folder, name: (path as NSString).lastPathComponent) {
-            temp throws(StoreError) in
-            try make(temp)
-            switch TemporaryFiles.placeNew(temp, at: path) {
-            case nil: break
-            case EEXIST?: throw .alreadyExists(path: path)
-            case let error?: throw .database(path: path, message: SystemError.text(error))
-            }
+    /// What a new board at `location` is called when no name is given: the file's name
+    /// without its extension, or the address's `board=`.
+    public static func suggestedName(for location: String) -> String {
+        if let address = try? PostgresAddress(location) { return address.board }
+        return ((location as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// A new, empty store at `location` (where no store may be yet): the board's name, zone
+    /// and states, no cards. Never overwrites a store, and a killed process leaves none
+    /// half-made.
+    public static func create(_ location: String, board: Board, step: StepInfo) throws(StoreError) -> BoardStore {
+        try write(board, toNew: location, step: step)
+        return try open(location)
+    }
+
+    /// Writes a new store holding `board` (`init --from`, `convert … postgres://…`), placed
+    /// whole or not at all: its import is the log's first step.
+    static func write(_ board: Board, toNew location: String, step: StepInfo) throws(StoreError) {
+        if let address = try PostgresAddress(location) {
+            try PostgresEngine.create(address) { db in try StoreImport.insert(board, step: step, into: db) }
+        } else {
+            try SQLiteEngine.create(location) { db in try StoreImport.insert(board, step: step, into: db) }
         }
+    }
+
+    /// The same into `path`, a new file its caller places when whole (`convert … team.db`,
+    /// through the pipeline's temporary file).
+    static func write(_ board: Board, intoNewFile path: String, step: StepInfo) throws(StoreError) {
+        try SQLiteEngine.write(toNewFile: path) { db in try StoreImport.insert(board, step: step, into: db) }
     }
 
     private func checkStamp(migrating: Bool) throws(StoreError) {
-        do {
-            let stamp = try queue.read { db in try StoreSchema.stamp(db) }
-            guard let stamp, stamp.format == StoreSchema.formatName else { throw StoreError.notAStore(path: path) }
-            guard stamp.schema <= StoreSchema.version else {
-                throw StoreError.newerSchema(path: path, found: stamp.schema, supported: StoreSchema.version)
-            }
-            if migrating && stamp.schema < StoreSchema.version {
-                try StoreSchema.migrator.migrate(queue)
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw Self.failure(error, path: path)
+        let stamp = try glance { db in try StoreSchema.stamp(db) }
+        guard let stamp, stamp.format == StoreSchema.formatName else { throw StoreError.notAStore(path: path) }
+        guard stamp.schema <= StoreSchema.version else {
+            throw StoreError.newerSchema(path: path, found: stamp.schema, supported: StoreSchema.version)
+        }
+        if migrating && stamp.schema < StoreSchema.version {
+            try guarded { try engine.migrate() }
         }
     }
 
-    /// SQLite's error as the store's: damage (SQLite's CORRUPT and NOTADB) is `damaged`, a
-    /// write refused by the file system is `readOnly`, the rest `database` in SQLite's words.
-    static func failure(_ error: any Error, path: String) -> StoreError {
-        if let e = error as? DatabaseError {
-            switch e.resultCode.primaryResultCode {
-            case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, finding: describe(error))
-            case .SQLITE_READONLY: return .readOnly(path: path)
-            default: break
-            }
-        }
-        return .database(path: path, message: describe(error))
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let e = error as? DatabaseError {
-            if e.resultCode == .SQLITE_NOTADB { return "not a database" }
-            return e.message ?? "\(e.resultCode)"
-        }
-        return "\(error)"
-    }
-
-    /// Runs `body` and turns SQLite's errors into the store's (`failure`).
+    /// Runs `body` and turns the engine's errors into the store's.
     func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch {
-            throw storeError(error)
+            throw engine.failure(error)
         }
-    }
-
-    /// An error as the store's: its own as it is, SQLite's through `failure`.
-    private func storeError(_ error: any Error) -> StoreError {
-        (error as? StoreError) ?? Self.failure(error, path: path)
     }
 
     /// One write, in a transaction of its own or in a group's (`CommitMode`); it returns once
     /// the transaction holding it has committed.
-    func write<T>(_ body: @escaping (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: @escaping (any SQLConnection) throws -> T) throws(StoreError) -> T {
         try guarded {
             switch commitMode {
             case .each: return try transaction(body)
@@ -190,43 +144,29 @@ public final class BoardStore: Sendable {
     /// The same for a caller that must not block its thread (a server's request): it waits
     /// for the commit without holding one, its write committed by the group's committer (one
     /// write per transaction in `.each` mode).
-    func write<T>(_ body: @escaping (Database) throws -> T) async throws(StoreError) -> T {
+    func write<T>(_ body: @escaping (any SQLConnection) throws -> T) async throws(StoreError) -> T {
         do {
             return try await group.run(body) { writes in try self.transaction(writes) }
         } catch {
-            throw storeError(error)
+            throw engine.failure(error)
         }
     }
 
-    /// One write transaction, taken at once (BEGIN IMMEDIATE) so that a reader turned writer
-    /// cannot deadlock against another process. BEGIN, COMMIT and ROLLBACK run as statements
-    /// compiled once per connection: GRDB's own transaction compiles them every time, which
-    /// cost a board page's card move more than the move itself.
-    private func transaction<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction { db in
-            try db.execute(cached: "BEGIN IMMEDIATE TRANSACTION")
-            let result: T
-            do {
-                result = try body(db)
-                try db.execute(cached: "COMMIT TRANSACTION")
-            } catch {
-                if db.isInsideTransaction { try? db.execute(cached: "ROLLBACK TRANSACTION") }
-                throw error
-            }
-            commits.withLock { $0 += 1 }
-            return result
-        }
+    private func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        let result = try engine.write(body)
+        commits.withLock { $0 += 1 }
+        return result
     }
 
     /// A read in one transaction (a consistent view across its statements).
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try guarded { try queue.read(body) }
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws(StoreError) -> T {
+        try guarded { try engine.read(body) }
     }
 
     /// A read of one statement, or of statements that need not agree with each other,
     /// outside a transaction (each statement is its own): no BEGIN and COMMIT to run.
-    func glance<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try guarded { try queue.inDatabase(body) }
+    func glance<T>(_ body: (any SQLConnection) throws -> T) throws(StoreError) -> T {
+        try guarded { try engine.glance(body) }
     }
 
     // MARK: Reading
@@ -271,8 +211,7 @@ public final class BoardStore: Sendable {
     /// and is cheap to read (a server checks it on each request before using what it built
     /// from the board last time). Only meaningful within this process.
     public func revision() throws(StoreError) -> StoreRevision {
-        // SQLite's data_version moves when another connection commits; our own commits are counted.
-        let others = try glance { db in try Int64.fetchOne(db, cached: "PRAGMA data_version") ?? 0 }
+        let others = try guarded { try engine.othersCommits() }
         return StoreRevision(others: others, own: commits.withLock { $0 })
     }
 
@@ -321,10 +260,10 @@ public final class BoardStore: Sendable {
 
     private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String],
                                           _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
-        -> (Database) throws -> Result<AppliedStep?, Failure> {
-        let path = self.path
+        -> (any SQLConnection) throws -> Result<AppliedStep?, Failure> {
+        let engine = self.engine
         return { db in
-            let draft = StepDraft(db: db, path: path)
+            let draft = StepDraft(db: db, engine: engine)
             let edits: [CardEdit]
             do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
@@ -401,17 +340,4 @@ public struct AppliedStep: Sendable, Equatable {
     public var step: Int64
     public var cards: [StoredCard]
     public var events: [LogEvent]
-}
-
-/// The 16-byte header every SQLite 3 database starts with.
-enum SQLiteHeader {
-    static let magic = Array("SQLite format 3\0".utf8)
-
-    static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
-
-    /// Through HeldFiles, so a file this process already holds open is not opened again.
-    static func matches(path: String) -> Bool {
-        guard case .success(let head) = HeldFiles.head(of: path, count: magic.count) else { return false }
-        return matches(head: head)
-    }
 }

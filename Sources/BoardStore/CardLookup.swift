@@ -1,11 +1,10 @@
 import Foundation
 import BoardModel
-import GRDB
 
 /// Finding the card a person means: `12`, `#12`, an id, or a title only one card has; and,
 /// when none matches, the few that come close.
 enum CardLookup {
-    static func find(_ reference: String, in db: Database) throws -> StoredCard {
+    static func find(_ reference: String, in db: any SQLConnection) throws -> StoredCard {
         let text = reference.trimmingCharacters(in: .whitespaces)
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if let number = Int64(digits),
@@ -22,7 +21,7 @@ enum CardLookup {
 
     /// Up to five cards whose id or title holds the text (or, for a title two cards share,
     /// those cards), written as `#12 'Fix login' (k7m2x9qd)`.
-    private static func close(to text: String, titled: [StoredCard], _ db: Database) throws -> [String] {
+    private static func close(to text: String, titled: [StoredCard], _ db: any SQLConnection) throws -> [String] {
         var found = titled
         if found.isEmpty, !text.isEmpty {
             let pattern = "%" + text.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "") + "%"

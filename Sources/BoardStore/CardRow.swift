@@ -1,5 +1,4 @@
 import BoardModel
-import GRDB
 
 /// The `cards` table's columns and how a `Card` goes in and out of them.
 enum CardRow {
@@ -21,7 +20,7 @@ enum CardRow {
     /// Parameters of `insertSQL` and `updateSQL`.
     static let parameterCount = 18
 
-    /// Adds the card as a row of `insertSQL` or `updateSQL`; a nil number lets SQLite pick.
+    /// Adds the card as a row of `insertSQL` or `updateSQL`.
     static func encode(_ card: Card, number: Int64?, present: Bool, into b: inout RowBatch) {
         b.int(number)
         b.text(card.id)
@@ -44,15 +43,15 @@ enum CardRow {
     }
 
     /// Writes one card with `sql` (`insertSQL` or `updateSQL`).
-    static func write(_ card: Card, number: Int64?, present: Bool, _ sql: String, _ db: Database) throws {
+    static func write(_ card: Card, number: Int64?, present: Bool, _ sql: String, _ db: any SQLConnection) throws {
         var batch = RowBatch(columns: parameterCount)
         encode(card, number: number, present: present, into: &batch)
-        try SQLiteStatement(db, sql).run(batch)
+        try db.statement(sql).run(batch)
     }
 
     /// Reads a row selected with `columns`. `memo` shares the lists and maps many cards
     /// hold alike (labels `["bug"]`, the same custom fields), as the JSON reader does.
-    static func read(_ s: SQLiteStatement, memo: ValueMemo = ValueMemo()) -> StoredCard {
+    static func read(_ s: any SQLStatement, memo: ValueMemo = ValueMemo()) -> StoredCard {
         var card = Card(id: s.text(1) ?? "", title: s.text(2) ?? "", body: s.text(3) ?? "", state: s.text(4) ?? "")
         card.due = s.text(5).flatMap { DueDate(iso: $0) }
         card.start = s.text(6).flatMap { DueDate(iso: $0) }
@@ -70,13 +69,13 @@ enum CardRow {
     }
 
     /// The present card whose id is exactly `id`, or nil.
-    static func present(id: String, _ db: Database) throws -> StoredCard? {
+    static func present(id: String, _ db: any SQLConnection) throws -> StoredCard? {
         try fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first
     }
 
     /// Every card the query selects (`WHERE …` after `SELECT columns FROM cards`).
-    static func fetch(_ db: Database, where clause: String = "", _ bind: (SQLiteStatement) -> Void = { _ in }) throws -> [StoredCard] {
-        let s = try SQLiteStatement(db, "SELECT \(columns) FROM cards \(clause)")
+    static func fetch(_ db: any SQLConnection, where clause: String = "", _ bind: (any SQLStatement) -> Void = { _ in }) throws -> [StoredCard] {
+        let s = try db.statement("SELECT \(columns) FROM cards \(clause)")
         bind(s)
         var out: [StoredCard] = []
         while try s.next() { out.append(read(s)) }

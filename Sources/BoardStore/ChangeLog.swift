@@ -1,6 +1,5 @@
 import BoardModel
 import Foundation
-import GRDB
 
 /// The change log: applying a step's edits (current values and log rows in one
 /// transaction), undoing and redoing steps, and reading the log back as events.
@@ -42,26 +41,26 @@ enum ChangeLog {
     // MARK: Applying
 
     /// `header` is the board's header when the caller has read it in this transaction.
-    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: Database, header known: Board? = nil) throws -> AppliedStep? {
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, header known: Board? = nil) throws -> AppliedStep? {
         let header = try known ?? StoreExport.header(db)
         let info = try stamped(asked, db, zone: header.zone)
-        let step = (try Int64.fetchOne(db, cached: "SELECT max(step) FROM steps") ?? 0) + 1
+        let step = (try db.int("SELECT max(step) FROM steps") ?? 0) + 1
         // A step that changes nothing is rolled back to this savepoint rather than deleted:
         // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
         // index behind it), a scan of the whole log.
-        try db.execute(cached: "SAVEPOINT step")
-        try db.execute(cached: "INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
-                       arguments: [step, info.at.description, info.actor, info.command])
+        try db.execute("SAVEPOINT step")
+        try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
+                       [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
         let previous = try lastSeq(db)
         var writer = try StepWriter(db: db, step: step, info: info, states: header.states)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
-            try db.execute(cached: "ROLLBACK TO step")
-            try db.execute(cached: "RELEASE step")
+            try db.execute("ROLLBACK TO step")
+            try db.execute("RELEASE step")
             return nil
         }
-        try db.execute(cached: "RELEASE step")
-        try db.execute(cached: "UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
+        try db.execute("RELEASE step")
+        try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
         try closeStep(step, after: previous, db)
         return AppliedStep(step: step, cards: touched, events: try events(db, step: step))
     }
@@ -69,11 +68,11 @@ enum ChangeLog {
     /// The step with its time decided: a `.commit` step takes the time now, inside the write
     /// transaction (no other writer can commit before it), or the log's last time when the
     /// clock reads earlier (a clock set back), in the board's zone; a `.given` one keeps its own.
-    static func stamped(_ info: StepInfo, _ db: Database, zone: Zone?) throws -> StepInfo {
+    static func stamped(_ info: StepInfo, _ db: any SQLConnection, zone: Zone?) throws -> StepInfo {
         guard info.timing == .commit else { return info }
         var out = info
         out.at = Instant.now()
-        if let text = try String.fetchOne(db, cached: "SELECT at FROM changes ORDER BY seq DESC LIMIT 1"),
+        if let text = try db.text("SELECT at FROM changes ORDER BY seq DESC LIMIT 1"),
            let last = ISO8601.parseInstant(text), out.at < last {
             out.at = last
         }
@@ -85,22 +84,22 @@ enum ChangeLog {
     /// The edits of one step: each changes a card's current values and logs one event, a
     /// row per field it changed (none when it changed nothing).
     private struct StepWriter {
-        let db: Database
+        let db: any SQLConnection
         let step: Int64
         let info: StepInfo
-        let log: SQLiteStatement
+        let log: any SQLStatement
         let states: [BoardState]
         var event: Int64
         var wrote = false
 
-        init(db: Database, step: Int64, info: StepInfo, states: [BoardState]) throws {
+        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState]) throws {
             self.db = db
             self.step = step
             self.info = info
             self.states = states
-            log = try SQLiteStatement(db, LogRow.insertSQL)
-            // Event numbers grow with the log: the last row's is the largest (by rowid, no scan).
-            event = try Int64.fetchOne(db, cached: "SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
+            log = try db.statement(LogRow.insertSQL)
+            // Event numbers grow with the log: the last row's is the largest (by its key, no scan).
+            event = try db.int("SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
         }
 
         /// Applies one edit; the card as it is after it.
@@ -149,8 +148,9 @@ enum ChangeLog {
             if card.created == nil { card.created = info.at }
             if card.position == nil { card.position = try endPosition(in: card.state, db) }
             if category == .done, card.completed == nil { card.completed = info.at }
-            try CardRow.write(card, number: nil, present: true, CardRow.insertSQL, db)
-            let number = db.lastInsertedRowID
+            // The next number, as SQLite would pick it; no other writer can take it first.
+            let number = (try db.int("SELECT max(number) FROM cards") ?? 0) + 1
+            try CardRow.write(card, number: number, present: true, CardRow.insertSQL, db)
             try row(.created, number, stateField, nil, .text(card.state))
             return StoredCard(number: number, card: card, present: true)
         }
@@ -210,15 +210,19 @@ enum ChangeLog {
     }
 
     /// Records which log rows the step wrote: those after `previous`, the last row before it
-    /// (a step is one transaction, so its rows are contiguous).
-    static func closeStep(_ step: Int64, after previous: Int64, _ db: Database) throws {
-        try db.execute(cached: "UPDATE steps SET first_seq = ?, last_seq = (SELECT max(seq) FROM changes) WHERE step = ?",
-                       arguments: [previous + 1, step])
+    /// (no other writer comes between, so its rows are contiguous). Its first is the first
+    /// row there is, not `previous + 1`: PostgreSQL's sequence does not take back the numbers
+    /// of a step rolled back before it.
+    static func closeStep(_ step: Int64, after previous: Int64, _ db: any SQLConnection) throws {
+        try db.execute("""
+            UPDATE steps SET first_seq = (SELECT min(seq) FROM changes WHERE seq > ?), last_seq = (SELECT max(seq) FROM changes)
+            WHERE step = ?
+            """, [.int(previous), .int(step)])
     }
 
     /// The sequence number of the log's last row (0 when empty).
-    static func lastSeq(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, cached: "SELECT coalesce(max(seq), 0) FROM changes") ?? 0
+    static func lastSeq(_ db: any SQLConnection) throws -> Int64 {
+        try db.int("SELECT coalesce(max(seq), 0) FROM changes") ?? 0
     }
 
     /// The fields that differ between two versions of a card, in canonical order.
@@ -238,21 +242,21 @@ enum ChangeLog {
 
     /// Takes back the newest step not undone in `scope`; one that removes more than one card
     /// (an import) only as `confirmation` allows.
-    static func undo(in db: Database, scope: UndoScope = .board, confirmation: UndoConfirmation = .notNeeded) throws -> StepRecord {
+    static func undo(in db: any SQLConnection, scope: UndoScope = .board, confirmation: UndoConfirmation = .notNeeded) throws -> StepRecord {
         try take(undoing: true, in: db, scope: scope, confirmation: confirmation)
     }
 
     /// Puts back the step undone last in `scope` that no new step dropped.
-    static func redo(in db: Database, scope: UndoScope = .board) throws -> StepRecord {
+    static func redo(in db: any SQLConnection, scope: UndoScope = .board) throws -> StepRecord {
         try take(undoing: false, in: db, scope: scope)
     }
 
     /// The step an undo (or redo) in `scope` would take now, nil when none is left.
-    static func next(undoing: Bool, in db: Database, scope: UndoScope) throws -> StepRecord? {
+    static func next(undoing: Bool, in db: any SQLConnection, scope: UndoScope) throws -> StepRecord? {
         try candidate(undoing: undoing, in: db, scope: scope).map { try record($0, db) }
     }
 
-    private static func take(undoing: Bool, in db: Database, scope: UndoScope,
+    private static func take(undoing: Bool, in db: any SQLConnection, scope: UndoScope,
                              confirmation: UndoConfirmation = .notNeeded) throws -> StepRecord {
         guard let step = try candidate(undoing: undoing, in: db, scope: scope) else { throw scope.nothingLeft(undoing: undoing) }
         if undoing, case .needed(let confirmed) = confirmation, confirmed != step {
@@ -266,32 +270,31 @@ enum ChangeLog {
 
     /// Undo's step is the newest not undone; redo's the one undone last that no new step
     /// dropped (a stack: with undo going newest first, the oldest undone step).
-    private static func candidate(undoing: Bool, in db: Database, scope: UndoScope) throws -> Int64? {
+    private static func candidate(undoing: Bool, in db: any SQLConnection, scope: UndoScope) throws -> Int64? {
         let which = undoing ? "undone = 0" : "undone = 1 AND dropped = 0"
         let order = undoing ? "step DESC" : "undo_order DESC"
         switch scope {
         case .board:
-            return try Int64.fetchOne(db, cached: "SELECT step FROM steps WHERE \(which) ORDER BY \(order) LIMIT 1")
+            return try db.int("SELECT step FROM steps WHERE \(which) ORDER BY \(order) LIMIT 1")
         case .actor(let name):
-            return try Int64.fetchOne(db, cached: "SELECT step FROM steps WHERE \(which) AND actor = ? ORDER BY \(order) LIMIT 1",
-                                      arguments: [name])
+            return try db.int("SELECT step FROM steps WHERE \(which) AND actor = ? ORDER BY \(order) LIMIT 1", [.text(name)])
         }
     }
 
     /// How many cards `step` brought onto the board (what undoing it removes).
-    static func cardsCreated(by step: Int64, _ db: Database) throws -> Int {
-        try Int.fetchOne(db, cached: """
+    static func cardsCreated(by step: Int64, _ db: any SQLConnection) throws -> Int {
+        Int(try db.int("""
             SELECT count(DISTINCT card) FROM changes
             WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1)
               AND applied = 1 AND kind IN (?2, ?3)
-            """, arguments: [step, EventType.created.rawValue, importedKind]) ?? 0
+            """, [.int(step), .text(EventType.created.rawValue), .text(importedKind)]) ?? 0)
     }
 
     /// Refuses to undo or redo `step` when a later step that is not undone changed one of
     /// its cards: putting the step's values back would throw that change away. (The board's
     /// newest step has no later one; one person's, or a redo past another's undo, may.)
-    private static func refuseOverwriting(_ step: Int64, undoing: Bool, _ db: Database) throws {
-        guard let later = try Row.fetchOne(db, cached: """
+    private static func refuseOverwriting(_ step: Int64, undoing: Bool, _ db: any SQLConnection) throws {
+        guard let later = try db.first("""
             SELECT s.actor, s.command, k.number FROM steps s
             JOIN changes c ON c.seq BETWEEN s.first_seq AND s.last_seq AND c.applied = 1
             JOIN cards k ON k.number = c.card
@@ -299,13 +302,13 @@ enum ChangeLog {
               AND c.card IN (SELECT card FROM changes WHERE applied = 1 AND seq BETWEEN
                              (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1))
             ORDER BY s.step LIMIT 1
-            """, arguments: [step]) else { return }
-        throw StoreError.undoConflict(card: later["number"], by: later["actor"], command: later["command"], undoing: undoing)
+            """, [.int(step)], { s in (actor: s.text(0), command: s.text(1) ?? "", number: s.int(2) ?? 0) }) else { return }
+        throw StoreError.undoConflict(card: later.number, by: later.actor, command: later.command, undoing: undoing)
     }
 
     /// Puts back the old values of a step's rows (newest first), or its new values.
-    private static func replay(_ step: Int64, backwards: Bool, _ db: Database) throws {
-        let s = try SQLiteStatement(db, """
+    private static func replay(_ step: Int64, backwards: Bool, _ db: any SQLConnection) throws {
+        let s = try db.statement("""
             SELECT card, kind, field, old, new FROM changes
             WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1)
               AND applied = 1
@@ -333,43 +336,46 @@ enum ChangeLog {
         }
         try setPresence(appear, true, db)
         try setPresence(disappear, false, db)
-        try db.execute(cached: """
+        try db.execute("""
             UPDATE changes SET undone = ?1
             WHERE seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?2) AND (SELECT last_seq FROM steps WHERE step = ?2)
-            """, arguments: [backwards, step])
-        try db.execute(cached: """
+            """, [SQLValue(backwards), .int(step)])
+        // The largest positive order, or 0 (orders a migration gave are negative).
+        try db.execute("""
             UPDATE steps SET undone = ?1,
-                undo_order = CASE WHEN ?1 THEN (SELECT max(coalesce(max(undo_order), 0), 0) + 1 FROM steps) END
+                undo_order = CASE WHEN ?1 = 1 THEN (SELECT coalesce(max(undo_order), 0) + 1 FROM steps WHERE undo_order > 0) END
             WHERE step = ?2
-            """, arguments: [backwards, step])
+            """, [SQLValue(backwards), .int(step)])
     }
 
-    private static func record(_ step: Int64, _ db: Database) throws -> StepRecord {
+    private static func record(_ step: Int64, _ db: any SQLConnection) throws -> StepRecord {
         // The step was just found in the table, in this transaction.
         try stepRecord(step, db) ?? StepRecord(step: step, command: "", actor: nil, at: Instant(epochMilliseconds: 0), events: [], undone: false)
     }
 
     /// The step with this number and its events, or nil when there is none.
-    static func stepRecord(_ step: Int64, _ db: Database) throws -> StepRecord? {
-        guard let row = try Row.fetchOne(db, cached: "SELECT command, actor, at, undone FROM steps WHERE step = ?", arguments: [step]) else {
+    static func stepRecord(_ step: Int64, _ db: any SQLConnection) throws -> StepRecord? {
+        guard let row = try db.first("SELECT command, actor, at, undone FROM steps WHERE step = ?", [.int(step)], { s in
+            (command: s.text(0) ?? "", actor: s.text(1), at: s.text(2) ?? "", undone: (s.int(3) ?? 0) != 0)
+        }) else {
             return nil
         }
-        return StepRecord(step: step, command: row["command"] ?? "", actor: row["actor"],
-                          at: ISO8601.parseInstant((row["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
-                          events: try events(db, step: step), undone: row["undone"] ?? false)
+        return StepRecord(step: step, command: row.command, actor: row.actor,
+                          at: ISO8601.parseInstant(row.at) ?? Instant(epochMilliseconds: 0),
+                          events: try events(db, step: step), undone: row.undone)
     }
 
     // MARK: Reading the log
 
     /// Events in log order, each with its rows put together.
-    static func events(_ db: Database, card: String? = nil, step: Int64? = nil, since: Instant? = nil,
+    static func events(_ db: any SQLConnection, card: String? = nil, step: Int64? = nil, since: Instant? = nil,
                        limit: Int? = nil) throws -> [LogEvent] {
         var conditions: [String] = []
-        var arguments: [DatabaseValueConvertible?] = []
-        if let card { conditions.append("c.card = (SELECT number FROM cards WHERE id = ?)"); arguments.append(card) }
+        var arguments: [SQLValue] = []
+        if let card { conditions.append("c.card = (SELECT number FROM cards WHERE id = ?)"); arguments.append(.text(card)) }
         if let step {
             conditions.append("c.seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?) AND (SELECT last_seq FROM steps WHERE step = ?)")
-            arguments += [step, step]
+            arguments += [.int(step), .int(step)]
         }
         var filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         // A time filter compares instants, not their texts (offsets differ), so it is applied
@@ -377,28 +383,29 @@ enum ChangeLog {
         if let limit, since == nil {
             filter = (filter.isEmpty ? "WHERE " : filter + " AND ")
                 + "c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT ?)"
-            arguments += arguments + [max(limit, 0)]
+            arguments += arguments + [SQLValue(max(limit, 0))]
         }
         // The text has a few shapes (which filters), so it is cached like the others.
-        let rows = try Row.fetchCursor(db, cached: """
+        let row = try db.statement("""
             SELECT c.seq, c.step, c.event, c.at, c.actor, k.id, c.kind, c.field, c.old, c.new, c.undone,
                    k.number, k.title, c.extras
             FROM changes c JOIN cards k ON k.number = c.card
             \(filter) ORDER BY c.seq
-            """, arguments: StatementArguments(arguments))
+            """)
+        row.bind(arguments)
         var out: [LogEvent] = []
         var current: Int64 = -1
-        while let row = try rows.next() {
-            let event: Int64 = row["event"]
+        while try row.next() {
+            let event = row.int(2) ?? 0
             if event != current {
                 current = event
-                out.append(LogEvent(seq: row["seq"], step: row["step"],
-                                    at: ISO8601.parseInstant((row["at"] as String?) ?? "") ?? Instant(epochMilliseconds: 0),
-                                    actor: row["actor"], card: row["id"], cardNumber: row["number"],
-                                    cardTitle: row["title"], kind: row["kind"], from: nil, to: nil, changes: [],
-                                    undone: row["undone"] as Bool))
+                out.append(LogEvent(seq: row.int(0) ?? 0, step: row.int(1) ?? 0,
+                                    at: ISO8601.parseInstant(row.text(3) ?? "") ?? Instant(epochMilliseconds: 0),
+                                    actor: row.text(4), card: row.text(5) ?? "", cardNumber: row.int(11),
+                                    cardTitle: row.text(12), kind: row.text(6) ?? "", from: nil, to: nil, changes: [],
+                                    undone: (row.int(10) ?? 0) != 0))
                 if out[out.count - 1].kind == conflictKind {
-                    let extras = StoredJSON.map(row["extras"])
+                    let extras = StoredJSON.map(row.text(13))
                     func text(_ name: String) -> String? {
                         extras[name].flatMap { text -> String? in
                             var at = 0
@@ -409,8 +416,8 @@ enum ChangeLog {
                     out[out.count - 1].conflictRefusal = text("refused")
                 }
             }
-            guard let field: String = row["field"] else { continue }
-            fold(field: field, old: StoredJSON.value(row["old"]), new: StoredJSON.value(row["new"]), into: &out[out.count - 1])
+            guard let field = row.text(7) else { continue }
+            fold(field: field, old: StoredJSON.value(row.text(8)), new: StoredJSON.value(row.text(9)), into: &out[out.count - 1])
         }
         if let since {
             out.removeAll { $0.at < since }
@@ -422,20 +429,20 @@ enum ChangeLog {
     // MARK: Cards
 
     /// The card with this id, which must be on the board.
-    private static func present(_ id: String, _ db: Database) throws -> StoredCard {
+    private static func present(_ id: String, _ db: any SQLConnection) throws -> StoredCard {
         guard let stored = try CardRow.present(id: id, db) else {
             throw StoreError.unknownCard(id, close: [])
         }
         return stored
     }
 
-    private static func save(_ card: Card, number: Int64, present: Bool, _ db: Database) throws {
+    private static func save(_ card: Card, number: Int64, present: Bool, _ db: any SQLConnection) throws {
         try CardRow.write(card, number: number, present: present, CardRow.updateSQL, db)
     }
 
-    private static func setPresence(_ numbers: [Int64], _ present: Bool, _ db: Database) throws {
+    private static func setPresence(_ numbers: [Int64], _ present: Bool, _ db: any SQLConnection) throws {
         guard !numbers.isEmpty else { return }
-        let s = try SQLiteStatement(db, "UPDATE cards SET present = ? WHERE number = ?")
+        let s = try db.statement("UPDATE cards SET present = ? WHERE number = ?")
         for number in numbers {
             s.bind(1, Int64(present ? 1 : 0))
             s.bind(2, number)
@@ -444,20 +451,20 @@ enum ChangeLog {
     }
 
     /// One past the last position in a column.
-    private static func endPosition(in state: String, _ db: Database) throws -> Double {
-        (try Double.fetchOne(db, cached: "SELECT max(position) FROM cards WHERE state = ? AND present = 1", arguments: [state]) ?? 0) + 1
+    private static func endPosition(in state: String, _ db: any SQLConnection) throws -> Double {
+        (try db.double("SELECT max(position) FROM cards WHERE state = ? AND present = 1", [.text(state)]) ?? 0) + 1
     }
 
     /// The position that puts `card` at 1-based `index` among the column's other cards
     /// (between its neighbours), or at the column's end.
-    private static func newPosition(of card: StoredCard, in state: String, at index: Int?, _ db: Database) throws -> Double? {
+    private static func newPosition(of card: StoredCard, in state: String, at index: Int?, _ db: any SQLConnection) throws -> Double? {
         guard let index else {
             return card.card.state == state ? card.card.position : try endPosition(in: state, db)
         }
-        let others = try Double?.fetchAll(db, cached: """
+        let others = try db.rows("""
             SELECT position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
             ORDER BY position IS NULL, position, number
-            """, arguments: [state, card.number]).map { $0 ?? 0 }
+            """, [.text(state), .int(card.number)]) { $0.double(0) ?? 0 }
         let k = min(max(index, 1), others.count + 1) - 1
         let before = k > 0 ? others[k - 1] : nil
         let after = k < others.count ? others[k] : nil
@@ -470,11 +477,11 @@ enum ChangeLog {
     }
 
     /// A short random id no card has (`k7m2x9qd`).
-    private static func freshID(_ db: Database) throws -> String {
+    private static func freshID(_ db: any SQLConnection) throws -> String {
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
         while true {
             let id = String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
-            if try Int.fetchOne(db, cached: "SELECT count(*) FROM cards WHERE id = ?", arguments: [id]) == 0 { return id }
+            if try db.int("SELECT count(*) FROM cards WHERE id = ?", [.text(id)]) == 0 { return id }
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 /// How a store's writes reach the disk.
@@ -27,10 +26,10 @@ final class CommitGroup: Sendable {
     /// One caller's write and what to tell it once its group ended.
     private final class Job: @unchecked Sendable {
         // Called on the committer's queue only, one job after another.
-        let body: (Database) throws -> Void
+        let body: (any SQLConnection) throws -> Void
         let done: @Sendable (Result<Void, any Error>) -> Void
 
-        init(_ body: @escaping (Database) throws -> Void, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        init(_ body: @escaping (any SQLConnection) throws -> Void, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
             self.body = body
             self.done = done
         }
@@ -42,7 +41,7 @@ final class CommitGroup: Sendable {
     }
 
     /// Runs one group's writes: BEGIN, the given closure, COMMIT.
-    typealias Transaction = @Sendable (_ group: (Database) throws -> Void) throws -> Void
+    typealias Transaction = @Sendable (_ group: (any SQLConnection) throws -> Void) throws -> Void
 
     private let queue = Mutex(Queue())
     private let committer = DispatchQueue(label: "boardkit.commit-group")
@@ -55,7 +54,7 @@ final class CommitGroup: Sendable {
 
     /// Runs `body` in a write transaction shared with the writes queued beside it, and
     /// returns once that transaction has committed.
-    func run<T>(_ body: @escaping (Database) throws -> T, transaction: @escaping Transaction) async throws -> T {
+    func run<T>(_ body: @escaping (any SQLConnection) throws -> T, transaction: @escaping Transaction) async throws -> T {
         let value = Kept<T>()
         try await withCheckedThrowingContinuation { (resumed: CheckedContinuation<Void, any Error>) in
             submit({ db in value.value = try body(db) }, transaction: transaction) { resumed.resume(with: $0) }
@@ -64,7 +63,7 @@ final class CommitGroup: Sendable {
     }
 
     /// The same, blocking the calling thread until the commit.
-    func run<T>(_ body: @escaping (Database) throws -> T, transaction: @escaping Transaction) throws -> T {
+    func run<T>(_ body: @escaping (any SQLConnection) throws -> T, transaction: @escaping Transaction) throws -> T {
         let value = Kept<T>()
         let outcome = Kept<Result<Void, any Error>>()
         let committed = DispatchSemaphore(value: 0)
@@ -78,7 +77,7 @@ final class CommitGroup: Sendable {
     }
 
     /// Queues a write; `done` is called once the transaction holding it ended.
-    private func submit(_ body: @escaping (Database) throws -> Void, transaction: @escaping Transaction,
+    private func submit(_ body: @escaping (any SQLConnection) throws -> Void, transaction: @escaping Transaction,
                         done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let starts = queue.withLock { q -> Bool in
             q.waiting.append(Job(body, done: done))
@@ -109,16 +108,16 @@ final class CommitGroup: Sendable {
         do {
             try transaction { db in
                 for job in group {
-                    try db.execute(cached: "SAVEPOINT groupwrite")
+                    try db.execute("SAVEPOINT groupwrite")
                     do {
                         results.append(.success(try job.body(db)))
-                        try db.execute(cached: "RELEASE groupwrite")
+                        try db.execute("RELEASE groupwrite")
                     } catch {
                         results.append(.failure(error))
-                        // A failure SQLite ended the transaction for fails the whole group.
+                        // A failure the engine ended the transaction for fails the whole group.
                         guard db.isInsideTransaction else { throw error }
-                        try db.execute(cached: "ROLLBACK TO groupwrite")
-                        try db.execute(cached: "RELEASE groupwrite")
+                        try db.execute("ROLLBACK TO groupwrite")
+                        try db.execute("RELEASE groupwrite")
                     }
                 }
             }

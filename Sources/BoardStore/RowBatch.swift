@@ -46,3 +46,15 @@ struct RowBatch {
         cells.append(.text(start: start, count: bytes.count - start))
     }
 }
+
+extension RowBatch {
+    /// One cell as a value (for an engine that does not bind from the buffer in place).
+    func value(row: Int, column: Int) -> SQLValue {
+        switch cells[row * columns + column] {
+        case .null: return .null
+        case .int(let v): return .int(v)
+        case .real(let v): return .real(v)
+        case .text(let start, let count): return .text(String(decoding: bytes[start..<start + count], as: UTF8.self))
+        }
+    }
+}

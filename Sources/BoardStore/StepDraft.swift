@@ -1,5 +1,4 @@
 import BoardModel
-import GRDB
 
 /// The board as a step's own write transaction sees it, for a caller that decides the step's
 /// edits from what it reads (`BoardStore.apply(by:expecting:deciding:)`): the board page
@@ -8,14 +7,14 @@ import GRDB
 ///
 /// Valid only inside the `decide` closure it is given to.
 public final class StepDraft {
-    private let db: Database
-    private let path: String
+    private let db: any SQLConnection
+    private let engine: any StoreEngine
     /// The header once read: the step's writer uses it too rather than reading it again.
     private(set) var readHeader: Board?
 
-    init(db: Database, path: String) {
+    init(db: any SQLConnection, engine: any StoreEngine) {
         self.db = db
-        self.path = path
+        self.engine = engine
     }
 
     /// The board's id, name, zone and states.
@@ -35,7 +34,7 @@ public final class StepDraft {
         do {
             return try body()
         } catch {
-            throw BoardStore.failure(error, path: path)
+            throw engine.failure(error)
         }
     }
 }

@@ -19,6 +19,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case damaged(path: String, finding: String)
     /// A change was asked of a store on read-only media or without write permission.
     case readOnly(path: String)
+    /// A `postgres://` address that cannot be used; `problem` says why.
+    case invalidAddress(String, problem: String)
     /// No card is called that; `close` are the nearest ids, titles or numbers.
     case unknownCard(String, close: [String])
     /// No state is called that; `known` are the board's state names.
@@ -57,7 +59,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     public var diagnostic: Diagnostic {
         switch self {
         case .notAStore(let path), .newerSchema(let path, _, _), .alreadyExists(let path), .missing(let path),
-             .database(let path, _), .damaged(let path, _), .readOnly(let path):
+             .database(let path, _), .damaged(let path, _), .readOnly(let path), .invalidAddress(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .invalidValue(let field, _, _):
             return Diagnostic(self, at: SourceLocation(file: field))
@@ -75,6 +77,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .database: .storeFailed
         case .damaged: .storeDamaged
         case .readOnly: .storeReadOnly
+        case .invalidAddress: .storeAddressInvalid
         case .unknownCard: .unknownCard
         case .unknownState: .unknownStateName
         case .invalidValue: .invalidValue
@@ -93,11 +96,16 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "not a boardkit store (a SQLite file without boardkit's tables); it was not changed"
         case .newerSchema(_, let found, let supported):
             return "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed"
+        case .alreadyExists(let location) where PostgresAddress.isAddress(location):
+            return "the database already holds a board of that name, and a store is never written over one (it holds a "
+                + "board's history); nothing was written. Choose another board= name"
         case .alreadyExists:
             return "a file is already there, and a store is never written over one (it may hold a board's history, "
                 + "or be open in 'boardkit serve'); nothing was written. Choose a new name, or remove the file first"
         case .missing:
             return "no store here; create one with 'boardkit init'"
+        case .invalidAddress(_, let problem):
+            return "the PostgreSQL address cannot be used: \(problem); nothing was done"
         case .database(_, let message):
             return "the store could not be used: \(message)"
         case .damaged(let path, let finding):
@@ -151,11 +159,13 @@ extension DiagnosticCode {
     public static let storeMissing = DiagnosticCode(
         "store-missing", .error, "No store at the path an editing command was given.")
     public static let storeFailed = DiagnosticCode(
-        "store-failed", .error, "SQLite could not read or write the store (disk full, locked).")
+        "store-failed", .error, "SQLite or PostgreSQL could not read or write the store (disk full, locked, unreachable).")
     public static let storeDamaged = DiagnosticCode(
         "store-damaged", .error, "The store's file is damaged; nothing is written into it (docs/store.md says how to recover it).")
     public static let storeReadOnly = DiagnosticCode(
         "store-read-only", .error, "A change asked of a store on read-only media or without write permission.")
+    public static let storeAddressInvalid = DiagnosticCode(
+        "store-address-invalid", .error, "A `postgres://` store address that cannot be used (a password in it, an unknown parameter).")
     public static let unknownCard = DiagnosticCode(
         "unknown-card", .error, "A command names a card the board does not have.")
     public static let unknownStateName = DiagnosticCode(
@@ -175,7 +185,7 @@ extension DiagnosticCode {
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
-        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly,
+        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly, .storeAddressInvalid,
         .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .undoConflict, .undoUnconfirmed, .cardChanged,
     ]
 }

@@ -1,16 +1,15 @@
 import BoardModel
-import GRDB
 
 /// Building the model's Board from a store: `convert team.db …`, `report team.db`, the feed.
 enum StoreExport {
     /// The board's id, name, zone, metadata and states.
-    static func header(_ db: Database) throws -> Board {
+    static func header(_ db: any SQLConnection) throws -> Board {
         var board = Board(states: [])
-        // Read as the states and cards are, with SQLiteStatement's lenient getters: GRDB's
-        // `row["id"]` traps on a NULL or a blob, which a damaged file can hold whatever the
-        // schema says (found by the store fuzz target: Tests/FuzzFindings/store-null-board-id.db).
+        // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
+        // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
+        // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
         // The table holds one row; stepping to the end leaves the cached statement done.
-        let row = try SQLiteStatement(db, "SELECT id, name, timezone, metadata, extras FROM board")
+        let row = try db.statement("SELECT id, name, timezone, metadata, extras FROM board")
         var first = true
         while try row.next() {
             guard first else { continue }
@@ -21,7 +20,7 @@ enum StoreExport {
             board.metadata = StoredJSON.map(row.text(3))
             board.extras = StoredJSON.map(row.text(4))
         }
-        let s = try SQLiteStatement(db, "SELECT id, name, category, wip_limit, extras FROM states ORDER BY ord")
+        let s = try db.statement("SELECT id, name, category, wip_limit, extras FROM states ORDER BY ord")
         while try s.next() {
             board.states.append(BoardState(id: s.text(0) ?? "", name: s.text(1) ?? "",
                                            category: StateCategory(rawValue: s.text(2) ?? "") ?? .todo,
@@ -32,11 +31,11 @@ enum StoreExport {
 
     /// Present cards, and deleted cards whose deletion is in the history (written archived,
     /// so feeds and counts leave them out while the history still names a card).
-    static func board(_ db: Database) throws -> Board {
+    static func board(_ db: any SQLConnection) throws -> Board {
         var board = try header(db)
-        let count = try Int.fetchOne(db, cached: "SELECT count(*) FROM cards") ?? 0
+        let count = Int(try db.int("SELECT count(*) FROM cards") ?? 0)
         board.cards.reserveCapacity(count)
-        let cards = try SQLiteStatement(db, """
+        let cards = try db.statement("""
             SELECT \(CardRow.columns) FROM cards
             WHERE present = 1 OR number IN (SELECT card FROM changes WHERE kind = 'deleted' AND undone = 0)
             ORDER BY number
@@ -52,26 +51,26 @@ enum StoreExport {
     }
 
     /// The model's events: the log's rows that are not undone, one event per `event` number.
-    static func events(_ db: Database) throws -> [Event] {
+    static func events(_ db: any SQLConnection) throws -> [Event] {
         // A damaged file can hold anything where a number belongs (text, a negative number,
         // one far past the cards there are): the numbers are read leniently and those outside
         // 0...count go to a dictionary, rather than trap (found by the store fuzz target:
         // Tests/FuzzFindings/store-card-number-out-of-range.db).
-        let last = try SQLiteStatement(db, "SELECT event FROM changes ORDER BY seq DESC LIMIT 1")
+        let last = try db.statement("SELECT event FROM changes ORDER BY seq DESC LIMIT 1")
         var eventCount = 0
         while try last.next() { eventCount = Int(last.int(0) ?? 0) }
-        let cardCount = try Int.fetchOne(db, cached: "SELECT count(*) FROM cards") ?? 0
+        let cardCount = Int(try db.int("SELECT count(*) FROM cards") ?? 0)
         // The log names cards by number; their ids, by number (1...count in a store boardkit wrote).
         var ids = [String](repeating: "", count: cardCount + 1)
         var otherIds: [Int64: String] = [:]
-        let numbered = try SQLiteStatement(db, "SELECT number, id FROM cards")
+        let numbered = try db.statement("SELECT number, id FROM cards")
         while try numbered.next() {
             let n = numbered.int(0) ?? 0
             if n >= 0 && n < ids.count { ids[Int(n)] = numbered.text(1) ?? "" } else { otherIds[n] = numbered.text(1) ?? "" }
         }
         var events: [Event] = []
         events.reserveCapacity(min(max(eventCount, 0), 1 << 24))
-        let s = try SQLiteStatement(db, """
+        let s = try db.statement("""
             SELECT event, at, actor, card, kind, field, old, new, extras FROM changes
             WHERE undone = 0 AND kind NOT IN ('\(ChangeLog.importedKind)', '\(ChangeLog.conflictKind)') ORDER BY seq
             """)

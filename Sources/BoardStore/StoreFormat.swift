@@ -37,7 +37,13 @@ public struct StoreWriter: BoardWriter {
         let step = StepInfo(actor: options.actor, command: "import",
                             at: options.exportedAt ?? Instant.now())
         do throws(StoreError) {
-            try BoardStore.write(board, toNewFile: path, step: step)
+            // A file comes as the pipeline's temporary file, placed once whole; a database
+            // address is made whole or not at all by its engine.
+            if BoardStore.isDatabaseAddress(path) {
+                try BoardStore.write(board, toNew: path, step: step)
+            } else {
+                try BoardStore.write(board, intoNewFile: path, step: step)
+            }
             return WriteResult(written: board.countedWhole, diagnostics: [])
         } catch {
             return .failed([error.diagnostic])

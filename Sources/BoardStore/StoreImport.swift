@@ -1,50 +1,15 @@
 import BoardModel
-import GRDB
 import BoardIO
 
-/// Writing a whole board into a new store file: `init --from`, and `convert … team.db`.
-///
-/// The file is new and is renamed or linked into place only when complete, so it is
-/// written without a journal and indexed once at the end; it is switched to WAL before it
-/// is handed over.
-extension BoardStore {
-    static func write(_ board: Board, toNewFile path: String, step: StepInfo) throws(StoreError) {
-        var config = Configuration()
-        config.label = "boardkit-import"
-        // The rows come from a validated board (every event names one of its cards): checking
-        // each row's references again would cost a look-up per row.
-        config.foreignKeysEnabled = false
-        do {
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32768; PRAGMA threads = 2")
-            }
-            try StoreSchema.migrator.migrate(queue, upTo: StoreSchema.tablesMigration)
-            try queue.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    try StoreImport.insert(board, step: step, into: db)
-                    return .commit
-                }
-            }
-            try StoreSchema.migrator.migrate(queue)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-            }
-            try queue.close()
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw .database(path: path, message: describe(error))
-        }
-    }
-}
-
+/// Writing a whole board into a new store (`init --from`, `convert … team.db`): the board,
+/// its states, cards and history, as the log's first step. The engine makes the store new
+/// and places it only when complete (`SQLiteEngine.create`, `PostgresEngine.create`).
 enum StoreImport {
-    static func insert(_ board: Board, step: StepInfo, into db: Database) throws {
-        try db.execute(sql: "INSERT INTO board (id, name, timezone, metadata, extras) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [board.id, board.name, board.timeZone, StoredJSON.map(board.metadata),
-                                   StoredJSON.map(board.extras)])
-        let states = try SQLiteStatement(db, "INSERT INTO states (ord, id, name, category, wip_limit, extras) VALUES (?, ?, ?, ?, ?, ?)")
+    static func insert(_ board: Board, step: StepInfo, into db: any SQLConnection) throws {
+        try db.execute("INSERT INTO board (id, name, timezone, metadata, extras) VALUES (?, ?, ?, ?, ?)",
+                       [.text(board.id), .text(board.name), .text(board.timeZone), SQLValue(StoredJSON.map(board.metadata)),
+                        SQLValue(StoredJSON.map(board.extras))])
+        let states = try db.statement("INSERT INTO states (ord, id, name, category, wip_limit, extras) VALUES (?, ?, ?, ?, ?, ?)")
         for (k, s) in board.states.enumerated() {
             states.bind(1, Int64(k + 1))
             states.bind(2, s.id)
@@ -74,16 +39,16 @@ enum StoreImport {
         }
 
         // Rows are encoded on a second core while SQLite inserts the batch before.
-        let cards = try SQLiteStatement(db, CardRow.insertSQL)
+        let cards = try db.statement(CardRow.insertSQL)
         try pipelined(count: board.cards.count, make: { range in
             var batch = RowBatch(columns: CardRow.parameterCount, rows: range.count)
             for k in range { CardRow.encode(board.cards[k], number: Int64(k + 1), present: !deleted[k], into: &batch) }
             return batch
-        }, take: cards.run)
+        }, take: { try cards.run($0) })
 
-        try db.execute(sql: "INSERT INTO steps (step, at, actor, command) VALUES (1, ?, ?, ?)",
-                       arguments: [step.at.description, step.actor, step.command])
-        let log = try SQLiteStatement(db, LogRow.insertSQL)
+        try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (1, ?, ?, ?)",
+                       [.text(step.at.description), SQLValue(step.actor), .text(step.command)])
+        let log = try db.statement(LogRow.insertSQL)
         try pipelined(count: board.events.count, make: { range in
             var batch = RowBatch(columns: LogRow.parameterCount, rows: range.count * 5 / 4)
             for i in range {
@@ -92,7 +57,7 @@ enum StoreImport {
                               applied: creation[c] == Int32(i), into: &batch)
             }
             return batch
-        }, take: log.run)
+        }, take: { try log.run($0) })
         var batch = RowBatch(columns: LogRow.parameterCount)
         var event = Int64(board.events.count)
         for k in board.cards.indices where creation[k] < 0 {

@@ -1,128 +1,125 @@
-import GRDB
-
-/// The store's tables and their versions.
+/// The store's tables and their versions, for both engines.
 ///
-/// Every release that changes the tables adds a migration at the end of `migrator` and
+/// Every release that changes the tables adds a migration at the end of `migrations` and
 /// raises `version`; a store is migrated forward when opened for writing, and a store whose
-/// version is newer than this build's is refused untouched (see `BoardStore.open`).
+/// version is newer than this build's is refused untouched (see `BoardStore.open`). The SQL
+/// is SQLite's; PostgreSQL runs it through `PostgresDialect.schema` (wider integers, byte
+/// order for text), so the tables are written once.
 enum StoreSchema {
-    /// What `boardkit_store.format` holds: how a SQLite file says it is a boardkit store.
+    /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
     static let version = 6
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE boardkit_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE board (
-                    id TEXT NOT NULL, name TEXT NOT NULL, timezone TEXT NOT NULL,
-                    metadata TEXT, extras TEXT);
-                CREATE TABLE states (
-                    ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
-                    category TEXT NOT NULL, wip_limit INTEGER, extras TEXT);
-                -- Current values. `number` is the short number commands take (#12); `present`
-                -- is 0 for a card deleted, or whose creation was undone (kept for undo/redo).
-                CREATE TABLE cards (
-                    number INTEGER PRIMARY KEY, id TEXT NOT NULL, title TEXT NOT NULL,
-                    body TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,
-                    due TEXT, start TEXT, created TEXT, updated TEXT, completed TEXT,
-                    labels TEXT, assignees TEXT, position REAL,
-                    archived INTEGER NOT NULL DEFAULT 0, url TEXT, fields TEXT, extras TEXT,
-                    present INTEGER NOT NULL DEFAULT 1);
-                -- One row per command (or page action): the unit of undo and redo. `dropped`
-                -- marks an undone step a later step took off the redo list.
-                -- Its rows in `changes` are `first_seq` to `last_seq` (one transaction each).
-                CREATE TABLE steps (
-                    step INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT,
-                    command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,
-                    dropped INTEGER NOT NULL DEFAULT 0, first_seq INTEGER, last_seq INTEGER);
-                -- The append-only change log: one row per changed field, naming the card by
-                -- its number. Rows of one event share `event`. `applied` is 0 for history carried in from a file (a record,
-                -- not something undo reverses). `old` and `new` are JSON (StoredJSON).
-                CREATE TABLE changes (
-                    seq INTEGER PRIMARY KEY, step INTEGER NOT NULL REFERENCES steps(step),
-                    event INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT,
-                    card INTEGER NOT NULL REFERENCES cards(number),
-                    kind TEXT NOT NULL, field TEXT, old TEXT, new TEXT,
-                    applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
-                    undone INTEGER NOT NULL DEFAULT 0);
-                """)
-            try db.execute(sql: "INSERT INTO boardkit_store (key, value) VALUES ('format', ?), ('schema', '1')",
-                           arguments: [formatName])
-        }
+    /// One step of the schema: its name (SQLite stores record the names they have had, in
+    /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
+    struct Migration: Sendable {
+        let name: String
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(name: tablesMigration, sql: """
+            CREATE TABLE boardkit_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE board (
+                id TEXT NOT NULL, name TEXT NOT NULL, timezone TEXT NOT NULL,
+                metadata TEXT, extras TEXT);
+            CREATE TABLE states (
+                ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+                category TEXT NOT NULL, wip_limit INTEGER, extras TEXT);
+            -- Current values. `number` is the short number commands take (#12); `present`
+            -- is 0 for a card deleted, or whose creation was undone (kept for undo/redo).
+            CREATE TABLE cards (
+                number INTEGER PRIMARY KEY, id TEXT NOT NULL, title TEXT NOT NULL,
+                body TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,
+                due TEXT, start TEXT, created TEXT, updated TEXT, completed TEXT,
+                labels TEXT, assignees TEXT, position REAL,
+                archived INTEGER NOT NULL DEFAULT 0, url TEXT, fields TEXT, extras TEXT,
+                present INTEGER NOT NULL DEFAULT 1);
+            -- One row per command (or page action): the unit of undo and redo. `dropped`
+            -- marks an undone step a later step took off the redo list.
+            -- Its rows in `changes` are `first_seq` to `last_seq` (one transaction each).
+            CREATE TABLE steps (
+                step INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT,
+                command TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0,
+                dropped INTEGER NOT NULL DEFAULT 0, first_seq INTEGER, last_seq INTEGER);
+            -- The append-only change log: one row per changed field, naming the card by
+            -- its number. Rows of one event share `event`. `applied` is 0 for history carried
+            -- in from a file (a record, not something undo reverses). `old` and `new` are JSON
+            -- (StoredJSON).
+            CREATE TABLE changes (
+                seq INTEGER PRIMARY KEY, step INTEGER NOT NULL REFERENCES steps(step),
+                event INTEGER NOT NULL, at TEXT NOT NULL, actor TEXT,
+                card INTEGER NOT NULL REFERENCES cards(number),
+                kind TEXT NOT NULL, field TEXT, old TEXT, new TEXT,
+                applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
+                undone INTEGER NOT NULL DEFAULT 0);
+            INSERT INTO boardkit_store (key, value) VALUES ('format', '\(formatName)'), ('schema', '1');
+            """),
         // Indexes are a migration of their own, so that an import fills the tables first and
         // builds each index once (faster than keeping it up to date row by row).
-        migrator.registerMigration(indexesMigration) { db in
-            try db.execute(sql: """
-                CREATE UNIQUE INDEX cards_id ON cards(id);
-                CREATE INDEX cards_state ON cards(state, present, position);
-                CREATE INDEX changes_card ON changes(card);
-                """)
-        }
+        Migration(name: indexesMigration, sql: """
+            CREATE UNIQUE INDEX cards_id ON cards(id);
+            CREATE INDEX cards_state ON cards(state, present, position);
+            CREATE INDEX changes_card ON changes(card);
+            """),
         // v2: finding the steps undo, redo and a new step look at without reading every step
         // (a board changed from its page gathers tens of thousands).
-        migrator.registerMigration("v2-steps-index") { db in
-            try db.execute(sql: "CREATE INDEX steps_undone ON steps(undone, step)")
-            try db.execute(sql: "UPDATE boardkit_store SET value = '2' WHERE key = 'schema'")
-        }
+        Migration(name: "v2-steps-index", sql: """
+            CREATE INDEX steps_undone ON steps(undone, step);
+            UPDATE boardkit_store SET value = '2' WHERE key = 'schema';
+            """),
         // v3: what a sync with a CalDAV to-do list remembers (SyncLedger).
-        migrator.registerMigration("v3-sync") { db in
-            try db.execute(sql: """
-                CREATE TABLE sync_remote (
-                    id INTEGER PRIMARY KEY CHECK (id = 1), url TEXT NOT NULL, user TEXT,
-                    token TEXT, synced_at TEXT);
-                -- One row per card that has a remote resource; `base` is the card's synced
-                -- values as both sides last agreed (JSON), `resource` the resource's text.
-                CREATE TABLE sync_items (
-                    card INTEGER PRIMARY KEY REFERENCES cards(number), href TEXT NOT NULL UNIQUE,
-                    etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
-                UPDATE boardkit_store SET value = '3' WHERE key = 'schema';
-                """)
-        }
+        Migration(name: "v3-sync", sql: """
+            CREATE TABLE sync_remote (
+                id INTEGER PRIMARY KEY CHECK (id = 1), url TEXT NOT NULL, "user" TEXT,
+                token TEXT, synced_at TEXT);
+            -- One row per card that has a remote resource; `base` is the card's synced
+            -- values as both sides last agreed (JSON), `resource` the resource's text.
+            CREATE TABLE sync_items (
+                card INTEGER PRIMARY KEY REFERENCES cards(number), href TEXT NOT NULL UNIQUE,
+                etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
+            UPDATE boardkit_store SET value = '3' WHERE key = 'schema';
+            """),
         // v4: the reminders a sync writes into every to-do are a setting of the remote,
         // kept like its URL (a JSON list of durations; NULL: never set).
-        migrator.registerMigration("v4-sync-alarms") { db in
-            try db.execute(sql: """
-                ALTER TABLE sync_remote ADD COLUMN alarms TEXT;
-                UPDATE boardkit_store SET value = '4' WHERE key = 'schema';
-                """)
-        }
+        Migration(name: "v4-sync-alarms", sql: """
+            ALTER TABLE sync_remote ADD COLUMN alarms TEXT;
+            UPDATE boardkit_store SET value = '4' WHERE key = 'schema';
+            """),
         // v5: the UID of each card's to-do, kept when the ledger forgets the resource (the
         // card archived, deleted, or undone), so the to-do it gets back is the same one. (A
         // sync fills it in for the resources an older store's ledger holds.)
-        migrator.registerMigration("v5-sync-uids") { db in
-            try db.execute(sql: """
-                CREATE TABLE sync_uids (card INTEGER PRIMARY KEY REFERENCES cards(number), uid TEXT NOT NULL);
-                UPDATE boardkit_store SET value = '5' WHERE key = 'schema';
-                """)
-        }
+        Migration(name: "v5-sync-uids", sql: """
+            CREATE TABLE sync_uids (card INTEGER PRIMARY KEY REFERENCES cards(number), uid TEXT NOT NULL);
+            UPDATE boardkit_store SET value = '5' WHERE key = 'schema';
+            """),
         // v6: the order steps were undone in, so redo puts back the step undone last even
         // when one person's undo took a step from the middle of the log. Until now undo went
         // newest first, so the undone steps' order is their steps' reversed.
-        migrator.registerMigration("v6-undo-order") { db in
-            try db.execute(sql: """
-                ALTER TABLE steps ADD COLUMN undo_order INTEGER;
-                UPDATE steps SET undo_order = -step WHERE undone = 1;
-                CREATE INDEX steps_undo_order ON steps(undo_order);
-                UPDATE boardkit_store SET value = '6' WHERE key = 'schema';
-                """)
-        }
-        return migrator
-    }
+        Migration(name: "v6-undo-order", sql: """
+            ALTER TABLE steps ADD COLUMN undo_order INTEGER;
+            UPDATE steps SET undo_order = -step WHERE undone = 1;
+            CREATE INDEX steps_undo_order ON steps(undo_order);
+            UPDATE boardkit_store SET value = '6' WHERE key = 'schema';
+            """),
+    ]
 
     /// The migration an import stops before, to fill the tables without indexes.
     static let tablesMigration = "v1"
     static let indexesMigration = "v1-indexes"
 
-    /// What a SQLite file says about itself: nil when it has no `boardkit_store` table.
-    static func stamp(_ db: Database) throws -> (format: String, schema: Int)? {
+    /// The migrations up to and including `tablesMigration`, and those after it.
+    static var tables: ArraySlice<Migration> { migrations.prefix(1) }
+    static var afterTables: ArraySlice<Migration> { migrations.dropFirst() }
+
+    /// What a store says about itself: nil when it has no `boardkit_store` table.
+    static func stamp(_ db: any SQLConnection) throws -> (format: String, schema: Int)? {
         guard try db.tableExists("boardkit_store") else { return nil }
-        // SQLiteStatement's lenient getters, not GRDB's `row["key"]`, which traps on a NULL a
-        // damaged file can hold (found by the store fuzz target:
-        // Tests/FuzzFindings/store-null-stamp-key.db); such a row says nothing.
-        let rows = try SQLiteStatement(db, "SELECT key, value FROM boardkit_store")
+        // Lenient getters: a damaged file can hold a NULL where the schema says none can be
+        // (found by the store fuzz target: Tests/FuzzFindings/store-null-stamp-key.db); such
+        // a row says nothing.
+        let rows = try db.statement("SELECT key, value FROM boardkit_store")
         var format = "", schema = 0
         while try rows.next() {
             guard let key = rows.text(0), let value = rows.text(1) else { continue }

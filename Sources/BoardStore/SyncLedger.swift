@@ -1,5 +1,4 @@
 import BoardModel
-import GRDB
 
 /// What a store remembers of its sync with a remote to-do list (CalDAV): where it is, who
 /// signs in, the server's sync token, and for each card synced the resource it is, the
@@ -66,24 +65,24 @@ extension BoardStore {
     /// The remote the store syncs with, if it has synced or been told one.
     public func syncRemote() throws(StoreError) -> SyncRemote? {
         try glance { db in
-            guard let row = try Row.fetchOne(db, cached: "SELECT url, user, token, synced_at, alarms FROM sync_remote WHERE id = 1") else { return nil }
-            return SyncRemote(url: row["url"], user: row["user"], token: row["token"],
-                              lastSync: (row["synced_at"] as String?).flatMap { ISO8601.parseInstant($0) },
-                              alarms: (row["alarms"] as String?).map { StoredJSON.list($0) })
+            try db.first("SELECT url, \"user\", token, synced_at, alarms FROM sync_remote WHERE id = 1") { row in
+                SyncRemote(url: row.text(0) ?? "", user: row.text(1), token: row.text(2),
+                           lastSync: row.text(3).flatMap { ISO8601.parseInstant($0) },
+                           alarms: row.text(4).map { StoredJSON.list($0) })
+            }
         }
     }
 
     /// Every card's synced resource.
     public func syncedItems() throws(StoreError) -> [SyncedItem] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            try db.rows("""
                 SELECT k.id, s.href, s.etag, s.base, s.resource, u.uid FROM sync_items s JOIN cards k ON k.number = s.card
                 LEFT JOIN sync_uids u ON u.card = s.card
-                """)
-            return rows.map { row in
-                SyncedItem(card: row[0], href: row[1], etag: row[2],
-                           base: StoredJSON.map(row[3] as String?).compactMapValues { StoredJSON.value($0) },
-                           resource: row[4], uid: row[5])
+                """) { row in
+                SyncedItem(card: row.text(0) ?? "", href: row.text(1) ?? "", etag: row.text(2),
+                           base: StoredJSON.map(row.text(3)).compactMapValues { StoredJSON.value($0) },
+                           resource: row.text(4) ?? "", uid: row.text(5))
             }
         }
     }
@@ -92,8 +91,10 @@ extension BoardStore {
     /// resources it has forgotten).
     public func syncUIDs() throws(StoreError) -> [String: String] {
         try read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT k.id, u.uid FROM sync_uids u JOIN cards k ON k.number = u.card")
-            return Dictionary(rows.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { a, _ in a })
+            let rows = try db.rows("SELECT k.id, u.uid FROM sync_uids u JOIN cards k ON k.number = u.card") {
+                ($0.text(0) ?? "", $0.text(1) ?? "")
+            }
+            return Dictionary(rows, uniquingKeysWith: { a, _ in a })
         }
     }
 
@@ -114,13 +115,13 @@ extension BoardStore {
 
     private func newest(card: String, where condition: String, _ value: String) throws(StoreError) -> LocalChange? {
         try glance { db in
-            let row = try Row.fetchOne(db, cached: """
+            try db.first("""
                 SELECT c.at, c.actor FROM changes c
                 WHERE c.card = (SELECT number FROM cards WHERE id = ?) AND \(condition) AND c.undone = 0 AND c.applied = 1
                 ORDER BY c.seq DESC LIMIT 1
-                """, arguments: [card, value])
-            guard let row, let at = ISO8601.parseInstant((row["at"] as String?) ?? "") else { return nil }
-            return LocalChange(at: at, actor: row["actor"])
+                """, [.text(card), .text(value)]) { row in
+                ISO8601.parseInstant(row.text(0) ?? "").map { LocalChange(at: $0, actor: row.text(1)) }
+            }
         }
     }
 
@@ -134,7 +135,7 @@ extension BoardStore {
         try write { db in
             let applied = edits.isEmpty ? nil : try ChangeLog.apply(edits, info: info, in: db)
             for id in forget {
-                try db.execute(cached: "DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", arguments: [id])
+                try db.execute("DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(id)])
             }
             for item in items {
                 let base = StoredJSON.map(item.base.mapValues { value -> String in
@@ -142,21 +143,28 @@ extension BoardStore {
                     JSONText.append(value, to: &out)
                     return String(decoding: out, as: UTF8.self)
                 }) ?? "{}"
-                try db.execute(cached: """
-                    INSERT OR REPLACE INTO sync_items (card, href, etag, base, resource)
+                // A row replaced, as SQLite's INSERT OR REPLACE would (either key), in SQL both
+                // engines speak.
+                try db.execute("""
+                    DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?) OR href = ?
+                    """, [.text(item.card), .text(item.href)])
+                try db.execute("""
+                    INSERT INTO sync_items (card, href, etag, base, resource)
                     VALUES ((SELECT number FROM cards WHERE id = ?), ?, ?, ?, ?)
-                    """, arguments: [item.card, item.href, item.etag, base, item.resource])
+                    """, [.text(item.card), .text(item.href), SQLValue(item.etag), .text(base), .text(item.resource)])
                 if let uid = item.uid {
-                    try db.execute(cached: """
-                        INSERT OR REPLACE INTO sync_uids (card, uid) VALUES ((SELECT number FROM cards WHERE id = ?), ?)
-                        """, arguments: [item.card, uid])
+                    try db.execute("DELETE FROM sync_uids WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(item.card)])
+                    try db.execute("""
+                        INSERT INTO sync_uids (card, uid) VALUES ((SELECT number FROM cards WHERE id = ?), ?)
+                        """, [.text(item.card), .text(uid)])
                 }
             }
             if let remote {
-                try db.execute(cached: """
-                    INSERT OR REPLACE INTO sync_remote (id, url, user, token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
-                    """, arguments: [remote.url, remote.user, remote.token, remote.lastSync?.description,
-                                     remote.alarms.map(StoredJSON.text(of:))])
+                try db.execute("DELETE FROM sync_remote WHERE id = 1")
+                try db.execute("""
+                    INSERT INTO sync_remote (id, url, "user", token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
+                    """, [.text(remote.url), SQLValue(remote.user), SQLValue(remote.token), SQLValue(remote.lastSync?.description),
+                          SQLValue(remote.alarms.map(StoredJSON.text(of:)))])
             }
             return applied
         }

@@ -8,6 +8,8 @@ struct ReadingFlags: ParsableArguments {
 
     @OptionGroup var reader: ReaderFlags
 
+    @OptionGroup var password: PasswordFileFlag
+
     var readerOptions: ReaderOptions { reader.readerOptions }
     var mapping: String? { reader.mapping }
     var encoding: String? { reader.encoding }

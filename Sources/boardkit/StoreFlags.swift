@@ -1,15 +1,37 @@
 import ArgumentParser
+import Foundation
 import BoardEditing
 import BoardKit
 import BoardModel
 import BoardStore
 
-/// `--board FILE` (`-b`): the store a command works on.
+/// `--board STORE` (`-b`) and its password file: the store a command works on.
 struct StoreFlags: ParsableArguments {
-    @Option(name: [.customShort("b"), .long], help: ArgumentHelp("The board's store (default: $BOARDKIT_BOARD, else board.db here).", valueName: "FILE"))
+    @OptionGroup var board: BoardFlag
+    @OptionGroup var password: PasswordFileFlag
+
+    var path: String { board.path }
+}
+
+/// `--board STORE` (`-b`) alone: `sync`'s own `--password-file` is the CalDAV server's (its
+/// store's password comes from the environment: PGPASSWORD, ~/.pgpass, BOARDKIT_PASSWORD_FILE).
+struct BoardFlag: ParsableArguments {
+    @Option(name: [.customShort("b"), .long], help: ArgumentHelp("The board's store: a file, or postgres://USER@HOST:PORT/DATABASE?board=NAME (default: $BOARDKIT_BOARD, else board.db here).", valueName: "STORE"))
     var board: String?
 
     var path: String { StoreSession.path(flag: board) }
+}
+
+/// `--password-file FILE`: a PostgreSQL store's password, never on the command line itself.
+struct PasswordFileFlag: ParsableArguments {
+    @Option(name: .customLong("password-file"), help: ArgumentHelp("A postgres:// store's password: the first line of this file (else $PGPASSWORD, else ~/.pgpass).", valueName: "FILE"))
+    var passwordFile: String?
+
+    /// Hands the file to the store through the environment (`BOARDKIT_PASSWORD_FILE`), as a
+    /// service's unit would, so every store the command opens finds it.
+    func validate() throws {
+        if let passwordFile { setenv("BOARDKIT_PASSWORD_FILE", passwordFile, 1) }
+    }
 }
 
 /// `--actor NAME`: who a change is recorded as.

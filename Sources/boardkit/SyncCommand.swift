@@ -19,7 +19,7 @@ struct SyncCommand: AsyncParsableCommand {
     @Argument(help: "The collection's URL (remembered after the first sync).")
     var url: String?
 
-    @OptionGroup var store: StoreFlags
+    @OptionGroup var store: BoardFlag
 
     @Option(name: .long, help: "The server's user name (remembered).")
     var user: String?

@@ -117,6 +117,21 @@ struct CommandLineTests {
         #expect(output.components(separatedBy: "default").count == 2, "\(output)")
     }
 
+    /// Every command's flags are well formed: argument-parser refuses a command whose two
+    /// flags share a name only when it runs (`sync` took the store's `--password-file` beside
+    /// its own CalDAV one, and every sync failed; found by the torture run).
+    @Test func everyCommandsHelpIsShown() throws {
+        let commands = try CommandRunner.boardkit(["--help"]).stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst().prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.count >= 15 && commands.contains("sync"), "\(commands)")
+        for command in commands {
+            let help = try CommandRunner.boardkit([command, "--help"])
+            #expect(help.status == 0 && help.stdoutText.contains("USAGE:"), "boardkit \(command) --help: \(help.stderr)\(help.stdoutText.prefix(300))")
+        }
+    }
+
     /// `formats` names every CSV column mapping boardkit ships (Plane was missing).
     @Test func formatsNamesEveryMapping() throws {
         let csv = try CommandRunner.boardkit(["formats"]).stdoutText.split(separator: "\n").first { $0.hasPrefix("csv ") } ?? ""

@@ -9,9 +9,10 @@ import Testing
 /// at once, each is its own step, each returns only once committed, and one that fails is
 /// rolled back alone.
 @Suite struct GroupCommitTests {
-    @Test func concurrentWritesEachLandAsTheirOwnStepAndAFailureStaysAlone() throws {
+    @Test(arguments: StoreEngineUnderTest.allCases)
+    func concurrentWritesEachLandAsTheirOwnStepAndAFailureStaysAlone(_ engine: StoreEngineUnderTest) throws {
         let tmp = try TemporaryFolder()
-        let path = tmp.path("group.db")
+        let path = try engine.location("group.db", in: tmp)
         let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
         _ = try BoardStore.create(path, board: Board(id: "g", name: "G", states: states),
                                   step: StepInfo(actor: "t", command: "init"))
@@ -68,10 +69,10 @@ import Testing
 
     /// The server's way in: requests that wait for their commit without holding a thread,
     /// their edits decided from the board as their own transaction sees it.
-    @Test(arguments: [CommitMode.grouped, .each])
-    func waitingRequestsCommitTogetherAndARefusedOneChangesNothing(_ mode: CommitMode) async throws {
+    @Test(arguments: [CommitMode.grouped, .each], StoreEngineUnderTest.allCases)
+    func waitingRequestsCommitTogetherAndARefusedOneChangesNothing(_ mode: CommitMode, _ engine: StoreEngineUnderTest) async throws {
         let tmp = try TemporaryFolder()
-        let path = tmp.path("requests.db")
+        let path = try engine.location("requests.db", in: tmp)
         let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
         _ = try BoardStore.create(path, board: Board(id: "r", name: "R", states: states),
                                   step: StepInfo(actor: "t", command: "init"))

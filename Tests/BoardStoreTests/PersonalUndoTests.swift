@@ -11,10 +11,10 @@ struct PersonalUndoTests {
     let tmp: TemporaryFolder
     init() throws { tmp = try TemporaryFolder() }
 
-    func newStore() throws -> BoardStore {
+    func newStore(_ engine: StoreEngineUnderTest) throws -> BoardStore {
         let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "doing", name: "Doing", category: .doing),
                       BoardState(id: "done", name: "Done", category: .done)]
-        let store = try BoardStore.create(tmp.path("team.db"), board: Board(id: "team", name: "Team", timeZone: "UTC", states: states),
+        let store = try BoardStore.create(try engine.location("team.db", in: tmp), board: Board(id: "team", name: "Team", timeZone: "UTC", states: states),
                                           step: StepInfo(actor: "admin", command: "init", at: Instant(epochSeconds: 1_795_000_000)))
         try store.apply([.add(Card(id: "a", title: "Mina's card", state: "todo")),
                          .add(Card(id: "b", title: "Jisoo's card", state: "todo"))], by: StepInfo(actor: "admin", command: "add"))
@@ -26,8 +26,8 @@ struct PersonalUndoTests {
     }
 
     /// Mina's Undo takes back Mina's move although Jisoo moved a card after her.
-    @Test func undoTakesBackTheActorsOwnLastStep() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func undoTakesBackTheActorsOwnLastStep(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
         try store.apply([.move(card: "b", state: "done", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
 
@@ -45,8 +45,8 @@ struct PersonalUndoTests {
 
     /// A later change by someone else to the same card is never thrown away: the undo is
     /// refused, naming the card by number and who changed it.
-    @Test func aLaterChangeToTheSameCardRefusesTheUndo() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func aLaterChangeToTheSameCardRefusesTheUndo(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
         try store.apply([.move(card: "a", state: "done", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
 
@@ -61,8 +61,8 @@ struct PersonalUndoTests {
     }
 
     /// Nobody's Undo reaches another person's steps, and says so.
-    @Test func nothingOfYoursIsSaid() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func nothingOfYoursIsSaid(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
         #expect(throws: StoreError.nothingOfTheirs(actor: "jisoo", undoing: true)) { try store.undo(.actor("jisoo")) }
         #expect(StoreError.nothingOfTheirs(actor: "jisoo", undoing: true).diagnostic.message.text == "nothing of jisoo's to undo")
@@ -73,8 +73,8 @@ struct PersonalUndoTests {
     /// Redo puts back the step undone last: after one person's undo took a step from the
     /// middle, undoing the board's live steps and redoing as many gives the board back (redo
     /// went by step number and put the person's undone step back instead of the last one).
-    @Test func redoIsAStackOfUndos() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func redoIsAStackOfUndos(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
         try store.apply([.move(card: "b", state: "doing", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
         _ = try store.undo(.actor("mina"))
@@ -88,8 +88,8 @@ struct PersonalUndoTests {
 
     /// After one person's undo, the board-wide redo does not put their step back over a later
     /// change to the same card either.
-    @Test func boardRedoPastAPersonalUndoIsChecked() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func boardRedoPastAPersonalUndoIsChecked(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.update(card: "a", CardPatch(title: "Mina's title"))], by: StepInfo(actor: "mina", command: "edit"))
         try store.apply([.move(card: "b", state: "doing", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
         _ = try store.undo(.actor("mina"))

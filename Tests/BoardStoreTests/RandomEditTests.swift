@@ -41,10 +41,10 @@ struct RandomEditTests {
     static let states = ["todo", "doing", "done"]
     static let labels = ["bug", "ui", "긴급"]
 
-    @Test(arguments: [1, 2, 3, 4])
-    func matchesTheReference(seed: Int) throws {
+    @Test(arguments: [1, 2, 3, 4], StoreEngineUnderTest.allCases)
+    func matchesTheReference(seed: Int, engine: StoreEngineUnderTest) throws {
         let tmp = try TemporaryFolder()
-        let store = try BoardStore.create(tmp.path("r.db"), board: Board(states: BoardState.defaults),
+        let store = try BoardStore.create(try engine.location("r.db", in: tmp), board: Board(states: BoardState.defaults),
                                           step: StepInfo(actor: nil, command: "init", at: Instant(epochSeconds: 0)))
         var reference = Reference()
         var random = Random(state: UInt64(seed))

@@ -18,8 +18,8 @@ struct StoreCommandTests {
 
     func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-    @Test func aDayOnTheBoard() throws {
-        let db = tmp.path("team.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func aDayOnTheBoard(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("team.db", in: tmp)
         let env = ["BOARDKIT_BOARD": db]
         try bk(["init", "--name", "Web team", "--timezone", "Asia/Seoul"], env: env)
         let added = try bk(["add", "Fix login", "--due", "2026-12-01", "--label", "bug", "--assignee", "mina", "--actor", "mina"], env: env)
@@ -59,8 +59,8 @@ struct StoreCommandTests {
         #expect(try bk(["convert", db, "-", "--to", "json"]).stdoutText.contains("\"type\": \"moved\""))
     }
 
-    @Test func mistakesAreExitOneWithWhatIsAccepted() throws {
-        let db = tmp.path("b.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func mistakesAreExitOneWithWhatIsAccepted(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("b.db", in: tmp)
         try bk(["init", "-b", db])
         try bk(["add", "Write the docs", "-b", db])
         let card = try bk(["move", "docs", "done", "-b", db], status: 1)
@@ -73,14 +73,15 @@ struct StoreCommandTests {
         #expect(try bk(["undo", "-b", db]).status == 0)
         let nothing = try bk(["undo", "-b", db], status: 1)
         #expect(nothing.stderr.contains("[nothing-to-undo]"))
-        try bk(["add", "x", "-b", tmp.path("missing.db")], status: 1)
+        let missing = try engine.location("missing.db", in: tmp)
+        #expect(try bk(["add", "x", "-b", missing], status: 1).stderr.contains("[store-missing]"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path("missing.db")))
         try bk(["init", "-b", db], status: 1)
     }
 
-    @Test func storeIsAFormatForEveryCommand() throws {
+    @Test(arguments: StoreEngineUnderTest.allCases) func storeIsAFormatForEveryCommand(_ engine: StoreEngineUnderTest) throws {
         let sample = CommandRunner.sample("board.json")
-        let db = tmp.path("sample.db"), back = tmp.path("back.json")
+        let db = try engine.location("sample.db", in: tmp), back = tmp.path("back.json")
         try bk(["convert", sample, db])
         try bk(["convert", db, back])
         #expect(try read(back) == (try read(sample)))
@@ -91,7 +92,7 @@ struct StoreCommandTests {
             #expect(fromJSON == fromStore, "report --format \(format)")
         }
         // init --from any format, then edits, then out through JSON, CSV with events and XLSX, and back.
-        let team = tmp.path("team.db")
+        let team = try engine.location("team.db", in: tmp)
         try bk(["init", "-b", team, "--from", CommandRunner.sample("board.xlsx")])
         try bk(["edit", "c1", "--title", "Renamed", "--due", "2026-12-24", "-b", team])
         try bk(["move", "c2", "done", "-b", team])
@@ -99,7 +100,7 @@ struct StoreCommandTests {
         let canonical = tmp.path("team.json")
         try bk(["convert", team, canonical])
         for (name, extra) in [("again.json", [String]()), ("again.xlsx", []), ("again.csv", ["--events", tmp.path("again.events.csv")])] {
-            let out = tmp.path(name), store = tmp.path(name + ".db"), json = tmp.path(name + ".json")
+            let out = tmp.path(name), store = try engine.location(name + ".db", in: tmp), json = tmp.path(name + ".json")
             try bk(["convert", team, out] + extra)
             try bk(["convert", out, store] + extra)
             try bk(["convert", store, json])
@@ -107,8 +108,8 @@ struct StoreCommandTests {
         }
     }
 
-    @Test func twentyWritersAtOnceAllLand() throws {
-        let db = tmp.path("busy.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func twentyWritersAtOnceAllLand(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("busy.db", in: tmp)
         try bk(["init", "-b", db])
         let processes: [Process] = try (1...20).map { n in
             let p = Process()
@@ -130,8 +131,8 @@ struct StoreCommandTests {
 
     /// A step's time is the time it commits (issue #29: it was taken before the write lock
     /// was won, and 8 writers at once left hundreds of events out of time order).
-    @Test func eightWritersAtOnceLeaveALogInTimeOrder() throws {
-        let db = tmp.path("order.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func eightWritersAtOnceLeaveALogInTimeOrder(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("order.db", in: tmp)
         try bk(["init", "-b", db])
         let bin = CommandRunner.boardkit
         let processes: [Process] = try (1...8).map { n in
@@ -155,8 +156,8 @@ struct StoreCommandTests {
     }
 
     /// `undo --steps N` and `redo --steps N`: N steps in one transaction, all or none.
-    @Test func severalStepsAreUndoneAndRedoneAtOnceOrNotAtAll() throws {
-        let db = tmp.path("steps.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func severalStepsAreUndoneAndRedoneAtOnceOrNotAtAll(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("steps.db", in: tmp)
         try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
         let imported = try bk(["convert", db, "-", "--to", "json"]).stdout
         try bk(["move", "3", "done", "-b", db, "--actor", "a"])
@@ -180,8 +181,8 @@ struct StoreCommandTests {
     /// The terminal takes what the board page takes (BoardEditing's rules), saying the
     /// problem naming the flag: no control character in a title, at most 50 labels, a name
     /// refused rather than cut.
-    @Test func whatATerminalTypesFollowsThePagesRules() throws {
-        let db = tmp.path("rules.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func whatATerminalTypesFollowsThePagesRules(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("rules.db", in: tmp)
         try bk(["init", "-b", db])
         let escape = try bk(["add", "red\u{1B}[31m", "-b", db], status: 1)
         #expect(escape.stderr.contains("the title holds a control character (U+001B)") && escape.stderr.contains("[invalid-value]"), "\(escape.stderr)")
@@ -197,8 +198,8 @@ struct StoreCommandTests {
 
     /// `undo --mine` takes back the caller's own last change, as the board page's Undo does;
     /// the plain `undo` stays the board's.
-    @Test func undoMineTakesBackYourOwnChange() throws {
-        let db = tmp.path("mine.db")
+    @Test(arguments: StoreEngineUnderTest.allCases) func undoMineTakesBackYourOwnChange(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("mine.db", in: tmp)
         try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
         try bk(["edit", "3", "--title", "Mina's title", "-b", db, "--actor", "mina"])
         try bk(["edit", "4", "--title", "Jisoo's title", "-b", db, "--actor", "jisoo"])

@@ -19,8 +19,8 @@ struct StoreLifecycleTests {
         BoardState(id: "done", name: "Done", category: .done),
     ]
 
-    func newStore() throws -> BoardStore {
-        try BoardStore.create(tmp.path("team.db"), board: Board(id: "team", name: "Team", timeZone: "Asia/Seoul", states: Self.states),
+    func newStore(_ engine: StoreEngineUnderTest) throws -> BoardStore {
+        try BoardStore.create(try engine.location("team.db", in: tmp), board: Board(id: "team", name: "Team", timeZone: "Asia/Seoul", states: Self.states),
                               step: StepInfo(actor: "mina", command: "init", at: at(0)))
     }
 
@@ -35,8 +35,8 @@ struct StoreLifecycleTests {
     /// Two cards whose field values are the same text spelt two ways (a precomposed "Å" and
     /// "A" with a combining ring: equal to Swift's `==`) keep their own bytes through the store
     /// (the second came back with the first one's spelling; found by LosslessPropertyTests).
-    @Test func canonicallyEquivalentTextsKeepTheirBytes() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func canonicallyEquivalentTextsKeepTheirBytes(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.add(Card(id: "c1", title: "one", state: "todo", labels: ["\u{C5}"], fields: ["team-web": "\u{C5}"])),
                          .add(Card(id: "c2", title: "two", state: "todo", labels: ["A\u{30A}"], fields: ["team-web": "A\u{30A}"]))],
                         by: step(1))
@@ -46,8 +46,8 @@ struct StoreLifecycleTests {
         #expect(Array(cards[1].labels[0].unicodeScalars) == ["A", "\u{30A}"])
     }
 
-    @Test func everyKindOfChangeIsLoggedAndUndoable() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func everyKindOfChangeIsLoggedAndUndoable(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         let added = try #require(try store.apply([.add(Card(id: "c1", title: "Fix login", state: "todo"))], by: step(1)))
         #expect(added.cards.first?.number == 1)
         try store.apply([.update(card: "c1", CardPatch(due: .some(.date(CalendarDate(year: 2026, month: 12, day: 1)!)),
@@ -97,8 +97,8 @@ struct StoreLifecycleTests {
         #expect(try store.board().events.map(\.type) == [.created, .updated, .moved, .updated])
     }
 
-    @Test func deleteThenUndoBringsTheCardBack() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func deleteThenUndoBringsTheCardBack(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.add(Card(id: "c1", title: "A", state: "todo")), .add(Card(id: "c2", title: "B", state: "todo"))], by: step(1))
         try store.apply([.delete(card: "c1")], by: step(2))
         #expect(try store.cards().map(\.card.id) == ["c2"])
@@ -119,8 +119,8 @@ struct StoreLifecycleTests {
 
     /// A sync brings back a card deleted here: the same card (number, fields), logged as
     /// created again, undone and redone like any step; only a deleted card comes back.
-    @Test func undeleteBringsBackTheDeletedCardAsOneStep() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func undeleteBringsBackTheDeletedCardAsOneStep(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.add(Card(id: "c1", title: "A", state: "doing", labels: ["x"]))], by: step(1))
         try store.apply([.delete(card: "c1")], by: step(2))
         #expect(throws: StoreError.self) { try store.apply([.undelete(card: "nope")], by: step(3)) }
@@ -135,8 +135,8 @@ struct StoreLifecycleTests {
         #expect(try store.cards().map(\.card.id) == ["c1"])
     }
 
-    @Test func movesKeepPositionsAndSetCompletion() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func movesKeepPositionsAndSetCompletion(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply((1...3).map { .add(Card(id: "c\($0)", title: "Card \($0)", state: "todo")) }, by: step(1))
         try store.apply([.move(card: "c3", state: "todo", position: 1)], by: step(2))
         let order = try store.cards().sorted { ($0.card.position ?? 0) < ($1.card.position ?? 0) }.map(\.card.id)
@@ -153,8 +153,8 @@ struct StoreLifecycleTests {
         }
     }
 
-    @Test func cardsAreFoundByNumberIDOrTitle() throws {
-        let store = try newStore()
+    @Test(arguments: StoreEngineUnderTest.allCases) func cardsAreFoundByNumberIDOrTitle(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
         try store.apply([.add(Card(id: "login-1", title: "로그인 고치기", state: "todo")),
                          .add(Card(id: "x2", title: "Write docs", state: "todo"))], by: step(1))
         #expect(try store.card("1").card.id == "login-1")
@@ -170,10 +170,9 @@ struct StoreLifecycleTests {
         }
     }
 
-    @Test func sampleBoardRoundTripsThroughTheStore() throws {
+    @Test(arguments: StoreEngineUnderTest.allCases) func sampleBoardRoundTripsThroughTheStore(_ engine: StoreEngineUnderTest) throws {
         let board = SampleBoard(cards: 60, weeks: 8, seed: 3, until: SampleBoard.defaultUntil).generate()
-        let path = tmp.path("sample.db")
-        let store = try BoardStore.create(path, board: board, step: step(0, "import"))
+        let store = try BoardStore.create(try engine.location("sample.db", in: tmp), board: board, step: step(0, "import"))
         #expect(try store.board() == board)
         // The import is one step: undo empties the board, redo brings it all back.
         _ = try store.undo()
@@ -183,22 +182,34 @@ struct StoreLifecycleTests {
         #expect(try store.board() == board)
     }
 
-    @Test func aBoardLargerThanOneBatchRoundTrips() throws {
+    @Test(arguments: StoreEngineUnderTest.allCases) func aBoardLargerThanOneBatchRoundTrips(_ engine: StoreEngineUnderTest) throws {
         // Past 4,096 cards and events the import encodes rows on a second thread (pipelined).
         let board = SampleBoard(cards: 9_000, weeks: 8, seed: 5, until: SampleBoard.defaultUntil).generate()
         #expect(board.events.count > 3 * 4_096)
-        let store = try BoardStore.create(tmp.path("big.db"), board: board, step: step(0, "import"))
+        let store = try BoardStore.create(try engine.location("big.db", in: tmp), board: board, step: step(0, "import"))
         #expect(try store.board() == board)
     }
 
-    @Test func aBoardWhoseEventNamesNoCardIsRefusedNotCrashedOn() throws {
+    @Test(arguments: StoreEngineUnderTest.allCases) func aBoardWhoseEventNamesNoCardIsRefusedNotCrashedOn(_ engine: StoreEngineUnderTest) throws {
+        let location = try engine.location("orphan.db", in: tmp)
         let board = Board(states: Self.states, cards: [Card(id: "c1", title: "A", state: "todo")],
                           events: [Event(card: "ghost", at: at(1), type: .created, to: "todo")])
         #expect(throws: StoreError.invalidValue(field: "events[0].card", value: "ghost",
                                                 accepted: .boardsCard)) {
-            try BoardStore.create(tmp.path("orphan.db"), board: board, step: step(0, "import"))
+            try BoardStore.create(location, board: board, step: step(0, "import"))
         }
-        #expect(!FileManager.default.fileExists(atPath: tmp.path("orphan.db")))
+        // Nothing half-made is left: no file, no board in the database.
+        #expect(throws: StoreError.missing(path: location)) { try BoardStore.open(location) }
+    }
+
+    /// A board in a database is never written over either: its history stays whole.
+    @Test func createNeverOverwritesABoardInADatabase() throws {
+        let store = try newStore(.postgres)
+        try store.apply([.add(Card(id: "c1", title: "Kept", state: "todo"))], by: step(1))
+        #expect(throws: StoreError.alreadyExists(path: store.path)) {
+            try BoardStore.create(store.path, board: Board(), step: step(2))
+        }
+        #expect(try BoardStore.open(store.path).cards().map(\.card.title) == ["Kept"])
     }
 
     @Test func createNeverOverwrites() throws {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The torture run: one store under every writer at once, killed at random, then checked.
 
-usage: torture.py BOARDKIT [--seconds N] [--seed N] [--folder DIR] [--no-sync] [--keep]
+usage: torture.py BOARDKIT [--seconds N] [--seed N] [--folder DIR] [--no-sync] [--postgres] [--keep]
 
 For N seconds (default 60), on one store imported from a generated board:
 - terminal writers run `add`, `edit`, `move`, `archive`, `restore`, `delete`, `undo`, `redo`
@@ -30,6 +30,13 @@ could only make by changing the card. Then, with nothing else running:
   board and the calendar are one to one: every card shown has exactly one to-do, every to-do
   one card, no UID twice; every to-do the phone made and did not delete is on the server or
   its card was removed on the board (deleted, archived, or its creation undone).
+With --postgres the store is a board in a real PostgreSQL (postgres_server.py: Debian's
+server in a temporary folder), served by two `serve` instances behind Debian's nginx on
+loopback (round robin; a request that finds an instance down goes to the other): the API
+writers and readers go through nginx, the killer kills one instance at a time and starts it
+again, the terminal writers and readers use the database's address, and the checks read the
+log through psql (PostgreSQL checks its own pages; no sync runs in this mode).
+
 It prints its figures (operations, kills, acknowledged, lost) and exits 1 if any check fails.
 """
 import argparse
@@ -39,6 +46,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -57,10 +65,12 @@ STATES = ["todo", "doing", "review", "done"]
 class Run:
     """What every thread shares: the counts, the acknowledged changes, the server's address."""
 
-    def __init__(self, boardkit, folder, seed, deadline):
+    def __init__(self, boardkit, folder, seed, deadline, postgres=None):
         self.boardkit = boardkit
         self.folder = folder
-        self.store = os.path.join(folder, "team.db")
+        # The PostgreSQL server's details (postgres_server.py's line), or None for a file.
+        self.postgres = postgres
+        self.store = postgres["url"] + "?board=team" if postgres else os.path.join(folder, "team.db")
         self.seed = seed
         self.deadline = deadline
         self.lock = threading.Lock()
@@ -77,6 +87,29 @@ class Run:
         self.page = None  # the board page's URL while the server runs
         self.feed = None
         self.report = None
+
+    def second_store(self, actor):
+        """Where an `init --from` by `actor` makes its own store."""
+        if self.postgres:
+            return self.postgres["url"] + f"?board=second_{actor}"
+        return os.path.join(self.folder, f"second-{actor}.db")
+
+    def query(self, sql):
+        """Rows of one query on the store, read by the database's own client (sqlite3, psql)."""
+        if not self.postgres:
+            db = sqlite3.connect(f"file:{self.store}?mode=ro", uri=True)
+            try:
+                return db.execute(sql).fetchall()
+            finally:
+                db.close()
+        pg = self.postgres
+        out = subprocess.run([os.path.join(pg["bin"], "psql"), "-h", "127.0.0.1", "-p", str(pg["port"]), "-U", "boardkit",
+                              "-d", "boardkit", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                             capture_output=True, text=True, check=True,
+                             env=dict(os.environ, PGOPTIONS="-c search_path=board_team")).stdout
+        def value(text):
+            return None if text == "" else int(text) if re.fullmatch(r"-?\d+", text) else text
+        return [tuple(value(v) for v in line.split("\t")) for line in out.splitlines()]
 
     def op(self):
         with self.lock:
@@ -140,7 +173,7 @@ def terminal_writer(run, rng, cards):
         elif kind in ("undo", "redo"):
             args = [kind, "-b", run.store]
         else:
-            target = os.path.join(run.folder, f"second-{actor}.db")
+            target = run.second_store(actor)
             args = ["init", "-b", target, "--from", os.path.join(run.folder, "board.json"), "--actor", actor]
         status, out = run.boardkit_run(args)
         if status == -signal.SIGKILL:
@@ -297,6 +330,24 @@ def http_reader(run, rng):
             run.problem(f"GET {url.rsplit('/', 2)[-2:]}: {status}")
 
 
+def start_serve(run, port=0):
+    """`boardkit serve` on the store: the process and its feed, report and page URLs."""
+    proc = subprocess.Popen([run.boardkit, "serve", "--board", f"team={run.store}", "--port", str(port), "--quiet",
+                             "--state-file", os.path.join(run.folder, "tokens.json")],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    urls = {}
+    for line in proc.stdout:
+        for key, pattern in (("feed", r"^team: (\S+)"), ("report", r"^team report: (\S+)"), ("page", r"^team board: (\S+)")):
+            m = re.match(pattern, line)
+            if m:
+                urls[key] = m.group(1)
+        if len(urls) == 3:
+            break
+    if len(urls) != 3:
+        raise SystemExit(f"torture: serve did not start (exit {proc.poll()})")
+    return proc, urls
+
+
 class Server:
     """`boardkit serve` on the store, started again after every kill."""
 
@@ -305,21 +356,8 @@ class Server:
         self.proc = None
 
     def start(self):
-        run = self.run
-        self.proc = subprocess.Popen([run.boardkit, "serve", "--board", f"team={run.store}", "--port", "0", "--quiet",
-                                      "--state-file", os.path.join(run.folder, "tokens.json")],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        urls = {}
-        for line in self.proc.stdout:
-            for key, pattern in (("feed", r"^team: (\S+)"), ("report", r"^team report: (\S+)"), ("page", r"^team board: (\S+)")):
-                m = re.match(pattern, line)
-                if m:
-                    urls[key] = m.group(1)
-            if len(urls) == 3:
-                break
-        if len(urls) != 3:
-            raise SystemExit(f"torture: serve did not start (exit {self.proc.poll()})")
-        run.feed, run.report, run.page = urls["feed"], urls["report"], urls["page"]
+        self.proc, urls = start_serve(self.run)
+        self.run.feed, self.run.report, self.run.page = urls["feed"], urls["report"], urls["page"]
 
     def kill(self):
         self.run.page = None
@@ -330,6 +368,94 @@ class Server:
         self.run.page = None
         self.proc.terminate()
         self.proc.wait(timeout=30)
+
+
+NGINX = """worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/nginx-body;
+    proxy_temp_path {folder}/nginx-proxy;
+    fastcgi_temp_path {folder}/nginx-fastcgi;
+    uwsgi_temp_path {folder}/nginx-uwsgi;
+    scgi_temp_path {folder}/nginx-scgi;
+    upstream boardkit {{
+        server 127.0.0.1:{a} max_fails=0;
+        server 127.0.0.1:{b} max_fails=0;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://boardkit;
+            proxy_set_header Host $http_host;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_read_timeout 60s;
+            # A request that could not reach an instance (it was killed) goes to the other;
+            # one an instance took is never sent twice (nginx resends no POST it sent).
+            proxy_next_upstream error timeout;
+        }}
+    }}
+}}
+"""
+
+
+class BalancedServers:
+    """Two `serve` instances on one PostgreSQL board behind nginx: the killer kills one at a
+    time, which is started again on its own port; the URLs are nginx's."""
+
+    def __init__(self, run):
+        self.run = run
+        self.ports = [free_port(), free_port()]
+        self.procs = [None, None]
+        self.nginx = None
+        self.next = 0
+
+    def start(self):
+        run = self.run
+        if self.nginx is None:
+            for k in range(2):
+                self.procs[k], urls = start_serve(run, self.ports[k])
+            port = free_port()
+            config = os.path.join(run.folder, "nginx.conf")
+            with open(config, "w") as f:
+                f.write(NGINX.format(folder=run.folder, a=self.ports[0], b=self.ports[1], port=port))
+            self.nginx = subprocess.Popen(["nginx", "-p", run.folder, "-c", config, "-g", "daemon off;"],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(100):
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        break
+                except OSError:
+                    time.sleep(0.05)
+            through = lambda url: re.sub(r"^http://[^/]+", f"http://127.0.0.1:{port}", url)
+            run.feed, run.report, run.page = through(urls["feed"]), through(urls["report"]), through(urls["page"])
+        else:
+            k = self.next
+            self.procs[k], _ = start_serve(run, self.ports[k])
+            self.next = 1 - k
+
+    def kill(self):
+        """Kills one instance; nginx sends its traffic to the other until `start`."""
+        proc = self.procs[self.next]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+
+    def stop(self):
+        self.run.page = None
+        for proc in self.procs:
+            proc.terminate()
+            proc.wait(timeout=30)
+        self.nginx.terminate()
+        self.nginx.wait(timeout=30)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def killer(run, rng, server):
@@ -490,25 +616,23 @@ def check_sync(run, remote, proxy_url):
 
 def check(run, import_json):
     failures = []
-    db = sqlite3.connect(f"file:{run.store}?mode=ro", uri=True)
-    integrity = db.execute("PRAGMA integrity_check").fetchall()
-    if integrity != [("ok",)]:
-        failures.append(f"integrity_check: {integrity[:5]}")
-    actors = {a for (a,) in db.execute("SELECT DISTINCT actor FROM steps") if a}
+    if not run.postgres:
+        integrity = run.query("PRAGMA integrity_check")
+        if integrity != [("ok",)]:
+            failures.append(f"integrity_check: {integrity[:5]}")
+    actors = {a for (a,) in run.query("SELECT DISTINCT actor FROM steps") if a}
     lost = sorted((a for a in run.expected_actors if a not in actors), key=lambda a: int(a[2:]))
     for actor in lost[:20]:
         failures.append(f"lost: {actor} ({run.expected_actors[actor]}) was acknowledged and is not in the log")
     # Every step whole: its rows contiguous, as the steps table says, and no row without its step.
-    steps = db.execute("SELECT step, at, first_seq, last_seq FROM steps ORDER BY step").fetchall() \
-        if has_columns(db, "steps", ["first_seq", "last_seq"]) else \
-        [(s, at, None, None) for s, at in db.execute("SELECT step, at FROM steps ORDER BY step")]
-    rows = dict(db.execute("SELECT step, count(*) FROM changes GROUP BY step").fetchall())
+    steps = run.query("SELECT step, at, first_seq, last_seq FROM steps ORDER BY step")
+    rows = dict(run.query("SELECT step, count(*) FROM changes GROUP BY step"))
     for step, at, first, last in steps:
         if rows.get(step, 0) == 0:
             failures.append(f"step {step} has no rows in the log")
         elif first is not None and last is not None and last - first + 1 != rows[step]:
             failures.append(f"step {step}'s rows are not whole: {rows[step]} rows for seq {first}…{last}")
-    orphans = db.execute("SELECT count(*) FROM changes WHERE step NOT IN (SELECT step FROM steps)").fetchone()[0]
+    orphans = run.query("SELECT count(*) FROM changes WHERE step NOT IN (SELECT step FROM steps)")[0][0]
     if orphans:
         failures.append(f"{orphans} log rows name no step")
     # Commit order is time order: the steps' times never go back (the import's own history aside).
@@ -516,8 +640,7 @@ def check(run, import_json):
     back = [(a, b) for a, b in zip(times, times[1:]) if b[1] < a[1]]
     if back:
         failures.append(f"{len(back)} steps are earlier than the step before them, first: {back[0]}")
-    pending = db.execute("SELECT count(*) FROM steps WHERE step > 1 AND undone = 0").fetchone()[0]
-    db.close()
+    pending = run.query("SELECT count(*) FROM steps WHERE step > 1 AND undone = 0")[0][0]
 
     status, out = run.boardkit_run(["validate", run.store])
     if status != 0 or "out-of-order" in out:
@@ -538,11 +661,6 @@ def check(run, import_json):
             if export(run) != expected:
                 failures.append(f"{command} of every step did not give {what} back")
     return failures, lost, pending
-
-
-def has_columns(db, table, names):
-    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-    return all(n in have for n in names)
 
 
 def parse_time(text):
@@ -566,6 +684,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--folder")
     ap.add_argument("--no-sync", action="store_true")
+    ap.add_argument("--postgres", action="store_true", help="the store in PostgreSQL, served by two instances behind nginx")
     ap.add_argument("--keep", action="store_true", help="keep the folder (it is printed)")
     args = ap.parse_args()
     boardkit = os.path.abspath(args.boardkit)
@@ -573,7 +692,14 @@ def main():
     os.makedirs(folder, exist_ok=True)
     rng = random.Random(args.seed)
 
-    run = Run(boardkit, folder, args.seed, 0)
+    postgres = None
+    if args.postgres:
+        pg_proc = subprocess.Popen([sys.executable, os.path.join(ORACLES, "postgres_server.py")], stdout=subprocess.PIPE, text=True)
+        postgres = json.loads(pg_proc.stdout.readline())
+        # As an operator's environment has it; every boardkit the run starts finds it.
+        os.environ["PGPASSWORD"] = postgres["password"]
+        args.no_sync = True
+    run = Run(boardkit, folder, args.seed, 0, postgres)
     board = os.path.join(folder, "board.json")
     subprocess.run([boardkit, "sample", "--cards", "60", "--seed", str(args.seed), "-o", board], check=True,
                    stdout=subprocess.DEVNULL)
@@ -586,7 +712,7 @@ def main():
     if not args.no_sync:
         radicale, remote = start_radicale(folder)
         proxy, proxy_url = start_proxy(remote, args.seed)
-    server = Server(run)
+    server = BalancedServers(run) if postgres else Server(run)
     server.start()
     started = time.time()
     run.deadline = started + args.seconds
@@ -611,9 +737,13 @@ def main():
             proc.wait(timeout=30)
 
     failures, lost, pending = check(run, import_json)
+    if postgres:
+        pg_proc.terminate()
+        pg_proc.wait(timeout=30)
     failures = run.problems + sync_failures + failures
     c = run.counts
-    print(f"torture: {time.time() - started:.0f} s, seed {args.seed}: {c['operations']} operations, "
+    print(f"torture{' (PostgreSQL, two instances behind nginx)' if postgres else ''}: "
+          f"{time.time() - started:.0f} s, seed {args.seed}: {c['operations']} operations, "
           f"{c['readers']} reads, {c['terminal kills']} terminal kills, {c['server kills']} server kills, "
           f"{c['acknowledged']} acknowledged ({c['acknowledged with a step']} with a step), {c['syncs']} syncs "
           f"({c['syncs cut by a fault']} more cut by a fault), {c['phone changes']} phone changes, "

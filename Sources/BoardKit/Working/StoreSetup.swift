@@ -38,7 +38,7 @@ public struct StoreSetup {
 
     /// Creates the store. The summary line is there only when it was created.
     public func create() -> (summary: String?, diagnostics: [Diagnostic]) {
-        if FileManager.default.fileExists(atPath: path) {
+        if !BoardStore.isDatabaseAddress(path) && FileManager.default.fileExists(atPath: path) {
             return (nil, [StoreError.alreadyExists(path: path).diagnostic])
         }
         var board: Board
@@ -49,7 +49,7 @@ public struct StoreSetup {
             board = read
             diagnostics = loaded.diagnostics
         } else {
-            let title = name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let title = name ?? BoardStore.suggestedName(for: path)
             board = Board(id: StableID.slug(title), name: title, states: Self.defaultStates)
         }
         if let name { board.name = name }

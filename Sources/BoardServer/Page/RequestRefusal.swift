@@ -52,7 +52,7 @@ struct RequestRefusal: Error, Sendable {
                 return RequestRefusal(status: .conflict, code: code, message: message)
             case .cardChanged(let id, _):
                 return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
-            case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly:
+            case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly, .invalidAddress:
                 return RequestRefusal(status: .serviceUnavailable, code: code, message: message)
             }
         }

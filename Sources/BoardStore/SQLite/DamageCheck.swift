@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GRDB
 
 /// How hard opening a store looks for damage that its commands would not read.
 ///
@@ -35,8 +34,8 @@ extension BoardStore {
     /// Refuses a damaged store (`damaged`) before any command uses it.
     func checkDamage(_ check: DamageCheck) throws(StoreError) {
         let finding: String? = try glance { db in
-            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
-            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let pageSize = try db.int("PRAGMA page_size") ?? 4096
+            let pages = try db.int("PRAGMA page_count") ?? 0
             var file = stat(), log = stat()
             if stat(path, &file) == 0 {
                 let size = Int64(file.st_size)
@@ -49,7 +48,7 @@ extension BoardStore {
                 }
             }
             guard check == .whole || pages * pageSize <= DamageCheck.wholeCheckLimit else { return nil }
-            let result = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "ok"
+            let result = try db.text("PRAGMA quick_check(1)") ?? "ok"
             guard result != "ok" else { return nil }
             // SQLite heads its findings with "*** in database main ***" on a line of its own.
             return result.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ")

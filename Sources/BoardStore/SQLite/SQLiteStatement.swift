@@ -1,13 +1,33 @@
 import GRDB
 import GRDBSQLite
 
+/// A connection of `SQLiteEngine`: GRDB's, inside the transaction the engine opened.
+final class SQLiteConnection: SQLConnection {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    func statement(_ sql: String) throws -> any SQLStatement {
+        try SQLiteStatement(db, sql)
+    }
+
+    var isInsideTransaction: Bool { db.isInsideTransaction }
+
+    func tableExists(_ name: String) throws -> Bool {
+        try db.tableExists(name)
+    }
+}
+
 /// A prepared statement driven through SQLite's C API: bind, step, read columns.
 ///
 /// GRDB opens the connection, runs migrations and transactions; this is the one place that
-/// talks to `sqlite3_*` directly, for the loops over every card and every change (a million
-/// of each), where building GRDB's `StatementArguments` and `Row` values per row costs more
-/// than SQLite itself.
-struct SQLiteStatement {
+/// talks to `sqlite3_*` directly, for every statement the store runs: the loops over every
+/// card and every change (a million of each), where building GRDB's `StatementArguments`
+/// and `Row` values per row costs more than SQLite itself, and the dozen small statements a
+/// step runs.
+struct SQLiteStatement: SQLStatement {
     private let statement: Statement
     private var handle: OpaquePointer { statement.sqliteStatement }
 
@@ -23,8 +43,17 @@ struct SQLiteStatement {
 
     // MARK: Binding (indices start at 1, as in SQLite)
 
-    func bind(_ index: Int32, _ text: String?) {
-        guard var text else { sqlite3_bind_null(handle, index); return }
+    func bind(_ index: Int32, _ value: SQLValue) {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .int(let v): sqlite3_bind_int64(handle, index, v)
+        case .real(let v): sqlite3_bind_double(handle, index, v)
+        case .text(let text): bind(index, text: text)
+        }
+    }
+
+    private func bind(_ index: Int32, text: String) {
+        var text = text
         _ = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 if let start = chars.baseAddress {
@@ -35,11 +64,6 @@ struct SQLiteStatement {
                 }
             }
         }
-    }
-
-    func bind(_ index: Int32, _ value: Int64?) {
-        guard let value else { sqlite3_bind_null(handle, index); return }
-        sqlite3_bind_int64(handle, index, value)
     }
 
     /// Runs the statement once per row of the batch (an INSERT or UPDATE), binding each text
@@ -88,6 +112,10 @@ struct SQLiteStatement {
         return false
     }
 
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     // MARK: Columns of the current row (indices start at 0, as in SQLite)
 
     func text(_ column: Int32) -> String? {
@@ -102,36 +130,6 @@ struct SQLiteStatement {
 
     func double(_ column: Int32) -> Double? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
-    }
-}
-
-// GRDB's fetch and execute, through statements compiled once per connection (see
-// `SQLiteStatement.init`): the change log runs the same dozen single statements for every step.
-extension Database {
-    func execute(cached sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        try cachedStatement(sql: sql).execute(arguments: arguments)
-    }
-}
-
-extension DatabaseValueConvertible {
-    static func fetchOne(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-}
-
-extension Optional where Wrapped: DatabaseValueConvertible {
-    static func fetchAll(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Wrapped?] {
-        try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-}
-
-extension Row {
-    static func fetchOne(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row? {
-        try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-
-    static func fetchCursor(_ db: Database, cached sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor {
-        try fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     }
 }
 

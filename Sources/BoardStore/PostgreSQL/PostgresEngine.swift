@@ -1,0 +1,196 @@
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// A store in a PostgreSQL database: the board's tables in a schema of their own
+/// (`PostgresAddress.schema`), so many boards share one database, and several `serve`
+/// instances (and terminals) on several machines share one board.
+///
+/// A write locks the board (its `boardkit_store` table, SHARE ROW EXCLUSIVE: writers of the
+/// board queue, readers do not wait) before its first read, so its steps are numbered, checked
+/// and logged exactly as SQLite's IMMEDIATE transaction has them, in commit order. Each
+/// commit counts one more in `boardkit_revision` and notifies `boardkit` with the schema's
+/// name and that count, so every instance hears that the board moved (`PostgresListener`).
+final class PostgresEngine: StoreEngine {
+    let location: String
+    private let session: PostgresSession
+    private let address: PostgresAddress
+    private let password: String?
+    /// Started by the first `othersCommits()` (a server's first request), with the revision
+    /// the database had once it listened.
+    private let listening = Mutex<(listener: PostgresListener, base: Int64)?>(nil)
+
+    /// The channel every commit notifies, with the board's schema as its payload.
+    static let channel = "boardkit"
+
+    private init(address: PostgresAddress, password: String?, readOnly: Bool) {
+        location = address.text
+        self.address = address
+        self.password = password
+        session = PostgresSession(address, password: password, readOnly: readOnly)
+    }
+
+    /// Connects to the board's database; `missing` when it has no such board.
+    static func open(_ address: PostgresAddress, readOnly: Bool) throws(StoreError) -> PostgresEngine {
+        let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: readOnly)
+        let exists = try engine.guarded {
+            try engine.session.exclusively {
+                !(try engine.session.query("SELECT 1 FROM pg_namespace WHERE nspname = $1",
+                                           bindings(address.schema))).isEmpty
+            }
+        }
+        guard exists else { throw .missing(path: address.text) }
+        return engine
+    }
+
+    /// Makes the board's schema, its tables, what `fill` writes, then its indexes, in one
+    /// transaction: a board that exists is never touched (`alreadyExists`), and a process
+    /// killed half-way leaves no board.
+    static func create(_ address: PostgresAddress, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+        let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: false)
+        let session = engine.session
+        try engine.guarded {
+            try session.exclusively {
+                _ = try session.query("BEGIN")
+                do {
+                    _ = try session.query("CREATE SCHEMA \"\(address.schema)\"")
+                    _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
+                    _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
+                    _ = try session.query("INSERT INTO boardkit_revision (n) VALUES (0)")
+                    try engine.run(StoreSchema.tables)
+                    try fill(PostgresStoreConnection(session))
+                    try engine.run(StoreSchema.afterTables)
+                    _ = try session.query("COMMIT")
+                } catch {
+                    _ = try? session.query("ROLLBACK")
+                    throw error
+                }
+            }
+        }
+    }
+
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try session.exclusively {
+            _ = try session.query("BEGIN")
+            do {
+                _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
+                let result = try body(PostgresStoreConnection(session))
+                _ = try session.query("UPDATE boardkit_revision SET n = n + 1")
+                _ = try session.query("""
+                    SELECT pg_notify('\(Self.channel)', current_schema() || ' ' || (SELECT n FROM boardkit_revision))
+                    """)
+                _ = try session.query("COMMIT")
+                return result
+            } catch {
+                _ = try? session.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try session.exclusively {
+            _ = try session.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let result = try body(PostgresStoreConnection(session))
+                _ = try session.query("COMMIT")
+                return result
+            } catch {
+                _ = try? session.query("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    func glance<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try session.exclusively { try body(PostgresStoreConnection(session)) }
+    }
+
+    /// The board's revision (`boardkit_revision`, one more per commit): as the listener last
+    /// heard it, or read from the database when no listener can be had.
+    func othersCommits() throws -> Int64 {
+        try listening.withLock { state in
+            if let state, state.listener.isListening { return max(state.base, state.listener.revision) }
+            // Listening first: a commit after the count below is heard, one before it counted.
+            guard let listener = try? PostgresListener.start(address, password: password) else {
+                state = nil
+                return try storedCount()
+            }
+            let base = try storedCount()
+            state = (listener, base)
+            return max(base, listener.revision)
+        }
+    }
+
+    private func storedCount() throws -> Int64 {
+        try glance { db in try db.int("SELECT n FROM boardkit_revision") ?? 0 }
+    }
+
+    /// The migrations the board has not had, in one transaction.
+    func migrate() throws {
+        _ = try write { _ in try run(StoreSchema.migrations[...]) }
+    }
+
+    /// Runs each migration not yet recorded, and records it.
+    private func run(_ migrations: ArraySlice<StoreSchema.Migration>) throws {
+        let done = Set(try session.query("SELECT name FROM boardkit_migrations").compactMap { row in
+            try? row.decode(String.self)
+        })
+        for migration in migrations where !done.contains(migration.name) {
+            for statement in PostgresDialect.schema(migration.sql) { _ = try session.query(statement) }
+            _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", Self.bindings(migration.name))
+        }
+    }
+
+    func failure(_ error: any Error) -> StoreError {
+        Self.failure(error, location: location)
+    }
+
+    /// PostgreSQL's error as the store's, in the server's words (`database`); a board made
+    /// meanwhile by someone else is `alreadyExists`.
+    static func failure(_ error: any Error, location: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
+        if let info = error.serverInfo, let message = info[.message] {
+            if info[.sqlState] == "42P06" { return .alreadyExists(path: location) }
+            return .database(path: location, message: message)
+        }
+        if let underlying = error.underlying { return .database(path: location, message: "\(underlying)") }
+        return .database(path: location, message: "PostgreSQL: \(error.code)")
+    }
+
+    private func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do { return try body() } catch { throw failure(error) }
+    }
+
+    private static func bindings(_ text: String) -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(text)
+        return bindings
+    }
+}
+
+/// The store's SQL over a session the engine holds (inside its transaction, or a glance).
+final class PostgresStoreConnection: SQLConnection {
+    private let session: PostgresSession
+
+    init(_ session: PostgresSession) {
+        self.session = session
+    }
+
+    func statement(_ sql: String) throws -> any SQLStatement {
+        session.statement(sql)
+    }
+
+    /// A failed statement leaves PostgreSQL's transaction open (aborted until rolled back to
+    /// a savepoint), so the store's savepoints recover it.
+    var isInsideTransaction: Bool { true }
+
+    func tableExists(_ name: String) throws -> Bool {
+        var bindings = PostgresBindings()
+        bindings.append(name)
+        return !(try session.query("""
+            SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1
+            """, bindings)).isEmpty
+    }
+}

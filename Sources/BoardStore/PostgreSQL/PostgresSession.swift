@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// One connection to PostgreSQL, used by one caller at a time, from synchronous code: the
+/// store's API is synchronous (its commands, and a server's group committer, run on threads
+/// of their own), so each query waits for its answer. The connection's event loop is one of
+/// its own, so waiting never blocks the loop that answers (nor a server's).
+final class PostgresSession: @unchecked Sendable {
+    // `connection` and `statements` are touched only while `lock` is held (`exclusively`).
+    private let lock = NSRecursiveLock()
+    private var connection: PostgresConnection?
+    private var statements: [String: PostgresStatement] = [:]
+    let address: PostgresAddress
+    private let password: String?
+    private let readOnly: Bool
+
+    private static let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    static let logger = Logger(label: "boardkit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(_ address: PostgresAddress, password: String?, readOnly: Bool) {
+        self.address = address
+        self.password = password
+        self.readOnly = readOnly
+    }
+
+    deinit {
+        if let connection { try? connection.close().wait() }
+    }
+
+    /// Runs `body` with the connection to itself, connecting first when there is none (or the
+    /// last one was lost: a server restarted, a network cut).
+    func exclusively<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if connection == nil || connection!.isClosed {
+            statements = [:]
+            connection = try connect()
+        }
+        return try body()
+    }
+
+    /// The cached statement for `sql`, cleared for new bindings.
+    func statement(_ sql: String) -> PostgresStatement {
+        if let s = statements[sql] {
+            s.clear()
+            return s
+        }
+        let s = PostgresStatement(sql, session: self)
+        statements[sql] = s
+        return s
+    }
+
+    /// Sends one statement and waits for its rows.
+    func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
+        guard let connection else { throw PostgresSessionError.notConnected }
+        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger).wait().rows
+    }
+
+    private func connect() throws -> PostgresConnection {
+        let connection = try Self.connect(address, password: password)
+        do {
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \"\(address.schema)\""), logger: Self.logger).wait()
+            // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
+            _ = try connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = '\(Int(BoardStore.busyTimeout))s'"),
+                                     logger: Self.logger).wait()
+            if readOnly {
+                _ = try connection.query("SET default_transaction_read_only = on", logger: Self.logger).wait()
+            }
+        } catch {
+            try? connection.close().wait()
+            throw error
+        }
+        return connection
+    }
+
+    /// A new connection to the address's database, as its `sslmode` asks.
+    static func connect(_ address: PostgresAddress, password: String?) throws -> PostgresConnection {
+        var configuration: PostgresConnection.Configuration
+        switch address.endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: address.user, password: password,
+                                  database: address.database, tls: try tls(address))
+        case .socket(let path, _):
+            configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        return try PostgresConnection.connect(on: loop.next(), configuration: configuration, id: 1, logger: logger).wait()
+    }
+
+    /// The connection's TLS, as `sslmode` asks (libpq's meanings).
+    private static func tls(_ address: PostgresAddress) throws -> PostgresConnection.Configuration.TLS {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch address.sslMode {
+        case .disable: return .disable
+        case .allow, .prefer, .require: tls.certificateVerification = .none
+        case .verifyCA: tls.certificateVerification = .noHostnameVerification
+        case .verifyFull: tls.certificateVerification = .fullVerification
+        }
+        if let root = address.rootCertificate {
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(root))
+        }
+        let context = try NIOSSLContext(configuration: tls)
+        switch address.sslMode {
+        case .allow, .prefer: return .prefer(context)
+        default: return .require(context)
+        }
+    }
+}
+
+enum PostgresSessionError: Error {
+    case notConnected
+}

@@ -1,0 +1,199 @@
+import BoardIO
+import BoardModel
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A store in one SQLite file, through GRDB: the engine of every board that fits one machine.
+///
+/// Writes are IMMEDIATE transactions, so two processes editing the same file at once both
+/// land (the second waits up to `BoardStore.busyTimeout`), and a process killed half-way
+/// leaves the file as it was before its command.
+final class SQLiteEngine: StoreEngine {
+    let location: String
+    private let queue: DatabaseQueue
+    /// The file marked held while the connection is open: nothing else in this process opens
+    /// it (see HeldFiles), so SQLite's locks stay SQLite's.
+    private let hold: HeldFiles.Hold?
+    private let readOnly: Bool
+
+    /// The version of the SQLite library linked.
+    static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// Opens the file at `path`, refusing one that is not a SQLite database or cannot be
+    /// read; one that cannot be written is refused unless `readOnly` (see `StoreMedia`).
+    static func open(_ path: String, readOnly: Bool) throws(StoreError) -> SQLiteEngine {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
+        switch HeldFiles.head(of: path, count: SQLiteHeader.magic.count) {
+        case .success(let head): guard SQLiteHeader.matches(head: head) else { throw .notAStore(path: path) }
+        // A file this user cannot read is not "not a store": say why it was not read.
+        case .failure(let failure): throw .database(path: path, message: SystemError.text(failure.errno))
+        }
+        let media = StoreMedia.of(path)
+        if !readOnly && media != .writable { throw .readOnly(path: path) }
+        var config = Configuration()
+        // A command that only looks still opens read-write where it can (and promises not to
+        // write, `query_only`): the last connection to close then folds the write-ahead log
+        // back and removes `-wal` and `-shm`, as after any command.
+        config.readonly = media != .writable
+        config.busyMode = .timeout(BoardStore.busyTimeout)
+        config.label = "boardkit"
+        if readOnly && media == .writable {
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
+        }
+        // Held before SQLite opens it, so no read of the file by this process can come between.
+        let hold = HeldFiles.hold(path, head: SQLiteHeader.magic)
+        do {
+            let queue = try DatabaseQueue(path: media.sqlitePath(path), configuration: config)
+            return SQLiteEngine(location: path, queue: queue, hold: hold, readOnly: readOnly)
+        } catch {
+            throw failure(error, path: path)
+        }
+    }
+
+    private init(location: String, queue: DatabaseQueue, hold: HeldFiles.Hold?, readOnly: Bool) {
+        self.location = location
+        self.queue = queue
+        self.hold = hold
+        self.readOnly = readOnly
+    }
+
+    deinit {
+        // The connection closes before the hold is released: until then the file is SQLite's.
+        // A connection that would not close stays open, so its file stays held for good.
+        do { try queue.close() } catch { hold.map(HeldFiles.keepHeld) }
+    }
+
+    /// BEGIN IMMEDIATE, so that a reader turned writer cannot deadlock against another
+    /// process. BEGIN, COMMIT and ROLLBACK run as statements compiled once per connection:
+    /// GRDB's own transaction compiles them every time, which cost a board page's card move
+    /// more than the move itself.
+    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction { db in
+            try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+            let result: T
+            do {
+                result = try body(SQLiteConnection(db))
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            } catch {
+                if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+                throw error
+            }
+            return result
+        }
+    }
+
+    func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try queue.read { db in try body(SQLiteConnection(db)) }
+    }
+
+    func glance<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try queue.inDatabase { db in try body(SQLiteConnection(db)) }
+    }
+
+    /// SQLite's data_version: it moves when another connection commits.
+    func othersCommits() throws -> Int64 {
+        try glance { db in try db.int("PRAGMA data_version") ?? 0 }
+    }
+
+    func migrate() throws {
+        try Self.migrator.migrate(queue)
+    }
+
+    /// `StoreSchema.migrations` as GRDB runs them: each once, recorded by name.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in StoreSchema.migrations {
+            migrator.registerMigration(migration.name) { db in try db.execute(sql: migration.sql) }
+        }
+        return migrator
+    }
+
+    func failure(_ error: any Error) -> StoreError {
+        Self.failure(error, path: location)
+    }
+
+    /// SQLite's error as the store's: damage (SQLite's CORRUPT and NOTADB) is `damaged`, a
+    /// write refused by the file system is `readOnly`, the rest `database` in SQLite's words.
+    static func failure(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let e = error as? DatabaseError {
+            switch e.resultCode.primaryResultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, finding: describe(error))
+            case .SQLITE_READONLY: return .readOnly(path: path)
+            default: break
+            }
+        }
+        return .database(path: path, message: describe(error))
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let e = error as? DatabaseError {
+            if e.resultCode == .SQLITE_NOTADB { return "not a database" }
+            return e.message ?? "\(e.resultCode)"
+        }
+        return "\(error)"
+    }
+}
+
+/// The 16-byte header every SQLite 3 database starts with.
+enum SQLiteHeader {
+    static let magic = Array("SQLite format 3\0".utf8)
+
+    static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
+
+    /// Through HeldFiles, so a file this process already holds open is not opened again.
+    static func matches(path: String) -> Bool {
+        guard case .success(let head) = HeldFiles.head(of: path, count: magic.count) else { return false }
+        return matches(head: head)
+    }
+}
+
+extension SQLiteEngine {
+    /// Makes a new store file at `path` (which must not exist yet): the tables, what `fill`
+    /// writes into them, then the indexes. Written to a temporary file and linked into place,
+    /// so an existing file is never overwritten and a killed process leaves no half-made store.
+    static func create(_ path: String, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+        if FileManager.default.fileExists(atPath: path) { throw .alreadyExists(path: path) }
+        let folder = (path as NSString).deletingLastPathComponent
+        try TemporaryFiles.using(near: folder.isEmpty ? "." : folder, name: (path as NSString).lastPathComponent) {
+            temp throws(StoreError) in
+            try write(toNewFile: temp, fill: fill)
+            switch TemporaryFiles.placeNew(temp, at: path) {
+            case nil: break
+            case EEXIST?: throw .alreadyExists(path: path)
+            case let error?: throw .database(path: path, message: SystemError.text(error))
+            }
+        }
+    }
+
+    /// The file is new and placed only when complete, so it is written without a journal and
+    /// indexed once at the end; it is switched to WAL before it is handed over.
+    static func write(toNewFile path: String, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+        var config = Configuration()
+        config.label = "boardkit-import"
+        // The rows come from a validated board (every event names one of its cards): checking
+        // each row's references again would cost a look-up per row.
+        config.foreignKeysEnabled = false
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32768; PRAGMA threads = 2")
+            }
+            try migrator.migrate(queue, upTo: StoreSchema.tablesMigration)
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try fill(SQLiteConnection(db))
+                    return .commit
+                }
+            }
+            try migrator.migrate(queue)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+            try queue.close()
+        } catch {
+            throw (error as? StoreError) ?? .database(path: path, message: describe(error))
+        }
+    }
+}
