@@ -17,6 +17,7 @@ import tempfile
 import re
 import shutil
 import time
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -324,6 +325,87 @@ def commit_benchmark(cards, seconds, board, scratch):
     return list(best.values())
 
 
+ORACLES = os.path.join(ROOT, "Tests", "Oracles")
+
+
+def oracle(script, *args, env=None):
+    """A helper server from Tests/Oracles and the JSON line it prints once ready."""
+    proc = subprocess.Popen([sys.executable, os.path.join(ORACLES, script), *args], stdout=subprocess.PIPE, text=True, env=env)
+    return proc, json.loads(proc.stdout.readline())
+
+
+def serve_on(store, port, scratch, env):
+    """`boardkit serve` of one store on `port`: the process and its board page's path."""
+    server = subprocess.Popen(bk("serve", "--board", f"store={store}", "--port", str(port), "--quiet",
+                                 "--state-file", os.path.join(scratch, "tokens.json")),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    page = started(server, r"store board: (http://\S+/)")
+    return server, urllib.parse.urlparse(page).path if page else None
+
+
+def moves_per_second(base, path, cards, seconds, scratch, label, rows):
+    """Card moves through the page's API at `base` + `path` (8 connections), as in commit_benchmark."""
+    with urllib.request.urlopen(base + path + "api/board") as resp:
+        ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
+    script = os.path.join(scratch, "move-pg.lua")
+    with open(script, "w") as f:
+        f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+    wrk(base + path, seconds, label, cards, rows, script=script, connections=8)
+
+
+def postgres_benchmark(import_cards, cards=1000, seconds=10):
+    """The store in PostgreSQL (a real server, Tests/Oracles/postgres_server.py) beside the
+    SQLite store, in the same run: card moves through the page's API with 8 connections on a
+    SQLite store, on a PostgreSQL board through one instance, and through two instances behind
+    nginx (load_balancer.py); then a whole-board import (`init --from`) of `import_cards`
+    cards into each. Rows (cards, measure, store, value, unit)."""
+    if not shutil.which("wrk") or not shutil.which("nginx"):
+        return []
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        pg, info = oracle("postgres_server.py")
+        env = dict(os.environ, PGPASSWORD=info["password"])
+        servers = []
+        try:
+            board = os.path.join(scratch, "board.json")
+            subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
+            stores = {"SQLite": os.path.join(scratch, "team.db"), "PostgreSQL": info["url"] + "?board=one",
+                      "PostgreSQL, two instances": info["url"] + "?board=two"}
+            for store in stores.values():
+                subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True, env=env)
+            for name in ("SQLite", "PostgreSQL"):
+                port = 18500 + len(servers)
+                server, path = serve_on(stores[name], port, scratch, env)
+                servers.append(server)
+                moved = []
+                moves_per_second(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, "move c8", moved)
+                rows += [(cards, "moves/s through the page's API", name, rps, "moves/s") for _, _, rps, _ in moved]
+            ports = [18510, 18511]
+            pair = [serve_on(stores["PostgreSQL, two instances"], p, scratch, env) for p in ports]
+            servers += [server for server, _ in pair]
+            balancer, lb = oracle("load_balancer.py", os.path.join(scratch, "nginx"), *map(str, ports))
+            servers.append(balancer)
+            moved = []
+            moves_per_second(lb["url"], pair[0][1], cards, seconds, scratch, "move c8 two instances", moved)
+            rows += [(cards, "moves/s through the page's API", "PostgreSQL, two instances behind nginx", rps, "moves/s")
+                     for _, _, rps, _ in moved]
+            big = os.path.join(scratch, "big.json")
+            subprocess.run(bk("sample", "--cards", str(import_cards), "--seed", "42", "-o", big), check=True)
+            for name, store in (("SQLite", os.path.join(scratch, "big.db")), ("PostgreSQL", info["url"] + "?board=big")):
+                t = time.perf_counter()
+                subprocess.run(bk("init", "--board", store, "--from", big), check=True, capture_output=True, env=env)
+                wall = time.perf_counter() - t
+                rows.append((import_cards, "import (init --from JSON)", name, wall, "s"))
+                print(f"  import {import_cards:,} cards into {name}: {wall:.1f} s", flush=True)
+        finally:
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
+            pg.terminate()
+            pg.wait(timeout=30)
+    return rows
+
+
 def sync_benchmark(cards=1000, changes=10):
     """`boardkit sync` against a local Radicale (started by Tests/Oracles/caldav_server.py),
     beside vdirsyncer: the first sync of a `cards`-card board (boardkit puts every to-do up;
@@ -424,7 +506,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server, 'sync' for CalDAV sync")
+    ap.add_argument("--only", default="", help="comma-separated task names (prefix match); 'serve' for the server, 'sync' for CalDAV sync, 'postgres' for the store in PostgreSQL")
     ap.add_argument("--no-slow", action="store_true",
                     help="leave out the peers that take minutes at a million cards (their rows are left out too)")
     args = ap.parse_args()
@@ -496,7 +578,11 @@ def main():
     if not only or "sync" in only:
         print("== sync with a local Radicale, 1,000 cards, beside vdirsyncer", flush=True)
         sync_rows = sync_benchmark(1000)
-    write_results(rows, serve_rows, notes, args, edit_rows, sync_rows)
+    postgres_rows = []
+    if not only or "postgres" in only:
+        print(f"== the store in PostgreSQL beside SQLite: moves on 1,000 cards, an import of {max(sizes):,}", flush=True)
+        postgres_rows = postgres_benchmark(max(sizes))
+    write_results(rows, serve_rows, notes, args, edit_rows, sync_rows, postgres_rows)
 
 
 def timed(argv, runs, env=None):
@@ -560,14 +646,14 @@ def fmt(v, spec):
     return "—" if v is None else format(v, spec)
 
 
-def earlier_results(tasks_run, serve_run, edits_run, sync_run=False, tools_left_out=frozenset()):
+def earlier_results(tasks_run, serve_run, edits_run, sync_run=False, tools_left_out=frozenset(), postgres_run=False):
     """What RESULTS.md already holds for the tasks this run did not measure, so that
     `--only` refreshes some rows and keeps the rest (and `--no-slow` keeps the slow peers'
     rows, `tools_left_out` as (task, tool)): (table lines, note lines, serve lines)."""
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")
     if not os.path.exists(path):
-        return [], [], [], [], []
-    table, notes, serve, edits, syncs = [], [], [], [], []
+        return [], [], [], [], [], []
+    table, notes, serve, edits, syncs, postgres = [], [], [], [], [], []
     section = "tasks"
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
@@ -577,6 +663,8 @@ def earlier_results(tasks_run, serve_run, edits_run, sync_run=False, tools_left_
             section = "edits"
         elif line.startswith("## Sync with CalDAV"):
             section = "sync"
+        elif line.startswith("## The store in PostgreSQL"):
+            section = "postgres"
         elif line.startswith("## Goals"):
             break
         cells = [c.strip() for c in line.strip("|").split("|")]
@@ -587,20 +675,23 @@ def earlier_results(tasks_run, serve_run, edits_run, sync_run=False, tools_left_
                 edits.append(line)
             elif section == "sync" and not sync_run:
                 syncs.append(line)
+            elif section == "postgres" and not postgres_run:
+                postgres.append(line)
             elif section == "tasks" and ((int(cells[0].replace(",", "")), cells[1]) not in tasks_run
                                          or (cells[1], cells[2]) in tools_left_out):
                 table.append(line)
         elif line.startswith("- ") and not any(f"{c:,} cards, {t}:" in line for c, t in tasks_run):
             notes.append(line[2:])
-    return table, notes, serve, edits, syncs
+    return table, notes, serve, edits, syncs, postgres
 
 
-def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
+def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=(), postgres_rows=()):
     only = bool(args.only) or args.no_slow
     left_out = frozenset((task, name) for task, tools in TASKS for name, _, _, slow in tools if slow and args.no_slow)
-    kept_table, kept_notes, kept_serve, kept_edits, kept_sync = (
-        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows), bool(sync_rows), left_out)
-        if only else ([], [], [], [], []))
+    kept_table, kept_notes, kept_serve, kept_edits, kept_sync, kept_postgres = (
+        earlier_results({(r[0], r[1]) for r in rows}, bool(serve_rows), bool(edit_rows), bool(sync_rows), left_out,
+                        bool(postgres_rows))
+        if only else ([], [], [], [], [], []))
     header = ("| cards | task | tool | median wall (s) | cards/s | peak memory (MB) | input (MB) | "
               "time vs boardkit | runs |\n|---:|---|---|---:|---:|---:|---:|---:|---:|\n")
     body = "".join(
@@ -643,6 +734,18 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=()):
                  "(and that folder into a second empty Radicale, the same upload as boardkit's first sync).\n\n"
                  "| cards | sync | tool | wall (s) |\n|---:|---|---|---:|\n")
         text += "".join(l + "\n" for l in sync_lines)
+    sqlite = {measure: value for _, measure, store, value, _ in postgres_rows if store == "SQLite"}
+    postgres_lines = kept_postgres + [
+        f"| {c:,} | {measure} | {store} | {value:,.1f} {unit} | "
+        + (f"{value / sqlite[measure]:.2f}×" if sqlite.get(measure) else "—") + " |"
+        for c, measure, store, value, unit in postgres_rows]
+    if postgres_lines:
+        text += ("\n## The store in PostgreSQL beside SQLite (same run; a real PostgreSQL 15 on loopback)\n\n"
+                 "Moves: the page's API under wrk with 8 connections, each move one step committed before "
+                 "its answer. \"vs SQLite\" divides by the SQLite store's figure: above 1 is more moves, "
+                 "or a longer import.\n\n"
+                 "| cards | measure | store | value | vs SQLite |\n|---:|---|---|---:|---:|\n")
+        text += "".join(l + "\n" for l in postgres_lines)
     print()
     print(text)
     path = os.path.join(ROOT, "Benchmarks", "RESULTS.md")

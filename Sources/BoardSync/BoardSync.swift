@@ -75,7 +75,9 @@ public enum BoardSync {
         if let bad = ICSTodoResource.badAlarm(options.alarms ?? []) { throw .badAlarm(bad) }
         let (url, user, remembered) = try target(store, options)
         if let user, options.password == nil { throw .noPassword(user: user) }
-        let lock = try SyncLock.take(for: store.path)
+        // One sync of a store at a time: two at once would each push what the other pushes
+        // and count the other's 412s as their own.
+        guard let lock = try stored({ try store.lock(named: "sync") }) else { throw .alreadyRunning(store: store.path) }
         defer { withExtendedLifetime(lock) {} }
         // Another collection than the one this store syncs with: its listing would say every
         // synced to-do is gone. Switching is said explicitly.

@@ -237,8 +237,33 @@ struct StoreCommandTests {
         #expect(try bk(["validate", db]).stdoutText.contains("60000 cards"))
     }
 
-    @Test func aKilledEditLeavesTheStoreAsItWas() throws {
-        let db = tmp.path("edit.db")
+    /// The same in PostgreSQL: an import is one transaction, so a killed one leaves no board.
+    @Test func aKilledImportIntoADatabaseLeavesNoBoard() throws {
+        let big = tmp.path("big.json")
+        try bk(["sample", "--cards", "20000", "-o", big])
+        let board = try TestPostgres.newBoard()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        p.arguments = ["init", "-b", board, "--from", big]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // Killed once it is sending the cards' rows (PostgreSQL says what each session runs).
+        for _ in 0..<3_000 {
+            let active = try TestPostgres.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'INSERT INTO cards%'")
+            if active.hasPrefix("1") || !p.isRunning { break }
+            usleep(10_000)
+        }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal, "the import ended before it was killed")
+        #expect(try bk(["show", "-b", board], status: 1).stderr.contains("[store-missing]"))
+        try bk(["init", "-b", board, "--from", big])
+        #expect(try bk(["validate", board]).stdoutText.contains("20000 cards"))
+    }
+
+    @Test(arguments: StoreEngineUnderTest.allCases) func aKilledEditLeavesTheStoreAsItWas(_ engine: StoreEngineUnderTest) throws {
+        let db = try engine.location("edit.db", in: tmp)
         try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json")])
         let before = try bk(["convert", db, "-", "--to", "json"]).stdout
         // Many processes editing, each killed at a random moment: every edit lands whole or not at all.

@@ -53,10 +53,10 @@ struct SyncedBoard {
     let store: String
     let password: String
 
-    /// A store of the sample board, or of `boardkit sample --cards N`.
-    init(cards: Int? = nil) throws {
+    /// A store of the sample board, or of `boardkit sample --cards N`, on either engine.
+    init(cards: Int? = nil, engine: StoreEngineUnderTest = .sqlite) throws {
         folder = try TemporaryFolder()
-        store = folder.path("team.db")
+        store = try engine.location("team.db", in: folder)
         password = folder.path("password")
         try "secret\n".write(toFile: password, atomically: true, encoding: .utf8)
         var source = CommandRunner.sample("board.json")
@@ -99,11 +99,13 @@ struct SyncedBoard {
 /// `boardkit sync` against Radicale and Xandikos, with the `caldav` library as the other app.
 @Suite(.serialized) struct SyncTests {
     static let servers = ["radicale", "xandikos"]
+    /// Both servers with a store in a file, and Radicale with a store in PostgreSQL.
+    static let serversAndEngines: [(String, StoreEngineUnderTest)] = [("radicale", .sqlite), ("xandikos", .sqlite), ("radicale", .postgres)]
     static func uid(_ card: String) -> String { "\(card).todo@team-web.boardkit" }
 
-    @Test(arguments: servers) func theFirstSyncPutsEveryCardThereAndTheNextChangesNothing(server kind: String) throws {
+    @Test(arguments: serversAndEngines) func theFirstSyncPutsEveryCardThereAndTheNextChangesNothing(server kind: String, engine: StoreEngineUnderTest) throws {
         let server = try CalDAVServer(kind)
-        let board = try SyncedBoard()
+        let board = try SyncedBoard(engine: engine)
         let first = try board.sync([server.url, "--user", "mina", "--alarm=-P1D"])
         #expect(first.stdoutText.contains("to the server 38 new to-dos"))
         let todos = try server.todos()
@@ -127,9 +129,9 @@ struct SyncedBoard {
         #expect(second.stdoutText.contains("0 new cards, 0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
     }
 
-    @Test(arguments: servers) func changesMadeInAnotherAppArriveInTheHistoryAndUndo(server kind: String) throws {
+    @Test(arguments: serversAndEngines) func changesMadeInAnotherAppArriveInTheHistoryAndUndo(server kind: String, engine: StoreEngineUnderTest) throws {
         let server = try CalDAVServer(kind)
-        let board = try SyncedBoard()
+        let board = try SyncedBoard(engine: engine)
         try board.sync([server.url, "--user", "mina"])
         try server.client("complete", Self.uid("c3"))
         try server.client("edit", Self.uid("c1"), "--summary", "Renamed on the phone", "--category", "phone")
@@ -161,9 +163,9 @@ struct SyncedBoard {
         #expect(todos[Self.uid("c6")] != nil)
     }
 
-    @Test(arguments: servers) func localChangesReachTheOtherAppKeepingWhatItAdded(server kind: String) throws {
+    @Test(arguments: serversAndEngines) func localChangesReachTheOtherAppKeepingWhatItAdded(server kind: String, engine: StoreEngineUnderTest) throws {
         let server = try CalDAVServer(kind)
-        let board = try SyncedBoard()
+        let board = try SyncedBoard(engine: engine)
         try board.sync([server.url, "--user", "mina"])
         try server.client("add-alarm", Self.uid("c4"))
         try server.client("set-x", Self.uid("c4"), "kept by the other app")
@@ -191,9 +193,9 @@ struct SyncedBoard {
         #expect(try server.todos()[Self.uid("c7")] != nil)
     }
 
-    @Test(arguments: servers) func aFieldChangedOnBothSidesKeepsTheLaterAndRecordsTheOther(server kind: String) throws {
+    @Test(arguments: serversAndEngines) func aFieldChangedOnBothSidesKeepsTheLaterAndRecordsTheOther(server kind: String, engine: StoreEngineUnderTest) throws {
         let server = try CalDAVServer(kind)
-        let board = try SyncedBoard()
+        let board = try SyncedBoard(engine: engine)
         try board.sync([server.url, "--user", "mina"])
         // Here first, there later: the server's value wins.
         try board.bk(["edit", "c5", "--title", "Title from here", "--actor", "jisoo"])

@@ -48,6 +48,15 @@ public enum TestPostgres {
     /// The server's database URL (`postgres://boardkit@127.0.0.1:PORT/boardkit`).
     public static func databaseURL() throws -> String { try server().url }
 
+    /// What `psql` prints for one statement on the server's database (unaligned, tuples only).
+    public static func psql(_ sql: String) throws -> String {
+        let server = try server()
+        let bin = server.info["bin"] as? String ?? "/usr/lib/postgresql/15/bin"
+        let port = (server.info["port"] as? Int).map(String.init) ?? ""
+        return try CommandRunner.run(bin + "/psql", ["-h", "127.0.0.1", "-p", port, "-U", "boardkit", "-d", "boardkit",
+                                                     "-At", "-c", sql]).stdoutText
+    }
+
     /// A board name no other test of this run has, and its address.
     public static func newBoard() throws -> String {
         let url = try databaseURL()

@@ -370,41 +370,9 @@ class Server:
         self.proc.wait(timeout=30)
 
 
-NGINX = """worker_processes 1;
-pid {folder}/nginx.pid;
-error_log {folder}/nginx-error.log;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {folder}/nginx-body;
-    proxy_temp_path {folder}/nginx-proxy;
-    fastcgi_temp_path {folder}/nginx-fastcgi;
-    uwsgi_temp_path {folder}/nginx-uwsgi;
-    scgi_temp_path {folder}/nginx-scgi;
-    upstream boardkit {{
-        server 127.0.0.1:{a} max_fails=0;
-        server 127.0.0.1:{b} max_fails=0;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://boardkit;
-            proxy_set_header Host $http_host;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_read_timeout 60s;
-            # A request that could not reach an instance (it was killed) goes to the other;
-            # one an instance took is never sent twice (nginx resends no POST it sent).
-            proxy_next_upstream error timeout;
-        }}
-    }}
-}}
-"""
-
-
 class BalancedServers:
-    """Two `serve` instances on one PostgreSQL board behind nginx: the killer kills one at a
-    time, which is started again on its own port; the URLs are nginx's."""
+    """Two `serve` instances on one PostgreSQL board behind nginx (load_balancer.py): the
+    killer kills one at a time, which is started again on its own port; the URLs are nginx's."""
 
     def __init__(self, run):
         self.run = run
@@ -418,19 +386,11 @@ class BalancedServers:
         if self.nginx is None:
             for k in range(2):
                 self.procs[k], urls = start_serve(run, self.ports[k])
-            port = free_port()
-            config = os.path.join(run.folder, "nginx.conf")
-            with open(config, "w") as f:
-                f.write(NGINX.format(folder=run.folder, a=self.ports[0], b=self.ports[1], port=port))
-            self.nginx = subprocess.Popen(["nginx", "-p", run.folder, "-c", config, "-g", "daemon off;"],
-                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(100):
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=1):
-                        break
-                except OSError:
-                    time.sleep(0.05)
-            through = lambda url: re.sub(r"^http://[^/]+", f"http://127.0.0.1:{port}", url)
+            self.nginx = subprocess.Popen([sys.executable, os.path.join(ORACLES, "load_balancer.py"),
+                                           os.path.join(run.folder, "nginx")] + [str(p) for p in self.ports],
+                                          stdout=subprocess.PIPE, text=True)
+            balancer = json.loads(self.nginx.stdout.readline())["url"]
+            through = lambda url: re.sub(r"^http://[^/]+", balancer, url)
             run.feed, run.report, run.page = through(urls["feed"]), through(urls["report"]), through(urls["page"])
         else:
             k = self.next

@@ -15,6 +15,8 @@ protocol StoreEngine: Sendable {
     /// A number that moves when another connection commits (this one's commits are counted
     /// by the store).
     func othersCommits() throws -> Int64
+    /// The store's lock called `name` (`StoreLock`), nil when another process holds it.
+    func lock(named name: String) throws -> StoreLock?
     /// Runs `StoreSchema.migrations` the store has not had yet.
     func migrate() throws
     /// The engine's error as the store's.

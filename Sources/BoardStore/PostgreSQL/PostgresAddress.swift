@@ -48,9 +48,17 @@ struct PostgresAddress: Sendable, Equatable {
     /// is one that cannot be used.
     init?(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) {
         guard Self.isAddress(text) else { return nil }
-        func refuse(_ problem: String) -> StoreError { .invalidAddress(text, problem: problem) }
-        guard let url = URLComponents(string: text) else { throw refuse("it is not a URL") }
+        guard var url = URLComponents(string: text) else { throw .invalidAddress(text, problem: "it is not a URL") }
+        // A refusal names the address without its password: a message is no place for one.
+        let shown: String
         if url.password != nil {
+            url.password = nil
+            shown = url.string ?? "postgres://"
+        } else {
+            shown = text
+        }
+        func refuse(_ problem: String) -> StoreError { .invalidAddress(shown, problem: problem) }
+        if shown != text {
             throw refuse("a password in the address would be kept in shell histories and logs; give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass")
         }
         var query: [String: String] = [:]
@@ -66,7 +74,7 @@ struct PostgresAddress: Sendable, Equatable {
         guard let port = Int(portText), (1...65535).contains(port) else { throw refuse("port '\(portText)' is not a port number") }
         let host = url.host.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding } ?? query["host"] ?? environment["PGHOST"] ?? "/var/run/postgresql"
         endpoint = host.hasPrefix("/") ? .socket(path: host + "/.s.PGSQL.\(port)", port: port) : .tcp(host: host, port: port)
-        user = url.user.flatMap { $0.removingPercentEncoding } ?? query["user"] ?? environment["PGUSER"] ?? Self.loginName
+        user = url.user.flatMap { $0.removingPercentEncoding } ?? query["user"] ?? environment["PGUSER"] ?? Self.loginName(environment)
         let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         database = (path.isEmpty ? nil : path.removingPercentEncoding) ?? query["dbname"] ?? environment["PGDATABASE"] ?? user
         board = query["board"] ?? "board"
@@ -85,9 +93,8 @@ struct PostgresAddress: Sendable, Equatable {
     }
 
     /// Who libpq connects as by default: the login name.
-    private static var loginName: String {
-        let env = ProcessInfo.processInfo.environment
-        if let user = env["USER"] ?? env["LOGNAME"], !user.isEmpty { return user }
+    private static func loginName(_ environment: [String: String]) -> String {
+        if let user = environment["USER"] ?? environment["LOGNAME"], !user.isEmpty { return user }
         guard let pw = getpwuid(getuid()), let name = pw.pointee.pw_name else { return "postgres" }
         return String(cString: name)
     }

@@ -126,6 +126,21 @@ final class PostgresEngine: StoreEngine {
         try glance { db in try db.int("SELECT n FROM boardkit_revision") ?? 0 }
     }
 
+    /// A session-level advisory lock on a connection of its own, keyed by the board and the
+    /// name: PostgreSQL releases it when that connection ends, however the process ends.
+    func lock(named name: String) throws -> StoreLock? {
+        let connection = try PostgresSession.connect(address, password: password)
+        var bindings = PostgresBindings()
+        bindings.append(address.schema + " " + name)
+        let rows = try connection.query(PostgresQuery(unsafeSQL: "SELECT pg_try_advisory_lock(hashtext($1))", binds: bindings),
+                                        logger: PostgresSession.logger).wait().rows
+        guard let row = rows.first, try row.decode(Bool.self) else {
+            try? connection.close().wait()
+            return nil
+        }
+        return StoreLock { try? connection.close().wait() }
+    }
+
     /// The migrations the board has not had, in one transaction.
     func migrate() throws {
         _ = try write { _ in try run(StoreSchema.migrations[...]) }

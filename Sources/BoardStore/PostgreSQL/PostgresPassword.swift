@@ -14,7 +14,8 @@ enum PostgresPassword {
             // The first line: a file written by `echo` ends with a newline that is no part of it.
             return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         }
-        if let password = environment["PGPASSWORD"] { return password }
+        // Empty is unset, as libpq has it.
+        if let password = environment["PGPASSWORD"], !password.isEmpty { return password }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let file = address.passwordFile ?? environment["PGPASSFILE"] ?? home + "/.pgpass"
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }

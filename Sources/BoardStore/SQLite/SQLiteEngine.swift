@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BoardIO
 import BoardModel
 import Foundation
@@ -94,6 +97,22 @@ final class SQLiteEngine: StoreEngine {
     /// SQLite's data_version: it moves when another connection commits.
     func othersCommits() throws -> Int64 {
         try glance { db in try db.int("PRAGMA data_version") ?? 0 }
+    }
+
+    /// An flock(2) on a hidden file beside the store (`.team.db.sync-lock`, kept), never on
+    /// the store's file (see HeldFiles).
+    func lock(named name: String) throws -> StoreLock? {
+        let url = URL(fileURLWithPath: location)
+        let path = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".\(name)-lock").path
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw StoreError.database(path: path, message: SystemError.text(errno)) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno
+            close(fd)
+            if failure == EWOULDBLOCK { return nil }
+            throw StoreError.database(path: path, message: SystemError.text(failure))
+        }
+        return StoreLock { close(fd) }
     }
 
     func migrate() throws {

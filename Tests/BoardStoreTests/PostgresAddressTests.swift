@@ -1,0 +1,81 @@
+@testable import BoardStore
+import BoardTestSupport
+import Foundation
+import Testing
+
+/// A `postgres://` address as a person writes it, and where its password comes from.
+@Suite struct PostgresAddressTests {
+    let none: [String: String] = ["USER": "mina"]
+
+    @Test func theAddressAndLibpqsDefaults() throws {
+        let a = try #require(try PostgresAddress("postgres://boardkit@db.example.org:6543/boards?board=team&sslmode=verify-full", environment: none))
+        #expect(a.endpoint == .tcp(host: "db.example.org", port: 6543))
+        #expect(a.user == "boardkit" && a.database == "boards" && a.schema == "board_team" && a.sslMode == .verifyFull)
+        // What the URL leaves out: libpq's variables, then its defaults.
+        let b = try #require(try PostgresAddress("postgresql:///", environment: ["PGHOST": "10.0.0.5", "PGUSER": "jisoo", "PGPORT": "5433"]))
+        #expect(b.endpoint == .tcp(host: "10.0.0.5", port: 5433) && b.user == "jisoo" && b.database == "jisoo" && b.board == "board")
+        #expect(b.sslMode == .prefer)
+        let c = try #require(try PostgresAddress("postgres://?host=/run/pg&dbname=boards", environment: none))
+        #expect(c.endpoint == .socket(path: "/run/pg/.s.PGSQL.5432", port: 5432) && c.user == "mina" && c.database == "boards")
+        #expect(try PostgresAddress("team.db", environment: none) == nil)
+    }
+
+    @Test func whatCannotBeUsedIsSaidAndNeverEchoesAPassword() throws {
+        for (address, says) in [
+            ("postgres://mina:s3cret@db/boards", "a password in the address"),
+            ("postgres://db/boards?board=Team", "board 'Team' must be 1 to 50 of a-z, 0-9 and _"),
+            ("postgres://db/boards?sslmode=sometimes", "sslmode 'sometimes' is not one of disable, allow, prefer"),
+            ("postgres://db/boards?boards=team", "'boards' is not a parameter boardkit takes"),
+            ("postgres://db:99999/boards", "port '99999' is not a port number"),
+        ] {
+            do {
+                _ = try PostgresAddress(address, environment: none)
+                Issue.record("\(address) was taken")
+            } catch {
+                #expect(error.diagnostic.code == .storeAddressInvalid)
+                #expect(error.text.contains(says), "\(error.text)")
+                #expect(!error.text.contains("s3cret"))
+            }
+        }
+    }
+
+    @Test func aPasswordFileLineMatchesAsLibpqMatchesIt() throws {
+        let address = try #require(try PostgresAddress("postgres://boardkit@db.example.org/boards", environment: none))
+        let file = """
+            # comment
+            other.example.org:5432:boards:boardkit:no
+            db.example.org:5432:boards:someone:no
+            db.example.org:*:boards:boardkit:pa\\:ss\\\\word
+            *:*:*:*:fallback
+            """
+        #expect(PostgresPassword.match(file, address) == "pa:ss\\word")
+        let other = try #require(try PostgresAddress("postgres://x@elsewhere/db", environment: none))
+        #expect(PostgresPassword.match(file, other) == "fallback")
+    }
+
+    /// Against a real server: the password from each place, a wrong one said in the server's
+    /// words, and `sslmode` honoured (this server has no TLS).
+    @Test func thePasswordComesFromTheEnvironmentAFileOrPgpass() throws {
+        let store = try TestPostgres.newBoard()
+        let password = try #require(try TestPostgres.server().info["password"] as? String)
+        let folder = try TemporaryFolder()
+        #expect(try CommandRunner.boardkit(["init", "-b", store]).status == 0)
+        let unset = ["PGPASSWORD": "", "HOME": folder.url.path]
+        let refused = try CommandRunner.boardkit(["show", "-b", store], environment: unset)
+        #expect(refused.status == 1 && refused.stderr.contains("[store-failed]"), "\(refused.stderr)")
+        let file = folder.path("pw")
+        try (password + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.boardkit(["show", "-b", store, "--password-file", file], environment: unset).status == 0)
+        try ("127.0.0.1:*:boardkit:boardkit:" + password + "\n").write(toFile: folder.path(".pgpass"), atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.boardkit(["show", "-b", store], environment: unset).status == 0)
+        try "wrong\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let wrong = try CommandRunner.boardkit(["show", "-b", store, "--password-file", file], environment: unset)
+        #expect(wrong.status == 1 && wrong.stderr.contains("password authentication failed"), "\(wrong.stderr)")
+        #expect(!wrong.stderr.contains(password))
+        #expect(try CommandRunner.boardkit(["show", "-b", store + "&sslmode=disable"]).status == 0)
+        let tls = try CommandRunner.boardkit(["show", "-b", store + "&sslmode=require"])
+        #expect(tls.status == 1 && tls.stderr.contains("[store-failed]"), "\(tls.stderr)")
+        let inAddress = try CommandRunner.boardkit(["show", "-b", store.replacingOccurrences(of: "boardkit@", with: "boardkit:\(password)@")])
+        #expect(inAddress.status == 1 && inAddress.stderr.contains("[store-address-invalid]") && !inAddress.stderr.contains(password))
+    }
+}
