@@ -377,18 +377,25 @@ def postgres_benchmark(import_cards, cards=1000, seconds=10):
                 port = 18500 + len(servers)
                 server, path = serve_on(stores[name], port, scratch, env)
                 servers.append(server)
-                moved = []
-                moves_per_second(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, "move c8", moved)
-                rows += [(cards, "moves/s through the page's API", name, rps, "moves/s") for _, _, rps, _ in moved]
+                measured = []
+                wrk(f"http://127.0.0.1:{port}{path}api/board", seconds, "GET api/board", cards, measured)
+                rows += [(cards, "GET api/board per second", name, rps, "req/s") for _, _, rps, _ in measured]
+                measured = []
+                moves_per_second(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, "move c8", measured)
+                rows += [(cards, "moves/s through the page's API", name, rps, "moves/s") for _, _, rps, _ in measured]
             ports = [18510, 18511]
             pair = [serve_on(stores["PostgreSQL, two instances"], p, scratch, env) for p in ports]
             servers += [server for server, _ in pair]
             balancer, lb = oracle("load_balancer.py", os.path.join(scratch, "nginx"), *map(str, ports))
             servers.append(balancer)
-            moved = []
-            moves_per_second(lb["url"], pair[0][1], cards, seconds, scratch, "move c8 two instances", moved)
+            measured = []
+            wrk(f"{lb['url']}{pair[0][1]}api/board", seconds, "GET api/board two instances", cards, measured)
+            rows += [(cards, "GET api/board per second", "PostgreSQL, two instances behind nginx", rps, "req/s")
+                     for _, _, rps, _ in measured]
+            measured = []
+            moves_per_second(lb["url"], pair[0][1], cards, seconds, scratch, "move c8 two instances", measured)
             rows += [(cards, "moves/s through the page's API", "PostgreSQL, two instances behind nginx", rps, "moves/s")
-                     for _, _, rps, _ in moved]
+                     for _, _, rps, _ in measured]
             big = os.path.join(scratch, "big.json")
             subprocess.run(bk("sample", "--cards", str(import_cards), "--seed", "42", "-o", big), check=True)
             for name, store in (("SQLite", os.path.join(scratch, "big.db")), ("PostgreSQL", info["url"] + "?board=big")):

@@ -18,6 +18,17 @@ struct StoreCommandTests {
 
     func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
+    /// boardkit started with `args` and left running (to be killed), its output dropped.
+    func started(_ args: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
+        p.arguments = args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
     @Test(arguments: StoreEngineUnderTest.allCases) func aDayOnTheBoard(_ engine: StoreEngineUnderTest) throws {
         let db = try engine.location("team.db", in: tmp)
         let env = ["BOARDKIT_BOARD": db]
@@ -216,12 +227,7 @@ struct StoreCommandTests {
         let big = tmp.path("big.json")
         try bk(["sample", "--cards", "60000", "-o", big])
         let db = tmp.path("killed.db")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
-        p.arguments = ["init", "-b", db, "--from", big]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try started(["init", "-b", db, "--from", big])
         // Kill it once it is writing the store (its temporary file appears), or after a while.
         for _ in 0..<400 {
             let names = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path)
@@ -242,12 +248,7 @@ struct StoreCommandTests {
         let big = tmp.path("big.json")
         try bk(["sample", "--cards", "20000", "-o", big])
         let board = try TestPostgres.newBoard()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
-        p.arguments = ["init", "-b", board, "--from", big]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try started(["init", "-b", board, "--from", big])
         // Killed once it is sending the cards' rows (PostgreSQL says what each session runs).
         for _ in 0..<3_000 {
             let active = try TestPostgres.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'INSERT INTO cards%'")

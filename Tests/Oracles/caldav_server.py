@@ -29,13 +29,14 @@ import json
 import os
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback import free_port
 
 HOST = "127.0.0.1"
 USER, PASSWORD = "mina", "secret"
@@ -58,11 +59,6 @@ def fail(message):
     print(f"caldav_server: {message}", file=sys.stderr)
     sys.exit(1)
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 def call(port, method, path, body=None, headers=None, timeout=5.0):

@@ -19,6 +19,8 @@ import subprocess
 import sys
 import time
 
+from loopback import free_port
+
 CONFIG = """worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/nginx-error.log;
@@ -48,11 +50,6 @@ http {{
 }}
 """
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main():

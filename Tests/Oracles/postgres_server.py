@@ -19,11 +19,12 @@ import pwd
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+
+from loopback import free_port
 
 
 def bindir():
@@ -32,11 +33,6 @@ def bindir():
             return candidate
     sys.exit("postgres_server.py: no PostgreSQL server found (apt-get install postgresql)")
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main():

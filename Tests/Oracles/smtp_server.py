@@ -14,11 +14,12 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import sys
 import threading
 
 from aiosmtpd.controller import Controller
+
+from loopback import free_port
 
 
 class Keeper:
@@ -46,11 +47,6 @@ class Keeper:
         os.rename(name + ".eml.part", name + ".eml")
         return "250 Message accepted for delivery"
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def main():

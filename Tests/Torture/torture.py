@@ -46,7 +46,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -59,6 +58,8 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLES = os.path.join(HERE, "..", "Oracles")
+sys.path.insert(0, ORACLES)
+from loopback import free_port  # noqa: E402
 STATES = ["todo", "doing", "review", "done"]
 
 
@@ -411,11 +412,6 @@ class BalancedServers:
         self.nginx.terminate()
         self.nginx.wait(timeout=30)
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def killer(run, rng, server):

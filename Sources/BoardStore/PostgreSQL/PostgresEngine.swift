@@ -51,8 +51,7 @@ final class PostgresEngine: StoreEngine {
         let session = engine.session
         try engine.guarded {
             try session.exclusively {
-                _ = try session.query("BEGIN")
-                do {
+                try session.transaction("BEGIN") {
                     _ = try session.query("CREATE SCHEMA \"\(address.schema)\"")
                     _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
                     _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
@@ -60,10 +59,6 @@ final class PostgresEngine: StoreEngine {
                     try engine.run(StoreSchema.tables)
                     try fill(PostgresStoreConnection(session))
                     try engine.run(StoreSchema.afterTables)
-                    _ = try session.query("COMMIT")
-                } catch {
-                    _ = try? session.query("ROLLBACK")
-                    throw error
                 }
             }
         }
@@ -71,34 +66,21 @@ final class PostgresEngine: StoreEngine {
 
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try session.exclusively {
-            _ = try session.query("BEGIN")
-            do {
+            try session.transaction("BEGIN") {
                 _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
                 let result = try body(PostgresStoreConnection(session))
                 _ = try session.query("UPDATE boardkit_revision SET n = n + 1")
                 _ = try session.query("""
                     SELECT pg_notify('\(Self.channel)', current_schema() || ' ' || (SELECT n FROM boardkit_revision))
                     """)
-                _ = try session.query("COMMIT")
                 return result
-            } catch {
-                _ = try? session.query("ROLLBACK")
-                throw error
             }
         }
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try session.exclusively {
-            _ = try session.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                let result = try body(PostgresStoreConnection(session))
-                _ = try session.query("COMMIT")
-                return result
-            } catch {
-                _ = try? session.query("ROLLBACK")
-                throw error
-            }
+            try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try body(PostgresStoreConnection(session)) }
         }
     }
 

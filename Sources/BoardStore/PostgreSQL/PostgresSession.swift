@@ -55,6 +55,19 @@ final class PostgresSession: @unchecked Sendable {
         return s
     }
 
+    /// Runs `body` between `begin` and COMMIT; a `body` that throws is rolled back.
+    func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        _ = try query(begin)
+        do {
+            let result = try body()
+            _ = try query("COMMIT")
+            return result
+        } catch {
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Sends one statement and waits for its rows.
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         guard let connection else { throw PostgresSessionError.notConnected }
