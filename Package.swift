@@ -74,24 +74,30 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
 
+        // The words boardkit says to people, in each language it speaks (the report, history,
+        // show and the board page share them).
+        .target(name: "BoardLocale", dependencies: ["BoardModel"]),
+
         // Mail: messages (MIME, RFC 2047 headers) handed to the system's mailer (`sendmail -t`).
         .target(name: "BoardMail", dependencies: ["BoardModel"]),
 
         // Reports render through templates; the XLSX report uses libxlsxwriter directly, laid
         // out for printing as BoardXLSX lays out the board workbook.
         .target(name: "BoardReport", dependencies: [
-            "BoardModel", "BoardIO", "BoardXLSX", "CXlsxWriter",
+            "BoardModel", "BoardIO", "BoardLocale", "BoardXLSX", "CXlsxWriter",
             .product(name: "Mustache", package: "swift-mustache"),
         ], resources: [.copy("Templates")]),
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
             "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
-            "BoardICS", "BoardForeign", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "BoardMail", "CStandardOutput",
+            "BoardICS", "BoardForeign", "BoardLocale", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "BoardMail",
+            "CStandardOutput",
         ]),
         // `serve`: feeds, the live report, and the board page (its CSS and script as resources).
         .target(name: "BoardServer", dependencies: [
-            "BoardKit", "BoardModel", "BoardIO", "BoardStore", "BoardReport", "BoardJSON", "BoardICS", "BoardEditing", "CZlib",
+            "BoardKit", "BoardModel", "BoardIO", "BoardStore", "BoardLocale", "BoardReport", "BoardJSON", "BoardICS", "BoardEditing",
+            "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -100,7 +106,8 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Assets")]),
         .executableTarget(name: "boardkit", dependencies: [
-            "BoardKit", "BoardModel", "BoardIO", "BoardSample", "BoardReport", "BoardServer", "BoardStore", "BoardSync", "BoardEditing",
+            "BoardKit", "BoardModel", "BoardIO", "BoardSample", "BoardLocale", "BoardReport", "BoardServer", "BoardStore",
+            "BoardSync", "BoardEditing",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -130,7 +137,7 @@ let package = Package(
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
                                                         "BoardFuzzCheck", "BoardModel", "BoardIO", "BoardCSV", "BoardICS",
-                                                        "BoardTabular", "BoardReport"]),
+                                                        "BoardTabular", "BoardLocale", "BoardReport"]),
         .testTarget(name: "BoardRoundTripTests", dependencies: [
             "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardICS",
             "BoardForeign",

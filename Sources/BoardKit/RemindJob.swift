@@ -1,4 +1,5 @@
 import BoardIO
+import BoardLocale
 import BoardMail
 import BoardModel
 import BoardReport

@@ -1,3 +1,4 @@
+import BoardLocale
 import BoardMail
 import BoardModel
 import BoardReport

@@ -8,7 +8,7 @@ enum DiagnosticOutput {
     /// Prints to standard error (or `toStandardOutput`), then exits 1 if there were errors.
     static func finish(_ diagnostics: [Diagnostic], style: DiagnosticsStyle,
                        toStandardOutput: Bool = false) throws {
-        let text = style == .json ? DiagnosticRendering.json(diagnostics)
+        let text = style == .json ? DiagnosticJSON.render(diagnostics)
                                   : DiagnosticRendering.text(diagnostics)
         if !text.isEmpty {
             do throws(StandardStreams.Failure) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BoardKit
+import BoardLocale
 import BoardModel
-import BoardReport
 import BoardStore
 
 /// `boardkit history [CARD]`: the change log in sentences (or JSON).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardKit
+import BoardLocale
 import BoardModel
 import BoardReport
 

@@ -12,7 +12,7 @@ struct JSONWriterTests {
         return String(decoding: w.finish(), as: UTF8.self)
     }
 
-    @Test("indented: one member per line, two spaces a level; one-line and compact containers inside")
+    @Test("indented: one member per line, two spaces a level; one-line and compact containers inside, a compact one inside a one-line one")
     func layouts() {
         let out = text { w in
             w.beginObject()
@@ -31,6 +31,14 @@ struct JSONWriterTests {
             w.key("empty")
             w.beginArray()
             w.endArray()
+            w.key("change")
+            w.beginObject(.line)
+            w.member("field", "labels")
+            w.key("new")
+            w.strings(["x", "y"], .compact)
+            w.key("old")
+            w.strings(["z"], .indented)
+            w.endObject()
             w.endObject()
             w.endDocument()
         }
@@ -39,7 +47,8 @@ struct JSONWriterTests {
               "name": "Team",
               "card": {"id": "c1", "labels": ["a", "b"]},
               "row": {"n":3,"ok":true,"none":null},
-              "empty": []
+              "empty": [],
+              "change": {"field": "labels", "new": ["x","y"], "old": ["z"]}
             }
 
             """)

@@ -1,6 +1,7 @@
 import BoardCSV
 import BoardICS
 import BoardIO
+import BoardLocale
 import BoardModel
 import BoardReport
 import BoardTabular

@@ -102,8 +102,11 @@ public struct JSONWriter {
     }
 
     private mutating func push(_ layout: Layout) {
-        // Inside a one-line container everything stays on its line.
-        let inherited = levels.last.map { $0.layout == .indented || $0.layout == .lines ? layout : $0.layout } ?? layout
+        // Inside a one-line container everything stays on its line; a compact container
+        // stays compact there too (a list kept without spaces inside a `.line` object).
+        let inherited = levels.last.map {
+            $0.layout == .indented || $0.layout == .lines || layout == .compact ? layout : $0.layout
+        } ?? layout
         levels.append(Level(layout: inherited))
     }
 

@@ -1,5 +1,5 @@
+import BoardLocale
 import BoardModel
-import BoardReport
 import BoardStore
 
 /// `boardkit show`: the board in a terminal, one state after another in board order, each

@@ -1,40 +1,51 @@
+import BoardIO
 import BoardModel
 import BoardStore
 
-/// `history --format json`: one object per event, with the sentence beside the data.
+/// `history --format json` (and the page's `api/history`): one object per event, with the
+/// sentence beside the data.
 public enum HistoryJSON {
+    /// A JSON array, one event a line, its changes on that line too; no line break after it.
     public static func render(_ events: [LogEvent], text: HistoryText) -> String {
-        var lines: [String] = []
+        var j = JSONWriter()
+        j.beginArray()
         for e in events {
-            var fields = [
-                "\"seq\": \(e.seq)", "\"step\": \(e.step)", "\"at\": \(JSONText.quoted(e.at.description))",
-                "\"card\": \(JSONText.quoted(e.card))",
-            ]
-            if let n = e.cardNumber { fields.append("\"number\": \(n)") }
-            if let t = e.cardTitle { fields.append("\"title\": \(JSONText.quoted(t))") }
-            fields.append("\"kind\": \(JSONText.quoted(e.kind))")
-            if let a = e.actor { fields.append("\"actor\": \(JSONText.quoted(a))") }
-            if let f = e.from { fields.append("\"from\": \(JSONText.quoted(f))") }
-            if let t = e.to { fields.append("\"to\": \(JSONText.quoted(t))") }
+            j.beginObject(.line)
+            j.member("seq", Int(e.seq))
+            j.member("step", Int(e.step))
+            j.member("at", e.at.description)
+            j.member("card", e.card)
+            if let n = e.cardNumber { j.member("number", Int(n)) }
+            if let t = e.cardTitle { j.member("title", t) }
+            j.member("kind", e.kind)
+            if let a = e.actor { j.member("actor", a) }
+            if let f = e.from { j.member("from", f) }
+            if let t = e.to { j.member("to", t) }
             if !e.changes.isEmpty {
-                let changes = e.changes.map { c in
-                    var parts = ["\"field\": \(JSONText.quoted(c.field))"]
-                    if let old = c.old { parts.append("\"old\": \(value(old))") }
-                    if let new = c.new { parts.append("\"new\": \(value(new))") }
-                    return "{" + parts.joined(separator: ", ") + "}"
+                j.key("changes")
+                j.beginArray(.line)
+                for c in e.changes {
+                    j.beginObject(.line)
+                    j.member("field", c.field)
+                    if let old = c.old { j.key("old"); value(old, into: &j) }
+                    if let new = c.new { j.key("new"); value(new, into: &j) }
+                    j.endObject()
                 }
-                fields.append("\"changes\": [" + changes.joined(separator: ", ") + "]")
+                j.endArray()
             }
-            fields.append("\"undone\": \(e.undone)")
-            fields.append("\"text\": \(JSONText.quoted(text.sentence(e)))")
-            lines.append("  {" + fields.joined(separator: ", ") + "}")
+            j.member("undone", e.undone)
+            j.member("text", text.sentence(e))
+            j.endObject()
         }
-        return lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
+        j.endArray()
+        return String(decoding: j.finish(), as: UTF8.self)
     }
 
-    private static func value(_ v: FieldValue) -> String {
-        var out: [UInt8] = []
-        JSONText.append(v, to: &out)
-        return String(decoding: out, as: UTF8.self)
+    /// A value as the store keeps it: a string, or a list on one line without spaces.
+    private static func value(_ v: FieldValue, into j: inout JSONWriter) {
+        switch v {
+        case .text(let s): j.string(s)
+        case .list(let items): j.strings(items, .compact)
+        }
     }
 }

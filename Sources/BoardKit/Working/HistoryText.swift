@@ -1,6 +1,6 @@
 import BoardEditing
+import BoardLocale
 import BoardModel
-import BoardReport
 import BoardStore
 
 /// The change log in sentences, as `history` prints them and the board page shows them:

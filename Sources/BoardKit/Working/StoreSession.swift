@@ -1,5 +1,5 @@
+import BoardLocale
 import BoardModel
-import BoardReport
 import BoardStore
 import Foundation
 

@@ -1,9 +1,9 @@
-/// The one rule for JSON string escapes, both ways: every writer of JSON (the canonical
-/// writer, the report, diagnostics, the cells and the store that keep JSON text) escapes
+/// The one rule for JSON string escapes, both ways: every writer of JSON (BoardIO's
+/// `JSONWriter`, and the cells and the store that keep JSON text through `JSONText`) escapes
 /// through `escape`, and every reader that resolves escapes (the canonical reader, the
-/// foreign-export parser, `JSONText`) decodes through `unescape`.
+/// foreign-export parser, `JSONText`, `JSONDocument`) decodes through `unescape`.
 ///
-/// It lives in the model because diagnostics, which the model renders as JSON, need it;
+/// It lives in the model because the model's own `JSONText` and `JSONDocument` need it;
 /// everything above reaches it from here.
 public enum JSONEscaping {
     // MARK: Writing

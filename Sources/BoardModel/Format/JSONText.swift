@@ -1,6 +1,7 @@
-/// JSON text for the small writers and readers that are not on a hot path (diagnostics as
-/// JSON, the extras and field changes kept in a cell, the store's lists and values): one
-/// escaping rule, one way to write and read a string, a list of strings and a field value.
+/// JSON text kept inside other data, off the hot path (the extras and field changes kept in
+/// a cell, the store's lists and values): one escaping rule, one way to write and read a
+/// string, a list of strings and a field value. A JSON document boardkit outputs is written
+/// by BoardIO's `JSONWriter` instead.
 public enum JSONText {
     /// `s` as a JSON string literal, escaped by `JSONEscaping`.
     public static func quoted(_ s: String) -> String {

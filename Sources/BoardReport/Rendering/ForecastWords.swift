@@ -1,3 +1,4 @@
+import BoardLocale
 import BoardModel
 
 /// The forecast's sentences in each language (its single words are in `ReportLocale.labels`).

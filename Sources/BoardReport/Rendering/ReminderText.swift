@@ -1,3 +1,4 @@
+import BoardLocale
 import BoardModel
 
 /// One assignee's reminder in words: its subject and its plain-text body, in the locale's

@@ -1,3 +1,4 @@
+import BoardLocale
 import BoardModel
 import Foundation
 import Mustache

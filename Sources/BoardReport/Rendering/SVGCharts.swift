@@ -1,3 +1,4 @@
+import BoardLocale
 import BoardModel
 
 /// Inline SVG charts for the HTML report: plain shapes and text, no scripts, no external

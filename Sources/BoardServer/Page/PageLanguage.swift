@@ -1,6 +1,6 @@
 import BoardEditing
+import BoardLocale
 import BoardModel
-import BoardReport
 
 /// The page's words in English and Korean. The language comes from `?lang=`, then the
 /// `boardkit-lang` cookie a switch sets, then the browser's Accept-Language.

@@ -1,4 +1,5 @@
 import BoardEditing
+import BoardIO
 import BoardKit
 import BoardModel
 import BoardStore
@@ -300,15 +301,25 @@ struct PageResponder: Sendable {
             let view = try? desk.view()
             let text = HistoryText(states: view?.header.states ?? [], zone: view?.zone ?? .utc,
                                    locale: PageRequest.language(request).0.reportLocale)
-            var out = Array("{\"step\": \(record.step), \"command\": ".utf8)
-            JSONText.appendQuoted(record.command, to: &out)
-            out += Array(", \"undone\": \(undone), \"text\": ".utf8)
-            JSONText.appendQuoted(text.stepSentence(record, undone: undone), to: &out)
-            out += Array("}\n".utf8)
-            return PageReply.json(out)
+            return PageReply.json(Self.stepJSON(step: record.step, command: record.command, undone: undone,
+                                                sentence: text.stepSentence(record, undone: undone)))
         case .failure(let refusal):
             return apiRefusal(refusal)
         }
+    }
+
+    /// The answer to an undo or redo through the API: `{"step": 41, "command": "move",
+    /// "undone": true, "text": "Undid …"}` on one line.
+    static func stepJSON(step: Int64, command: String, undone: Bool, sentence: String) -> [UInt8] {
+        var j = JSONWriter()
+        j.beginObject(.line)
+        j.member("step", Int(step))
+        j.member("command", command)
+        j.member("undone", undone)
+        j.member("text", sentence)
+        j.endObject()
+        j.endDocument()
+        return j.finish()
     }
 
     private func apiRefusal(_ refusal: RequestRefusal) -> Response {

@@ -1,3 +1,4 @@
+import BoardIO
 import BoardModel
 import BoardStore
 import HTTPTypes
@@ -57,22 +58,27 @@ struct RequestRefusal: Error, Sendable {
         }
     }
 
+    /// `{"error": {"code": …, "field": …, "message": …, "confirm": …, "cards": …}, "card": …}`
+    /// on one line, absent keys left out, the card as the API writes it.
     var json: [UInt8] {
-        var out = Array("{\"error\": {\"code\": ".utf8)
-        JSONText.appendQuoted(code, to: &out)
-        if let field {
-            out += Array(", \"field\": ".utf8)
-            JSONText.appendQuoted(field, to: &out)
+        var j = JSONWriter()
+        j.beginObject(.line)
+        j.key("error")
+        j.beginObject(.line)
+        j.member("code", code)
+        if let field { j.member("field", field) }
+        j.member("message", message)
+        if let confirm {
+            j.member("confirm", Int(confirm.step))
+            j.member("cards", confirm.cards)
         }
-        out += Array(", \"message\": ".utf8)
-        JSONText.appendQuoted(message, to: &out)
-        if let confirm { out += Array(", \"confirm\": \(confirm.step), \"cards\": \(confirm.cards)".utf8) }
-        out += Array("}".utf8)
+        j.endObject()
         if let current {
-            out += Array(", \"card\": ".utf8)
-            out += BoardView.apiJSON(current)
+            j.key("card")
+            BoardView.apiJSON(current).withUnsafeBufferPointer { j.json($0) }
         }
-        out += Array("}\n".utf8)
-        return out
+        j.endObject()
+        j.endDocument()
+        return j.finish()
     }
 }
