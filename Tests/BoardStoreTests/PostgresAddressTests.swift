@@ -75,6 +75,10 @@ import Testing
         #expect(try CommandRunner.boardkit(["show", "-b", store + "&sslmode=disable"]).status == 0)
         let tls = try CommandRunner.boardkit(["show", "-b", store + "&sslmode=require"])
         #expect(tls.status == 1 && tls.stderr.contains("[store-failed]"), "\(tls.stderr)")
+        // No server there: said as the system says it, not in the driver's types.
+        let nowhere = try CommandRunner.boardkit(["show", "-b", "postgres://boardkit@127.0.0.1:1/boardkit?board=x"])
+        #expect(nowhere.status == 1 && nowhere.stderr.contains("could not connect to the server: Connection refused [store-failed]"),
+                "\(nowhere.stderr)")
         let inAddress = try CommandRunner.boardkit(["show", "-b", store.replacingOccurrences(of: "boardkit@", with: "boardkit:\(password)@")])
         #expect(inAddress.status == 1 && inAddress.stderr.contains("[store-address-invalid]") && !inAddress.stderr.contains(password))
     }

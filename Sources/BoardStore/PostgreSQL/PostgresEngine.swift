@@ -1,4 +1,6 @@
+import BoardIO
 import NIOCore
+import NIOPosix
 import PostgresNIO
 import Synchronization
 
@@ -152,8 +154,21 @@ final class PostgresEngine: StoreEngine {
             if info[.sqlState] == "42P06" { return .alreadyExists(path: location) }
             return .database(path: location, message: message)
         }
+        if error.code == .connectionError, let reason = connectionFailure(error.underlying) {
+            return .database(path: location, message: "could not connect to the server: \(reason)")
+        }
         if let underlying = error.underlying { return .database(path: location, message: "\(underlying)") }
         return .database(path: location, message: "PostgreSQL: \(error.code)")
+    }
+
+    /// Why a connection could not be made, in the system's words ("Connection refused"), when
+    /// the system said so.
+    private static func connectionFailure(_ error: (any Error)?) -> String? {
+        if let error = error as? NIOConnectionError,
+           let io = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
+            return SystemError.text(io.errnoCode)
+        }
+        return (error as? IOError).map { SystemError.text($0.errnoCode) }
     }
 
     private func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
