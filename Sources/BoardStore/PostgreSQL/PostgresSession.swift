@@ -63,7 +63,12 @@ final class PostgresSession: @unchecked Sendable {
             _ = try query("COMMIT")
             return result
         } catch {
-            _ = try? query("ROLLBACK")
+            // A connection that cannot even roll back is closed, so the next use starts on a
+            // new one rather than inside a transaction left open.
+            if (try? query("ROLLBACK")) == nil, let connection {
+                try? connection.close().wait()
+                self.connection = nil
+            }
             throw error
         }
     }
