@@ -52,74 +52,30 @@ public struct CSVReader: SniffingReader {
         }
         let dialect = CSVDialect.sniff(text.bytes)
         let locator = CSVLocator(text: text, file: file, delimiter: dialect.delimiter)
-        let catalogue = sidecar.map { $0.catalogue }
-        let builder = TabularBoardBuilder(options: options, catalogue: catalogue, file: file)
-        let limiter = DiagnosticLimiter(limit: Self.listLimit, file: file)
-
-        // Each data row's place, for the validator's diagnostics.
-        var rowOffsets: [Int] = []
-        var rowLines: [Int32] = []
-        var header = HeaderState.searching
-        var search = HeaderRowSearch<OfferedRow>(chosen: options.headerRow, likeness: builder.headerLikeness)
-        func place(_ offset: Int, _ line: Int) -> (Int) -> SourceLocation {
-            { column in locator.location(rowOffset: offset, line: line, field: column) }
-        }
-        /// Takes what the search found; false when the rows cannot become cards.
-        func take(_ outcome: HeaderRowSearch<OfferedRow>.Outcome) -> Bool {
-            switch outcome {
-            case .undecided: return true
-            case .missing(let n):
-                header = .failed
-                builder.headerRowMissing(n, at: SourceLocation(file: file, line: n))
-                return false
-            case .found(let row, let number, let passed, let firstPassed, let below):
-                header = .read(fields: row.cells.count)
-                builder.headerFound(atRow: number, passed: passed, firstPassed: firstPassed?.cells,
-                                    at: SourceLocation(file: file, line: row.line, column: 1))
-                guard builder.header(row.cells, locate: place(row.offset, row.line)) else { return false }
-                for r in below where fits(fields: r.cells.count, offset: r.offset, line: r.line) {
-                    builder.row(r.cells, locate: place(r.offset, r.line))
-                }
-                return true
-            }
-        }
-        /// Notes a data row's place; false (after saying so) when its field count is not the
-        /// header's.
-        func fits(fields: Int, offset: Int, line: Int) -> Bool {
-            guard case .read(let headerFields) = header else { return false }
-            rowOffsets.append(offset)
-            rowLines.append(Int32(truncatingIfNeeded: line))
-            if rowOffsets.count == Self.sampleRows {
-                let rows = Self.estimatedRows(fileSize: text.bytes.count, firstRow: rowOffsets[0], sampleEnd: offset)
-                builder.reserveCapacity(rows: rows)
-                rowOffsets.reserveCapacity(rows)
-                rowLines.reserveCapacity(rows)
-            }
-            guard fields != headerFields else { return true }
-            let d = Diagnostic(CSVMessage.fieldCount(found: fields, expected: headerFields),
-                               at: place(offset, line)(min(fields, headerFields)))
-            if limiter.add(d) { diagnostics.append(d) }
-            builder.row([], locate: place(offset, line)) // keeps row numbering; an empty row makes no card
-            return false
-        }
+        var rows = CSVRows(builder: TabularBoardBuilder(options: options, catalogue: sidecar.map { $0.catalogue }, file: file),
+                           locator: locator, limiter: DiagnosticLimiter(limit: Self.listLimit, file: file),
+                           fileSize: text.bytes.count)
+        var driver = TabularRowDriver<CSVRows>(chosen: options.headerRow, likeness: rows.builder.headerLikeness)
         let parser = CSVParser(delimiter: dialect.delimiter)
         var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,
                                    passed: { released = text.release(from: released, upTo: $0) }) { row in
             if row.isBlank { return true }
-            if case .searching = header {
+            switch driver.state {
+            case .readingRows:
+                rows.takeRow(row)
+                return true
+            case .refused:
+                return false
+            case .searchingHeader:
                 let cells = row.text.cells
                 if cells.allSatisfy(\.isEmpty) { return true }
-                return take(search.offer(OfferedRow(cells: cells, offset: row.offset, line: row.line),
-                                         number: row.line, cells: cells))
+                driver.offer(CSVRows.OfferedRow(cells: cells, offset: row.offset, line: row.line), number: row.line, to: &rows)
+                return driver.state != .refused
             }
-            // Data rows go to the builder as bytes: no string per cell.
-            if fits(fields: row.count, offset: row.offset, line: row.line) {
-                builder.row(row.text, locate: place(row.offset, row.line))
-            }
-            return true
         }
-        if case .searching = header, case .success = outcome, let last = search.end() { _ = take(last) }
+        if case .success = outcome { driver.end(sink: &rows) }
+        diagnostics += rows.diagnostics
         switch outcome {
         case .success: break
         case .failure(.strayQuote(let offset)):
@@ -130,11 +86,11 @@ public struct CSVReader: SniffingReader {
             diagnostics.append(Diagnostic(CSVMessage.outOfMemory, at: SourceLocation(file: file)))
         }
         // A file the parser stopped in has its reason already; it is not also "empty".
-        if case .searching = header, case .success = outcome {
+        if driver.state == .searchingHeader, case .success = outcome {
             diagnostics.append(Diagnostic(CSVMessage.emptyFile, at: SourceLocation(file: file, line: 1, column: 1)))
         }
-        diagnostics += limiter.closingLines()
-        var built = builder.finish()
+        diagnostics += rows.limiter.closingLines()
+        var built = rows.builder.finish()
         diagnostics = built.diagnostics.limited(Self.listLimit, file: file) + diagnostics
         guard !diagnostics.hasErrors, var board = built.board else {
             return .failed(diagnostics, file: file)
@@ -145,7 +101,7 @@ public struct CSVReader: SniffingReader {
         }
         built.board = nil
         let cardRows = built.cardRows
-        let offsets = rowOffsets, lines = rowLines
+        let offsets = rows.rowOffsets, lines = rows.rowLines
         let eventLines = sidecar?.eventLines ?? [], stateLines = sidecar?.stateLines ?? []
         let eventsFile = options.eventsPath ?? file
         let map = TabularSourceMap(
@@ -165,32 +121,6 @@ public struct CSVReader: SniffingReader {
                 }
             })
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
-    }
-
-    /// Where the reader is with the header row.
-    private enum HeaderState {
-        case searching
-        case read(fields: Int)
-        case failed
-    }
-
-    /// A row offered to the header search, its cells copied out of the parser's buffer.
-    private struct OfferedRow {
-        let cells: [TabularCell]
-        let offset: Int
-        let line: Int
-    }
-
-    /// Rows read before the row count is estimated from the file size.
-    static let sampleRows = 1024
-
-    /// About how many data rows the file holds, from the bytes the first `sampleRows` took
-    /// (1/16 more, so that a little variation does not double the arrays at the end).
-    static func estimatedRows(fileSize: Int, firstRow: Int, sampleEnd: Int) -> Int {
-        let sampled = sampleEnd - firstRow
-        guard sampled > 0 else { return 0 }
-        let rows = Double(fileSize - firstRow) / Double(sampled) * Double(sampleRows - 1)
-        return Int(min(rows * 17 / 16, 1e9))
     }
 
     /// An events-only sidecar may name states as the CSV does (by name): turn those into ids.

@@ -26,135 +26,49 @@ struct CardsSheetReader {
         var partNames: [String]
     }
 
-    /// A row offered to the header search.
-    private struct OfferedRow {
-        let row: Int
-        let cells: [TabularCell]
-    }
-
-    /// The hidden values of the rows, compact: offsets in a flat array (5 per row, `none`
-    /// when absent), everything rarer in a dictionary.
-    private struct Hidden {
-        static let none = Int32.min
-        static let dateKinds: [ExactColumn] = [.due, .start, .created, .updated, .completed]
-        var offsets: [Int32] = []
-        var other: [Int: [(ExactColumn, String)]] = [:]
-    }
-
     func read(parts: [WorkbookIndex.Sheet], tally: DiagnosticLimiter) -> Output? {
-        let file = source.file
-        let builder = TabularBoardBuilder(options: options, mapping: mapping, catalogue: catalogue, file: file)
-        var headers: [String] = []
-        var visible: [Int] = []
-        var hiddenCols: [(ExactColumn, Int)] = []
-        var headerOK: Bool?
-        var idColumn: Int?
-        var rowPart: [UInt16] = []
-        var rowSheetRow: [Int32] = []
-        var hidden = Hidden()
-        var rowCells: [TabularCell] = []
-        let partNames = parts.map(\.name)
-
-        /// Takes the header row: which columns are boardkit's hidden ones, the rest to the builder.
-        func takeHeader(_ row: Int, _ original: [TabularCell], part: WorkbookIndex.Sheet) {
-            headers = original.map { $0.text }
-            for (k, h) in headers.enumerated() {
-                if ownWorkbook, let kind = ExactColumn(header: h) { hiddenCols.append((kind, k)) }
-                else { visible.append(k) }
-            }
-            let cells = visible.map { original.indices.contains($0) ? original[$0] : .empty }
-            headerOK = builder.header(cells) { k in
-                source.location(part.name, row: row, column: visible.indices.contains(k) ? visible[k] : k)
-            }
-            if let m = builder.mapping {
-                idColumn = visible.first { m.attribute(forHeader: headers[$0]) == .id }
-            }
-        }
-        /// Takes what the header search found in the first part.
-        func take(_ outcome: HeaderRowSearch<OfferedRow>.Outcome, part: WorkbookIndex.Sheet) {
-            switch outcome {
-            case .undecided: return
-            case .missing(let n):
-                headerOK = false
-                builder.headerRowMissing(n, at: source.location(part.name, row: n - 1, column: 0))
-            case .found(let header, let number, let passed, let firstPassed, let below):
-                builder.headerFound(atRow: number, passed: passed, firstPassed: firstPassed?.cells,
-                                    at: source.location(part.name, row: header.row, column: 0))
-                takeHeader(header.row, header.cells, part: part)
-                for r in below { feed(r.row, r.cells, part: 0) }
-            }
-        }
-        /// Takes a data row of part `p`.
-        func feed(_ row: Int, _ original: [TabularCell], part p: Int) {
-            guard headerOK == true else { return }
-            let part = parts[p]
-            var cells = original
-            if !overflow.isEmpty {
-                var key = "row:\(row + 1)"
-                if let idColumn, idColumn < cells.count, case .text(let id) = cells[idColumn] { key = "id:" + id }
-                if let e = overflow.entries(sheet: part.name, key: key) ?? overflow.entries(sheet: part.name, key: "row:\(row + 1)") {
-                    OverflowTexts.restore(e, headers: headers, into: &cells)
-                }
-            }
-            rowCells.removeAll(keepingCapacity: true)
-            for k in visible { rowCells.append(k < cells.count ? cells[k] : .empty) }
-            builder.row(rowCells) { k in source.location(part.name, row: row, column: visible[k]) }
-            let fed = rowPart.count
-            rowPart.append(UInt16(p))
-            rowSheetRow.append(Int32(row))
-            if ownWorkbook {
-                hidden.offsets.append(contentsOf: repeatElement(Hidden.none, count: 5))
-                for (kind, k) in hiddenCols where k < cells.count {
-                    let text = cells[k].text
-                    if text.isEmpty { continue }
-                    if let d = Hidden.dateKinds.firstIndex(of: kind), case .offset(let o)? = ExactInstant.parse(text) {
-                        hidden.offsets[fed * 5 + d] = o
-                    } else {
-                        hidden.other[fed, default: []].append((kind, text))
-                    }
-                }
-            }
-        }
-
-        var search = HeaderRowSearch<OfferedRow>(chosen: options.headerRow, likeness: builder.headerLikeness)
+        let builder = TabularBoardBuilder(options: options, mapping: mapping, catalogue: catalogue, file: source.file)
+        var rows = CardsSheetRows(builder: builder, source: source, overflow: overflow, ownWorkbook: ownWorkbook,
+                                  partNames: parts.map(\.name))
+        var driver = TabularRowDriver<CardsSheetRows>(chosen: options.headerRow, likeness: builder.headerLikeness)
         for (p, part) in parts.enumerated() {
             guard let reader = source.reader(for: part) else { tally.add(source.unlinked(part)); return nil }
-            var partHeaderSeen = false
-            reader.read(tally: tally) { row, original in
-                if !partHeaderSeen {
+            // A continuation repeats the header in its first row that holds something.
+            var repeatedHeaderSkipped = p == 0
+            reader.read(tally: tally) { row, cells in
+                switch driver.state {
+                case .refused:
+                    return
+                case .readingRows where repeatedHeaderSkipped:
+                    rows.takeRow(CardsSheetRows.Row(row: row, cells: cells, part: p))
+                case .readingRows, .searchingHeader:
                     // Rows above the header that hold nothing (a title band's borders, a
                     // formula whose cached result is empty) are not the header.
-                    if original.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\t" } }) { return }
-                    if p > 0 { partHeaderSeen = true; return }   // a continuation repeats the header
-                    let outcome = search.offer(OfferedRow(row: row, cells: original), number: row + 1, cells: original)
-                    if case .undecided = outcome { return }
-                    partHeaderSeen = true
-                    take(outcome, part: part)
-                    return
+                    if cells.allSatisfy({ $0.text.allSatisfy { $0 == " " || $0 == "\t" } }) { return }
+                    if p > 0 { repeatedHeaderSkipped = true; return }
+                    driver.offer(CardsSheetRows.Row(row: row, cells: cells, part: 0), number: row + 1, to: &rows)
                 }
-                feed(row, original, part: p)
             }
-            if p == 0 && !partHeaderSeen, let last = search.end() {
-                partHeaderSeen = true
-                take(last, part: part)
-            }
-            if p == 0 && !partHeaderSeen {
-                tally.add(Diagnostic(XLSXMessage.emptySheet(part.name),
-                                     at: source.location(part.name, row: 0, column: 0)))
+            guard p == 0 else { continue }
+            driver.end(sink: &rows)
+            if driver.state == .searchingHeader {
+                tally.add(Diagnostic(XLSXMessage.emptySheet(part.name), at: source.location(part.name, row: 0, column: 0)))
                 return nil
             }
         }
         var built = builder.finish()
+        let (rowPart, rowSheetRow, hidden) = (rows.rowPart, rows.rowSheetRow, rows.hidden)
+        let partNames = rows.partNames
         if ownWorkbook, var board = built.board {
             let zone = board.zone ?? .utc
             for c in board.cards.indices {
                 let fed = Int(built.cardRows[c])
                 guard fed < rowPart.count else { continue }
                 func at(_ kind: ExactColumn) -> SourceLocation {
-                    let col = hiddenCols.first { $0.0 == kind }?.1 ?? 0
+                    let col = rows.hiddenColumns.first { $0.0 == kind }?.1 ?? 0
                     return source.location(partNames[Int(rowPart[fed])], row: Int(rowSheetRow[fed]), column: col)
                 }
-                for (d, kind) in Hidden.dateKinds.enumerated() where hidden.offsets[fed * 5 + d] != Hidden.none {
+                for (d, kind) in CardsSheetRows.Hidden.dateKinds.enumerated() where hidden.offsets[fed * 5 + d] != CardsSheetRows.Hidden.none {
                     apply(.offset(hidden.offsets[fed * 5 + d]), kind, to: &board.cards[c], zone: zone)
                 }
                 for (kind, text) in hidden.other[fed] ?? [] {
@@ -172,7 +86,7 @@ struct CardsSheetReader {
             }
             built.board = board
         }
-        return Output(built: built, rowPart: rowPart, rowSheetRow: rowSheetRow, visible: visible, partNames: partNames)
+        return Output(built: built, rowPart: rowPart, rowSheetRow: rowSheetRow, visible: rows.visible, partNames: partNames)
     }
 
     /// Applies a hidden exact value to the attribute it backs.
