@@ -31,12 +31,7 @@ public struct StoreSession {
     }
 
     /// Who a change is recorded as when `--actor` is not given: the login name.
-    public static var loginName: String? {
-        let env = ProcessInfo.processInfo.environment
-        if let user = env["USER"] ?? env["LOGNAME"], !user.isEmpty { return user }
-        guard let pw = getpwuid(getuid()), let name = pw.pointee.pw_name else { return nil }
-        return String(cString: name)
-    }
+    public static var loginName: String? { LoginName.current() }
 
     public func step(_ command: String) -> StepInfo {
         StepInfo(actor: actor, command: command)

@@ -74,7 +74,7 @@ struct PostgresAddress: Sendable, Equatable {
         guard let port = Int(portText), (1...65535).contains(port) else { throw refuse("port '\(portText)' is not a port number") }
         let host = url.host.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding } ?? query["host"] ?? environment["PGHOST"] ?? "/var/run/postgresql"
         endpoint = host.hasPrefix("/") ? .socket(path: host + "/.s.PGSQL.\(port)", port: port) : .tcp(host: host, port: port)
-        user = url.user.flatMap { $0.removingPercentEncoding } ?? query["user"] ?? environment["PGUSER"] ?? Self.loginName(environment)
+        user = url.user.flatMap { $0.removingPercentEncoding } ?? query["user"] ?? environment["PGUSER"] ?? LoginName.current(environment: environment) ?? "postgres"
         let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         database = (path.isEmpty ? nil : path.removingPercentEncoding) ?? query["dbname"] ?? environment["PGDATABASE"] ?? user
         board = query["board"] ?? "board"
@@ -90,13 +90,6 @@ struct PostgresAddress: Sendable, Equatable {
         rootCertificate = query["sslrootcert"] ?? environment["PGSSLROOTCERT"]
         passwordFile = query["passfile"]
         self.text = text
-    }
-
-    /// Who libpq connects as by default: the login name.
-    private static func loginName(_ environment: [String: String]) -> String {
-        if let user = environment["USER"] ?? environment["LOGNAME"], !user.isEmpty { return user }
-        guard let pw = getpwuid(getuid()), let name = pw.pointee.pw_name else { return "postgres" }
-        return String(cString: name)
     }
 
     /// The host as `.pgpass` lines name it (`localhost` for a socket).
