@@ -18,6 +18,8 @@ final class PostgresEngine: StoreEngine {
     private let session: PostgresSession
     private let address: PostgresAddress
     private let password: String?
+    /// Why a password file was not read, said when the server then wants a password.
+    private let passwordPassedOver: String?
     /// Started by the first `othersCommits()` (a server's first request), with the revision
     /// the database had once it listened.
     private let listening = Mutex<(listener: PostgresListener, base: Int64)?>(nil)
@@ -25,11 +27,12 @@ final class PostgresEngine: StoreEngine {
     /// The channel every commit notifies, with the board's schema as its payload.
     static let channel = "boardkit"
 
-    private init(address: PostgresAddress, password: String?, readOnly: Bool) {
+    private init(address: PostgresAddress, password: PostgresPassword, readOnly: Bool) {
         location = address.text
         self.address = address
-        self.password = password
-        session = PostgresSession(address, password: password, readOnly: readOnly)
+        self.password = password.text
+        passwordPassedOver = password.passedOver
+        session = PostgresSession(address, password: password.text, readOnly: readOnly)
     }
 
     /// Connects to the board's database; `missing` when it has no such board.
@@ -142,7 +145,15 @@ final class PostgresEngine: StoreEngine {
     }
 
     func failure(_ error: any Error) -> StoreError {
-        Self.failure(error, location: location)
+        let failure = Self.failure(error, location: location)
+        guard let passwordPassedOver, Self.wantsPassword(error), case .database(let path, let message) = failure else { return failure }
+        return .database(path: path, message: message + "; " + passwordPassedOver)
+    }
+
+    /// The server refused the connection for want of a (right) password.
+    private static func wantsPassword(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        return error.code == .authMechanismRequiresPassword || error.serverInfo?[.sqlState] == "28P01"
     }
 
     /// PostgreSQL's error as the store's, in the server's words (`database`); a board made
@@ -153,6 +164,9 @@ final class PostgresEngine: StoreEngine {
         if let info = error.serverInfo, let message = info[.message] {
             if info[.sqlState] == "42P06" { return .alreadyExists(path: location) }
             return .database(path: location, message: message)
+        }
+        if error.code == .authMechanismRequiresPassword {
+            return .database(path: location, message: "the server asks for a password and none was given (--password-file, PGPASSWORD or ~/.pgpass)")
         }
         if error.code == .connectionError, let reason = connectionFailure(error.underlying) {
             return .database(path: location, message: "could not connect to the server: \(reason)")

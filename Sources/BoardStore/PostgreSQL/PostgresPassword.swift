@@ -3,23 +3,37 @@ import Foundation
 /// Where a PostgreSQL password comes from, never the command line: a file named with
 /// `--password-file` (`BOARDKIT_PASSWORD_FILE` carries it to the store), `PGPASSWORD`, or
 /// the lines of a libpq password file (`passfile=`, `PGPASSFILE`, `~/.pgpass`) that match
-/// the address. Nil: none given (a server that trusts the connection asks for none).
-enum PostgresPassword {
+/// the address. `text` nil: none given (a server that trusts the connection asks for none).
+struct PostgresPassword {
+    /// The password, if one was found.
+    var text: String?
+    /// Why a libpq password file that is there was not read (as libpq, boardkit passes over
+    /// one that others may read), for the error when the server then refuses the connection.
+    var passedOver: String?
+
     static func find(for address: PostgresAddress,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> String? {
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> PostgresPassword {
         if let file = environment["BOARDKIT_PASSWORD_FILE"], !file.isEmpty {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw .invalidAddress(address.text, problem: "the password file \(file) cannot be read")
             }
             // The first line: a file written by `echo` ends with a newline that is no part of it.
-            return text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            return PostgresPassword(text: text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
         }
         // Empty is unset, as libpq has it.
-        if let password = environment["PGPASSWORD"], !password.isEmpty { return password }
+        if let password = environment["PGPASSWORD"], !password.isEmpty { return PostgresPassword(text: password) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let file = address.passwordFile ?? environment["PGPASSFILE"] ?? home + "/.pgpass"
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-        return match(text, address)
+        var status = stat()
+        guard stat(file, &status) == 0 else { return PostgresPassword() }
+        if status.st_mode & S_IFMT != S_IFREG {
+            return PostgresPassword(passedOver: "the password file \(file) was not read: it is not a plain file")
+        }
+        if status.st_mode & (S_IRWXG | S_IRWXO) != 0 {
+            return PostgresPassword(passedOver: "the password file \(file) was not read: others may read it (chmod 600 it, as libpq asks)")
+        }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return PostgresPassword() }
+        return PostgresPassword(text: match(text, address))
     }
 
     /// The password of the first line of a `.pgpass` file that matches: `host:port:database:user:password`,
