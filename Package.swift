@@ -38,11 +38,13 @@ let package = Package(
 
         // The model every format reads into and writes from.
         .target(name: "BoardModel"),
-        // What every format shares, on the model only.
+        // What every format shares, on the model only: the reader and writer contract and
+        // options, and the building blocks.
         .target(name: "BoardIO", dependencies: ["BoardModel"]),
         .target(name: "BoardSample", dependencies: ["BoardModel", "BoardIO"]),
-        // What a person may type into a card, for every caller that takes it (terminal, page).
-        .target(name: "BoardEditing"),
+        // What a person types, for every caller that takes it (terminal, page, sync): card
+        // text, dates, filters.
+        .target(name: "BoardEditing", dependencies: ["BoardModel"]),
 
         // Formats: each depends on the model and the shared layer only (and on its own C
         // library; CSV and XLSX on the tabular mapping they share).
@@ -124,7 +126,7 @@ let package = Package(
 
         .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel"]),
-        .testTarget(name: "BoardEditingTests", dependencies: ["BoardEditing"]),
+        .testTarget(name: "BoardEditingTests", dependencies: ["BoardEditing", "BoardModel"]),
         .testTarget(name: "BoardMailTests", dependencies: ["BoardTestSupport", "BoardMail", "BoardModel"]),
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// A card as a CalDAV to-do resource: one VCALENDAR holding the card's VTODO and the
 /// VTIMEZONE its times need (what `boardkit sync` puts on a server), and the reading back of

@@ -5,8 +5,9 @@ import Darwin
 #endif
 import BoardModel
 
-/// The diagnostics of the shared layer: the validator's rules, the limiter's closing lines
-/// and `OutputFile`'s failures (`Diagnostic` tells where a target's messages go).
+/// The diagnostics of the shared layer: the validator's rules, the limiter's closing lines,
+/// `OutputFile`'s failures and the readers' count of items left out (`Diagnostic` tells where
+/// a target's messages go).
 public enum BoardIOMessage: DiagnosticMessage, Equatable {
     /// The board's zone is not an IANA name.
     case invalidTimeZone(String)
@@ -38,6 +39,9 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
     case cannotCreateFile(errno: Int32)
     /// `OutputFile` could not write or close the file (`errno`).
     case cannotWriteFile(errno: Int32)
+    /// `--skip-invalid` left `count` items out (`LeftOutItems`); `item` and `items` name one
+    /// and several (`card`, `cards`).
+    case itemsLeftOut(count: Int, item: String, items: String)
 
     public var code: DiagnosticCode {
         switch self {
@@ -57,6 +61,7 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
         case .stateContradictsHistory: .stateContradictsHistory
         case .moreNotShown(let code, _): code
         case .cannotReadFile, .cannotCreateFile, .cannotWriteFile: .ioError
+        case .itemsLeftOut: .itemsLeftOut
         }
     }
 
@@ -102,6 +107,8 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
             "cannot create the file: \(SystemError.text(e))"
         case .cannotWriteFile(let e):
             "cannot write the file: \(SystemError.text(e))"
+        case .itemsLeftOut(let count, let item, let items):
+            "\(count == 1 ? "1 \(item) was" : "\(count) \(items) were") left out (--skip-invalid): not readable; the warnings above say why"
         }
     }
 }

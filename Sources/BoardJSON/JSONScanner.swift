@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// A problem found at a byte offset of the input; the reader turns the offset into
 /// `line:col` only when it reports it, so the fast path never counts lines.

@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Writes an output through a temporary file beside the target and renames it into place
 /// only when the writer succeeded: a failed run never leaves a half-written file and never

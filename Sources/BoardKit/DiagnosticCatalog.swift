@@ -1,4 +1,5 @@
 import BoardModel
+import BoardEditing
 import BoardJSON
 import BoardTabular
 import BoardXLSX
@@ -14,6 +15,7 @@ import BoardMail
 public enum DiagnosticCatalog {
     public static var all: [DiagnosticCode] {
         DiagnosticCode.modelCodes
+            + DiagnosticCode.editingCodes
             + DiagnosticCode.jsonCodes
             + DiagnosticCode.tabularCodes + DiagnosticCode.csvCodes + DiagnosticCode.xlsxCodes
             + DiagnosticCode.icsCodes

@@ -1,5 +1,7 @@
 import BoardLocale
 import BoardModel
+import BoardEditing
+import BoardIO
 import BoardReport
 import Foundation
 

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardJSON
 import BoardXLSX
 import BoardICS

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardEditing
 
 /// `--where` as every command that reads a board applies it: the filter it names on the board,
 /// or the filter's problem placed at `--where` with the column it starts at.

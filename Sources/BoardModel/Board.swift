@@ -1,6 +1,7 @@
 // BoardModel: what a board is, and what is said of one (README's Layout lists its folders).
-// Machinery for reading and writing fast and the validator live one layer up, in BoardIO; a
-// new building block goes there, not here.
+// Reading and writing (the formats' contract and options, the fast building blocks, the
+// validator) live one layer up, in BoardIO, and reading what people type (dates, filters) in
+// BoardEditing; a new building block goes there, not here.
 
 /// A kanban board: its states (columns), cards and the history of how the cards moved.
 ///

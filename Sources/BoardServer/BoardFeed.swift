@@ -6,6 +6,7 @@ import Darwin
 import BoardICS
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardStore
 import Logging
 import Synchronization

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardEditing
 import BoardReport
 import Foundation
 import Hummingbird

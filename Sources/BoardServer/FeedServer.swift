@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import BoardStore
 import Hummingbird
 import HummingbirdCore

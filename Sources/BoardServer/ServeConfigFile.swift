@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Foundation
 import Yams
 

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// The `cards` table's columns and how a `Card` goes in and out of them.
 enum CardRow {

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Foundation
 
 /// The change log: applying a step's edits (current values and log rows in one

@@ -47,8 +47,10 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         /// An event's card: one of the board's.
         case boardsCard
         case timeZone
-        /// A date as people type it (`DateInput`).
-        case date
+        /// A date as people type it; `forms` says which forms are taken, in the words of the
+        /// caller that read it (BoardEditing's `DateInput.accepted`): the store reads no dates
+        /// people type.
+        case date(forms: String)
         /// Text a card field takes (BoardEditing's `CardText`); `problem` says what is wrong
         /// ("is 600 characters; at most 500").
         case text(problem: String)
@@ -127,7 +129,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             case .uniqueCardID: "another card has it"
             case .boardsCard: "an event must name one of the board's cards"
             case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
-            case .date: DateInput.accepted
+            case .date(let forms): forms
             case .text(let problem): problem
             }
             return "'\(value)' is not a valid \(field); \(what)"

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Foundation
 
 /// The store as a format: `convert team.db board.json` exports, `convert board.json team.db`

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Decoded lists and maps by their stored text, so that a million cards with the same labels
 /// or custom fields share one copy (at most `limit` distinct texts are remembered).

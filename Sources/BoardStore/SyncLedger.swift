@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// What a store remembers of its sync with a remote to-do list (CalDAV): where it is, who
 /// signs in, the server's sync token, and for each card synced the resource it is, the

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// An event's field changes in one cell, as compact JSON text: the workbook's History sheet
 /// and the CSV events sidecar hold them this way.

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Foundation
 
 /// How one cell holds a list (labels, assignees, repeated columns gathered into one field):

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// What a file's own dates say about how its slash dates read (#19 item 4).
 ///

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Turns cells into dates and times the way a mapping says: ISO 8601 first, then the
 /// mapping's layouts, then slash dates by the mapping's rule.

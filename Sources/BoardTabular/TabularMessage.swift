@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// The diagnostics of the column mapping CSV and XLSX share: mapping files, the header, the
 /// values of the rows, what a table layout cannot hold (`Diagnostic` tells where a target's

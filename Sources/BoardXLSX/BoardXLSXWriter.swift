@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 import BoardTabular
 import CXlsxWriter
 

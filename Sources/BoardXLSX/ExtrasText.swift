@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Unknown keys (`extras`: key → raw JSON text) in one cell, as a JSON object: `{"x-color":
 /// "red","x-rank":[1,2]}`. Keys are sorted so the same board gives the same bytes. Values are

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardModel
+import BoardIO
 
 /// Flags every command that reads a board takes: the format, then how to read it.
 struct ReadingFlags: ParsableArguments {

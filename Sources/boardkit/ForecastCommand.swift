@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardKit
 import BoardLocale
 import BoardModel
+import BoardEditing
 import BoardReport
 
 /// `boardkit forecast INPUT`: when the open cards are likely done, and how many by a date, by

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardServer
 import BoardStore
 import Foundation

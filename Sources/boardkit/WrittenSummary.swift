@@ -1,5 +1,6 @@
 import BoardKit
 import BoardModel
+import BoardIO
 
 /// The line a command prints once it has written a file, so that exit 0 always comes with a
 /// summary of what was written: on standard output, or on standard error when the data went

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardSample
 import BoardTestSupport
 @testable import BoardCSV

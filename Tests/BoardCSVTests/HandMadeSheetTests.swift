@@ -2,6 +2,7 @@ import Testing
 import BoardTestSupport
 import Foundation
 import BoardModel
+import BoardIO
 import BoardTabular
 import BoardKit
 @testable import BoardCSV

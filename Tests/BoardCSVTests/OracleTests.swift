@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import BoardModel
+import BoardIO
 import BoardSample
 import BoardTabular
 import BoardTestSupport

@@ -293,7 +293,7 @@ extension ICSRealFileShapesTests {
         #expect(why.first?.location?.line == 286)
         #expect(why.contains { if case .impossibleDate? = $0.message as? ICSMessage { true } else { false } })
         let summary = r.diagnostics.filter { $0.code == .itemsLeftOut }
-        #expect(summary.map { $0.message as? ModelMessage } == [.itemsLeftOut(count: 1, item: "event", items: "events")])
+        #expect(summary.map { $0.message as? BoardIOMessage } == [.itemsLeftOut(count: 1, item: "event", items: "events")])
         #expect(summary.first?.severity == .warning)
         // The source map still points each card at its own item.
         #expect(r.sourceMap.location(of: .card(index: 56, field: nil)).line == 289)
@@ -316,7 +316,7 @@ extension ICSRealFileShapesTests {
         let r = read(text, options: leavingOut())
         #expect(!r.diagnostics.hasErrors, "\(r.diagnostics)")
         #expect(r.board?.cards.map(\.id) == ["good1", "good2"])
-        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map { $0.message as? ModelMessage }
+        let summaries = r.diagnostics.filter { $0.code == .itemsLeftOut }.map { $0.message as? BoardIOMessage }
         #expect(summaries == [.itemsLeftOut(count: 2, item: "event", items: "events"),
                               .itemsLeftOut(count: 2, item: "to-do", items: "to-dos")])
         let mismatch = r.diagnostics.filter { $0.code == .icsComponentMismatch }
@@ -350,6 +350,6 @@ extension ICSRealFileShapesTests {
         #expect(r.board?.cards.count == 70)
         #expect(r.diagnostics.filter { $0.code == .invalidDate }.count == 21)
         #expect(r.diagnostics.contains { $0.message as? BoardIOMessage == .moreNotShown(.invalidDate, count: 10) && $0.severity == .warning })
-        #expect(r.diagnostics.last?.message as? ModelMessage == .itemsLeftOut(count: 30, item: "event", items: "events"), "\(r.diagnostics.last as Any)")
+        #expect(r.diagnostics.last?.message as? BoardIOMessage == .itemsLeftOut(count: 30, item: "event", items: "events"), "\(r.diagnostics.last as Any)")
     }
 }

@@ -33,6 +33,10 @@ struct BoardIOMessageTests {
             (.cannotReadFile(errno: 13), "cannot read the file: Permission denied"),
             (.cannotCreateFile(errno: 2), "cannot create the file: No such file or directory"),
             (.cannotWriteFile(errno: 28), "cannot write the file: No space left on device"),
+            (.itemsLeftOut(count: 1, item: "event", items: "events"),
+             "1 event was left out (--skip-invalid): not readable; the warnings above say why"),
+            (.itemsLeftOut(count: 3, item: "card", items: "cards"),
+             "3 cards were left out (--skip-invalid): not readable; the warnings above say why"),
         ]
         for (message, text) in cases { #expect(message.text == text) }
     }

@@ -1,5 +1,6 @@
 import Testing
 import BoardModel
+import BoardIO
 @testable import BoardJSON
 
 @Suite("Dates")

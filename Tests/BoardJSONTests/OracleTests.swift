@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BoardModel
+import BoardIO
 import BoardSample
 import BoardTestSupport
 @testable import BoardJSON

@@ -1,5 +1,6 @@
 import Testing
 import BoardModel
+import BoardIO
 import BoardSample
 @testable import BoardJSON
 

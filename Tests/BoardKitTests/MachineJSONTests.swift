@@ -1,6 +1,7 @@
 import Testing
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardStore
 
 /// The JSON the terminal writes for programs (`--diagnostics json`, `history --format json`)

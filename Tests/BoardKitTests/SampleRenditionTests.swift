@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardTestSupport
 
 /// samples/ holds the sample board in every format boardkit writes. They must stay what the

@@ -23,15 +23,15 @@ struct StoreErrorMessageTests {
              "'ghost' is not a valid events[0].card; an event must name one of the board's cards"),
             (.invalidValue(field: "--timezone", value: "Seoul", accepted: .timeZone),
              "'Seoul' is not a valid --timezone; use an IANA zone name such as Asia/Seoul or UTC"),
-            (.invalidValue(field: "--due", value: "soon", accepted: .date),
-             "'soon' is not a valid --due; use YYYY-MM-DD, YYYY-MM-DDTHH:MM (in the board's zone, or with an offset), today, tomorrow, yesterday, a weekday name (the next one), or +3d, +2w, +1m"),
+            (.invalidValue(field: "--due", value: "soon", accepted: .date(forms: "use YYYY-MM-DD, today or +3d")),
+             "'soon' is not a valid --due; use YYYY-MM-DD, today or +3d"),
             (.nothingToUndo, "nothing to undo"),
             (.nothingToRedo, "nothing to redo"),
             (.cardChanged(id: "c1", number: 5), "#5 changed since it was loaded; nothing was changed, look at it again"),
         ]
         for (error, text) in cases { #expect(error.text == text) }
         #expect(StoreError.missing(path: "b.db").diagnostic.location == SourceLocation(file: "b.db"))
-        #expect(StoreError.invalidValue(field: "--due", value: "x", accepted: .date).diagnostic.location == SourceLocation(file: "--due"))
+        #expect(StoreError.invalidValue(field: "--due", value: "x", accepted: .date(forms: "use YYYY-MM-DD")).diagnostic.location == SourceLocation(file: "--due"))
         #expect(StoreError.nothingToUndo.diagnostic.location == nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BoardKit
 import BoardModel
+import BoardIO
 import BoardSample
 import BoardTestSupport
 import BoardXLSX

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Checking a value without building it: the same grammar, the same limits and the same
 /// messages at the same offsets as `value()`, so a reader that first skims a document

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 
 /// Reads a Trello board export (the JSON of Trello's "Print, export and share → Export as
 /// JSON") into a board: lists become states, cards become cards, and the actions become the

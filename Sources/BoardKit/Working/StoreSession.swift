@@ -1,5 +1,6 @@
 import BoardLocale
 import BoardModel
+import BoardEditing
 import BoardStore
 import Foundation
 
@@ -40,7 +41,7 @@ public struct StoreSession {
     /// A date typed for `flag` (`--due`), in the board's zone.
     public func date(_ text: String, for flag: String) throws(StoreError) -> DueDate {
         guard let date = DateInput.parse(text, zone: zone, now: now) else {
-            throw .invalidValue(field: flag, value: text, accepted: .date)
+            throw .invalidValue(field: flag, value: text, accepted: .date(forms: DateInput.accepted))
         }
         return date
     }

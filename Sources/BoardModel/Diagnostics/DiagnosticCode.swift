@@ -81,6 +81,6 @@ extension DiagnosticCode {
         .eventUnknownCard, .eventUnknownState, .eventsOutOfOrder, .stateContradictsHistory,
         .invalidTimeZone, .invalidDate, .dueBeforeCreated, .completedBeforeCreated,
         .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .binaryToTerminal, .noBoardRead,
-        .itemsLeftOut, .filterInvalid,
+        .itemsLeftOut,
     ]
 }

@@ -1,7 +1,7 @@
 /// Which cards a person asked to see: words in the title, notes or labels, a label, an
 /// assignee, a state, where the due date stands or a range of due days. Every condition given
-/// must hold; none given, every card. What `--where` (`FilterExpression`) and the page's and
-/// the feeds' query parameters say, checked against the board.
+/// must hold; none given, every card. What `--where` (BoardEditing's `FilterExpression`) and
+/// the page's and the feeds' query parameters say, checked against the board.
 public struct CardFilter: Sendable, Equatable, Hashable {
     /// Where a card's due date stands, in the board's zone.
     public enum Due: String, Sendable, CaseIterable {

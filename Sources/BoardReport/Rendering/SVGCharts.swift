@@ -1,5 +1,6 @@
 import BoardLocale
 import BoardModel
+import BoardIO
 
 /// Inline SVG charts for the HTML report: plain shapes and text, no scripts, no external
 /// fonts or files, so the page stays one self-contained file that prints as it shows.

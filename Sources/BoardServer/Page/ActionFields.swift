@@ -1,4 +1,5 @@
 import BoardModel
+import BoardIO
 import Foundation
 
 /// The fields of a request body, read from JSON (the API) or from an HTML form (the page

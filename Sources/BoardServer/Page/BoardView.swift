@@ -1,5 +1,6 @@
 import BoardJSON
 import BoardModel
+import BoardIO
 import BoardStore
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
 import BoardModel
+import BoardIO
 
 /// Building HTML as text with every value escaped: the page never puts a card's text into
 /// markup as is, so a title like `<img src=x onerror=…>` shows as those characters.

@@ -1,4 +1,4 @@
-import BoardModel
+import BoardIO
 import Testing
 
 /// The one small JSON reader (mapping files, list cells, the token file, the page API's

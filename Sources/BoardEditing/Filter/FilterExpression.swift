@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Which cards, as a person writes it: `--where 'assignee=mina,due=week'` on the command line,
 /// `?assignee=mina&due=week` in a feed's or the page's address. One grammar and one meaning
 /// for every command and URL:

@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardModel
 import Testing
 
@@ -32,20 +33,14 @@ struct DateInputTests {
         #expect(date("2026-12-01 09:30") == "2026-12-01T09:30:00+09:00")
     }
 
+    @Test func acceptedFormsAreSaidOnce() {
+        #expect(DateInput.accepted == "use YYYY-MM-DD, YYYY-MM-DDTHH:MM (in the board's zone, or with an offset), today, "
+                + "tomorrow, yesterday, a weekday name (the next one), or +3d, +2w, +1m")
+    }
+
     @Test func nonsenseIsRefused() {
         for text in ["someday", "2026-02-30", "+3x", "+d", "", "next week"] {
             #expect(date(text) == nil, "\(text)")
         }
-    }
-
-    @Test func dueStatusFollowsTheBoardsDay() {
-        let d = DueDate.date(CalendarDate(year: 2026, month: 11, day: 24)!)
-        #expect(DueStatus.of(d, category: .todo, archived: false, now: now, zone: seoul) == .today)
-        let utc = Zone.utc
-        let tomorrowMorning = Instant(epochSeconds: 1_795_568_400)  // 2026-11-25T01:00Z
-        #expect(DueStatus.of(d, category: .todo, archived: false, now: tomorrowMorning, zone: utc) == .overdue(days: 1))
-        #expect(DueStatus.of(d, category: .done, archived: false, now: tomorrowMorning, zone: utc) == .done)
-        let nextWeek = DueDate.date(CalendarDate(year: 2026, month: 12, day: 1)!)
-        #expect(DueStatus.of(nextWeek, category: .doing, archived: false, now: now, zone: seoul) == .soon(days: 7))
     }
 }

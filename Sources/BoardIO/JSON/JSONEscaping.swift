@@ -1,10 +1,7 @@
-/// The one rule for JSON string escapes, both ways: every writer of JSON (BoardIO's
-/// `JSONWriter`, and the cells and the store that keep JSON text through `JSONText`) escapes
-/// through `escape`, and every reader that resolves escapes (the canonical reader, the
-/// foreign-export parser, `JSONText`, `JSONDocument`) decodes through `unescape`.
-///
-/// It lives in the model because the model's own `JSONText` and `JSONDocument` need it;
-/// everything above reaches it from here.
+/// The one rule for JSON string escapes, both ways: every writer of JSON (`JSONWriter`, and
+/// the cells and the store that keep JSON text through `JSONText`) escapes through `escape`,
+/// and every reader that resolves escapes (the canonical reader, the foreign-export parser,
+/// `JSONText`, `JSONDocument`) decodes through `unescape`.
 public enum JSONEscaping {
     // MARK: Writing
 

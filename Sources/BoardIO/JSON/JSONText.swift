@@ -1,7 +1,9 @@
+import BoardModel
+
 /// JSON text kept inside other data, off the hot path (the extras and field changes kept in
 /// a cell, the store's lists and values): one escaping rule, one way to write and read a
 /// string, a list of strings and a field value. A JSON document boardkit outputs is written
-/// by BoardIO's `JSONWriter` instead.
+/// by `JSONWriter` instead.
 public enum JSONText {
     /// `s` as a JSON string literal, escaped by `JSONEscaping`.
     public static func quoted(_ s: String) -> String {

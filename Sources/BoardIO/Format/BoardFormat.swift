@@ -1,3 +1,5 @@
+import BoardModel
+
 /// A file to read: a path on disk and the name to show in diagnostics.
 ///
 /// Standard input is copied to a temporary file first, so every reader sees a file (formats

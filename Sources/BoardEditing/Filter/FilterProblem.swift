@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Why a filter (`--where`, or a feed's or the page's query) names no cards of a board: said
 /// with what the board has, so a typo is never an empty feed.
 public enum FilterProblem: Error, DiagnosticMessage, Equatable {
@@ -54,4 +56,7 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
 extension DiagnosticCode {
     public static let filterInvalid = DiagnosticCode(
         "filter-invalid", .error, "A filter (--where, or a feed's query) is not a condition, or names a state, label or person the board does not have.")
+
+    /// BoardEditing's own codes (`DiagnosticCatalog` lists them right after the model's).
+    public static let editingCodes: [DiagnosticCode] = [.filterInvalid]
 }

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Everything a user can tell a writer. One record for all formats, as in pandoc: each
 /// writer uses the fields that concern it and ignores the rest.
 public struct WriterOptions: Sendable {

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// What a reader does with one item of a file (a card, a row, a calendar component, an
 /// event) that cannot be read: refuse the whole file, or leave that item out and go on.
 public enum InvalidItemPolicy: Sendable, Equatable {
@@ -41,6 +43,6 @@ public struct LeftOutItems: Sendable {
     /// was left out. `item` and `items` name one and several (`card`, `cards`).
     public func summary(item: String, items: String, at location: SourceLocation) -> Diagnostic? {
         guard count > 0 else { return nil }
-        return Diagnostic(ModelMessage.itemsLeftOut(count: count, item: item, items: items), at: location)
+        return Diagnostic(BoardIOMessage.itemsLeftOut(count: count, item: item, items: items), at: location)
     }
 }

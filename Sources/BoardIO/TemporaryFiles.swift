@@ -64,13 +64,17 @@ public enum TemporaryFiles {
     }
 
     private static let slotCount = 8
-    /// The table: changed only under `changes` (writes run on several threads at once, the
-    /// server's among them), read without it by the signal handler, which may not lock.
-    nonisolated(unsafe) private static var slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 8).initialized(count: 8)
+    /// The table: its slots change only under `changes` (writes run on several threads at
+    /// once, the server's among them), and are read without it by the signal handler, which
+    /// may not lock. The table itself is made once and never replaced.
+    nonisolated(unsafe) private static let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 8).initialized(count: 8)
     /// Held while the table changes; its value says whether the handlers are installed.
     private static let changes = Mutex(false)
 
     private static func installHandlers() {
+        // Make the table before a handler can run: a lazy global's first use takes a lock,
+        // which a handler may not (it could interrupt the thread making it).
+        _ = slots
         // A parent may hand down these signals blocked (Foundation's Process does); then a
         // stop would wait, pending, until the output was complete.
         var set = sigset_t()

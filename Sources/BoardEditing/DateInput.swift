@@ -1,3 +1,5 @@
+import BoardModel
+
 /// Dates as people type them on a command line or in a form, read in the board's zone:
 /// ISO 8601 dates and date-times, `today`, `tomorrow`, `yesterday`, weekday names, and
 /// offsets from today such as `+3d`, `+2w`, `+1m` (Korean `오늘`, `내일`, `모레` too).

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardEditing
 import Testing
 
 /// `--where` and the feeds' query: one grammar, one meaning, each rule once.
