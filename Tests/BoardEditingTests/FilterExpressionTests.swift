@@ -84,6 +84,16 @@ struct FilterExpressionTests {
             == "--where:1:1: error: the board has no assignee 'mian'; it has 'jisoo', 'mina' [filter-invalid]")
     }
 
+    /// The Korean page says each problem in Korean, keys and values as typed.
+    @Test func eachProblemIsSaidInKoreanToo() {
+        #expect(problem("assignee=mian")?.koreanText == "보드에 담당자 'mian'이(가) 없습니다. 있는 것: 'jisoo', 'mina'")
+        #expect(problem("due=someday")?.koreanText.hasPrefix("마감 'someday'은(는) overdue, today, week, none도 날짜도 아닙니다.") == true)
+        #expect(problem("label<bug")?.koreanText == "label에는 label=만 쓸 수 있습니다 (label< 아님)")
+        #expect(FilterProblem.unknownName(.label, "x", has: [], column: 1).koreanText == "보드에 라벨 'x'이(가) 없습니다. 보드의 카드에 라벨 값이 하나도 없습니다")
+        let cases: [FilterProblem] = [.notACondition("mina", column: 1), .unknownKey("owner", column: 1), .twice(.due, column: 1)]
+        for p in cases { #expect(!p.koreanText.isEmpty && p.koreanText != p.text && p.koreanText.unicodeScalars.contains { $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) }
+    }
+
     @Test func aQueryIsTheSameConditions() {
         let query = FilterExpression.query([("assignee", "mina"), ("due", "week"), ("lang", "ko"), ("label", "")])
         #expect(query == .success(FilterExpression(conditions: [

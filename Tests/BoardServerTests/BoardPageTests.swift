@@ -248,6 +248,10 @@ final class ServedStore: @unchecked Sendable {
         let typo = try s.call("GET", "?assignee=nobody-here").text
         #expect(typo.contains("the board has no assignee &#39;nobody-here&#39;; it has &#39;\(person)&#39;"))
         #expect(typo.components(separatedBy: "<li class=\"card").count - 1 == cards.count)
+        // On the Korean page, in Korean (it was English there).
+        let korean = try s.call("GET", "?assignee=nobody-here", headers: ["Accept-Language": "ko"]).text
+        #expect(korean.contains("보드에 담당자 &#39;nobody-here&#39;이(가) 없습니다. 있는 것: &#39;\(person)&#39;"), "\(korean)")
+        #expect(!korean.contains("the board has no"))
     }
 
     /// The line above the columns says when the open cards are likely done, for the cards the

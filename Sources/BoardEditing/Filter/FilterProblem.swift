@@ -47,6 +47,34 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
         }
     }
 
+    /// The same in Korean, as the Korean board page says it above the cards. Keys and
+    /// values stay as typed: they are what the reader writes in the address or the form.
+    public var koreanText: String {
+        let keys = FilterExpression.Key.allCases.map(\.rawValue).joined(separator: ", ")
+        switch self {
+        case .notACondition(let part, _):
+            return "'\(part)'은(는) 조건이 아닙니다. KEY=VALUE (또는 text~단어, due<날짜)처럼 쓰고, KEY는 \(keys) 중 하나입니다"
+        case .unknownKey(let key, _):
+            return "'\(key)'을(를) 가진 카드는 없습니다. 조건은 \(keys) 중 하나에 대한 것입니다"
+        case .relation(let key, let relation, let allowed, _):
+            return "\(key.rawValue)에는 \(allowed.map { "\(key.rawValue)\($0.rawValue)" }.joined(separator: ", "))만 쓸 수 있습니다 (\(key.rawValue)\(relation.rawValue) 아님)"
+        case .twice(let key, _):
+            return "\(key.rawValue)이(가) 두 번 주어졌습니다. 한 번만 쓰세요 (due>와 due<로 범위를 정할 수는 있습니다)"
+        case .unknownName(let kind, let name, let has, _):
+            let what = switch kind {
+            case .label: "라벨"
+            case .assignee: "담당자"
+            case .state: "상태"
+            }
+            guard !has.isEmpty else { return "보드에 \(what) '\(name)'이(가) 없습니다. 보드의 카드에 \(what) 값이 하나도 없습니다" }
+            let shown = has.prefix(30).map { "'\($0)'" }.joined(separator: ", ")
+            let more = has.count > 30 ? " 외 \(has.count - 30)개" : ""
+            return "보드에 \(what) '\(name)'이(가) 없습니다. 있는 것: \(shown)\(more)"
+        case .notADate(let value, _):
+            return "마감 '\(value)'은(는) overdue, today, week, none도 날짜도 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
+        }
+    }
+
     /// Placed where the user wrote it: `--where:1:12`, or the address's query.
     public func diagnostic(in source: String) -> Diagnostic {
         Diagnostic(self, at: column > 0 ? SourceLocation(file: source, line: 1, column: column) : SourceLocation(file: source))
