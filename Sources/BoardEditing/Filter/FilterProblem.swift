@@ -27,12 +27,11 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
     }
 
     public var text: String {
-        let keys = FilterExpression.Key.allCases.map(\.rawValue).joined(separator: ", ")
         switch self {
         case .notACondition(let part, _):
-            return "'\(part)' is not a condition; write KEY=VALUE (or text~WORDS, due<DATE), with KEY one of \(keys)"
+            return "'\(part)' is not a condition; write KEY=VALUE (or text~WORDS, due<DATE), with KEY one of \(Self.keys)"
         case .unknownKey(let key, _):
-            return "no cards have '\(key)'; a condition is about one of \(keys)"
+            return "no cards have '\(key)'; a condition is about one of \(Self.keys)"
         case .relation(let key, let relation, let allowed, _):
             return "\(key.rawValue) takes \(allowed.map { "\(key.rawValue)\($0.rawValue)" }.joined(separator: ", ")), not \(key.rawValue)\(relation.rawValue)"
         case .twice(let key, _):
@@ -50,12 +49,11 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
     /// The same in Korean, as the Korean board page says it above the cards. Keys and
     /// values stay as typed: they are what the reader writes in the address or the form.
     public var koreanText: String {
-        let keys = FilterExpression.Key.allCases.map(\.rawValue).joined(separator: ", ")
         switch self {
         case .notACondition(let part, _):
-            return "'\(part)'은(는) 조건이 아닙니다. KEY=VALUE (또는 text~단어, due<날짜)처럼 쓰고, KEY는 \(keys) 중 하나입니다"
+            return "'\(part)'은(는) 조건이 아닙니다. KEY=VALUE (또는 text~단어, due<날짜)처럼 쓰고, KEY는 \(Self.keys) 중 하나입니다"
         case .unknownKey(let key, _):
-            return "'\(key)'을(를) 가진 카드는 없습니다. 조건은 \(keys) 중 하나에 대한 것입니다"
+            return "'\(key)'을(를) 가진 카드는 없습니다. 조건은 \(Self.keys) 중 하나에 대한 것입니다"
         case .relation(let key, let relation, let allowed, _):
             return "\(key.rawValue)에는 \(allowed.map { "\(key.rawValue)\($0.rawValue)" }.joined(separator: ", "))만 쓸 수 있습니다 (\(key.rawValue)\(relation.rawValue) 아님)"
         case .twice(let key, _):
@@ -74,6 +72,9 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
             return "마감 '\(value)'은(는) overdue, today, week, none도 날짜도 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
         }
     }
+
+    /// The keys a condition may name, as both languages list them.
+    private static var keys: String { FilterExpression.Key.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Placed where the user wrote it: `--where:1:12`, or the address's query.
     public func diagnostic(in source: String) -> Diagnostic {
