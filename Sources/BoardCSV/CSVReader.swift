@@ -55,7 +55,7 @@ public struct CSVReader: SniffingReader {
         var rows = CSVRows(builder: TabularBoardBuilder(options: options, catalogue: sidecar.map { $0.catalogue }, file: file),
                            locator: locator, limiter: DiagnosticLimiter(limit: Self.listLimit, file: file),
                            fileSize: text.bytes.count)
-        var driver = TabularRowDriver<CSVRows>(chosen: options.headerRow, likeness: rows.builder.headerLikeness)
+        var driver = TabularRowDriver(for: rows)
         let parser = CSVParser(delimiter: dialect.delimiter)
         var released = 0
         let outcome = parser.parse(text.bytes, from: dialect.byteOrderMark ? 3 : 0,

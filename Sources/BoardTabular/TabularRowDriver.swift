@@ -45,9 +45,9 @@ public struct TabularRowDriver<Sink: TabularRowSink> {
     public private(set) var state = State.searchingHeader
     private var search: HeaderRowSearch<Sink.Row>
 
-    /// `chosen`: `--header-row`. `likeness`: the builder's `headerLikeness`.
-    public init(chosen: Int?, likeness: @escaping ([TabularCell]) -> HeaderLikeness) {
-        search = HeaderRowSearch(chosen: chosen, likeness: likeness)
+    /// Looks for the header as the sink's builder reads one (`--header-row`, `headerLikeness`).
+    public init(for sink: Sink) {
+        search = HeaderRowSearch(chosen: sink.builder.options.headerRow, likeness: sink.builder.headerLikeness)
     }
 
     /// Offers a row, while `state` is `searchingHeader`, that holds something. `number`: its

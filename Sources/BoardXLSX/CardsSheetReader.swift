@@ -30,7 +30,7 @@ struct CardsSheetReader {
         let builder = TabularBoardBuilder(options: options, mapping: mapping, catalogue: catalogue, file: source.file)
         var rows = CardsSheetRows(builder: builder, source: source, overflow: overflow, ownWorkbook: ownWorkbook,
                                   partNames: parts.map(\.name))
-        var driver = TabularRowDriver<CardsSheetRows>(chosen: options.headerRow, likeness: builder.headerLikeness)
+        var driver = TabularRowDriver(for: rows)
         for (p, part) in parts.enumerated() {
             guard let reader = source.reader(for: part) else { tally.add(source.unlinked(part)); return nil }
             // A continuation repeats the header in its first row that holds something.

@@ -27,7 +27,7 @@ import BoardTabular
         var options = ReaderOptions()
         options.headerRow = headerRow
         var sink = RecordingSink(builder: TabularBoardBuilder(options: options, file: "t"))
-        var driver = TabularRowDriver<RecordingSink>(chosen: headerRow, likeness: sink.builder.headerLikeness)
+        var driver = TabularRowDriver(for: sink)
         for (k, text) in rows.enumerated() {
             let row = (number: k + 1, cells: text.split(separator: "|", omittingEmptySubsequences: false).map { TabularCell.text(String($0)) })
             switch driver.state {
