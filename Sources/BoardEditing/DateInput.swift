@@ -9,6 +9,8 @@ import BoardModel
 public enum DateInput {
     /// What the parser accepts, for error messages.
     public static let accepted = "use YYYY-MM-DD, YYYY-MM-DDTHH:MM (in the board's zone, or with an offset), today, tomorrow, yesterday, a weekday name (the next one), or +3d, +2w, +1m"
+    /// The forms to try, in Korean, as the Korean page ends a date it could not read.
+    public static let acceptedInKorean = "2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
 
     /// The date `text` means at `now` in `zone`, or nil when it is none of the accepted forms.
     public static func parse(_ text: String, zone: Zone, now: Instant) -> DueDate? {

@@ -69,7 +69,7 @@ public enum FilterProblem: Error, DiagnosticMessage, Equatable {
             let more = has.count > 30 ? " 외 \(has.count - 30)개" : ""
             return "보드에 \(what) '\(name)'이(가) 없습니다. 있는 것: \(shown)\(more)"
         case .notADate(let value, _):
-            return "마감 '\(value)'은(는) overdue, today, week, none도 날짜도 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
+            return "마감 '\(value)'은(는) overdue, today, week, none도 날짜도 아닙니다. \(DateInput.acceptedInKorean)"
         }
     }
 

@@ -96,6 +96,8 @@ struct PageWords: Sendable {
     /// A form's field problem, after the field's name: in the reader's language where its
     /// reason is known, else the API's English message.
     var problem: @Sendable (FieldProblem.Reason) -> String?
+    /// Why the filter in the address names no cards, said above the columns.
+    var filterProblem: @Sendable (FilterProblem) -> String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -128,7 +130,8 @@ struct PageWords: Sendable {
             case .text(let problem): problem.sentence
             case .said: nil
             }
-        })
+        },
+        filterProblem: { $0.text })
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -157,9 +160,10 @@ struct PageWords: Sendable {
         problem: { reason in
             switch reason {
             case .needed: "꼭 필요합니다"
-            case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d, +2w 처럼 쓰세요"
+            case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. \(DateInput.acceptedInKorean)"
             case .text(let problem): problem.koreanSentence
             case .said: nil
             }
-        })
+        },
+        filterProblem: { $0.koreanText })
 }

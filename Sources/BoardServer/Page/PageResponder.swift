@@ -131,7 +131,7 @@ struct PageResponder: Sendable {
             board.cards = view.cards.map(\.card)
             switch FilterExpression.query(asked).flatMap({ $0.filter(on: board, now: context.now) }) {
             case .success(let filter): context.filter = filter
-            case .failure(let problem): context.filterProblem = language == .ko ? problem.koreanText : problem.text
+            case .failure(let problem): context.filterProblem = language.words.filterProblem(problem)
             }
         }
         return (context, cookie.map { [$0] } ?? [])
