@@ -3,6 +3,7 @@ import BoardKit
 import BoardModel
 import BoardStore
 import BoardSync
+import BoardIO
 import Foundation
 
 /// `boardkit sync [URL]`: two-way sync of the store with a CalDAV to-do list.
@@ -92,14 +93,11 @@ struct SyncCommand: AsyncParsableCommand {
     /// The password: the file's first line, else the environment; nil when neither.
     private func password() throws(SyncError) -> String? {
         if let passwordFile {
-            let text: String
-            do {
-                text = try String(contentsOfFile: passwordFile, encoding: .utf8)
-            } catch {
-                throw .passwordFile(path: passwordFile, message: (error as NSError).localizedDescription)
+            let first: String
+            switch PasswordFile.text(of: passwordFile) {
+            case .success(let text): first = PasswordFile.firstLine(of: text)
+            case .failure(let failure): throw .passwordFile(path: passwordFile, message: SystemError.text(failure.errno))
             }
-            // Any line ending: Swift reads "\r\n" as one Character, which is no "\n".
-            let first = String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
             if first.isEmpty { throw .emptyPassword(path: passwordFile) }
             return first
         }

@@ -51,6 +51,10 @@ import Testing
         #expect(PostgresPassword.match(file, address) == "pa:ss\\word")
         let other = try #require(try PostgresAddress("postgres://x@elsewhere/db", environment: none))
         #expect(PostgresPassword.match(file, other) == "fallback")
+        // A file saved on Windows: CR LF ends each line, and the CR is no part of a password
+        // (libpq strips it; Swift reads CR LF as one character, so a split at "\n" kept the
+        // whole file one line).
+        #expect(PostgresPassword.match(file.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n", address) == "pa:ss\\word")
     }
 
     /// Against a real server: the password from each place, a wrong one said in the server's
@@ -65,6 +69,8 @@ import Testing
         #expect(refused.status == 1 && refused.stderr.contains("the server asks for a password and none was given"), "\(refused.stderr)")
         let file = folder.path("pw")
         try (password + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.boardkit(["show", "-b", store, "--password-file", file], environment: unset).status == 0)
+        try (password + "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try CommandRunner.boardkit(["show", "-b", store, "--password-file", file], environment: unset).status == 0)
         let pgpass = folder.path(".pgpass")
         try ("127.0.0.1:*:boardkit:boardkit:" + password + "\n").write(toFile: pgpass, atomically: true, encoding: .utf8)

@@ -1,3 +1,4 @@
+import BoardIO
 import Foundation
 
 /// Where a PostgreSQL password comes from, never the command line: a file named with
@@ -14,33 +15,40 @@ struct PostgresPassword {
     static func find(for address: PostgresAddress,
                      environment: [String: String] = ProcessInfo.processInfo.environment) throws(StoreError) -> PostgresPassword {
         if let file = environment["BOARDKIT_PASSWORD_FILE"], !file.isEmpty {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw .invalidAddress(address.text, problem: "the password file \(file) cannot be read")
+            switch PasswordFile.text(of: file) {
+            case .success(let text): return PostgresPassword(text: PasswordFile.firstLine(of: text))
+            case .failure(let failure):
+                throw .invalidAddress(address.text, problem: "the password file \(file) cannot be read: \(SystemError.text(failure.errno))")
             }
-            // The first line: a file written by `echo` ends with a newline that is no part of it.
-            return PostgresPassword(text: text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
         }
         // Empty is unset, as libpq has it.
         if let password = environment["PGPASSWORD"], !password.isEmpty { return PostgresPassword(text: password) }
         let home = environment["HOME"] ?? NSHomeDirectory()
         let file = address.passwordFile ?? environment["PGPASSFILE"] ?? home + "/.pgpass"
         var status = stat()
-        guard stat(file, &status) == 0 else { return PostgresPassword() }
+        guard stat(file, &status) == 0 else {
+            // None there is the usual case; one there that cannot be looked at is said.
+            return errno == ENOENT ? PostgresPassword()
+                : PostgresPassword(passedOver: "the password file \(file) was not read: \(SystemError.text(errno))")
+        }
         if status.st_mode & S_IFMT != S_IFREG {
             return PostgresPassword(passedOver: "the password file \(file) was not read: it is not a plain file")
         }
         if status.st_mode & (S_IRWXG | S_IRWXO) != 0 {
             return PostgresPassword(passedOver: "the password file \(file) was not read: others may read it (chmod 600 it, as libpq asks)")
         }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return PostgresPassword() }
-        return PostgresPassword(text: match(text, address))
+        switch PasswordFile.text(of: file) {
+        case .success(let text): return PostgresPassword(text: match(text, address))
+        case .failure(let failure):
+            return PostgresPassword(passedOver: "the password file \(file) was not read: \(SystemError.text(failure.errno))")
+        }
     }
 
     /// The password of the first line of a `.pgpass` file that matches: `host:port:database:user:password`,
     /// each of the first four a value or `*`, `\:` and `\\` escaped.
     static func match(_ text: String, _ address: PostgresAddress) -> String? {
         let wanted = [address.passwordFileHost, String(address.port), address.database, address.user]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        for line in PasswordFile.lines(of: text) where !line.isEmpty && !line.hasPrefix("#") {
             let fields = split(String(line))
             guard fields.count == 5 else { continue }
             if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
