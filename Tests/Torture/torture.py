@@ -139,7 +139,7 @@ class Run:
     def boardkit_run(self, args, timeout=120):
         """Runs boardkit; (exit status, output), status -9 when the killer took it."""
         proc = subprocess.Popen([self.boardkit] + args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, text=True)
+                                stdin=subprocess.DEVNULL, text=True, errors="replace")
         with self.lock:
             self.inflight[proc] = args[0]
         try:
@@ -614,9 +614,20 @@ def check(run, import_json):
             status, out = run.boardkit_run([command, "-b", run.store, "--steps", str(pending)], timeout=1800)
             if status != 0:
                 failures.append(f"{command} --steps {pending}: {out.strip()[-300:]}")
-            if export(run) != expected:
-                failures.append(f"{command} of every step did not give {what} back")
+            got = export(run)
+            if got != expected:
+                failures.append(f"{command} of every step did not give {what} back: {difference(expected, got)}")
     return failures, lost, pending
+
+
+def difference(expected, got):
+    """The first lines where two exports differ, so a failure says what came back wrong."""
+    import difflib
+    if isinstance(expected, str) or isinstance(got, str):
+        return str(got)[:300]
+    lines = difflib.unified_diff(expected.decode(errors="replace").splitlines(), got.decode(errors="replace").splitlines(),
+                                 "expected", "got", n=2, lineterm="")
+    return "\n".join(list(lines)[:40])
 
 
 def parse_time(text):

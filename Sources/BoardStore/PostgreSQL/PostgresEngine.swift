@@ -2,7 +2,6 @@ import BoardIO
 import NIOCore
 import NIOPosix
 import PostgresNIO
-import Synchronization
 
 /// A store in a PostgreSQL database: the board's tables in a schema of their own
 /// (`PostgresAddress.schema`), so many boards share one database, and several `serve`
@@ -11,8 +10,8 @@ import Synchronization
 /// A write locks the board (its `boardkit_store` table, SHARE ROW EXCLUSIVE: writers of the
 /// board queue, readers do not wait) before its first read, so its steps are numbered, checked
 /// and logged exactly as SQLite's IMMEDIATE transaction has them, in commit order. Each
-/// commit counts one more in `boardkit_revision` and notifies `boardkit` with the schema's
-/// name and that count, so every instance hears that the board moved (`PostgresListener`).
+/// commit counts one more in `boardkit_revision`, which every instance reads to learn that the
+/// board moved (`othersCommits`).
 final class PostgresEngine: StoreEngine {
     let location: String
     private let session: PostgresSession
@@ -20,12 +19,6 @@ final class PostgresEngine: StoreEngine {
     private let password: String?
     /// Why a password file was not read, said when the server then wants a password.
     private let passwordPassedOver: String?
-    /// Started by the first `othersCommits()` (a server's first request), with the revision
-    /// the database had once it listened.
-    private let listening = Mutex<(listener: PostgresListener, base: Int64)?>(nil)
-
-    /// The channel every commit notifies, with the board's schema as its payload.
-    static let channel = "boardkit"
 
     private init(address: PostgresAddress, password: PostgresPassword, readOnly: Bool) {
         location = address.text
@@ -75,9 +68,6 @@ final class PostgresEngine: StoreEngine {
                 _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
                 let result = try body(PostgresStoreConnection(session))
                 _ = try session.query("UPDATE boardkit_revision SET n = n + 1")
-                _ = try session.query("""
-                    SELECT pg_notify('\(Self.channel)', current_schema() || ' ' || (SELECT n FROM boardkit_revision))
-                    """)
                 return result
             }
         }
@@ -93,23 +83,11 @@ final class PostgresEngine: StoreEngine {
         try session.exclusively { try body(PostgresStoreConnection(session)) }
     }
 
-    /// The board's revision (`boardkit_revision`, one more per commit): as the listener last
-    /// heard it, or read from the database when no listener can be had.
+    /// The board's revision (`boardkit_revision`, one more per commit), read from the database
+    /// each time: a commit acknowledged by another instance before this is asked is counted,
+    /// which a notification heard later (LISTEN/NOTIFY, tried before) did not promise; a page
+    /// read through one instance right after a write through another then missed the write.
     func othersCommits() throws -> Int64 {
-        try listening.withLock { state in
-            if let state, state.listener.isListening { return max(state.base, state.listener.revision) }
-            // Listening first: a commit after the count below is heard, one before it counted.
-            guard let listener = try? PostgresListener.start(address, password: password) else {
-                state = nil
-                return try storedCount()
-            }
-            let base = try storedCount()
-            state = (listener, base)
-            return max(base, listener.revision)
-        }
-    }
-
-    private func storedCount() throws -> Int64 {
         try glance { db in try db.int("SELECT n FROM boardkit_revision") ?? 0 }
     }
 
