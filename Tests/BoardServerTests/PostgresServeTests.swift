@@ -42,6 +42,70 @@ import Testing
         #expect(a.stop() == 0 && b.stop() == 0)
     }
 
+    /// A frozen instance cannot stop the board: one stopped (SIGSTOP) in the middle of a write
+    /// holds the board's lock "idle in transaction"; PostgreSQL ends that session after
+    /// `PostgresSession.idleInTransaction`, so a terminal and the other instance go on writing
+    /// (before, every writer waited for the whole freeze and gave up after the lock timeout),
+    /// and the frozen instance, woken, serves again on a new connection.
+    @Test func aFrozenInstanceCannotStopTheBoard() throws {
+        let folder = try TemporaryFolder()
+        let store = try TestPostgres.newBoard()
+        #expect(try CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")]).status == 0)
+        let schema = "board_" + (store.components(separatedBy: "board=").last ?? "")
+        let tokens = folder.path("tokens.json")
+        let a = try RunningServer(boards: ["team=\(store)"], stateFile: tokens)
+        let b = try RunningServer(boards: ["team=\(store)"], stateFile: tokens)
+        let pid = a.process.processIdentifier
+
+        // Writers keep A busy; A is stopped until it is caught holding the board's lock.
+        let bursting = Atomic(true)
+        let burst = DispatchGroup()
+        for writer in 0..<4 {
+            DispatchQueue.global().async(group: burst) {
+                var n = 0
+                while bursting.load(ordering: .relaxed) {
+                    n += 1
+                    _ = try? RawHTTP.call(port: a.port, "POST", a.pagePath + "api/cards",
+                                          body: #"{"title": "burst \#(writer)-\#(n)", "state": "todo"}"#)
+                }
+            }
+        }
+        let holder = """
+            SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction' AND pid IN
+            (SELECT pid FROM pg_locks WHERE granted AND mode = 'ShareRowExclusiveLock' AND relation = '\(schema).boardkit_store'::regclass)
+            """
+        var caught = false
+        for _ in 0..<50 where !caught {
+            usleep(100_000)
+            kill(pid, SIGSTOP)
+            usleep(50_000)
+            caught = try TestPostgres.psql(holder).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+            if !caught { kill(pid, SIGCONT) }
+        }
+        #expect(caught, "A was never caught holding the board's lock")
+
+        // While A is frozen: a terminal and B write, each in less than the lock timeout.
+        let started = Date()
+        let added = try CommandRunner.boardkit(["add", "-b", store, "Added while A is frozen", "--actor", "term"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let made = try RawHTTP.call(port: b.port, "POST", b.pagePath + "api/cards", body: #"{"title": "Made on B while A is frozen", "state": "todo"}"#)
+        #expect(made.status == 201, "\(made.text)")
+        #expect(Date().timeIntervalSince(started) < 9, "the writers waited for the frozen instance")
+
+        // A wakes up and serves again (its old session is gone; a write that was in it failed).
+        kill(pid, SIGCONT)
+        bursting.store(false, ordering: .relaxed)
+        burst.wait()
+        var again = 0
+        for _ in 0..<5 where again != 201 {
+            again = (try? RawHTTP.call(port: a.port, "POST", a.pagePath + "api/cards", body: #"{"title": "A is back", "state": "todo"}"#))?.status ?? 0
+        }
+        #expect(again == 201)
+        #expect(try board(b).contains("Added while A is frozen") && board(a).contains("Made on B while A is frozen"))
+        #expect(a.stop() == 0 && b.stop() == 0)
+        #expect(try CommandRunner.boardkit(["validate", store]).status == 0)
+    }
+
     @Test func twoInstancesServeOneBoard() throws {
         let folder = try TemporaryFolder()
         let store = try TestPostgres.newBoard()

@@ -76,28 +76,53 @@ final class PostgresSession: @unchecked Sendable {
     /// Sends one statement and waits for its rows.
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         guard let connection else { throw PostgresSessionError.notConnected }
-        return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger).wait().rows
+        return try Self.answer(connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger),
+                               on: connection).rows
     }
+
+    /// How long a statement sent as its connection closes may take to say so before it is
+    /// taken as never answered.
+    private static let lastWords: TimeAmount = .milliseconds(500)
+
+    /// Waits for `future`, or fails once `connection` has closed without answering it.
+    /// postgres-nio hands a statement to its channel without asking whether the channel took
+    /// it; one sent just as the server ended the session (a process frozen past
+    /// `idleInTransaction`, a server restarted) is never answered, and a plain `wait()`
+    /// would wait for ever, holding the session and every request behind it.
+    static func answer<T: Sendable>(_ future: EventLoopFuture<T>, on connection: PostgresConnection) throws -> T {
+        let loop = future.eventLoop
+        let answered = loop.makePromise(of: T.self)
+        answered.completeWith(future)
+        connection.closeFuture.whenComplete { _ in
+            // Completing a promise twice keeps the first outcome: an answer that came wins.
+            loop.scheduleTask(in: lastWords) { answered.fail(PostgresSessionError.connectionLost) }
+        }
+        return try answered.futureResult.wait()
+    }
+
+    /// How long PostgreSQL lets one of boardkit's sessions sit inside a transaction without a
+    /// statement before it ends the session: a process frozen mid-write (SIGSTOP, a VM paused,
+    /// a debugger) would otherwise hold the board's lock for as long as it is frozen, and
+    /// every other writer would wait and give up. Shorter than `BoardStore.busyTimeout`, so a
+    /// writer queued behind a frozen one gets the lock before it gives up. A write never
+    /// waits on anything but the database inside its transaction, so a live one is never
+    /// idle that long.
+    static let idleInTransaction: Duration = .seconds(5)
 
     private func connect() throws -> PostgresConnection {
-        let connection = try Self.connect(address, password: password)
-        do {
-            _ = try connection.query(PostgresQuery(unsafeSQL: "SET search_path TO \"\(address.schema)\""), logger: Self.logger).wait()
+        var settings = [
+            ("search_path", "\"\(address.schema)\""),
             // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
-            _ = try connection.query(PostgresQuery(unsafeSQL: "SET lock_timeout = '\(Int(BoardStore.busyTimeout))s'"),
-                                     logger: Self.logger).wait()
-            if readOnly {
-                _ = try connection.query("SET default_transaction_read_only = on", logger: Self.logger).wait()
-            }
-        } catch {
-            try? connection.close().wait()
-            throw error
-        }
-        return connection
+            ("lock_timeout", "\(Int(BoardStore.busyTimeout))s"),
+            ("idle_in_transaction_session_timeout", "\(Self.idleInTransaction.components.seconds)s"),
+        ]
+        if readOnly { settings.append(("default_transaction_read_only", "on")) }
+        return try Self.connect(address, password: password, settings: settings)
     }
 
-    /// A new connection to the address's database, as its `sslmode` asks.
-    static func connect(_ address: PostgresAddress, password: String?) throws -> PostgresConnection {
+    /// A new connection to the address's database, as its `sslmode` asks, with `settings`
+    /// (PostgreSQL's run-time parameters) given when it starts: no round trip of their own.
+    static func connect(_ address: PostgresAddress, password: String?, settings: [(String, String)] = []) throws -> PostgresConnection {
         var configuration: PostgresConnection.Configuration
         switch address.endpoint {
         case .tcp(let host, let port):
@@ -107,6 +132,7 @@ final class PostgresSession: @unchecked Sendable {
             configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
         }
         configuration.options.connectTimeout = .seconds(10)
+        configuration.options.additionalStartupParameters = settings
         return try PostgresConnection.connect(on: loop.next(), configuration: configuration, id: 1, logger: logger).wait()
     }
 
@@ -130,6 +156,16 @@ final class PostgresSession: @unchecked Sendable {
     }
 }
 
-enum PostgresSessionError: Error {
+enum PostgresSessionError: Error, CustomStringConvertible {
     case notConnected
+    /// The connection closed with a statement unanswered.
+    case connectionLost
+
+    /// As the store's message says it (`PostgresEngine.failure`).
+    var description: String {
+        switch self {
+        case .notConnected: "not connected to the server"
+        case .connectionLost: "the connection to the server was lost before it answered"
+        }
+    }
 }
