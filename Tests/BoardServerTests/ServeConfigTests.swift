@@ -91,6 +91,27 @@ final class KeptConnection {
         #expect(server.log.contains("reload failed, still serving the previous boards"))
     }
 
+    /// A store's address in a configuration file is named without its password in every
+    /// message, wherever the address holds one.
+    @Test func aPasswordInABoardsAddressIsNeverPrinted() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("serve.yaml")
+        for address in ["postgres://boardkit@127.0.0.1:1/boards?board=team&password=s3cret",
+                        "postgres://boardkit@127.0.0.1:1/boards?sslpassword=s3cret",
+                        "postgres://boardkit:s3cret@127.0.0.1:1/boards?board=team",
+                        "postgres://boardkit:pa/s3cret@127.0.0.1:1/boards"] {
+            try """
+                port: 0
+                state-file: \(folder.path("tokens.json"))
+                boards:
+                  team: '\(address)'
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let run = try CommandRunner.boardkit(["serve", "--config", config])
+            #expect(run.status == 1 && run.stderr.contains("[store-address-invalid]"), "\(run.stderr)")
+            #expect(!run.stderr.contains("s3cret") && !run.stdoutText.contains("s3cret"), "\(run.stderr)")
+        }
+    }
+
     @Test func aBadConfigurationIsRefusedWithEveryProblemLocated() throws {
         let folder = try TemporaryFolder()
         let config = folder.path("serve.yaml")
