@@ -4,9 +4,10 @@ import Foundation
 import Yams
 
 /// `boardkit serve --config serve.yaml`: the boards and the server's options in a YAML file
-/// (read with Yams, over libyaml), as an alternative to flags, for a service. Every problem
-/// is a diagnostic at its line and column: a key it does not know, a value of the wrong
-/// kind, a board name a URL cannot hold.
+/// (read with Yams, over libyaml), as an alternative to flags, for a service; a flag given
+/// beside it wins over its setting (the command lays the flags over what this reads). Every
+/// problem is a diagnostic at its line and column: a key it does not know, a value of the
+/// wrong kind, a board name a URL cannot hold.
 ///
 /// ```yaml
 /// host: 127.0.0.1

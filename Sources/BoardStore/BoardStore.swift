@@ -79,6 +79,12 @@ public final class BoardStore: Sendable {
         PostgresAddress.isAddress(location)
     }
 
+    /// `location` as a message may show it: a `postgres://` address without a password it
+    /// holds (opening one refuses it, `store-address-invalid`), a file's path as it is.
+    public static func shown(_ location: String) -> String {
+        PostgresAddress.isAddress(location) ? PostgresAddress.shown(location) : location
+    }
+
     /// What a new board at `location` is called when no name is given: the file's name
     /// without its extension, or the address's `board=`.
     public static func suggestedName(for location: String) -> String {

@@ -19,8 +19,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case damaged(path: String, finding: String)
     /// A change was asked of a store on read-only media or without write permission.
     case readOnly(path: String)
-    /// A `postgres://` address that cannot be used; `problem` says why.
-    case invalidAddress(String, problem: String)
+    /// A `postgres://` address that cannot be used, as messages show it (without a password:
+    /// `PostgresAddress.shown`); `problem` says why.
+    case invalidAddress(String, problem: AddressProblem)
     /// No card is called that; `close` are the nearest ids, titles or numbers.
     case unknownCard(String, close: [String])
     /// No state is called that; `known` are the board's state names.
@@ -54,6 +55,32 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         /// Text a card field takes (BoardEditing's `CardText`); `problem` says what is wrong
         /// ("is 600 characters; at most 500").
         case text(problem: String)
+    }
+
+    /// Why a `postgres://` address cannot be used. A parameter is named as written in the
+    /// address (`board`, `sslmode`).
+    public enum AddressProblem: Sendable, Equatable {
+        case notAURL
+        /// A password in the address: before the `@` (`parameter` nil), or a parameter that
+        /// holds one (`password`, `sslpassword`).
+        case password(parameter: String?)
+        /// A parameter boardkit does not take; `known` are those it takes.
+        case unknownParameter(String, known: [String])
+        /// A parameter given twice: which one would win is a guess.
+        case repeatedParameter(String)
+        /// A parameter without `=VALUE`.
+        case parameterWithoutValue(String)
+        /// `host`, `port`, `user` or `dbname` as a parameter beside the same part of the URL
+        /// before its query (the URL's would win, the parameter passed over).
+        case restatedInQuery(String)
+        case port(String)
+        /// A board name that cannot name a schema.
+        case board(String)
+        /// An `sslmode` libpq does not have; `accepted` are those it has.
+        case sslMode(String, accepted: [String])
+        /// The password file given (`--password-file`) cannot be read; `reason` is the
+        /// system's words.
+        case passwordFileUnreadable(path: String, reason: String)
     }
 
     /// The diagnostic; a refusal about the board's contents (an unknown card, nothing to
@@ -107,7 +134,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .missing:
             return "no store here; create one with 'boardkit init'"
         case .invalidAddress(_, let problem):
-            return "the PostgreSQL address cannot be used: \(problem); nothing was done"
+            return "the PostgreSQL address cannot be used: \(Self.sentence(problem)); nothing was done"
         case .database(_, let message):
             return "the store could not be used: \(message)"
         case .damaged(let path, let finding):
@@ -149,6 +176,36 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "#\(number) changed since it was loaded; nothing was changed, look at it again"
         }
     }
+
+    private static func sentence(_ problem: AddressProblem) -> String {
+        switch problem {
+        case .notAURL:
+            return "it is not a URL"
+        case .password(let parameter) where parameter?.lowercased() == "sslpassword":
+            // libpq's sslpassword unlocks a client key (sslkey=), which boardkit does not take.
+            return "a password in the address (\(parameter ?? "")=) would be kept in shell histories and logs, "
+                + "and boardkit takes no client key (sslkey=) for it to unlock"
+        case .password(let parameter):
+            return "a password in the address\(parameter.map { " (\($0)=)" } ?? "") would be kept in shell histories and logs; "
+                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass"
+        case .unknownParameter(let name, let known):
+            return "'\(name)' is not a parameter boardkit takes (it takes \(known.joined(separator: ", ")))"
+        case .repeatedParameter(let name):
+            return "\(name)= is given twice; give it once"
+        case .parameterWithoutValue(let name):
+            return "\(name)= has no value"
+        case .restatedInQuery(let name):
+            return "\(name)= says again what the address says before its path (the address's own would win); say it in one place"
+        case .port(let text):
+            return "port '\(text)' is not a port number"
+        case .board(let name):
+            return "board '\(name)' must be 1 to 50 of a-z, 0-9 and _ (it names the board's schema)"
+        case .sslMode(let mode, let accepted):
+            return "sslmode '\(mode)' is not one of \(accepted.joined(separator: ", "))"
+        case .passwordFileUnreadable(let path, let reason):
+            return "the password file \(path) cannot be read: \(reason)"
+        }
+    }
 }
 
 extension DiagnosticCode {
@@ -167,7 +224,7 @@ extension DiagnosticCode {
     public static let storeReadOnly = DiagnosticCode(
         "store-read-only", .error, "A change asked of a store on read-only media or without write permission.")
     public static let storeAddressInvalid = DiagnosticCode(
-        "store-address-invalid", .error, "A `postgres://` store address that cannot be used (a password in it, an unknown parameter).")
+        "store-address-invalid", .error, "A `postgres://` store address that cannot be used (a password in it, a parameter unknown or given twice).")
     public static let unknownCard = DiagnosticCode(
         "unknown-card", .error, "A command names a card the board does not have.")
     public static let unknownStateName = DiagnosticCode(

@@ -104,14 +104,16 @@ struct WritingFlags: ParsableArguments {
 
     func writerOptions(mapping: String?, events: String?, encoding: String?) -> WriterOptions {
         WriterOptions(mapping: mapping, eventsPath: events, excel: excel, encoding: encoding,
-                      delimiter: delimiter?.byte, calendar: calendar.options(name: calendarName))
+                      delimiter: delimiter?.byte, calendar: calendar.options(over: CalendarOptions(calendarName: calendarName)))
     }
 }
 
 /// How due dates become a calendar: for `convert … out.ics` and `serve`'s feeds alike.
 struct CalendarFlags: ParsableArguments {
-    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both.")
-    var component: CalendarOptions.Component = .event
+    // No default here: `serve` tells a component given from none, which leaves its
+    // configuration file's.
+    @Option(name: .long, help: "Calendar component: event (Google), todo (Thunderbird, Apple Reminders), or both (default: event).")
+    var component: CalendarOptions.Component?
 
     @Option(name: .long, help: ArgumentHelp("Calendar reminder before the due date, an ISO 8601 duration such as -P1D or -PT2H (repeatable).", valueName: "DURATION"))
     var alarm: [String] = []
@@ -122,10 +124,14 @@ struct CalendarFlags: ParsableArguments {
     @Flag(name: .customLong("show-state"), help: "Show the state in calendar titles ([DOING] Fix login).")
     var showState = false
 
-    /// `name`: the calendar's name, nil for the board's.
-    func options(name: String? = nil) -> CalendarOptions {
-        CalendarOptions(component: component, alarms: alarm, includeDone: includeDone, showState: showState,
-                        calendarName: name)
+    /// `base` with each of these flags that was given in its place.
+    func options(over base: CalendarOptions) -> CalendarOptions {
+        var options = base
+        if let component { options.component = component }
+        if !alarm.isEmpty { options.alarms = alarm }
+        if includeDone { options.includeDone = true }
+        if showState { options.showState = true }
+        return options
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardKit
 import BoardModel
+import BoardStore
 
 /// `boardkit convert INPUT OUTPUT`: read any format, validate, write any format.
 struct ConvertCommand: ParsableCommand {
@@ -33,7 +34,8 @@ struct ConvertCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)", .writing: "writing \(output)"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(BoardStore.shown(input))",
+                                                          .writing: "writing \(BoardStore.shown(output))"])
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         guard let read = loaded.board else {
             progress.finish()

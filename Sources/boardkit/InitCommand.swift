@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardKit
 import BoardModel
+import BoardStore
 
 /// `boardkit init`: a new store, empty or imported from any file boardkit reads.
 struct InitCommand: ParsableCommand {
@@ -31,7 +32,7 @@ struct InitCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(from ?? "")", .writing: "importing into \(store.path)"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(from ?? "")", .writing: "importing into \(BoardStore.shown(store.path))"])
         let setup = StoreSetup(path: store.path, source: from, format: format, readerOptions: reader.readerOptions,
                                name: name, timeZone: reader.timezone, actor: actor.name, strict: strict)
         let created = setup.create()

@@ -3,6 +3,7 @@ import BoardKit
 import BoardLocale
 import BoardModel
 import BoardReport
+import BoardStore
 import Foundation
 
 /// `boardkit report INPUT`: the weekly status report of a board, as of a moment.
@@ -112,7 +113,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let job = self.job
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(input)"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(BoardStore.shown(input))"])
         let done = job.run()
         progress.finish()
         guard let counts = done.counts, let moment = done.asOf else {

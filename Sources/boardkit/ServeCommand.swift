@@ -24,17 +24,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("board"), help: ArgumentHelp("A board to serve, NAME=PATH (repeatable); PATH in any format boardkit reads.", valueName: "NAME=PATH"))
     var boards: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read the boards and settings from a YAML file instead of flags (docs/serve.md); SIGHUP reads it again.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Read the boards and settings from a YAML file (docs/serve.md); a flag given beside it wins over the file's setting. SIGHUP reads it again.", valueName: "FILE"))
     var config: String?
 
     @Option(name: .customLong("public-url"), help: ArgumentHelp("Where people reach the server, behind a reverse proxy (the printed URLs start with it).", valueName: "URL"))
     var publicURL: String?
 
-    @Option(name: .long, help: "Address to listen on (127.0.0.1 keeps it on this machine).")
-    var host = "127.0.0.1"
+    // Host and port have no defaults here: one given is told from none, which leaves the
+    // configuration file's (`FeedServer.Configuration` holds the defaults).
+    @Option(name: .long, help: "Address to listen on (default: 127.0.0.1, which keeps it on this machine).")
+    var host: String?
 
-    @Option(name: .long, help: "Port to listen on (0 picks a free one).")
-    var port = 8080
+    @Option(name: .long, help: "Port to listen on (default: 8080; 0 picks a free one).")
+    var port: Int?
 
     @Flag(name: .customLong("no-gzip"), help: "Never gzip responses (it has broken Outlook subscriptions).")
     var noGzip = false
@@ -58,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var calendar: CalendarFlags
 
     func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535") }
         if config != nil {
             guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
             return
@@ -66,7 +69,6 @@ struct ServeCommand: AsyncParsableCommand {
         for entry in boards where !entry.contains("=") {
             throw ValidationError("--board takes NAME=PATH, e.g. team=board.json; got '\(entry)'")
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
     }
 
     func run() async throws {
@@ -80,12 +82,11 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStreams.err("boardkit serve: \(error)\n")
             throw ExitCode(1)
         }
-        let reload = ReloadOnHangUp { [config, logger] in
-            // SIGHUP: the file again (or the same flags), the boards swapped in place.
+        let reload = ReloadOnHangUp { [self, logger] in
+            // SIGHUP: the file again with the same flags over it (or the same flags), the
+            // boards swapped in place.
             do {
-                var next = try config.map { try Self.read($0) } ?? settings
-                next.configuration.commits = settings.configuration.commits
-                try server.reload(next.configuration)
+                try server.reload(try self.settings().configuration)
                 logger.info("reloaded: \(server.feeds.map(\.name).joined(separator: ", "))")
             } catch {
                 logger.error("reload failed, still serving the previous boards: \(error)")
@@ -115,26 +116,27 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The configuration from `--config`, else from the flags.
+    /// The settings to serve with: the configuration file's (`--config`), else the defaults
+    /// with the boards of `--board`; then each flag given in place of what they say, so a
+    /// flag wins over the file (a unit's `--port` beside a serve.yaml it shares). The file
+    /// has no settings for how boards are read: the reading flags say it either way.
     private func settings() throws -> ServeConfigFile.Settings {
-        var settings = try flagsOrFile()
-        settings.configuration.commits = commit.mode
-        return settings
-    }
-
-    private func flagsOrFile() throws -> ServeConfigFile.Settings {
-        if let config { return try Self.read(config) }
         let pairs = boards.map { entry -> (name: String, path: String) in
             let parts = entry.split(separator: "=", maxSplits: 1)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
-        let writer = WriterOptions(calendar: calendar.options())
-        var configuration = FeedServer.Configuration(
-            boards: pairs, host: host, port: port, gzip: !noGzip,
-            stateFile: stateFile ?? TokenStore.defaultPath,
-            readerOptions: reading.readerOptions, writerOptions: writer)
-        configuration.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        return ServeConfigFile.Settings(configuration: configuration, quiet: quiet)
+        var settings = try config.map { try Self.read($0) }
+            ?? ServeConfigFile.Settings(configuration: FeedServer.Configuration(boards: pairs), quiet: false)
+        if let host { settings.configuration.host = host }
+        if let port { settings.configuration.port = port }
+        if let stateFile { settings.configuration.stateFile = stateFile }
+        if let publicURL { settings.configuration.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        if noGzip { settings.configuration.gzip = false }
+        if quiet { settings.quiet = true }
+        settings.configuration.commits = commit.mode
+        settings.configuration.readerOptions = reading.readerOptions
+        settings.configuration.writerOptions.calendar = calendar.options(over: settings.configuration.writerOptions.calendar)
+        return settings
     }
 
     /// A configuration file, or its diagnostics and exit 1.

@@ -91,6 +91,76 @@ final class KeptConnection {
         #expect(server.log.contains("reload failed, still serving the previous boards"))
     }
 
+    /// Flags given beside `--config` win over the file's settings (they were passed over
+    /// without a word), at start and after SIGHUP; the reading flags, which the file has no
+    /// settings for, apply to its boards.
+    @Test func flagsBesideAConfigurationFileWinOverIt() throws {
+        let folder = try TemporaryFolder()
+        let board = folder.path("ghost.json")
+        // A card in a state the board lacks: refused, unless --skip-invalid leaves it out.
+        try """
+            {"format": "boardkit/1", "board": {"id": "t", "name": "T", "timezone": "UTC"},
+             "states": [{"id": "todo", "name": "To do", "category": "todo"}],
+             "cards": [{"id": "a", "title": "Kept", "state": "todo", "due": "2026-12-01"},
+                       {"id": "b", "title": "Nowhere", "state": "ghost", "due": "2026-12-02"}]}
+            """.write(toFile: board, atomically: true, encoding: .utf8)
+        let config = folder.path("serve.yaml")
+        try """
+            port: 1
+            state-file: \(folder.path("file-tokens.json"))
+            public-url: https://file.example.org/boards
+            component: event
+            boards:
+              team: \(board)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        // RunningServer gives --port 0 and --state-file.
+        let server = try RunningServer(boards: [], stateFile: folder.path("flag-tokens.json"),
+                                       extra: ["--config", config, "--public-url", "https://flag.example.org/mine",
+                                               "--component", "todo", "--skip-invalid"])
+        defer { _ = server.stop() }
+        #expect(server.port != 1)
+        #expect(FileManager.default.fileExists(atPath: folder.path("flag-tokens.json")))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("file-tokens.json")))
+        #expect(server.feedPath.hasPrefix("/mine/"), "\(server.feedPath)")
+        let ics = String(decoding: try RawHTTP.get(port: server.port, server.feedPath).body, as: UTF8.self)
+        #expect(ics.contains("BEGIN:VTODO") && !ics.contains("BEGIN:VEVENT") && ics.contains("SUMMARY:Kept"), "\(ics)")
+
+        // SIGHUP reads the file again, and the flags still win over it.
+        try (String(contentsOfFile: config, encoding: .utf8) + "\n  again: \(board)\n").write(toFile: config, atomically: true, encoding: .utf8)
+        kill(server.process.processIdentifier, SIGHUP)
+        var againToken: String?
+        for _ in 0..<50 where againToken == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            let tokens = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("flag-tokens.json"))))) as? [String: Any]
+            againToken = (tokens?["tokens"] as? [String: String])?["again"]
+        }
+        let token = try #require(againToken)
+        let again = String(decoding: try RawHTTP.get(port: server.port, "/\(token)/again.ics").body, as: UTF8.self)
+        #expect(again.contains("BEGIN:VTODO") && !again.contains("BEGIN:VEVENT"), "\(again)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("file-tokens.json")))
+    }
+
+    /// A store's address in a configuration file is named without its password in every
+    /// message, wherever the address holds one.
+    @Test func aPasswordInABoardsAddressIsNeverPrinted() throws {
+        let folder = try TemporaryFolder()
+        let config = folder.path("serve.yaml")
+        for address in ["postgres://boardkit@127.0.0.1:1/boards?board=team&password=s3cret",
+                        "postgres://boardkit@127.0.0.1:1/boards?sslpassword=s3cret",
+                        "postgres://boardkit:s3cret@127.0.0.1:1/boards?board=team",
+                        "postgres://boardkit:pa/s3cret@127.0.0.1:1/boards"] {
+            try """
+                port: 0
+                state-file: \(folder.path("tokens.json"))
+                boards:
+                  team: '\(address)'
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let run = try CommandRunner.boardkit(["serve", "--config", config])
+            #expect(run.status == 1 && run.stderr.contains("[store-address-invalid]"), "\(run.stderr)")
+            #expect(!run.stderr.contains("s3cret") && !run.stdoutText.contains("s3cret"), "\(run.stderr)")
+        }
+    }
+
     @Test func aBadConfigurationIsRefusedWithEveryProblemLocated() throws {
         let folder = try TemporaryFolder()
         let config = folder.path("serve.yaml")

@@ -39,6 +39,74 @@ import Testing
         }
     }
 
+    /// A password is refused wherever the address holds it (before the `@`, `password=`,
+    /// `sslpassword=`, an address too broken to read), and no message shows it: the
+    /// refusal's location included, which is the address as given.
+    @Test func aPasswordAnywhereInTheAddressIsRefusedAndNeverShown() throws {
+        for address in [
+            "postgres://db/boards?board=team&password=s3cret",
+            "postgres://db/boards?sslpassword=s3cret&board=team",
+            "postgres://db/boards?board=Team&PASSWORD=s3cret",
+            "postgres://mina:s3cret@db/boards?board=Team",
+            "postgres://mina:pa/s3cret@db/boards",
+        ] {
+            do {
+                _ = try PostgresAddress(address, environment: none)
+                Issue.record("\(address) was taken")
+            } catch {
+                #expect(error.diagnostic.code == .storeAddressInvalid)
+                #expect(!error.diagnostic.description.contains("s3cret"), "\(error.diagnostic)")
+            }
+        }
+        do {
+            _ = try PostgresAddress("postgres://db/boards?board=team&password=s3cret", environment: none)
+        } catch {
+            #expect(error.text.contains("a password in the address (password=)"), "\(error.text)")
+            #expect(error.diagnostic.location?.file == "postgres://db/boards?board=team")
+        }
+    }
+
+    /// A parameter boardkit would not honour is refused, named, rather than passed over: one
+    /// given twice (which one wins?), one it does not know, one without a value, and one that
+    /// says again what the address says before its query (the address's own would win).
+    @Test func aParameterGivenTwiceOrNotHonouredIsRefusedNamingIt() throws {
+        for (address, says) in [
+            ("postgres://db/boards?board=a&board=b", "board= is given twice"),
+            ("postgres://db/boards?connect_timeout=5", "'connect_timeout' is not a parameter boardkit takes"),
+            ("postgres://db/boards?sslmode", "sslmode= has no value"),
+            ("postgres://db/boards?host=/run/pg", "host= says again what the address says before its path"),
+            ("postgres://db:5432/boards?port=6543", "port= says again what the address says before its path"),
+            ("postgres://mina@db/boards?user=jisoo", "user= says again what the address says before its path"),
+            ("postgres://db/boards?dbname=other", "dbname= says again what the address says before its path"),
+        ] {
+            do {
+                _ = try PostgresAddress(address, environment: none)
+                Issue.record("\(address) was taken")
+            } catch {
+                #expect(error.diagnostic.code == .storeAddressInvalid)
+                #expect(error.text.contains(says), "\(error.text)")
+            }
+        }
+        // Said once, each in one place: taken.
+        let socket = try #require(try PostgresAddress("postgres:///boards?host=/run/pg&port=6543&user=jisoo", environment: none))
+        #expect(socket.endpoint == .socket(path: "/run/pg/.s.PGSQL.6543", port: 6543) && socket.user == "jisoo")
+    }
+
+    /// An IPv6 literal is a host like any other (the brackets are the URL's, not the host's).
+    @Test func anIPv6LiteralIsAHost() throws {
+        let a = try #require(try PostgresAddress("postgres://boardkit@[::1]:5432/boardkit?board=x", environment: none))
+        #expect(a.endpoint == .tcp(host: "::1", port: 5432))
+        #expect(a.passwordFileHost == "::1")
+        let b = try #require(try PostgresAddress("postgres://[2001:db8::5]/boards", environment: none))
+        #expect(b.endpoint == .tcp(host: "2001:db8::5", port: 5432))
+        // ...and connects, when the test server listens on ::1 (the machine has IPv6 loopback).
+        guard try TestPostgres.server().info["ipv6"] as? Bool == true else { return }
+        let store = try TestPostgres.newBoard()
+        #expect(try CommandRunner.boardkit(["init", "-b", store]).status == 0)
+        let v6 = try CommandRunner.boardkit(["show", "-b", store.replacingOccurrences(of: "@127.0.0.1:", with: "@[::1]:")])
+        #expect(v6.status == 0, "\(v6.stderr)")
+    }
+
     @Test func aPasswordFileLineMatchesAsLibpqMatchesIt() throws {
         let address = try #require(try PostgresAddress("postgres://boardkit@db.example.org/boards", environment: none))
         let file = """
@@ -93,5 +161,10 @@ import Testing
                 "\(nowhere.stderr)")
         let inAddress = try CommandRunner.boardkit(["show", "-b", store.replacingOccurrences(of: "boardkit@", with: "boardkit:\(password)@")])
         #expect(inAddress.status == 1 && inAddress.stderr.contains("[store-address-invalid]") && !inAddress.stderr.contains(password))
+        for parameter in ["password", "sslpassword"] {
+            let inQuery = try CommandRunner.boardkit(["show", "-b", store + "&\(parameter)=" + password])
+            #expect(inQuery.status == 1 && inQuery.stderr.contains("[store-address-invalid]"), "\(inQuery.stderr)")
+            #expect(!inQuery.stderr.contains(password), "\(inQuery.stderr)")
+        }
     }
 }

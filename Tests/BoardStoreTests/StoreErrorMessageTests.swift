@@ -25,6 +25,22 @@ struct StoreErrorMessageTests {
              "'Seoul' is not a valid --timezone; use an IANA zone name such as Asia/Seoul or UTC"),
             (.invalidValue(field: "--due", value: "soon", accepted: .date(forms: "use YYYY-MM-DD, today or +3d")),
              "'soon' is not a valid --due; use YYYY-MM-DD, today or +3d"),
+            (.invalidAddress("postgres://db/b", problem: .password(parameter: nil)),
+             "the PostgreSQL address cannot be used: a password in the address would be kept in shell histories and logs; "
+                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass; nothing was done"),
+            (.invalidAddress("postgres://db/b", problem: .password(parameter: "password")),
+             "the PostgreSQL address cannot be used: a password in the address (password=) would be kept in shell histories and logs; "
+                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass; nothing was done"),
+            (.invalidAddress("postgres://db/b", problem: .password(parameter: "sslpassword")),
+             "the PostgreSQL address cannot be used: a password in the address (sslpassword=) would be kept in shell histories and logs, "
+                + "and boardkit takes no client key (sslkey=) for it to unlock; nothing was done"),
+            (.invalidAddress("postgres://db/b", problem: .repeatedParameter("board")),
+             "the PostgreSQL address cannot be used: board= is given twice; give it once; nothing was done"),
+            (.invalidAddress("postgres://db/b", problem: .parameterWithoutValue("sslmode")),
+             "the PostgreSQL address cannot be used: sslmode= has no value; nothing was done"),
+            (.invalidAddress("postgres://db/b", problem: .restatedInQuery("host")),
+             "the PostgreSQL address cannot be used: host= says again what the address says before its path "
+                + "(the address's own would win); say it in one place; nothing was done"),
             (.nothingToUndo, "nothing to undo"),
             (.nothingToRedo, "nothing to redo"),
             (.cardChanged(id: "c1", number: 5), "#5 changed since it was loaded; nothing was changed, look at it again"),
@@ -33,5 +49,6 @@ struct StoreErrorMessageTests {
         #expect(StoreError.missing(path: "b.db").diagnostic.location == SourceLocation(file: "b.db"))
         #expect(StoreError.invalidValue(field: "--due", value: "x", accepted: .date(forms: "use YYYY-MM-DD")).diagnostic.location == SourceLocation(file: "--due"))
         #expect(StoreError.nothingToUndo.diagnostic.location == nil)
+        #expect(StoreError.invalidAddress("postgres://db/b", problem: .notAURL).diagnostic.location == SourceLocation(file: "postgres://db/b"))
     }
 }

@@ -4,6 +4,7 @@ import BoardSample
 import BoardStore
 import BoardTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// The store through its library API: every kind of change, its log, undo and redo, and the
@@ -210,6 +211,35 @@ struct StoreLifecycleTests {
             try BoardStore.create(store.path, board: Board(), step: step(2))
         }
         #expect(try BoardStore.open(store.path).cards().map(\.card.title) == ["Kept"])
+    }
+
+    /// Inits of one board name racing each other: one makes the board, every other is
+    /// refused as `store-exists` (a loser whose CREATE SCHEMA waited on the winner's got
+    /// PostgreSQL's own "duplicate key value violates unique constraint" as `store-failed`).
+    @Test func racingInitsOfOneBoardNameLeaveOneWinnerAndTheRestStoreExists() throws {
+        let racers = 6
+        for _ in 0..<3 {
+            let store = try TestPostgres.newBoard()
+            let runs = Mutex<[ProcessOutput]>([])
+            let finished = DispatchGroup()
+            for _ in 0..<racers {
+                finished.enter()
+                Thread.detachNewThread {
+                    defer { finished.leave() }
+                    if let run = try? CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")]) {
+                        runs.withLock { $0.append(run) }
+                    }
+                }
+            }
+            finished.wait()
+            let all = runs.withLock { $0 }
+            #expect(all.count == racers)
+            #expect(all.filter { $0.status == 0 }.count == 1, "\(all.map(\.stderr))")
+            for loser in all where loser.status != 0 {
+                #expect(loser.status == 1 && loser.stderr.contains("[store-exists]"), "\(loser.stderr)")
+            }
+            #expect(try BoardStore.open(store).cards().count == 40)
+        }
     }
 
     @Test func createNeverOverwrites() throws {

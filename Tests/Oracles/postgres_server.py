@@ -4,11 +4,12 @@
 usage: postgres_server.py [--password-file FILE]
 
 Makes a cluster with `initdb` (as the postgres user when run as root: PostgreSQL refuses to
-run as root), starts it with `pg_ctl` on a free port of 127.0.0.1 and a socket in the same
-folder, with password authentication (SCRAM) for every connection, makes the user `boardkit`
-and its database `boardkit`, then prints one line:
+run as root), starts it with `pg_ctl` on a free port of 127.0.0.1 (and of ::1 when the
+machine has IPv6 loopback, so addresses with an IPv6 literal are tried for real) and a socket
+in the same folder, with password authentication (SCRAM) for every connection, makes the user
+`boardkit` and its database `boardkit`, then prints one line:
   {"url": "postgres://boardkit@127.0.0.1:PORT/boardkit", "port": PORT, "password": "...",
-   "socket": FOLDER, "bin": BINDIR}
+   "socket": FOLDER, "bin": BINDIR, "ipv6": true when it also listens on [::1]:PORT}
 and serves until SIGTERM/SIGINT (or until its parent process goes away), then stops the
 server and removes the folder. With --password-file, the password is also written there.
 """
@@ -22,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import socket
 import time
 
 from loopback import free_port
@@ -33,6 +35,15 @@ def bindir():
             return candidate
     sys.exit("postgres_server.py: no PostgreSQL server found (apt-get install postgresql)")
 
+
+def free_on_ipv6_loopback(port):
+    """Whether [::1]:port can be listened on (no IPv6 loopback, or the port taken there: no)."""
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", port))
+            return True
+    except OSError:
+        return False
 
 
 def main():
@@ -59,8 +70,15 @@ def main():
                              "--pwfile", superpass, "--locale=C.UTF-8", "--encoding=UTF8"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     port = free_port()
-    options = ("-c listen_addresses=127.0.0.1 -c port=%d -c unix_socket_directories=%s -c fsync=on "
-               "-c max_connections=200 -c shared_buffers=64MB" % (port, folder))
+    # A port free on 127.0.0.1 may be taken on ::1; a few tries find one free on both.
+    for _ in range(10):
+        if free_on_ipv6_loopback(port):
+            break
+        port = free_port()
+    ipv6 = free_on_ipv6_loopback(port)
+    listen = "127.0.0.1,::1" if ipv6 else "127.0.0.1"
+    options = ("-c listen_addresses=%s -c port=%d -c unix_socket_directories=%s -c fsync=on "
+               "-c max_connections=200 -c shared_buffers=64MB" % (listen, port, folder))
     subprocess.run(prefix + [os.path.join(bin_, "pg_ctl"), "-D", data, "-o", options, "-l",
                              os.path.join(folder, "log"), "-w", "start"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -81,7 +99,7 @@ def main():
         with open(password_file, "w") as f:
             f.write(password + "\n")
     print(json.dumps({"url": "postgres://boardkit@127.0.0.1:%d/boardkit" % port, "port": port,
-                      "password": password, "socket": folder, "bin": bin_}), flush=True)
+                      "password": password, "socket": folder, "bin": bin_, "ipv6": ipv6}), flush=True)
     parent = os.getppid()
     while True:
         time.sleep(0.5)

@@ -50,7 +50,7 @@ final class PostgresEngine: StoreEngine {
         try engine.guarded {
             try session.exclusively {
                 try session.transaction("BEGIN") {
-                    _ = try session.query("CREATE SCHEMA \"\(address.schema)\"")
+                    try createSchema(address, in: session)
                     _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
                     _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
                     _ = try session.query("INSERT INTO boardkit_revision (n) VALUES (0)")
@@ -59,6 +59,21 @@ final class PostgresEngine: StoreEngine {
                     try engine.run(StoreSchema.afterTables)
                 }
             }
+        }
+    }
+
+    /// The board's schema, or `alreadyExists` when the database has a board of that name:
+    /// one made before (`duplicate_schema`), or one another `init` made while this one
+    /// waited for it to commit. That loser's CREATE SCHEMA fails on the catalogue's unique
+    /// index (`unique_violation`, "pg_namespace_nspname_index"), which only here means a
+    /// board that exists: elsewhere it stays the server's own words.
+    private static func createSchema(_ address: PostgresAddress, in session: PostgresSession) throws {
+        do {
+            _ = try session.query("CREATE SCHEMA \"\(address.schema)\"")
+        } catch let error as PSQLError {
+            let code = error.serverInfo?[.sqlState].map(PostgresError.Code.init(raw:))
+            guard code == .duplicateSchema || code == .uniqueViolation else { throw error }
+            throw StoreError.alreadyExists(path: address.text)
         }
     }
 
@@ -134,13 +149,11 @@ final class PostgresEngine: StoreEngine {
         return error.code == .authMechanismRequiresPassword || error.serverInfo?[.sqlState] == "28P01"
     }
 
-    /// PostgreSQL's error as the store's, in the server's words (`database`); a board made
-    /// meanwhile by someone else is `alreadyExists`.
+    /// PostgreSQL's error as the store's, in the server's words (`database`).
     static func failure(_ error: any Error, location: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
-        if let info = error.serverInfo, let message = info[.message] {
-            if info[.sqlState] == "42P06" { return .alreadyExists(path: location) }
+        if let message = error.serverInfo?[.message] {
             return .database(path: location, message: message)
         }
         if error.code == .authMechanismRequiresPassword {

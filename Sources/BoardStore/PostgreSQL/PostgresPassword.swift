@@ -18,7 +18,7 @@ struct PostgresPassword {
             switch PasswordFile.text(of: file) {
             case .success(let text): return PostgresPassword(text: PasswordFile.firstLine(of: text))
             case .failure(let failure):
-                throw .invalidAddress(address.text, problem: "the password file \(file) cannot be read: \(SystemError.text(failure.errno))")
+                throw .invalidAddress(address.text, problem: .passwordFileUnreadable(path: file, reason: SystemError.text(failure.errno)))
             }
         }
         // Empty is unset, as libpq has it.
