@@ -57,7 +57,8 @@ final class ServedBoards: Sendable {
                 continue
             }
             // A store is checked whole when served (a damaged one is refused); one on read-only
-            // media is served read-only, its page like a plain file's.
+            // media, or in a database that takes only reads (a standby), is served read-only,
+            // its page like a plain file's: feeds and reports read from a replica.
             var store: BoardStore?, writable = false
             if BoardStore.isStore(path: path) {
                 do {
@@ -65,7 +66,8 @@ final class ServedBoards: Sendable {
                     writable = true
                 } catch .readOnly {
                     do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }
-                    logger.notice("\(path) is on read-only media: served read-only")
+                    let why = BoardStore.isDatabaseAddress(path) ? "takes only reads (a standby)" : "is on read-only media"
+                    logger.notice("\(path) \(why): served read-only")
                 } catch {
                     throw .store(name, error)
                 }

@@ -17,7 +17,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// The file is damaged (SQLite finds it malformed, or it is cut short); `finding` says
     /// what was found. Nothing is written into it.
     case damaged(path: String, finding: String)
-    /// A change was asked of a store on read-only media or without write permission.
+    /// A change was asked of a store on read-only media or without write permission, or of
+    /// one in a database that takes only reads (a PostgreSQL standby).
     case readOnly(path: String)
     /// A `postgres://` address that cannot be used, as messages show it (without a password:
     /// `PostgresAddress.shown`); `problem` says why.
@@ -140,6 +141,10 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .damaged(let path, let finding):
             return "the store is damaged (\(finding)); nothing was written into it. Recover what SQLite still reads with "
                 + "'sqlite3 \(path) .recover | sqlite3 recovered.db', then check it with 'boardkit validate recovered.db' (docs/store.md)"
+        case .readOnly(let location) where PostgresAddress.isAddress(location):
+            return "the store cannot be changed: its database takes only reads (a standby that follows its primary, or a "
+                + "server set read-only); nothing was changed. Change the board through the primary's address; commands that "
+                + "only look (show, history, convert, report, serve) read it here as it is"
         case .readOnly:
             return "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write permission); "
                 + "nothing was changed. Commands that only look (show, history, convert, report, serve) read it as it is"

@@ -76,9 +76,10 @@ final class RunningServer: @unchecked Sendable {
     let pagePath: String
     let stderr = Pipe()
 
-    init(boards: [String], stateFile: String, extra: [String] = []) throws {
+    init(boards: [String], stateFile: String, extra: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
         process.arguments = ["serve", "--port", "0", "--state-file", stateFile] + boards.flatMap { ["--board", $0] } + extra
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = stderr

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Oracle: a real PostgreSQL server (Debian's postgresql 15) in a temporary folder, on loopback.
 
-usage: postgres_server.py [--password-file FILE]
+usage: postgres_server.py [--password-file FILE] [--standby]
 
 Makes a cluster with `initdb` (as the postgres user when run as root: PostgreSQL refuses to
 run as root), starts it with `pg_ctl` on a free port of 127.0.0.1 (and of ::1 when the
@@ -12,6 +12,9 @@ in the same folder, with password authentication (SCRAM) for every connection, m
    "socket": FOLDER, "bin": BINDIR, "ipv6": true when it also listens on [::1]:PORT}
 and serves until SIGTERM/SIGINT (or until its parent process goes away), then stops the
 server and removes the folder. With --password-file, the password is also written there.
+With --standby, a streaming replica of it is made as an operator makes one (`pg_basebackup -R`)
+and started on a port of its own, read-only (hot standby); the line then also has
+"standby_url" and "standby_port".
 """
 import glob
 import json
@@ -46,11 +49,29 @@ def free_on_ipv6_loopback(port):
         return False
 
 
+def start_standby(prefix, bin_, port, folder, replica, env, line):
+    """A streaming replica of the server on `port`, started read-only; its address into `line`."""
+    # The replica streams from the primary as the superuser (initdb's pg_hba lets local
+    # replication connections in with the password); -R writes its primary_conninfo.
+    subprocess.run(prefix + [os.path.join(bin_, "pg_basebackup"), "-D", replica, "-R", "-X", "stream", "--checkpoint=fast",
+                             "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"],
+                   env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    standby_port = free_port()
+    replica_options = ("-c listen_addresses=127.0.0.1 -c port=%d -c unix_socket_directories=%s "
+                       "-c hot_standby=on -c max_connections=200" % (standby_port, folder))
+    subprocess.run(prefix + [os.path.join(bin_, "pg_ctl"), "-D", replica, "-o", replica_options, "-l",
+                             os.path.join(folder, "standby.log"), "-w", "start"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    line["standby_url"] = "postgres://boardkit@127.0.0.1:%d/boardkit" % standby_port
+    line["standby_port"] = standby_port
+
+
 def main():
     args = sys.argv[1:]
     password_file = None
-    if args[:1] == ["--password-file"]:
-        password_file = args[1]
+    if "--password-file" in args:
+        password_file = args[args.index("--password-file") + 1]
+    standby = "--standby" in args
     bin_ = bindir()
     folder = tempfile.mkdtemp(prefix="boardkit-pg-")
     as_root = os.geteuid() == 0
@@ -83,9 +104,13 @@ def main():
                              os.path.join(folder, "log"), "-w", "start"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
+    replica = os.path.join(folder, "standby")
+
     def stop(*_):
-        subprocess.run(prefix + [os.path.join(bin_, "pg_ctl"), "-D", data, "-m", "immediate", "stop"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for cluster in (replica, data):
+            if os.path.isdir(cluster):
+                subprocess.run(prefix + [os.path.join(bin_, "pg_ctl"), "-D", cluster, "-m", "immediate", "stop"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shutil.rmtree(folder, ignore_errors=True)
         os._exit(0)
 
@@ -98,8 +123,14 @@ def main():
     if password_file:
         with open(password_file, "w") as f:
             f.write(password + "\n")
-    print(json.dumps({"url": "postgres://boardkit@127.0.0.1:%d/boardkit" % port, "port": port,
-                      "password": password, "socket": folder, "bin": bin_, "ipv6": ipv6}), flush=True)
+    line = {"url": "postgres://boardkit@127.0.0.1:%d/boardkit" % port, "port": port,
+            "password": password, "socket": folder, "bin": bin_, "ipv6": ipv6}
+    if standby:
+        try:
+            start_standby(prefix, bin_, port, folder, replica, env, line)
+        except (subprocess.CalledProcessError, OSError):
+            stop()
+    print(json.dumps(line), flush=True)
     parent = os.getppid()
     while True:
         time.sleep(0.5)

@@ -31,13 +31,18 @@ final class PostgresEngine: StoreEngine {
     /// Connects to the board's database; `missing` when it has no such board.
     static func open(_ address: PostgresAddress, readOnly: Bool) throws(StoreError) -> PostgresEngine {
         let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: readOnly)
-        let exists = try engine.guarded {
+        let (exists, standby) = try engine.guarded {
             try engine.session.exclusively {
-                !(try engine.session.query("SELECT 1 FROM pg_namespace WHERE nspname = $1",
-                                           bindings(address.schema))).isEmpty
+                let row = try engine.session.query("""
+                    SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1), pg_is_in_recovery()
+                    """, bindings(address.schema)).first
+                return (try row?.decode((Bool, Bool).self)) ?? (false, false)
             }
         }
         guard exists else { throw .missing(path: address.text) }
+        // A standby (a streaming replica) is read as any board is; a command that would write
+        // is refused before it reads its input, as on read-only media.
+        if standby && !readOnly { throw .readOnly(path: address.text) }
         return engine
     }
 
@@ -153,7 +158,9 @@ final class PostgresEngine: StoreEngine {
     static func failure(_ error: any Error, location: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
-        if let message = error.serverInfo?[.message] {
+        if let info = error.serverInfo, let message = info[.message] {
+            // read_only_sql_transaction: a write reached a standby (promoted away meanwhile).
+            if info[.sqlState] == "25006" { return .readOnly(path: location) }
             return .database(path: location, message: message)
         }
         if error.code == .authMechanismRequiresPassword {
