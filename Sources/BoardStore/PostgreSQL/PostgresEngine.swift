@@ -85,6 +85,10 @@ final class PostgresEngine: StoreEngine {
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try session.exclusively {
             try session.transaction("BEGIN") {
+                // Only a transaction that holds the board's lock is ended when it idles (see
+                // `PostgresSession.idleInTransaction`); a read, or an import of a board no one
+                // else sees yet, may take its time between statements.
+                _ = try session.query("SET LOCAL idle_in_transaction_session_timeout = '\(PostgresSession.idleInTransaction.components.seconds)s'")
                 _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
                 let result = try body(PostgresStoreConnection(session))
                 _ = try session.query("UPDATE boardkit_revision SET n = n + 1")

@@ -100,13 +100,14 @@ final class PostgresSession: @unchecked Sendable {
         return try answered.futureResult.wait()
     }
 
-    /// How long PostgreSQL lets one of boardkit's sessions sit inside a transaction without a
-    /// statement before it ends the session: a process frozen mid-write (SIGSTOP, a VM paused,
-    /// a debugger) would otherwise hold the board's lock for as long as it is frozen, and
+    /// How long PostgreSQL lets a write transaction (one holding the board's lock) sit
+    /// without a statement before it ends the session: a process frozen mid-write (SIGSTOP, a
+    /// VM paused, a debugger) would otherwise hold the lock for as long as it is frozen, and
     /// every other writer would wait and give up. Shorter than `BoardStore.busyTimeout`, so a
-    /// writer queued behind a frozen one gets the lock before it gives up. A write never
-    /// waits on anything but the database inside its transaction, so a live one is never
-    /// idle that long.
+    /// writer queued behind a frozen one gets the lock before it gives up. A step waits on
+    /// nothing but the database inside its transaction, so a live one is never idle that
+    /// long; reads and imports, which may decode or encode many rows between statements and
+    /// hold no lock a writer waits for, are not ended (`PostgresEngine.write` sets it).
     static let idleInTransaction: Duration = .seconds(5)
 
     private func connect() throws -> PostgresConnection {
@@ -114,7 +115,6 @@ final class PostgresSession: @unchecked Sendable {
             ("search_path", "\"\(address.schema)\""),
             // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
             ("lock_timeout", "\(Int(BoardStore.busyTimeout))s"),
-            ("idle_in_transaction_session_timeout", "\(Self.idleInTransaction.components.seconds)s"),
         ]
         if readOnly { settings.append(("default_transaction_read_only", "on")) }
         return try Self.connect(address, password: password, settings: settings)
