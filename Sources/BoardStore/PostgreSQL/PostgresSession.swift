@@ -82,22 +82,24 @@ final class PostgresSession: @unchecked Sendable {
 
     /// How long a statement sent as its connection closes may take to say so before it is
     /// taken as never answered.
-    private static let lastWords: TimeAmount = .milliseconds(500)
+    private static let lastWords: DispatchTimeInterval = .milliseconds(500)
 
     /// Waits for `future`, or fails once `connection` has closed without answering it.
     /// postgres-nio hands a statement to its channel without asking whether the channel took
     /// it; one sent just as the server ended the session (a process frozen past
     /// `idleInTransaction`, a server restarted) is never answered, and a plain `wait()`
-    /// would wait for ever, holding the session and every request behind it.
-    static func answer<T: Sendable>(_ future: EventLoopFuture<T>, on connection: PostgresConnection) throws -> T {
-        let loop = future.eventLoop
-        let answered = loop.makePromise(of: T.self)
-        answered.completeWith(future)
-        connection.closeFuture.whenComplete { _ in
-            // Completing a promise twice keeps the first outcome: an answer that came wins.
-            loop.scheduleTask(in: lastWords) { answered.fail(PostgresSessionError.connectionLost) }
+    /// would wait for ever, holding the session and every request behind it. The connection
+    /// is looked at once a second while a statement runs (a callback on its close would stay
+    /// registered for the connection's whole life, one per statement).
+    private static func answer<T: Sendable>(_ future: EventLoopFuture<T>, on connection: PostgresConnection) throws -> T {
+        let answered = DispatchSemaphore(value: 0)
+        future.whenComplete { _ in answered.signal() }
+        while answered.wait(timeout: .now() + .seconds(1)) == .timedOut {
+            guard connection.isClosed else { continue }
+            if answered.wait(timeout: .now() + lastWords) == .timedOut { throw PostgresSessionError.connectionLost }
+            break
         }
-        return try answered.futureResult.wait()
+        return try future.wait()
     }
 
     /// How long PostgreSQL lets a write transaction (one holding the board's lock) sit
