@@ -110,7 +110,13 @@ final class PostgresEngine: StoreEngine {
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try session.exclusively {
-            try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try body(PostgresStoreConnection(session)) }
+            try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                // A read holds no lock a writer waits for, and a large one works through each
+                // statement's rows for longer than the session's idle limit allows (the log of a
+                // 100,000-card board took 20 s to read, and the server ended the session).
+                _ = try session.query("SET LOCAL idle_in_transaction_session_timeout = 0")
+                return try body(PostgresStoreConnection(session))
+            }
         }
     }
 

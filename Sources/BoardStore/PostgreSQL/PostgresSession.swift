@@ -106,7 +106,8 @@ final class PostgresSession: @unchecked Sendable {
     /// every other writer would wait and give up. Shorter than `BoardStore.busyTimeout`, so a
     /// writer queued behind a frozen one gets the lock before it gives up. A write never
     /// waits on anything but the database inside its transaction, so a live one is never
-    /// idle that long.
+    /// idle that long. A read transaction turns it off (`PostgresEngine.read`): it holds no
+    /// lock a writer waits for.
     static let idleInTransaction: Duration = .seconds(5)
 
     private func connect() throws -> PostgresConnection {
