@@ -80,9 +80,7 @@ public enum BoardPipeline {
             let known = FormatRegistry.all.filter { $0.writer != nil }.map(\.name)
             return .failed([Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: known), at: SourceLocation(file: path))])
         }
-        if format.isBinary, AtomicOutput(target: path).isStandardOutput, isatty(STDOUT_FILENO) != 0 {
-            return .failed([Diagnostic(BoardKitMessage.binaryToTerminal(format: format.name), at: SourceLocation(file: path))])
-        }
+        if let refusal = refusedOnTerminal(format, path) { return .failed([refusal]) }
         // Writers only see the temporary path, so what the user's name asks for is set here.
         var options = options
         if options.delimiter == nil { options.delimiter = CSVDialect.delimiter(forPath: path) }
@@ -105,6 +103,50 @@ public enum BoardPipeline {
             let result = writer.write(board, to: temp, options: options)
             written = result.written
             return result.diagnostics
+        }
+        return WriteResult(written: diagnostics.hasErrors ? [] : written, diagnostics: diagnostics)
+    }
+
+    /// A binary format's bytes would go to a terminal.
+    private static func refusedOnTerminal(_ format: BoardFormat, _ path: String) -> Diagnostic? {
+        guard format.isBinary, AtomicOutput(target: path).isStandardOutput, isatty(STDOUT_FILENO) != 0 else { return nil }
+        return Diagnostic(BoardKitMessage.binaryToTerminal(format: format.name), at: SourceLocation(file: path))
+    }
+
+    /// Whether `convert input output` copies a store whole (`copyStore`) rather than reading a
+    /// board and writing it: the input is a store (by its content or address, unless `from`
+    /// names another format; not standard input), and so is the output (`toFormat`, else its
+    /// extension or address).
+    public static func copiesStore(_ input: String, to output: String, from: String? = nil, toFormat: String? = nil) -> Bool {
+        guard from == nil || from == FormatRegistry.store.name, input != "-", BoardStore.isStore(path: input) else { return false }
+        return FormatRegistry.formatForWriting(path: output, explicit: toFormat)?.name == FormatRegistry.store.name
+    }
+
+    /// Copies the store at `input` into a new store at `output`, its log whole
+    /// (`BoardStore.copy(to:)`): every step, undone or dropped, and every change keep their
+    /// numbers, so history, undo and redo answer on the copy as on the original, where reading
+    /// the board and writing it would make its past one import step. Placed as `write` places a
+    /// store: a file through a temporary one, never over an existing file; a database board in
+    /// one transaction, never over an existing board.
+    public static func copyStore(_ input: String, to output: String) -> WriteResult {
+        let format = FormatRegistry.store
+        if let refusal = refusedOnTerminal(format, output) { return .failed([refusal]) }
+        let source: BoardStore
+        do throws(StoreError) {
+            source = try BoardStore.open(input, readOnly: true)
+            if BoardStore.isDatabaseAddress(output) { return WriteResult(written: try source.copy(to: output), diagnostics: []) }
+        } catch {
+            return .failed([error.diagnostic])
+        }
+        var written: [Counted] = []
+        let refusal = format.writer?.refusal(replacing: output)
+        let diagnostics = AtomicOutput(target: output).write(existing: refusal) { temp in
+            do throws(StoreError) {
+                written = try source.copy(to: temp)
+                return []
+            } catch {
+                return [error.diagnostic]
+            }
         }
         return WriteResult(written: diagnostics.hasErrors ? [] : written, diagnostics: diagnostics)
     }

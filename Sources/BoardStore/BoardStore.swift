@@ -7,8 +7,8 @@
 // Where things are: the engine seam in Engine/ (a store is a SQLite file, SQLite/, or a
 // schema in a PostgreSQL database, PostgreSQL/); the tables in StoreSchema; a card's
 // columns in CardRow; JSON-valued columns in StoredJSON; the loops for a million rows in
-// StoreImport and StoreExport; the change log in ChangeLog; the format's reader and writer
-// (`convert … team.db`) in StoreFormat.
+// StoreImport and StoreExport; a store copied whole, log and all, in StoreCopy; the change
+// log in ChangeLog; the format's reader and writer (`convert … team.db`) in StoreFormat.
 import BoardModel
 import BoardIO
 import Foundation
@@ -114,6 +114,22 @@ public final class BoardStore: Sendable {
     /// through the pipeline's temporary file).
     static func write(_ board: Board, intoNewFile path: String, step: StepInfo) throws(StoreError) {
         try SQLiteEngine.write(toNewFile: path) { db in try StoreImport.insert(board, step: step, into: db) }
+    }
+
+    /// Copies this store into a new one, its log whole (`StoreCopy`): steps, undone and
+    /// dropped steps, the redo stack and every change row keep their numbers, so history,
+    /// undo and redo answer on the copy as here; the sync ledger stays behind. `location` is a
+    /// database address, made whole or not at all (`alreadyExists` when it holds a board), or
+    /// a new file its caller places when whole (`convert … team.db`, through the pipeline's
+    /// temporary file). Says what the copy holds.
+    public func copy(to location: String) throws(StoreError) -> [Counted] {
+        let rows = try read { db in try StoreCopy(reading: db) }
+        if let address = try PostgresAddress(location) {
+            try PostgresEngine.create(address, fill: rows.insert, finish: rows.restoreUndoOrder)
+        } else {
+            try SQLiteEngine.write(toNewFile: location, fill: rows.insert, finish: rows.restoreUndoOrder)
+        }
+        return rows.counted
     }
 
     private func checkStamp(migrating: Bool) throws(StoreError) {

@@ -36,6 +36,14 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(BoardStore.shown(input))",
                                                           .writing: "writing \(BoardStore.shown(output))"])
+        // A store into a store is copied whole, log and all; a filter makes a new board of
+        // the cards it keeps, imported as one step like any other board.
+        if selection.filter == nil, BoardPipeline.copiesStore(input, to: output, from: reading.from, toFormat: writing.to) {
+            let written = BoardPipeline.copyStore(input, to: output)
+            progress.finish()
+            WrittenSummary.print(output, written, after: written.diagnostics)
+            return try DiagnosticOutput.finish(written.diagnostics, style: diagnostics)
+        }
         let loaded = BoardPipeline.read(input, from: reading.from, options: reading.readerOptions, strict: strict)
         guard let read = loaded.board else {
             progress.finish()

@@ -46,10 +46,12 @@ final class PostgresEngine: StoreEngine {
         return engine
     }
 
-    /// Makes the board's schema, its tables, what `fill` writes, then its indexes, in one
-    /// transaction: a board that exists is never touched (`alreadyExists`), and a process
-    /// killed half-way leaves no board.
-    static func create(_ address: PostgresAddress, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+    /// Makes the board's schema, its tables, what `fill` writes, then its indexes and the
+    /// later migrations, then what `finish` writes (what needs their columns: a copy's undo
+    /// order), in one transaction: a board that exists is never touched (`alreadyExists`), and
+    /// a process killed half-way leaves no board.
+    static func create(_ address: PostgresAddress, fill: @escaping (any SQLConnection) throws -> Void,
+                       finish: ((any SQLConnection) throws -> Void)? = nil) throws(StoreError) {
         let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: false)
         let session = engine.session
         try engine.guarded {
@@ -62,8 +64,26 @@ final class PostgresEngine: StoreEngine {
                     try engine.run(StoreSchema.tables)
                     try fill(PostgresStoreConnection(session))
                     try engine.run(StoreSchema.afterTables)
+                    try finish?(PostgresStoreConnection(session))
+                    try continueIdentities(in: session)
                 }
             }
+        }
+    }
+
+    /// Moves each identity column's sequence past the largest key the rows written hold: an
+    /// explicit key does not advance it (a copy gives `changes.seq` its own numbers), and the
+    /// next row drawn from it would take a number already used. An empty table's is left at 1.
+    private static func continueIdentities(in session: PostgresSession) throws {
+        let columns = try session.query("""
+            SELECT table_name::text, column_name::text FROM information_schema.columns
+            WHERE table_schema = current_schema() AND is_identity = 'YES'
+            """).map { row in try row.decode((String, String).self) }
+        for (table, column) in columns {
+            _ = try session.query("""
+                SELECT setval(pg_get_serial_sequence('"\(table)"', '\(column)'), max("\(column)")) FROM "\(table)"
+                HAVING max("\(column)") IS NOT NULL
+                """)
         }
     }
 

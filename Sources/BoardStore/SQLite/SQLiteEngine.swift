@@ -187,8 +187,10 @@ extension SQLiteEngine {
     }
 
     /// The file is new and placed only when complete, so it is written without a journal and
-    /// indexed once at the end; it is switched to WAL before it is handed over.
-    static func write(toNewFile path: String, fill: @escaping (any SQLConnection) throws -> Void) throws(StoreError) {
+    /// indexed once at the end; it is switched to WAL before it is handed over. `finish`
+    /// writes what needs the later migrations' columns (a copy's undo order), after them.
+    static func write(toNewFile path: String, fill: @escaping (any SQLConnection) throws -> Void,
+                      finish: ((any SQLConnection) throws -> Void)? = nil) throws(StoreError) {
         var config = Configuration()
         config.label = "boardkit-import"
         // The rows come from a validated board (every event names one of its cards): checking
@@ -207,6 +209,14 @@ extension SQLiteEngine {
                 }
             }
             try migrator.migrate(queue)
+            if let finish {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        try finish(SQLiteConnection(db))
+                        return .commit
+                    }
+                }
+            }
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
