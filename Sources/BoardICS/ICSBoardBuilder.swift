@@ -150,12 +150,18 @@ struct ICSBoardBuilder {
         }
         var card = Card(id: "", title: title, body: item.description, state: "")
         if item.isTodo {
+            // RFC 5545: DTSTART is when work starts, DUE when it is due; a DURATION instead of
+            // DUE is due at the start plus it. A to-do with only a DTSTART has no due date.
             card.due = item.due.flatMap { dueDate($0) }
             card.start = item.start.flatMap { dueDate($0) }
-            if card.due == nil, item.due == nil, let s = card.start {
-                // A to-do with only a start is due then: calendars show it on that day.
-                card.due = s
-                card.start = nil
+            if let text = item.duration {
+                if item.due == nil, let start = item.start, let duration = ICSDuration(text),
+                   let due = end(of: start, after: duration) {
+                    card.due = due
+                } else {
+                    // Beside a DUE (which RFC 5545 forbids), or without a start: kept as written.
+                    card.fields["DURATION"] = text
+                }
             }
         } else {
             card.due = item.start.flatMap { dueDate($0) }
@@ -163,7 +169,10 @@ struct ICSBoardBuilder {
                 card.fields["DTEND"] = endValue.description
             }
         }
-        if let s = item.boardkitStart { card.start = DueDate(iso: s) ?? card.start }
+        // boardkit writes its X- start only where DTSTART cannot hold the start (an event's
+        // DTSTART is its due; a to-do's start after its due): a to-do's own DTSTART, which
+        // another app may have set since, comes first.
+        if let s = item.boardkitStart, !item.isTodo || item.start == nil { card.start = DueDate(iso: s) ?? card.start }
         card.created = item.created.flatMap { instant($0) }
         card.updated = item.lastModified.flatMap { instant($0) }
         card.completed = item.completed.flatMap { instant($0) }
@@ -214,6 +223,23 @@ struct ICSBoardBuilder {
     private mutating func dueDate(_ raw: ICSRawDate) -> DueDate? {
         if case .date(let d) = raw.value { return .date(d) }
         return instant(raw).map { .instant($0) }
+    }
+
+    /// The end of `duration` from `start` (RFC 5545 §3.3.6): weeks and days count on the
+    /// calendar, in the start's zone (a day across a daylight-saving change is still the
+    /// same wall-clock time), hours, minutes and seconds exactly. From a date, whole days.
+    private mutating func end(of start: ICSRawDate, after duration: ICSDuration) -> DueDate? {
+        let sign = duration.negative ? -1 : 1
+        let days = sign * (duration.weeks * 7 + duration.days)
+        let exact = sign * (duration.hours * 3600 + duration.minutes * 60 + duration.seconds)
+        var shifted = start
+        switch start.value {
+        case .date(let d): return .date(d.addingDays(days + exact / 86_400))
+        case .local(var l): l.date = l.date.addingDays(days); shifted.value = .local(l)
+        case .utc(var l): l.date = l.date.addingDays(days); shifted.value = .utc(l)
+        }
+        guard let i = instant(shifted) else { return nil }
+        return .instant(Instant(epochMilliseconds: i.epochMilliseconds + Int64(exact) * 1000, offsetSeconds: i.offsetSeconds))
     }
 
     private mutating func instant(_ raw: ICSRawDate) -> Instant? {

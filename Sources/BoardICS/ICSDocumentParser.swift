@@ -240,6 +240,7 @@ struct ICSDocumentParser {
             if item!.isTodo { item!.due = date(l) } else { item!.keep("DUE", l.rawValue) }
             return
         }
+        if l.nameIs("DURATION"), item!.isTodo { item!.duration = l.rawValue; return }
         if l.nameIs("DTEND") {
             if item!.isTodo { item!.keep("DTEND", l.rawValue) } else { item!.end = date(l, keptAsField: true) }
             return

@@ -11,6 +11,8 @@ struct ICSItem {
     var start: ICSRawDate?
     var end: ICSRawDate?
     var due: ICSRawDate?
+    /// A VTODO's DURATION as written: with DTSTART and no DUE, it is due at their sum.
+    var duration: String?
     var created: ICSRawDate?
     var lastModified: ICSRawDate?
     var completed: ICSRawDate?

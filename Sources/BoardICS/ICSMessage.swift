@@ -139,7 +139,7 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
             if overrides > 0 { message += "; \(Counted(overrides, "changed occurrence")) (RECURRENCE-ID) of a series in the file left out" }
             return message
         case .noDate(let n):
-            return "\(n) item\(n == 1 ? " has" : "s have") no due date (no DTSTART or DUE)"
+            return "\(n) item\(n == 1 ? " has" : "s have") no due date (no DUE, DURATION or, for an event, DTSTART)"
         case .componentIgnored(let name, let n):
             return "\(Counted(n, "\(name) component")) not read: boardkit reads VEVENT and VTODO"
         case .badAlarm(let text):

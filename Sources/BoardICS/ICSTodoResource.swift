@@ -10,10 +10,13 @@ import BoardIO
 /// property, another app's reminders and other components stay as they were.
 public enum ICSTodoResource {
     /// VTODO properties written from the card, replaced on every push. (The UID is written
-    /// only into a new resource: another app's to-do keeps the UID it was made with.)
+    /// only into a new resource: another app's to-do keeps the UID it was made with.) Another
+    /// app's DURATION goes too: the due it gave is written as DUE, and RFC 5545 forbids both
+    /// in one to-do (Radicale refuses such a PUT).
     public static let ownedProperties: Set<String> = [
-        "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "CATEGORIES", "URL", "STATUS",
+        "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "CATEGORIES", "URL", "STATUS",
         "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED", "SEQUENCE", ICSVocabulary.state.description,
+        ICSVocabulary.start.description,
     ]
     /// Marks the reminders boardkit wrote (from `--alarm`), so a push replaces them and keeps
     /// the ones a person added in another app.
@@ -45,12 +48,12 @@ public enum ICSTodoResource {
         todo.begin("SEQUENCE"); todo.colon(); todo.integer(sequence); todo.end()
         todo.begin("SUMMARY"); todo.colon(); todo.text(card.title); todo.end()
         if !card.body.isEmpty { todo.begin("DESCRIPTION"); todo.colon(); todo.text(card.body); todo.end() }
-        if let due = card.due {
-            if let start = card.start, ICSFeedLayout.canBeStart(start, of: due) { todo.dateProperty("DTSTART", start, zone: zone) }
-            todo.dateProperty("DUE", due, zone: zone)
-        } else if let start = card.start {
-            todo.dateProperty("DTSTART", start, zone: zone)
-        }
+        // RFC 5545 wants a to-do's DUE after its DTSTART, of one value type: a start that
+        // cannot be DTSTART (after the due, a date beside a time) is kept in X-BOARDKIT-START.
+        let startFits = card.start.map { start in card.due.map { ICSFeedLayout.canBeStart(start, of: $0) } ?? true } ?? false
+        if let start = card.start, startFits { todo.dateProperty("DTSTART", start, zone: zone) }
+        if let due = card.due { todo.dateProperty("DUE", due, zone: zone) }
+        if let start = card.start, !startFits { todo.begin(ICSVocabulary.start); todo.colon(); todo.text(start.description); todo.end() }
         if !card.labels.isEmpty { todo.begin("CATEGORIES"); todo.colon(); todo.textList(card.labels); todo.end() }
         if let url = card.url, !url.isEmpty { todo.begin("URL"); todo.colon(); todo.uri(url); todo.end() }
         todo.todoStatus(category, completed: card.completed)

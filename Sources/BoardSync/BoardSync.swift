@@ -61,6 +61,9 @@ public struct SyncReport: Sendable {
     /// To-dos not written or deleted because the server changed them again meanwhile, twice:
     /// the next sync takes them up.
     public var left = 0
+    /// To-dos the server refused to take (each said in a `sync-push-refused` warning): their
+    /// cards are kept as they are here, and the next sync tries again.
+    public var refused = 0
     /// One line per change, for a dry run (`pull: …`, `push: …`).
     public var planned: [String] = []
     /// What reading the server's to-dos warned of (a time zone it could not know), located
@@ -495,13 +498,16 @@ struct SyncSession {
                 } else {
                     if let item, item.base == values, !alarmsChanged { continue }
                     report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
-                    // Counted once the server took it (a dry run: what it would send).
-                    let saved = options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id])
-                    if let saved { saves.append(saved) }
-                    if saved != nil || options.dryRun {
+                    // Counted once the server took it (a dry run: what it would send). One it
+                    // refuses is said and skipped: it must not stop the cards after it.
+                    switch options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id]) {
+                    case .stored(let saved)?:
+                        saves.append(saved)
                         if item == nil { report.created += 1 } else { report.pushed += 1 }
-                    } else {
-                        report.left += 1
+                    case nil:
+                        if item == nil { report.created += 1 } else { report.pushed += 1 }
+                    case .left?: report.left += 1
+                    case .refused?: report.refused += 1
                     }
                 }
                 if saves.count + forgets.count >= Self.batch { try remember() }
@@ -513,9 +519,19 @@ struct SyncSession {
         try remember()
     }
 
+    /// How a push's PUT of one card ended.
+    enum Put {
+        case stored(SyncedItem)
+        /// Changed on the server again meanwhile, twice: the next sync tries once more.
+        case left
+        /// Refused by the server (said in a warning): the next sync tries again.
+        case refused
+    }
+
     /// PUT of one card, over the resource as last seen. A 412 (changed or created there
-    /// meanwhile) reads it again, merges it into the card as a pull would, and tries once more.
-    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?) async throws(SyncError) -> SyncedItem? {
+    /// meanwhile) reads it again, merges it into the card as a pull would, and tries once
+    /// more. A refusal is said, located at the resource, naming the card and the server's answer.
+    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?) async throws(SyncError) -> Put {
         var item = item
         var card = stored
         for _ in 0..<2 {
@@ -528,16 +544,21 @@ struct SyncSession {
                                               alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
-                return SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid)
+                return .stored(SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid))
+            case .refused(let status, let answer):
+                report.warnings.append(Diagnostic(SyncCaution.pushRefused(card: "#\(card.number) '\(card.card.title)'",
+                                                                          status: HTTPStatusText.describe(status), answer: answer),
+                                                  at: SourceLocation(file: collection.absolute(href))))
+                return .refused
             case .changedMeanwhile:
-                guard let (seen, todo, now) = try await readAgain(href, into: card, base: item?.base) else { return nil }
+                guard let (seen, todo, now) = try await readAgain(href, into: card, base: item?.base) else { return .left }
                 card = now
                 // Nothing of the card's left to send: the server has it all.
-                if SyncFields.values(of: card.card) == SyncFields.values(of: todo, on: header) { return seen }
+                if SyncFields.values(of: card.card) == SyncFields.values(of: todo, on: header) { return .stored(seen) }
                 item = seen
             }
         }
-        return nil
+        return .left
     }
 
     /// How a push's delete of a to-do ended.

@@ -112,6 +112,9 @@ struct CalDAVCollection {
         case stored(etag: String?)
         /// The precondition failed (412): the resource changed, or exists, meanwhile.
         case changedMeanwhile
+        /// The server refused this resource (a 4xx other than 412 and those about the login
+        /// or the connection): `answer` is the first line of its reply's text, if any.
+        case refused(status: Int, answer: String)
     }
 
     /// PUT with `If-Match: etag`, or `If-None-Match: *` for a new resource.
@@ -120,6 +123,13 @@ struct CalDAVCollection {
         headers.append(etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*"))
         let reply = try await client.send("PUT", client.url(of: href), headers: headers, body: text)
         if reply.status == 412 { return .changedMeanwhile }
+        // A refusal of this resource (400 for what the server takes for invalid iCalendar,
+        // 403, 413…) is the resource's; a failing server, or a login refused, is everyone's.
+        if (400..<500).contains(reply.status), ![401, 407, 408, 429].contains(reply.status) {
+            let answer = String(decoding: reply.body.prefix(4096), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            return .refused(status: reply.status, answer: answer)
+        }
         guard (200..<300).contains(reply.status) else {
             throw .server(url: client.url(of: href).absoluteString, method: "PUT", status: reply.status)
         }

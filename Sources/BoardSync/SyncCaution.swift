@@ -10,11 +10,15 @@ public enum SyncCaution: DiagnosticMessage, Equatable {
     /// A to-do new on the server whose field no card may hold: not taken as a card (it stays
     /// on the server as it is).
     case refusedTodo(field: String, problem: CardText.Problem)
+    /// The server refused the PUT of a card's to-do (`status` as said, `answer` the first
+    /// line of its reply): skipped, the push went on with the other cards.
+    case pushRefused(card: String, status: String, answer: String)
 
     public var code: DiagnosticCode {
         switch self {
         case .passwordInTheClear: .syncPlainHTTP
         case .refusedValue, .refusedTodo: .syncRefused
+        case .pushRefused: .syncPushRefused
         }
     }
 
@@ -26,6 +30,9 @@ public enum SyncCaution: DiagnosticMessage, Equatable {
             "the server's \(field) for \(card) \(problem.sentence): not taken; this store's is kept and put back there (boardkit history shows the server's)"
         case .refusedTodo(let field, let problem):
             "this to-do's \(field) \(problem.sentence): not taken as a card; change it in the other app and sync again"
+        case .pushRefused(let card, let status, let answer):
+            "the server refused the to-do of \(card) (\(status)\(answer.isEmpty ? "" : ": " + PrintableText.line(answer, limit: 200))): "
+                + "not written; the card is kept as it is here, the other cards were synced, and the next sync tries again"
         }
     }
 }
@@ -35,4 +42,6 @@ extension DiagnosticCode {
         "sync-plain-http", .warning, "`sync` sends a password over plain http to another machine.")
     public static let syncRefused = DiagnosticCode(
         "sync-refused", .warning, "A to-do on the server holds what no card field may (a title of two lines or over 500 characters, a control character): it is not taken.")
+    public static let syncPushRefused = DiagnosticCode(
+        "sync-push-refused", .warning, "The server refused the PUT of a card's to-do (400, 403…): that card is skipped, the others are synced.")
 }

@@ -140,7 +140,13 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .notMultistatus:
             return "the server's answer cannot be read: PROPFIND did not answer with a multistatus"
         case .remoteEmptied(_, let loss):
-            let what = loss.gone == loss.remembered ? "none of the \(Counted(loss.remembered, "to-do"))" : "\(loss.gone) of the \(Counted(loss.remembered, "to-do"))"
+            // All gone: "any of the 28" ("the one", "either of the 2"); most: "12 of the 20".
+            let what = switch (loss.gone == loss.remembered, loss.remembered) {
+            case (true, 1): "the to-do"
+            case (true, 2): "either of the 2 to-dos"
+            case (true, let n): "any of the \(n) to-dos"
+            case (false, let n): "\(loss.gone) of the \(n) to-dos"
+            }
             return "the server no longer lists \(what) this store synced with it (emptied, replaced or re-created?); "
                 + "their cards were not deleted and nothing was changed. If they were deleted there on purpose, sync with "
                 + "--force-delete; to put every card there again (a new or re-created collection), sync with --new-remote"
@@ -182,5 +188,6 @@ extension DiagnosticCode {
     public static let syncCodes: [DiagnosticCode] = [
         .syncNoRemote, .syncBadURL, .syncNoPassword, .syncUnreachable, .syncUnauthorized, .syncNotTodos, .syncServerFailed,
         .syncRemoteEmptied, .syncOtherRemote, .syncRunning, .syncIncomplete, .syncPlainHTTP, .syncRefused,
+        .syncPushRefused,
     ]
 }

@@ -112,6 +112,7 @@ enum SyncSummary {
         return "\(verb) \(store) with \(r.url): from the server \(Counted(r.added, "new card")), \(Counted(r.updated, "card")) changed, "
             + "\(r.deleted) deleted; to the server \(Counted(r.created, "new to-do")), \(Counted(r.pushed, "to-do")) changed, "
             + "\(r.removed) removed; \(Counted(r.conflicts, "conflict"))\(r.conflicts > 0 ? " (see boardkit history)" : "")"
-            + (r.left > 0 ? "; \(Counted(r.left, "to-do")) changed on the server meanwhile, left for the next sync." : ".")
+            + (r.left > 0 ? "; \(Counted(r.left, "to-do")) changed on the server meanwhile, left for the next sync" : "")
+            + (r.refused > 0 ? "; \(Counted(r.refused, "to-do")) refused by the server (see the warnings above)." : ".")
     }
 }

@@ -363,7 +363,7 @@ struct SyncedBoard {
         try server.client("delete-all")
         for args in [[], ["--dry-run"]] {
             let run = try board.sync(args, status: 1)
-            #expect(run.stderr.contains("[sync-remote-emptied]") && run.stderr.contains("none of the \(synced) to-dos")
+            #expect(run.stderr.contains("[sync-remote-emptied]") && run.stderr.contains("no longer lists any of the \(synced) to-dos")
                     && run.stderr.contains("--force-delete"), "\(args): \(run.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: board.store)) == before, "nothing changed")
@@ -448,6 +448,95 @@ struct SyncedBoard {
                 && run.stderr.contains(server.url), "\(run.stderr)")
         let zoned = try #require(try board.cards().values.first { $0["title"] as? String == "Zone of its own" })
         #expect(zoned["due"] as? String == "2026-12-11T10:00:00+09:00", "\(zoned)")
+    }
+
+    /// Most of the to-dos gone (more than half, at least 10) is refused too, and said so.
+    @Test(arguments: servers) func mostToDosGoneIsSaidWithTheirCount(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let synced = try server.todos().count
+        try server.client("delete-all", "--keep", "10")
+        let run = try board.sync([], status: 1)
+        #expect(run.stderr.contains("[sync-remote-emptied]") && run.stderr.contains("no longer lists \(synced - 10) of the \(synced) to-dos this store"),
+                "\(run.stderr)")
+    }
+
+    /// A phone's to-do with DTSTART and DURATION (no DUE) is due at their sum and starts at
+    /// DTSTART; written back it has DUE and DTSTART and no DURATION (both DUE and DURATION are
+    /// against RFC 5545, and Radicale refused such a PUT with 400, stopping every later sync).
+    @Test(arguments: servers) func aStartAndADurationFromAPhoneAreTheStartAndTheDue(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        let made = try #require(try server.client("create", "Plan the offsite", "--start", "2026-12-10T09:00", "--duration", "PT2H30M") as? [String: Any])
+        let uid = try #require(made["uid"] as? String)
+        try board.sync()
+        let card = try #require(try board.cards().values.first { $0["title"] as? String == "Plan the offsite" })
+        #expect(card["start"] as? String == "2026-12-10T09:00:00+09:00" && card["due"] as? String == "2026-12-10T11:30:00+09:00", "\(card)")
+        try board.bk(["edit", try #require(card["id"] as? String), "--title", "Plan the offsite in Busan"])
+        let run = try board.sync()
+        #expect(run.stdoutText.contains("1 to-do changed"), "\(run.stdoutText)")
+        let todo = try #require(try server.todos()[uid])
+        #expect(todo["summary"] as? String == "Plan the offsite in Busan")
+        #expect(todo["duration"] is NSNull && todo["due"] as? String == "2026-12-10T11:30:00+09:00"
+                && todo["dtstart"] as? String == "2026-12-10T09:00:00+09:00", "\(todo)")
+        #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed"))
+    }
+
+    /// A PUT the server refuses is said (the card and the server's answer, at the resource),
+    /// skipped, and the push goes on with the other cards; the summary counts it.
+    @Test(arguments: servers) func aRefusedPutStopsNothingElse(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let refusing = try ScriptServer("fault_server.py", ["refuse-put", server.url, "/c1.ics"])
+        let shown = try board.cards().values.filter { $0["archived"] == nil }.count
+        let run = try board.sync([refusing.url, "--user", "mina"])
+        #expect(run.stderr.contains("warning: the server refused the to-do of #") && run.stderr.contains("'검색 필터 추가' (400 Bad Request: Bad Request: invalid iCalendar)")
+                && run.stderr.contains("[sync-push-refused]") && run.stderr.contains("c1.ics"), "\(run.stderr)")
+        #expect(run.stdoutText.contains("to the server \(shown - 1) new to-dos") && run.stdoutText.contains("; 1 to-do refused by the server"), "\(run.stdoutText)")
+        #expect(try server.todos().count == shown - 1 && server.todos()[Self.uid("c1")] == nil)
+        // Taken once the server takes it.
+        let again = try board.sync()
+        #expect(again.stdoutText.contains("to the server 1 new to-do,") && !again.stdoutText.contains("refused"), "\(again.stdoutText)")
+        #expect(try server.todos()[Self.uid("c1")] != nil)
+    }
+
+    /// A card with a start and no due is a to-do with DTSTART alone, and DTSTART alone is read
+    /// as a start both ways: an edit on the phone changes neither date.
+    @Test(arguments: servers) func aStartAloneStaysAStart(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.bk(["edit", "c3", "--start", "2026-12-10"])
+        try board.sync([server.url, "--user", "mina"])
+        let todo = try #require(try server.todos()[Self.uid("c3")])
+        #expect(todo["dtstart"] as? String == "2026-12-10" && todo["due"] is NSNull, "\(todo)")
+        try server.client("edit", Self.uid("c3"), "--summary", "Settings, part 2")
+        try board.sync()
+        let card = try #require(try board.cards()["c3"])
+        #expect(card["title"] as? String == "Settings, part 2" && card["start"] as? String == "2026-12-10" && card["due"] == nil, "\(card)")
+        // The phone's edit changed the title only.
+        let history = try board.history(3).split(separator: "\n").filter { $0.contains(" mina ") }
+        #expect(history.count == 1 && !history.contains { $0.contains("due") || $0.contains("start") }, "\(history)")
+    }
+
+    /// A start after the due (a card may have one) is kept in X-BOARDKIT-START, RFC 5545 wanting
+    /// a to-do's DTSTART before its DUE: it comes back, and no change is logged that nobody made.
+    @Test(arguments: servers) func aStartAfterTheDueComesBack(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.bk(["edit", "c9", "--start", "2026-10-20"])
+        try board.sync([server.url, "--user", "mina"])
+        let todo = try #require(try server.todos()[Self.uid("c9")])
+        #expect(todo["x_start"] as? String == "2026-10-20" && todo["dtstart"] is NSNull && todo["due"] as? String == "2026-10-16", "\(todo)")
+        try server.client("edit", Self.uid("c9"), "--summary", "Notifications, step 2")
+        try board.sync()
+        let card = try #require(try board.cards()["c9"])
+        #expect(card["title"] as? String == "Notifications, step 2" && card["start"] as? String == "2026-10-20"
+                && card["due"] as? String == "2026-10-16", "\(card)")
+        let history = try board.history(3).split(separator: "\n").filter { $0.contains(" mina ") }
+        #expect(history.count == 1 && !history.contains { $0.contains("due") || $0.contains("start") }, "\(history)")
+        #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed"))
     }
 
     /// One sync of a store at a time: while another holds the store's sync lock, a sync says so

@@ -3,12 +3,16 @@
 
 usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   list                                    -> [{uid, summary, description, status, due,
-                                              due_is_date, dtstart, categories, completed,
+                                              due_is_date, dtstart, duration, x_start,
+                                              categories, completed,
                                               created, last_modified, dtstamp, percent, state,
                                               alarms, x_other, href, etag, tzids}, ...] sorted
                                               by uid, completed included
   create SUMMARY [--due YYYY-MM-DD | --due-time YYYY-MM-DDTHH:MM [--tz Area/City]]
+         [--start YYYY-MM-DD[THH:MM] [--duration P…]]
          [--status S] [--uid UID] [--category C]...      -> {uid, href}
+                                          (--start: DTSTART, a date or a floating time;
+                                              --duration: DURATION, an RFC 5545 duration)
   edit UID [--summary S] [--description D] [--due YYYY-MM-DD] [--status S] [--category C]...
                                           -> {uid}  (categories replaced when given; sets
                                               LAST-MODIFIED, bumps SEQUENCE)
@@ -17,7 +21,8 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
   set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
   raw UID                                 -> {uid, ics}
-  delete-all                              -> {deleted}  (every to-do of the collection)
+  delete-all [--keep N]                   -> {deleted}  (every to-do of the collection, but
+                                              the first N by UID)
   recreate                                -> {url}  (the calendar deleted and made again, empty,
                                               at the same URL: a new collection there)
   make-sibling NAME                       -> {url}  (an empty to-do calendar NAME beside this one)
@@ -97,6 +102,8 @@ def describe(obj):
         "due": text(due),
         "due_is_date": due is not None and not isinstance(due.dt, dt.datetime),
         "dtstart": text(comp.get("DTSTART")),
+        "duration": None if comp.get("DURATION") is None else comp.get("DURATION").to_ical().decode(),
+        "x_start": optional(comp, "X-BOARDKIT-START"),
         "categories": categories(comp),
         "completed": text(comp.get("COMPLETED")),
         "created": text(comp.get("CREATED")),
@@ -160,6 +167,11 @@ def create(calendar, args):
     todo.add("DTSTAMP", now())
     todo.add("CREATED", now())
     todo.add("SUMMARY", args.summary)
+    if args.start:
+        start = dt.datetime.fromisoformat(args.start) if "T" in args.start else dt.date.fromisoformat(args.start)
+        todo.add("DTSTART", start)
+    if args.duration:
+        todo.add("DURATION", icalendar.vDuration.from_ical(args.duration))
     if args.due:
         todo.add("DUE", dt.date.fromisoformat(args.due))
     elif args.due_time:
@@ -231,6 +243,8 @@ def parser():
     when.add_argument("--due")
     when.add_argument("--due-time")
     c.add_argument("--tz")
+    c.add_argument("--start")
+    c.add_argument("--duration")
     c.add_argument("--status")
     c.add_argument("--uid")
     c.add_argument("--category", action="append")
@@ -243,7 +257,7 @@ def parser():
         sub.add_parser(action).add_argument("uid")
     sub.choices["complete"].add_argument("--at", help="the completion time (ISO 8601, UTC); now when not given")
     sub.add_parser("create-raw").add_argument("ics", help="a whole VCALENDAR, saved as it is")
-    sub.add_parser("delete-all")
+    sub.add_parser("delete-all").add_argument("--keep", type=int, default=0)
     sub.add_parser("recreate")
     sub.add_parser("make-sibling").add_argument("name")
     x = sub.add_parser("set-x")
@@ -264,7 +278,7 @@ def run(args):
         return sorted(todos, key=lambda t: t["uid"])
     if args.action == "delete-all":
         getter = getattr(calendar, "get_todos", None) or calendar.todos
-        todos = getter(include_completed=True)
+        todos = sorted(getter(include_completed=True), key=lambda o: str(vtodo(icalendar.Calendar.from_ical(o.data)).get("UID")))[args.keep:]
         for todo in todos:
             todo.delete()
         return {"deleted": len(todos)}

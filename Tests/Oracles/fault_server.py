@@ -19,6 +19,11 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    REPORT with a token is refused (403
                                                    valid-sync-token) and a Depth 1 PROPFIND
                                                    listing answers an empty multistatus
+       fault_server.py refuse-put UPSTREAM_URL NAME
+                                                   the first PUT whose path ends in NAME is
+                                                   answered 400 ("Bad Request: invalid
+                                                   iCalendar"), as a server refuses a resource it
+                                                   cannot take; the rest pass
        fault_server.py record UPSTREAM_URL        fails nothing; GET /_requests answers the
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
@@ -40,16 +45,17 @@ import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "edit-before-delete", "drop-after-put", "put-503-after", "forget-token", "record", "chaos")
+MODES = ("put-412", "refuse-put", "edit-before-delete", "drop-after-put", "put-503-after", "forget-token", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
 MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
-chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 else 1)
+chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 and sys.argv[3].isdigit() else 1)
 chance_lock = threading.Lock()
 calm = threading.Event()
 UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if MODE else None
 if STATUS is None and MODE is None:
     sys.exit("usage: fault_server.py STATUS | MODE UPSTREAM_URL  (MODE: " + ", ".join(MODES) + ")")
 dropped = threading.Event()
+refused = threading.Event()
 puts_passed = [0]
 recorded = []
 
@@ -67,6 +73,9 @@ class Failing(http.server.BaseHTTPRequestHandler):
         request_body = self.rfile.read(length) if length else b""
         if MODE == "put-412" and self.command == "PUT" or STATUS is not None:
             return self.answer(STATUS or 412)
+        if MODE == "refuse-put" and self.command == "PUT" and self.path.endswith(sys.argv[3]) and not refused.is_set():
+            refused.set()
+            return self.answer(400, b"Bad Request: invalid iCalendar\nthe second line\n")
         if MODE == "put-503-after" and self.command == "PUT":
             with chance_lock:
                 puts_passed[0] += 1
