@@ -293,17 +293,22 @@ enum ChangeLog {
 
     /// Refuses to undo or redo `step` when a later step that is not undone changed one of
     /// its cards: putting the step's values back would throw that change away. (The board's
-    /// newest step has no later one; one person's, or a redo past another's undo, may.)
+    /// newest step has no later one; one person's, or a redo past another's undo, may.) A
+    /// redo is refused as well when a step undone after `step` was (one person's undo of an
+    /// earlier step) changed one of its cards: its values would go back over that undo, and
+    /// undoing it again would then give back the undone step's value. (The board's redo takes
+    /// the step undone last, so none was undone after it.)
     private static func refuseOverwriting(_ step: Int64, undoing: Bool, _ db: any SQLConnection) throws {
         guard let later = try db.first("""
             SELECT s.actor, s.command, k.number FROM steps s
             JOIN changes c ON c.seq BETWEEN s.first_seq AND s.last_seq AND c.applied = 1
             JOIN cards k ON k.number = c.card
-            WHERE s.step > ?1 AND s.undone = 0
+            WHERE ((s.step > ?1 AND s.undone = 0)
+                   OR (?2 = 0 AND s.undone = 1 AND s.undo_order > (SELECT undo_order FROM steps WHERE step = ?1)))
               AND c.card IN (SELECT card FROM changes WHERE applied = 1 AND seq BETWEEN
                              (SELECT first_seq FROM steps WHERE step = ?1) AND (SELECT last_seq FROM steps WHERE step = ?1))
             ORDER BY s.step LIMIT 1
-            """, [.int(step)], { s in (actor: s.text(0), command: s.text(1) ?? "", number: s.int(2) ?? 0) }) else { return }
+            """, [.int(step), SQLValue(undoing)], { s in (actor: s.text(0), command: s.text(1) ?? "", number: s.int(2) ?? 0) }) else { return }
         throw StoreError.undoConflict(card: later.number, by: later.actor, command: later.command, undoing: undoing)
     }
 

@@ -43,6 +43,26 @@ struct PersonalUndoTests {
         #expect(try state(store, "b") == "done")
     }
 
+    /// A redo never puts a step back over an undo made after the step was undone: Jisoo's
+    /// redo would set the card over Mina's undo, and undoing everything afterwards would then
+    /// give Mina's value back although her step is undone (the log would no longer replay to
+    /// the board). It is refused, naming whose step's undo changed the card.
+    @Test(arguments: StoreEngineUnderTest.allCases) func aRedoNeverGoesOverAnUndoMadeAfterIt(_ engine: StoreEngineUnderTest) throws {
+        let store = try newStore(engine)
+        try store.apply([.move(card: "a", state: "doing", position: nil)], by: StepInfo(actor: "mina", command: "move"))
+        try store.apply([.move(card: "a", state: "done", position: nil)], by: StepInfo(actor: "jisoo", command: "move"))
+        _ = try store.undo()
+        _ = try store.undo(.actor("mina"))
+        #expect(try state(store, "a") == "todo")
+
+        #expect(throws: StoreError.undoConflict(card: 1, by: "mina", command: "move", undoing: false)) { try store.redo(.actor("jisoo")) }
+        #expect(try state(store, "a") == "todo", "nothing changed")
+        // In the order they were undone, both come back.
+        _ = try store.redo(.actor("mina"))
+        _ = try store.redo(.actor("jisoo"))
+        #expect(try state(store, "a") == "done")
+    }
+
     /// A later change by someone else to the same card is never thrown away: the undo is
     /// refused, naming the card by number and who changed it.
     @Test(arguments: StoreEngineUnderTest.allCases) func aLaterChangeToTheSameCardRefusesTheUndo(_ engine: StoreEngineUnderTest) throws {
