@@ -116,6 +116,9 @@ def main():
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # A test runner's children may inherit SIGTERM blocked: then the handler never ran, the
+    # runner's SIGKILL followed, and the clusters (a standby's too) were left running.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     env = dict(os.environ, PGPASSWORD=password)
     psql = [os.path.join(bin_, "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-v", "ON_ERROR_STOP=1", "-q"]
     subprocess.run(psql + ["-c", "CREATE USER boardkit PASSWORD '%s'" % password, "postgres"], env=env, check=True)
