@@ -84,13 +84,13 @@ import Testing
         }
         #expect(caught, "A was never caught holding the board's lock")
 
-        // While A is frozen: a terminal and B write, each in less than the lock timeout.
-        let started = Date()
+        // While A is frozen: a terminal and B write. Each lands only if it got the board's lock
+        // before its own lock timeout (10 s; a writer still waiting then fails, exit 1 or 503),
+        // so their answers say it, whatever the machine's speed.
         let added = try CommandRunner.boardkit(["add", "-b", store, "Added while A is frozen", "--actor", "term"])
         #expect(added.status == 0, "\(added.stderr)")
         let made = try RawHTTP.call(port: b.port, "POST", b.pagePath + "api/cards", body: #"{"title": "Made on B while A is frozen", "state": "todo"}"#)
         #expect(made.status == 201, "\(made.text)")
-        #expect(Date().timeIntervalSince(started) < 9, "the writers waited for the frozen instance")
 
         // A wakes up and serves again (its old session is gone; a write that was in it failed).
         kill(pid, SIGCONT)
