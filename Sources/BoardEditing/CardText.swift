@@ -84,6 +84,12 @@ public enum CardText {
         return .success(raw)
     }
 
+    /// A comment: kept exactly as written, as notes are, and not only white space.
+    public static func comment(_ raw: String) -> Result<String, Problem> {
+        if raw.allSatisfy(\.isWhitespace) { return .failure(.empty) }
+        return body(raw)
+    }
+
     /// Labels or assignees: each one line of at most `itemLimit` characters (empty ones
     /// dropped), at most `itemsPerCard` of them.
     public static func items(_ raw: [String]) -> Result<[String], Problem> {

@@ -22,6 +22,10 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
     case dueBeforeCreated(card: String, due: DueDate, created: Instant)
     case completedBeforeCreated(card: String, completed: Instant, created: Instant)
     case doneWithoutCompletion(card: String, state: String)
+    /// Two of `card`'s comments have the id `id`.
+    case duplicateCommentID(card: String, id: String)
+    /// `card` links (`type`) to `target`, which is not on the board.
+    case linkUnknownCard(card: String, type: LinkType, target: String)
     case eventUnknownCard(String)
     case eventFromUnknownState(String)
     case eventToUnknownState(String)
@@ -55,6 +59,8 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
         case .dueBeforeCreated: .dueBeforeCreated
         case .completedBeforeCreated: .completedBeforeCreated
         case .doneWithoutCompletion: .doneWithoutCompletion
+        case .duplicateCommentID: .duplicateCommentID
+        case .linkUnknownCard: .linkUnknownCard
         case .eventUnknownCard: .eventUnknownCard
         case .eventFromUnknownState, .eventToUnknownState: .eventUnknownState
         case .eventOutOfOrder, .eventsOutOfOrder: .eventsOutOfOrder
@@ -87,6 +93,10 @@ public enum BoardIOMessage: DiagnosticMessage, Equatable {
             "card '\(card)' was completed \(completed) before it was created \(created)"
         case .doneWithoutCompletion(let card, let state):
             "card '\(card)' is in done state '\(state)' but has no completion time"
+        case .duplicateCommentID(let card, let id):
+            "card '\(card)' has two comments with the id '\(id)'"
+        case .linkUnknownCard(let card, let type, let target):
+            "card '\(card)' links (\(type.rawValue)) to card '\(target)', which the board does not have; the link is kept"
         case .eventUnknownCard(let card):
             "event names card '\(card)', which the board does not have"
         case .eventFromUnknownState(let state):

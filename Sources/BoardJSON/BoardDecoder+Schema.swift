@@ -95,6 +95,10 @@ extension BoardDecoder {
             case .archived: card.archived = try readBool("cards[\(index)].archived") ?? false
             case .url: card.url = try readString("cards[\(index)].url")
             case .fields: card.fields = try readStringMap("cards[\(index)].fields")
+            case .comments: try readConversation(.comments, into: &card, "cards[\(index)]", model)
+            case .checklists: try readConversation(.checklists, into: &card, "cards[\(index)]", model)
+            case .attachments: try readConversation(.attachments, into: &card, "cards[\(index)]", model)
+            case .links: try readConversation(.links, into: &card, "cards[\(index)]", model)
             }
         }
         try requireKeys(Required.card, seen: seen, object: start, path: "cards[\(index)]")

@@ -212,11 +212,17 @@ extension BoardDecoder {
 
     var localZoneName: String { options.timeZone ?? board.timeZone }
 
+    /// The zone wall-clock times are read in (UTC when the name is not a zone, as said).
+    var zone: Zone { Zone.named(localZoneName) ?? Zone.utc }
+
     /// Turns the wall-clock times read without an offset into instants in the board's zone
     /// (or `--timezone`).
     mutating func resolveLocalTimes() {
+        for p in found.pendingConversation {
+            ConversationJSON.read(p.part, from: p.value, into: &board.cards[p.card], zone: zone)
+        }
         guard !found.pendingLocal.isEmpty else { return }
-        let zone = Zone.named(localZoneName) ?? Zone.utc
+        let zone = self.zone
         for p in found.pendingLocal {
             let i = zone.instant(p.local)
             switch p.target {
@@ -239,4 +245,12 @@ enum LocalTarget {
 struct PendingLocal {
     var target: LocalTarget
     var local: LocalDateTime
+}
+
+/// A conversation part that held wall-clock times: read again in the board's zone once the
+/// whole document is read (the `board` object may come after the cards).
+struct PendingConversation {
+    var card: Int
+    var part: ConversationPart
+    var value: JSONDocument
 }

@@ -251,7 +251,7 @@ struct BoardDecoder {
             return
         }
         guard let value = format.value else { return } // wrong type, already reported
-        if value == BoardJSONWriter.formatName { return }
+        if BoardJSONWriter.readableFormats.contains(value) { return }
         let message: JSONMessage = value.hasPrefix("boardkit/") ? .newerFormat(value) : .notBoardkitFormat(value)
         found.append(JSONProblem(message: message, offset: format.offset, path: "format"))
     }

@@ -1,7 +1,9 @@
 import BoardModel
 import BoardIO
 
-/// Writes boardkit's canonical JSON (`"format": "boardkit/1"`).
+/// Writes boardkit's canonical JSON (`"format": "boardkit/2"`, or `boardkit/1` for a board
+/// without a conversation on any card, which is then exactly what `boardkit/1` was, so a
+/// reader of the older schema still reads it).
 ///
 /// The layout is fixed so two exports of the same board diff cleanly and a million cards
 /// stay compact: the top level indented by two spaces, the `board` object on one line, then
@@ -11,8 +13,18 @@ import BoardIO
 /// `archived: false` are left out.
 /// Each line is exactly what Python's `json.dumps(obj, ensure_ascii=False)` prints for it.
 public struct BoardJSONWriter: BoardWriter {
-    /// The value of the `format` key this version reads and writes.
-    public static let formatName = "boardkit/1"
+    /// The value of the `format` key of this version's schema.
+    public static let formatName = "boardkit/2"
+    /// The schema before the conversation (comments, checklists, attachments, links).
+    public static let firstFormatName = "boardkit/1"
+    /// The `format` values this version reads, oldest first.
+    public static let readableFormats = [firstFormatName, formatName]
+
+    /// The format `board` is written as: the first schema when it holds everything the
+    /// board has.
+    public static func formatName(for board: Board) -> String {
+        board.cards.contains { $0.hasConversation } ? formatName : firstFormatName
+    }
 
     public init() {}
 
@@ -76,7 +88,7 @@ struct CanonicalLayout: ~Copyable {
         }
         output.beginObject()
         output.key("format")
-        output.string(BoardJSONWriter.formatName)
+        output.string(BoardJSONWriter.formatName(for: board))
         output.key("board")
         boardObject(board, extras: boardExtras)
 
@@ -196,6 +208,10 @@ struct CanonicalLayout: ~Copyable {
         if c.archived { output.key("archived"); output.bool(true) }
         if let u = c.url { output.key("url"); output.string(u) }
         if !c.fields.isEmpty { output.key("fields"); stringMap(c.fields) }
+        for part in ConversationPart.allCases where !part.isEmpty(on: c) {
+            output.key(named: part.rawValue)
+            ConversationJSON.write(part, of: c, to: &output)
+        }
         extras(c.extras, CardKey.self)
         output.endObject()
     }

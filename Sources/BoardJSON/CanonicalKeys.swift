@@ -1,6 +1,6 @@
 import BoardModel
 
-/// The key names of `boardkit/1`, in the order the writer emits them. The reader matches
+/// The key names of `boardkit/2` (`boardkit/1` without the conversation), in the order the writer emits them. The reader matches
 /// keys against the same lists, so a name lives in exactly one place.
 protocol CanonicalKey: CaseIterable, RawRepresentable, Sendable where RawValue == String {
     static var table: KeyTable<Self> { get }
@@ -36,7 +36,7 @@ enum StateKey: String, CanonicalKey {
 /// Keys of a card object, in canonical order.
 enum CardKey: String, CanonicalKey {
     case id, title, body, state, due, start, created, updated, completed, labels, assignees,
-         position, archived, url, fields
+         position, archived, url, fields, comments, checklists, attachments, links
     static let table = KeyTable<CardKey>()
 }
 

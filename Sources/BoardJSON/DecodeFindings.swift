@@ -8,6 +8,8 @@ struct DecodeFindings {
     private(set) var errors = 0
     var repeated = RepeatedWarnings()
     var pendingLocal: [PendingLocal] = []
+    /// Conversation parts with wall-clock times, read again once the board's zone is known.
+    var pendingConversation: [PendingConversation] = []
 
     /// Records a problem, counting it when it is an error.
     mutating func append(_ p: JSONProblem) {
@@ -16,5 +18,7 @@ struct DecodeFindings {
     }
 
     /// Nothing to report and nothing left to resolve.
-    var isClean: Bool { problems.isEmpty && errors == 0 && repeated.isEmpty && pendingLocal.isEmpty }
+    var isClean: Bool {
+        problems.isEmpty && errors == 0 && repeated.isEmpty && pendingLocal.isEmpty && pendingConversation.isEmpty
+    }
 }

@@ -44,6 +44,8 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
     case missingKey(path: String, key: String)
     /// A field change holds a key other than field, old and new.
     case changeKey(path: String, key: String)
+    /// A key a comment, checklist, attachment or link has no place for.
+    case nestedKey(path: String, key: String)
     case notOneOf(path: String, value: String, allowed: [String])
     case numberTooLarge(path: String)
     /// A count (a WIP limit) that is not a whole number from 0 up; `text` as written.
@@ -102,7 +104,7 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
         case .newerFormat, .notBoardkitFormat: .jsonUnsupportedFormat
         case .wrongType: .jsonWrongType
         case .missingKey: .jsonMissingKey
-        case .changeKey, .notOneOf, .numberTooLarge, .notACount: .jsonInvalidValue
+        case .changeKey, .nestedKey, .notOneOf, .numberTooLarge, .notACount: .jsonInvalidValue
         case .impossibleDate, .malformedDate: .invalidDate
         case .tooManyErrors: .jsonTooManyErrors
         case .unknownKey: .unknownKey
@@ -169,7 +171,7 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
         case .missingFormat:
             return "no \"format\" key; reading as boardkit/1 (add \"format\": \"boardkit/1\")"
         case .newerFormat(let value):
-            return "this file is \(value), written by a newer boardkit; this version reads \(BoardJSONWriter.formatName)"
+            return "this file is \(value), written by a newer boardkit; this version reads \(BoardJSONWriter.readableFormats.joined(separator: " and "))"
         case .notBoardkitFormat(let value):
             return "\"format\" is \"\(value)\": not a boardkit board (expected \"\(BoardJSONWriter.formatName)\"); use --from to pick another reader"
         case .wrongType(let path, let expected, let found):
@@ -178,6 +180,8 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
             return "\(path) has no \"\(key)\""
         case .changeKey(let path, let key):
             return "\(path) has the key \"\(key)\"; a change holds only field, old and new"
+        case .nestedKey(let path, let key):
+            return "\(path) has the key \"\(key)\", which boardkit has no place for (docs/json.md lists the keys)"
         case .notOneOf(let path, let value, let allowed):
             return "\(path) is \"\(value)\"; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
         case .numberTooLarge(let path):

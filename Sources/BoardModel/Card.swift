@@ -24,6 +24,12 @@ public struct Card: Sendable, Equatable {
     public var fields: [String: String]
     /// Keys of the source this version does not know, as raw JSON text.
     public var extras: [String: String]
+    /// The conversation on the card, oldest first.
+    public var comments: [CardComment] = []
+    public var checklists: [Checklist] = []
+    public var attachments: [Attachment] = []
+    /// Links to other cards of the board, kept both ways round (`Board.link`).
+    public var links: [CardLink] = []
 
     public init(id: String, title: String, body: String = "", state: String,
                 due: DueDate? = nil, start: DueDate? = nil, created: Instant? = nil,
@@ -47,5 +53,13 @@ public struct Card: Sendable, Equatable {
         self.url = url
         self.fields = fields
         self.extras = extras
+    }
+}
+
+extension Card {
+    /// True when the card carries comments, checklists, attachments or links (what
+    /// `boardkit/2` added to the card).
+    public var hasConversation: Bool {
+        !comments.isEmpty || !checklists.isEmpty || !attachments.isEmpty || !links.isEmpty
     }
 }

@@ -38,10 +38,13 @@ public struct CardPatch: Sendable, Equatable {
     public var removeAssignees: [String] = []
     /// Custom fields: a value sets, nil removes.
     public var fields: [String: String?] = [:]
+    /// Comments, checklist items, links and attachments added or taken off, in order.
+    public var conversation: [ConversationChange] = []
 
     public init(title: String? = nil, body: String? = nil, due: DueDate?? = nil, start: DueDate?? = nil,
                 url: String?? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-                addAssignees: [String] = [], removeAssignees: [String] = [], fields: [String: String?] = [:]) {
+                addAssignees: [String] = [], removeAssignees: [String] = [], fields: [String: String?] = [:],
+                conversation: [ConversationChange] = []) {
         self.title = title
         self.body = body
         self.due = due
@@ -52,10 +55,11 @@ public struct CardPatch: Sendable, Equatable {
         self.addAssignees = addAssignees
         self.removeAssignees = removeAssignees
         self.fields = fields
+        self.conversation = conversation
     }
 
-    /// The card with the patch applied.
-    public func applied(to card: Card) -> Card {
+    /// The card with the patch applied in `step` (whose actor and time a comment takes).
+    public func applied(to card: Card, in step: StepInfo) -> Card {
         var c = card
         if let title { c.title = title }
         if let body { c.body = body }
@@ -65,6 +69,7 @@ public struct CardPatch: Sendable, Equatable {
         c.labels = Self.edited(c.labels, adding: addLabels, removing: removeLabels)
         c.assignees = Self.edited(c.assignees, adding: addAssignees, removing: removeAssignees)
         for (name, value) in fields { c.fields[name] = value }
+        for change in conversation { c = change.applied(to: c, in: step) }
         return c
     }
 

@@ -39,7 +39,8 @@ enum CardRow {
         b.int(card.archived ? 1 : 0)
         b.text(card.url)
         b.text(if: !card.fields.isEmpty) { StoredJSON.append(map: card.fields, to: &$0) }
-        b.text(if: !card.extras.isEmpty) { StoredJSON.append(map: card.extras, to: &$0) }
+        let members = storedMembers(card)
+        b.text(if: !members.isEmpty) { StoredJSON.append(map: members, to: &$0) }
         b.int(present ? 1 : 0)
     }
 
@@ -66,7 +67,27 @@ enum CardRow {
         card.url = s.text(14)
         card.fields = memo.map(s.text(15))
         card.extras = memo.map(s.text(16))
+        if !card.extras.isEmpty { takeConversation(from: &card) }
         return StoredCard(number: s.int(0) ?? 0, card: card, present: s.int(17) == 1)
+    }
+
+    /// What the `extras` column holds: the card's JSON members the table has no column for,
+    /// the unknown keys a source gave and the conversation (each part as its JSON text).
+    /// The conversation's names are canonical card keys, so no unknown key takes them.
+    private static func storedMembers(_ card: Card) -> [String: String] {
+        guard card.hasConversation else { return card.extras }
+        var members = card.extras
+        for part in ConversationPart.allCases {
+            if let text = ConversationJSON.text(part, of: card) { members[part.rawValue] = text }
+        }
+        return members
+    }
+
+    /// Moves the conversation's parts out of `extras` into the card's lists.
+    private static func takeConversation(from card: inout Card) {
+        for part in ConversationPart.allCases {
+            if let text = card.extras.removeValue(forKey: part.rawValue) { card.set(part, to: .text(text)) }
+        }
     }
 
     /// The present card whose id is exactly `id`, or nil.

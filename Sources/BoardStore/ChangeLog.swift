@@ -110,7 +110,7 @@ enum ChangeLog {
             case .add(let card): return try add(card)
             case .update(let id, let patch):
                 let before = try present(id, db)
-                return try change(before, to: patch.applied(to: before.card), as: .updated)
+                return try change(before, to: patch.applied(to: before.card, in: info), as: .updated)
             case .move(let id, let state, let position, let completed): return try move(id, to: state, at: position, completed: completed)
             case .archive(let id): return try setArchived(id, true)
             case .restore(let id): return try setArchived(id, false)
@@ -236,6 +236,10 @@ enum ChangeLog {
         for name in Set(a.fields.keys).union(b.fields.keys).sorted() where a.fields[name] != b.fields[name] {
             out.append(("fields." + name, a.fields[name].map(FieldValue.text), b.fields[name].map(FieldValue.text)))
         }
+        for part in ConversationPart.allCases {
+            let old = a.value(of: part), new = b.value(of: part)
+            if old != new { out.append((part.rawValue, old, new)) }
+        }
         return out
     }
 
@@ -337,7 +341,11 @@ enum ChangeLog {
         }
         for edit in edits {
             guard var stored = try CardRow.fetch(db, where: "WHERE number = ?", { $0.bind(1, edit.card) }).first else { continue }
-            stored.card.set(edit.field, to: edit.value)
+            if let part = ConversationPart(rawValue: edit.field) {
+                stored.card.set(part, to: edit.value)
+            } else {
+                stored.card.set(edit.field, to: edit.value)
+            }
             try save(stored.card, number: stored.number, present: stored.present, db)
         }
         try setPresence(appear, true, db)

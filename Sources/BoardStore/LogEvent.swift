@@ -43,6 +43,9 @@ public struct StoredCard: Sendable, Equatable {
         }
         for (name, value) in card.fields.sorted(by: { $0.key < $1.key }) { parts += ["f", name, value] }
         for (name, value) in card.extras.sorted(by: { $0.key < $1.key }) { parts += ["x", name, value] }
+        if card.hasConversation {
+            for part in ConversationPart.allCases { parts += ["c", ConversationJSON.text(part, of: card) ?? ""] }
+        }
         return StableID.make(prefix: "v-", from: parts)
     }
 }

@@ -56,6 +56,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         /// Text a card field takes (BoardEditing's `CardText`); `problem` says what is wrong
         /// ("is 600 characters; at most 500").
         case text(problem: String)
+        /// One of these (a comment's id, a link's type).
+        case oneOf([String])
     }
 
     /// Why a `postgres://` address cannot be used. A parameter is named as written in the
@@ -163,6 +165,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
             case .date(let forms): forms
             case .text(let problem): problem
+            case .oneOf(let values) where values.isEmpty: "there is none"
+            case .oneOf(let values): "one of \(values.joined(separator: ", "))"
             }
             return "'\(value)' is not a valid \(field); \(what)"
         case .nothingToUndo:

@@ -18,6 +18,7 @@ struct Boardkit: AsyncParsableCommand {
                       ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
+                      CommentCommand.self, CheckCommand.self, LinkCommand.self, AttachCommand.self,
                       HistoryCommand.self, UndoCommand.self, RedoCommand.self, SyncCommand.self, RemindCommand.self,
                       VersionCommand.self])
 

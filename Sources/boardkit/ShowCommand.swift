@@ -8,8 +8,11 @@ import Foundation
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show the board: each state with its cards, numbers, due dates, labels and assignees.",
-        discussion: "Overdue dates are red, today's yellow, the next 7 days' cyan (colour on a terminal only; NO_COLOR turns it off).")
+        abstract: "Show the board: each state with its cards, numbers, due dates, labels and assignees; or one card whole.",
+        discussion: "Overdue dates are red, today's yellow, the next 7 days' cyan (colour on a terminal only; NO_COLOR turns it off). With CARD: its fields, checklists, attachments, links and comments.")
+
+    @Argument(help: "One card to show whole: its number (12 or #12), id or title.")
+    var card: String?
 
     @Option(name: .long, help: "Only this state (id or name).")
     var state: String?
@@ -26,10 +29,20 @@ struct ShowCommand: ParsableCommand {
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
+    func validate() throws {
+        if card != nil && (state != nil || selection.filter != nil) {
+            throw ValidationError("CARD shows one card; --state and --where choose among the board's cards")
+        }
+    }
+
     func run() throws {
         var refused: Diagnostic?
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil, readOnly: true)
+            if let card {
+                print(CardShowText(board: session.header, card: try session.store.card(card)).render(), terminator: "")
+                return
+            }
             var board = session.header
             if let state { board.states = [try session.state(state)] }
             let useColor: Bool

@@ -10,7 +10,7 @@ import BoardTestSupport
 @Suite("Python oracles")
 struct OracleTests {
     static var schema: String {
-        CommandRunner.packageRoot.appendingPathComponent("templates/schema/boardkit-1.schema.json").path
+        CommandRunner.packageRoot.appendingPathComponent("templates/schema/boardkit-2.schema.json").path
     }
 
     /// Sample boards of several shapes, plus one with every optional key and unknown keys.

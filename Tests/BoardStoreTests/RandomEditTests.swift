@@ -65,9 +65,14 @@ struct RandomEditTests {
             case 2:
                 let id = ids[random.next(ids.count)]
                 let label = Self.labels[random.next(Self.labels.count)]
-                let patch = random.next(2) == 0 ? CardPatch(title: "t\(n)", addLabels: [label]) : CardPatch(removeLabels: [label])
+                let patch = switch random.next(3) {
+                case 0: CardPatch(title: "t\(n)", addLabels: [label])
+                case 1: CardPatch(removeLabels: [label])
+                // The conversation, logged and undone as fields are.
+                default: CardPatch(conversation: [.comment(text: "말 \(n)\n둘째 줄"), .check(checklist: "할 일", item: label, done: n % 2 == 0)])
+                }
                 try store.apply([.update(card: id, patch)], by: info)
-                next.cards[id] = patch.applied(to: next.cards[id]!)
+                next.cards[id] = patch.applied(to: next.cards[id]!, in: info)
                 reference.commit(next)
             case 3, 4:
                 let id = ids[random.next(ids.count)]

@@ -158,6 +158,20 @@ public enum BoardValidator {
         if category == .done && completed == nil {
             report(.doneWithoutCompletion(card: id, state: state), .card(index: i, field: "completed"))
         }
+        if cards[i].hasConversation { checkConversation(cards[i], i, cardIndex, report) }
+    }
+
+    /// Comment ids unique on their card, links to cards the board has. (Times, sizes and
+    /// link types are checked where the values are read, in `ConversationJSON`.)
+    private static func checkConversation(_ card: Card, _ i: Int, _ cardIndex: IDIndex,
+                                          _ report: (BoardIOMessage, ModelPath) -> Void) {
+        var ids = Set<String>()
+        for (k, comment) in card.comments.enumerated() where !ids.insert(comment.id).inserted {
+            report(.duplicateCommentID(card: card.id, id: comment.id), .card(index: i, field: "comments[\(k)].id"))
+        }
+        for (k, link) in card.links.enumerated() where cardIndex.find(link.card) == nil {
+            report(.linkUnknownCard(card: card.id, type: link.type, target: link.card), .card(index: i, field: "links[\(k)].card"))
+        }
     }
 
     /// Empty or only white space. Most titles start with a visible ASCII character, which

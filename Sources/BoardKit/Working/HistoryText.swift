@@ -1,4 +1,5 @@
 import BoardEditing
+import BoardIO
 import BoardLocale
 import BoardModel
 import BoardStore
@@ -43,6 +44,10 @@ public struct HistoryText {
         let card = "#\(e.cardNumber.map(String.init) ?? "?") '\(written(e.cardTitle ?? e.card))'"
         let from = e.from.map(stateName) ?? "?", to = e.to.map(stateName) ?? "?"
         let changes = e.changes.map(change).joined(separator: ", ")
+        if e.kind == EventType.updated.rawValue, !e.changes.isEmpty,
+           e.changes.allSatisfy({ ConversationPart(rawValue: $0.field) != nil }) {
+            return locale == .ko ? "\(who)님이 \(card) 카드에 \(changes)" : "\(who) \(changes) on \(card)"
+        }
         switch (locale, e.kind) {
         case (.en, "created"): return "\(who) created \(card) in \(to)"
         case (.en, "moved") where e.from != nil: return "\(who) moved \(card) from \(from) to \(to)"
@@ -143,7 +148,11 @@ public struct HistoryText {
     }
 
     private func change(_ c: FieldChange) -> String {
-        "\(fieldName(c.field)) \(value(c.old, of: c.field)) → \(value(c.new, of: c.field))"
+        if let part = ConversationPart(rawValue: c.field) {
+            let phrases = ConversationPhrases(locale: locale, written: written).phrases(part, old: c.old, new: c.new)
+            return phrases.joined(separator: ", ")
+        }
+        return "\(fieldName(c.field)) \(value(c.old, of: c.field)) → \(value(c.new, of: c.field))"
     }
 
     /// A value as a person reads it: a due or start date as the report shows it

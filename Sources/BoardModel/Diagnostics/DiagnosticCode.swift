@@ -50,6 +50,10 @@ extension DiagnosticCode {
         "invalid-time-zone", .error, "The board's time zone is not an IANA zone name.")
     public static let invalidDate = DiagnosticCode(
         "invalid-date", .error, "A date or time is impossible (2026-02-30) or malformed.")
+    public static let duplicateCommentID = DiagnosticCode(
+        "duplicate-comment-id", .error, "Two comments of one card share an id.")
+    public static let linkUnknownCard = DiagnosticCode(
+        "link-unknown-card", .warning, "A card links to a card the board does not have; the link is kept as written.")
     public static let dueBeforeCreated = DiagnosticCode(
         "due-before-created", .warning, "A card is due before it was created.")
     public static let doneWithoutCompletion = DiagnosticCode(
@@ -80,7 +84,7 @@ extension DiagnosticCode {
         .duplicateCardID, .blankCardID, .unknownState, .duplicateStateID, .noStates, .blankTitle,
         .eventUnknownCard, .eventUnknownState, .eventsOutOfOrder, .stateContradictsHistory,
         .invalidTimeZone, .invalidDate, .dueBeforeCreated, .completedBeforeCreated,
-        .doneWithoutCompletion, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .binaryToTerminal, .noBoardRead,
+        .doneWithoutCompletion, .duplicateCommentID, .linkUnknownCard, .unknownKey, .dataNotWritten, .ioError, .unknownFormat, .binaryToTerminal, .noBoardRead,
         .itemsLeftOut,
     ]
 }

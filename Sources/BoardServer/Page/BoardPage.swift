@@ -125,7 +125,7 @@ struct BoardPage {
         }
         for label in c.labels { meta.raw("<span class=\"label\" dir=\"auto\">"); meta.escaped(label); meta.raw("</span>") }
         for person in c.assignees { meta.raw("<span class=\"assignee\">@<bdi>"); meta.escaped(person); meta.raw("</bdi></span>") }
-        if let url = c.url, !url.isEmpty { meta.raw(CardLink(url: url).html()) }
+        if let url = c.url, !url.isEmpty { meta.raw(URLAnchor(url: url).html()) }
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
         if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
         if canChange && !c.archived {

@@ -38,7 +38,7 @@ struct CardPage {
             h.raw(DueChip(due: due, category: state?.category ?? .todo, archived: c.archived, context: context).html)
         }
         if c.archived { h.raw(" <span class=\"archived-mark\">\(w.archived)</span>") }
-        if let url = c.url, !url.isEmpty { h.raw(" " + CardLink(url: url).html(full: true)) }
+        if let url = c.url, !url.isEmpty { h.raw(" " + URLAnchor(url: url).html(full: true)) }
         h.raw("</p>\n")
         if view.writable && context.actor != nil {
             h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A card's link as the page shows it: an anchor for http and https only (so a
+/// A link (a card's URL, an attachment) as the page shows it: an anchor for http and https only (so a
 /// `javascript:` or `data:` URL from an import never becomes one), opened without handing
 /// the page to the other site; anything else (`www.example.com/x`, common in imports) as text.
-struct CardLink {
+struct URLAnchor {
     let url: String
 
     /// The host as the link's text (the whole URL when it has none); `full` shows all of it.

@@ -1,0 +1,27 @@
+/// A file or page attached to a card. boardkit moves the reference, never the file.
+public struct Attachment: Sendable, Equatable, Hashable {
+    public var name: String
+    public var url: String
+    /// The media type (`image/png`), where the source says.
+    public var type: String?
+    /// Size in bytes, where the source says.
+    public var size: Int?
+    /// When it was attached.
+    public var at: Instant?
+    /// Who attached it.
+    public var by: String?
+    /// True for a file uploaded to the source tool, false for a link to elsewhere; nil
+    /// when the source does not say.
+    public var upload: Bool?
+
+    public init(name: String, url: String, type: String? = nil, size: Int? = nil, at: Instant? = nil,
+                by: String? = nil, upload: Bool? = nil) {
+        self.name = name
+        self.url = url
+        self.type = type
+        self.size = size
+        self.at = at
+        self.by = by
+        self.upload = upload
+    }
+}
