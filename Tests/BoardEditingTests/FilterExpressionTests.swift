@@ -43,6 +43,17 @@ struct FilterExpressionTests {
         return nil
     }
 
+    @Test func wordsAreFoundInTheConversationToo() {
+        var board = self.board
+        board.cards[2].comments = [CardComment(id: "c1", at: now, text: "Okta first, 다음은 Azure.")]
+        board.cards[3].checklists = [Checklist(name: "Launch", items: [ChecklistItem(text: "Tell OKTA support")])]
+        guard case .success(let filter) = FilterExpression.parse("text~okta").flatMap({ $0.filter(on: board, now: now) }) else {
+            Issue.record("text~okta is a filter")
+            return
+        }
+        #expect(board.keeping(filter, now: now).cards.map(\.id) == ["c", "d"])
+    }
+
     @Test func eachConditionNamesItsCards() {
         #expect(ids("") == ["a", "b", "c", "d", "e"])
         #expect(ids("assignee=mina") == ["a", "c", "d"])

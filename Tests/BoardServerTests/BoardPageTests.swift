@@ -70,6 +70,44 @@ final class ServedStore: @unchecked Sendable {
 }
 
 @Suite(.serialized) struct BoardPageAPITests {
+    @Test func theConversationThroughTheAPIAndTheForms() throws {
+        let s = try ServedStore()
+        let id = try #require(try s.cards().keys.sorted().first)
+        let mina = ["X-Boardkit-Actor": "mina"]
+        let said = try s.call("POST", "api/cards/\(id)/comments", headers: mina, body: #"{"text": "Okta first\n다음은 Azure <script>"}"#)
+        #expect(said.status == 200)
+        let comment = (said.json["comments"] as? [[String: Any]])?.first
+        #expect(comment?["author"] as? String == "mina" && comment?["text"] as? String == "Okta first\n다음은 Azure <script>")
+        // Who wrote it and when are the step's: a request's own name or time is refused.
+        #expect(try s.call("POST", "api/cards/\(id)/comments", headers: mina, body: #"{"text": "x", "author": "mallory"}"#).status == 422)
+        #expect(try s.call("POST", "api/cards/\(id)/comments", headers: mina, body: #"{"text": " \n "}"#).status == 422)
+        let ticked = try s.call("POST", "api/cards/\(id)/checklist", headers: mina, body: #"{"checklist": "Launch", "item": "Runbook", "done": true}"#)
+        let item = ((ticked.json["checklists"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first
+        #expect(ticked.status == 200 && item?["text"] as? String == "Runbook" && item?["done"] as? Bool == true, "\(ticked.text)")
+        #expect(try s.call("POST", "api/cards/\(id)/checklist", headers: mina, body: #"{"checklist": "Launch", "item": "Runbook", "done": "yes"}"#).status == 422)
+
+        // The forms: back to the card's page, which shows the thread as text.
+        let form = ["Cookie": "boardkit-actor=jisoo", "Content-Type": "application/x-www-form-urlencoded"]
+        // A text area's lines come as CR LF (the form encoding): they are kept as the lines typed.
+        let posted = try s.call("POST", "cards/\(id)/comments", headers: form, body: "text=%EC%A2%8B%EC%95%84%EC%9A%94%0D%0A%F0%9F%91%8D")
+        #expect(posted.status == 303 && posted.headers["location"]?.hasPrefix("../../cards/\(id)?did=") == true, "\(posted.headers)")
+        let untick = try s.call("POST", "cards/\(id)/checklist", headers: form, body: "checklist=Launch&item=Runbook&done=false")
+        #expect(untick.status == 303)
+        let page = try s.call("GET", "cards/\(id)", headers: form).text.withoutIsolates
+        #expect(page.contains("Okta first\n다음은 Azure &lt;script&gt;") && page.contains("좋아요\n👍</p>"))
+        #expect(page.contains("aria-pressed=\"false\""))
+        #expect(try s.call("GET", "", headers: form).text.contains("💬 2  ☑ 0/1"))
+        // jisoo's Undo takes back jisoo's untick, then jisoo's comment; mina's stay.
+        #expect(try s.call("POST", "undo", headers: form).status == 303)
+        #expect(try s.call("POST", "undo", headers: form).status == 303)
+        let after = try #require(try s.cards()[id])
+        #expect((after["comments"] as? [[String: Any]])?.map { $0["author"] as? String } == ["mina"])
+        #expect(((after["checklists"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first?["done"] as? Bool == true)
+        // Another site cannot comment.
+        let foreign = try s.call("POST", "cards/\(id)/comments", headers: form.merging(["Origin": "https://evil.example"]) { a, _ in a }, body: "text=x")
+        #expect(foreign.status == 403)
+    }
+
     @Test func cardsAreAddedMovedEditedDeletedAndUndoneThroughTheAPI() throws {
         let s = try ServedStore()
         let first = try s.call("GET", "api/board")
@@ -576,7 +614,13 @@ final class ServedStore: @unchecked Sendable {
     @Test func everyPageIsAccessibleToAxe() throws {
         let s = try ServedStore()
         let url = "http://127.0.0.1:\(s.port)\(s.page)"
-        let card = try #require(try s.cards().keys.sorted().first)
+        let ids = try s.cards().keys.sorted()
+        let card = try #require(ids.first)
+        // The card's page with its whole conversation: checklists, an attachment, a link, comments.
+        for args in [["comment", card, "첫 댓글\nsecond line", "--actor", "mina"], ["check", card, "Write tests", "--done"],
+                     ["check", card, "Ship"], ["attach", card, "https://example.org/plan.pdf"], ["link", card, "blocks", ids[1]]] {
+            #expect(try CommandRunner.boardkit(args + ["-b", s.store]).status == 0, "\(args)")
+        }
         let run = try CommandRunner.python("page_axe_check.py", [url, card])
         #expect(run.status == 0, "\(run.stderr)")
         let pages = try #require((try? JSONSerialization.jsonObject(with: run.stdout)) as? [String: [Any]])

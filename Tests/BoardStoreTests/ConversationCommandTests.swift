@@ -42,6 +42,8 @@ struct ConversationCommandTests {
         let board = try bk(["show"], env: env).stdoutText
         #expect(board.contains("💬 1  ☑ 1/1  📎 1"), "\(board)")
 
+        let machine = try bk(["history", "1", "--format", "json"], env: env).stdoutText
+        #expect(machine.contains(#""field": "comments", "new": [{"id": "c-"#), "the comments as JSON: \(machine)")
         let korean = try bk(["history", "1", "--locale", "ko"], env: env).stdoutText
         #expect(korean.contains("mina님이 #1 'Single sign-on' 카드에 댓글"), "\(korean)")
 

@@ -350,6 +350,36 @@ try:
           phone.find_elements(By.CSS_SELECTOR, ".notice.done button.undo"), notice)
     phone.find_element(By.CSS_SELECTOR, ".notice.done button.undo").click()
     check("phone: the delete's Undo brings the card back", wait_for(lambda: column_of(phone, "Someone else's card") is not None, 10))
+
+    # The conversation on the card, in Korean on the phone: a comment keeps its lines and is
+    # shown as text (never markup), signed by the person the page knows; an item added to a
+    # checklist ticks with one press (a form post, no script needed); Undo takes the tick back.
+    phone.get(PAGE + "cards/" + card_id + "?lang=ko")
+    box = phone.find_element(By.CSS_SELECTOR, "form.comment textarea")
+    box.send_keys("첫 줄 <b>굵게</b>\n둘째 줄")
+    phone.find_element(By.CSS_SELECTOR, "form.comment button").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, "ol.thread li"), 10)
+    said = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "ol.thread .comment-text")]
+    authors = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "ol.thread .author")]
+    check("phone: a comment keeps its lines, as text, by its writer",
+          said == ["첫 줄 <b>굵게</b>\n둘째 줄"] and authors == ["jisoo"] and not phone.find_elements(By.CSS_SELECTOR, ".comment-text b"),
+          f"{said} {authors}")
+    item = phone.find_element(By.CSS_SELECTOR, "form.add-item input[name=item]")
+    item.send_keys("테스트 작성")
+    phone.find_element(By.CSS_SELECTOR, "form.add-item button").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, "ul.checklist li.open button.tick"), 10)
+    phone.find_element(By.CSS_SELECTOR, "ul.checklist li.open button.tick").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, "ul.checklist li.done"), 10)
+    pressed = [b.get_attribute("aria-pressed") for b in phone.find_elements(By.CSS_SELECTOR, "ul.checklist button.tick")]
+    progress = " ".join(e.text for e in phone.find_elements(By.CSS_SELECTOR, "section.checklists .progress"))
+    check("phone: an item is added and ticked", pressed == ["true"] and "1/1" in progress, f"{pressed} {progress}")
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    check("phone: the card's conversation fits 390 px", width <= phone.execute_script("return window.innerWidth"), str(width))
+    phone.find_element(By.CSS_SELECTOR, "header button.undo, button.undo").click()
+    wait_for(lambda: "/cards/" not in phone.current_url, 10)
+    phone.get(PAGE + "cards/" + card_id + "?lang=ko")
+    pressed = [b.get_attribute("aria-pressed") for b in phone.find_elements(By.CSS_SELECTOR, "ul.checklist button.tick")]
+    check("phone: Undo takes the tick back", pressed == ["false"], str(pressed))
 finally:
     phone.quit()
 

@@ -4,7 +4,8 @@ import BoardModel
 /// `?assignee=mina&due=week` in a feed's or the page's address. One grammar and one meaning
 /// for every command and URL:
 ///
-///     text~WORDS             words in the title, the notes or a label, in any case (text=… too)
+///     text~WORDS             words in the title, the notes, a label, a comment or a checklist
+///                            item, in any case (text=… too)
 ///     label=NAME             has this label
 ///     assignee=NAME          has this assignee
 ///     state=ID_OR_NAME       is in this state (its id or its name, in any case)

@@ -27,8 +27,9 @@ public enum HistoryJSON {
                 for c in e.changes {
                     j.beginObject(.line)
                     j.member("field", c.field)
-                    if let old = c.old { j.key("old"); value(old, into: &j) }
-                    if let new = c.new { j.key("new"); value(new, into: &j) }
+                    let conversation = ConversationPart(rawValue: c.field) != nil
+                    if let old = c.old { j.key("old"); value(old, conversation: conversation, into: &j) }
+                    if let new = c.new { j.key("new"); value(new, conversation: conversation, into: &j) }
                     j.endObject()
                 }
                 j.endArray()
@@ -41,9 +42,11 @@ public enum HistoryJSON {
         return String(decoding: j.finish(), as: UTF8.self)
     }
 
-    /// A value as the store keeps it: a string, or a list on one line without spaces.
-    private static func value(_ v: FieldValue, into j: inout JSONWriter) {
+    /// A value as the store keeps it: a string, or a list on one line without spaces; a part
+    /// of the conversation as the JSON it is (its comments, not a string holding them).
+    private static func value(_ v: FieldValue, conversation: Bool, into j: inout JSONWriter) {
         switch v {
+        case .text(let s) where conversation: j.json(s)
         case .text(let s): j.string(s)
         case .list(let items): j.strings(items, .compact)
         }

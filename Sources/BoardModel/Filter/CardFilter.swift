@@ -54,6 +54,8 @@ public struct CardFilter: Sendable, Equatable, Hashable {
             let wanted = text.lowercased()
             let found = card.title.lowercased().contains(wanted) || card.body.lowercased().contains(wanted)
                 || card.labels.contains { $0.lowercased().contains(wanted) }
+                || card.comments.contains { $0.text.lowercased().contains(wanted) }
+                || card.checklists.contains { $0.items.contains { $0.text.lowercased().contains(wanted) } }
             if !found { return false }
         }
         if let due {

@@ -73,13 +73,14 @@ struct ActionFields: Sendable, Equatable {
     }
 
     /// `application/x-www-form-urlencoded`: `name=value&…`, `+` for a space. A name given
-    /// twice keeps its last value.
+    /// twice keeps its last value. A browser sends every line break of a text area as CR LF
+    /// (the HTML standard's form encoding): they are line breaks again here, as typed.
     static func form(_ bytes: [UInt8]) -> ActionFields {
         var out: [String: Value] = [:]
         for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = decodeFormComponent(parts[0])
-            out[name] = .text(parts.count > 1 ? decodeFormComponent(parts[1]) : "")
+            out[name] = .text(parts.count > 1 ? decodeFormComponent(parts[1]).replacing("\r\n", with: "\n") : "")
         }
         return ActionFields(out, origin: .form)
     }
@@ -110,6 +111,18 @@ struct ActionFields: Sendable, Equatable {
         default: break
         }
         throw .invalid(name, "must be a whole number")
+    }
+
+    /// The field as true or false: a JSON boolean, or a form's `true` / `false`; nil when
+    /// absent or null.
+    func bool(_ name: String) throws(FieldProblem) -> Bool? {
+        switch values[name] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        case .text("true")? where origin == .form: return true
+        case .text("false")? where origin == .form: return false
+        default: throw .invalid(name, "must be true or false")
+        }
     }
 
     /// The field as a list: a JSON list of strings, or a form's text split at commas (`bug, ui`).

@@ -66,6 +66,26 @@ struct ActionParser {
         return .move(card: current.card.id, state: target, position: position)
     }
 
+    /// `POST cards/ID/comments`: `text`, kept exactly as written. The author and time are
+    /// the step's (the person the request is from), never fields of the request.
+    func comment(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
+        guard let raw = try f.text("text"), !raw.allSatisfy(\.isWhitespace) else {
+            throw .invalid("text", "a comment needs text", .needed)
+        }
+        let text = try checked(CardText.comment(raw), "text")
+        return .update(card: current.card.id, CardPatch(conversation: [.comment(text: text)]))
+    }
+
+    /// `POST cards/ID/checklist`: the `item` of the checklist named `checklist` (both made
+    /// when missing), ticked or unticked as `done` says (left as it is when absent).
+    func check(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
+        guard let list = try f.text("checklist"), !list.isEmpty else { throw .invalid("checklist", "name the checklist", .needed) }
+        guard let item = try f.text("item"), !item.isEmpty else { throw .invalid("item", "name the item", .needed) }
+        let change = ConversationChange.check(checklist: try checked(CardText.title(list), "checklist"),
+                                              item: try checked(CardText.title(item), "item"), done: try f.bool("done"))
+        return .update(card: current.card.id, CardPatch(conversation: [change]))
+    }
+
     /// A state by id or name, in any case.
     func state(_ reference: String) throws(FieldProblem) -> BoardState {
         guard let s = header.state(named: reference) else {

@@ -4,7 +4,7 @@ import BoardStore
 
 /// A card's own page (`cards/ID`): its values in an edit form (with its version, so a
 /// change made meanwhile by someone else is refused rather than overwritten), archive,
-/// restore and delete, and the card's history in sentences.
+/// restore and delete, its conversation (`CardThread`), and the card's history in sentences.
 struct CardPage {
     let view: BoardView
     let stored: StoredCard
@@ -62,6 +62,7 @@ struct CardPage {
             for label in c.labels { h.raw("<span class=\"label\" dir=\"auto\">"); h.escaped(label); h.raw("</span> ") }
             for person in c.assignees { h.raw("<span class=\"assignee\">@<bdi>"); h.escaped(person); h.raw("</bdi></span> ") }
         }
+        h.raw(CardThread(view: view, stored: stored, context: context, path: path).html)
         h.raw("<h3>\(w.cardHistory)</h3>\n")
         h.raw(HistoryList(view: view, events: history, context: context).html)
         h.raw("</main>\n")

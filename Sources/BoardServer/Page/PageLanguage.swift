@@ -1,4 +1,5 @@
 import BoardEditing
+import BoardKit
 import BoardLocale
 import BoardModel
 
@@ -98,6 +99,26 @@ struct PageWords: Sendable {
     var problem: @Sendable (FieldProblem.Reason) -> String?
     /// Why the filter in the address names no cards, said above the columns.
     var filterProblem: @Sendable (FilterProblem) -> String
+    /// The conversation on a card's page.
+    var comments: String
+    var noComments: String
+    var addComment: String
+    var comment: String
+    var someone: String
+    var edited: String
+    var checklists: String
+    var checklist: String
+    var item: String
+    var addItem: String
+    var tick: String
+    var untick: String
+    var done: String
+    var notDone: String
+    var attachments: String
+    var linkedCards: String
+    var linkType: @Sendable (LinkType) -> String
+    /// A card's counts said in words, for a screen reader (`3 comments, 2 of 5 items done`).
+    var counted: @Sendable (ConversationCounts) -> String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
@@ -131,7 +152,28 @@ struct PageWords: Sendable {
             case .said: nil
             }
         },
-        filterProblem: { $0.text })
+        filterProblem: { $0.text },
+        comments: "Comments", noComments: "No comments yet.", addComment: "Your comment", comment: "Comment",
+        someone: "someone", edited: "(edited)", checklists: "Checklists", checklist: "Checklist", item: "Item",
+        addItem: "Add the item", tick: "Tick", untick: "Untick", done: "done", notDone: "not done",
+        attachments: "Attachments", linkedCards: "Linked cards",
+        linkType: { type in
+            switch type {
+            case .parent: "Part of"
+            case .child: "Has part"
+            case .blocks: "Blocks"
+            case .blockedBy: "Blocked by"
+            case .relates: "Relates to"
+            case .duplicates: "Duplicates"
+            }
+        },
+        counted: { c in
+            var parts: [String] = []
+            if c.comments > 0 { parts.append(c.comments == 1 ? "1 comment" : "\(c.comments) comments") }
+            if c.items > 0 { parts.append("\(c.itemsDone) of \(c.items) items done") }
+            if c.attachments > 0 { parts.append(c.attachments == 1 ? "1 attachment" : "\(c.attachments) attachments") }
+            return parts.joined(separator: ", ")
+        })
 
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
@@ -165,5 +207,26 @@ struct PageWords: Sendable {
             case .said: nil
             }
         },
-        filterProblem: { $0.koreanText })
+        filterProblem: { $0.koreanText },
+        comments: "댓글", noComments: "아직 댓글이 없습니다.", addComment: "댓글 쓰기", comment: "댓글 달기",
+        someone: "누군가", edited: "(수정됨)", checklists: "체크리스트", checklist: "체크리스트", item: "항목",
+        addItem: "항목 추가", tick: "완료로 표시", untick: "완료 취소", done: "완료", notDone: "미완료",
+        attachments: "첨부", linkedCards: "연결된 카드",
+        linkType: { type in
+            switch type {
+            case .parent: "상위 카드"
+            case .child: "하위 카드"
+            case .blocks: "막고 있는 카드"
+            case .blockedBy: "막힌 원인"
+            case .relates: "관련 카드"
+            case .duplicates: "중복 대상"
+            }
+        },
+        counted: { c in
+            var parts: [String] = []
+            if c.comments > 0 { parts.append("댓글 \(c.comments)개") }
+            if c.items > 0 { parts.append("항목 \(c.items)개 중 \(c.itemsDone)개 완료") }
+            if c.attachments > 0 { parts.append("첨부 \(c.attachments)개") }
+            return parts.joined(separator: ", ")
+        })
 }

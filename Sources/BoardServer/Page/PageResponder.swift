@@ -23,6 +23,8 @@ extension WriteTarget {
         switch self {
         case .addCard, .editCard: ["title", "body", "state", "due", "start", "labels", "assignees", "url", "fields"]
         case .card(_, .move): ["state", "position"]
+        case .card(_, .comments): ["text"]
+        case .card(_, .checklist): ["checklist", "item", "done"]
         case .card: []
         case .undo: ["confirm"]
         case .redo: []
@@ -33,6 +35,10 @@ extension WriteTarget {
 /// What can be done to one card beyond editing its fields.
 enum CardVerb: String, Sendable, CaseIterable {
     case move, archive, restore, delete
+    /// A comment added to the card's conversation.
+    case comments
+    /// A checklist item added, ticked or unticked.
+    case checklist
 }
 
 /// The board page and its API over HTTP. Reading builds on `BoardDesk.view()` (rebuilt
@@ -164,13 +170,17 @@ struct PageResponder: Sendable {
 
     // MARK: Form posts
 
-    /// A form post from the page: on success back to the board (303); a refusal is a short
-    /// page saying why, or, for a card changed meanwhile, the card's page with its new values.
+    /// A form post from the page: on success back to the board (303), or to the card's page
+    /// for its conversation; a refusal is a short page saying why, or, for a card changed
+    /// meanwhile, the card's page with its new values.
     func form(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
         switch await write(request, desk, target, api: false) {
         case .success(let outcome):
             // Back to the board, which then says what was done (with an Undo for a delete).
             let board = target.root.isEmpty ? "./" : target.root
+            if let card = target.conversationCard {
+                return PageReply.seeOther("\(board)cards/\(HTMLText.segment(card))" + (outcome.step.map { "?did=\($0)" } ?? ""))
+            }
             return PageReply.seeOther(outcome.step.map { "\(board)?did=\($0)" } ?? board)
         case .failure(let refusal):
             if let form = refusal.form, let page = refusedForm(form, target, request, desk, status: refusal.status) { return page }
@@ -401,6 +411,8 @@ struct PageResponder: Sendable {
             case (.card(_, .archive), let card?): return [.archive(card: card.card.id)]
             case (.card(_, .restore), let card?): return [.restore(card: card.card.id)]
             case (.card(_, .delete), let card?): return [.delete(card: card.card.id)]
+            case (.card(_, .comments), let card?): return [try parser.comment(card, fields)]
+            case (.card(_, .checklist), let card?): return [try parser.check(card, fields)]
             default: return [try parser.add(fields)]
             }
         } catch {
@@ -438,9 +450,19 @@ extension WriteTarget {
         switch self {
         case .addCard: return "add"
         case .editCard: return "edit"
+        case .card(_, .comments): return "comment"
+        case .card(_, .checklist): return "check"
         case .card(_, let verb): return verb.rawValue
         case .undo: return "undo"
         case .redo: return "redo"
+        }
+    }
+
+    /// The card whose conversation the target adds to (its page is where a form goes back to).
+    var conversationCard: String? {
+        switch self {
+        case .card(let id, .comments), .card(let id, .checklist): return id
+        default: return nil
         }
     }
 

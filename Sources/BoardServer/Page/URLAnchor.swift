@@ -6,11 +6,12 @@ import Foundation
 struct URLAnchor {
     let url: String
 
-    /// The host as the link's text (the whole URL when it has none); `full` shows all of it.
-    func html(full: Bool = false) -> String {
+    /// The host as the link's text (the whole URL when it has none); `full` shows all of it,
+    /// `text` shows that instead (an attachment's name).
+    func html(full: Bool = false, text shown: String? = nil) -> String {
         let components = URLComponents(string: url)
         let scheme = components?.scheme?.lowercased()
-        let text = full ? url : (components?.host ?? url)
+        let text = shown ?? (full ? url : (components?.host ?? url))
         guard scheme == "http" || scheme == "https" else {
             return "<span class=\"link\" dir=\"auto\">\(HTMLText.escape(text))</span>"
         }
