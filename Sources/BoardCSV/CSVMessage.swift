@@ -35,6 +35,13 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
     case eventsBadType(String)
     case eventsBadChanges(FieldChangesText.Failure)
     case eventsBadRecord(String)
+    /// A conversation row (comment, checklist, attachment, link) without a card.
+    case conversationRowNoCard
+    /// A conversation row whose value is not one JSON object of its kind (`problem` nil), or
+    /// is one with `problem`.
+    case conversationRowValue(kind: String, problem: ConversationProblem?)
+    /// A conversation row naming a card the CSV does not have.
+    case conversationUnknownCard(String)
     case eventsStrayQuote
     case eventsUnterminatedQuote
     case eventsOutOfMemory
@@ -51,6 +58,8 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
     case boardNotWritten([BoardPart])
     /// Keys of states and events kept from an earlier read, which the events file has no column for.
     case eventsFileKeysNotWritten(Int)
+    /// Without an events file: the cards' comments, checklists, attachments and links.
+    case conversationNotWritten(comments: Int, checklists: Int, attachments: Int, links: Int)
 
     /// A part of the board a CSV without its events file does not keep.
     public enum BoardPart: Sendable, Equatable {
@@ -76,8 +85,8 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
         case .emptyFile: .csvEmptyFile
         case .eventsHeader, .eventsBoardRowNoKey, .eventsUnknownBoardKey, .eventsStateRowNoID, .eventsBadCategory,
              .eventsBadWIPLimit, .eventsRowNoCard, .eventsRowNoTime, .eventsBadTime, .eventsBadType, .eventsBadChanges,
-             .eventsBadRecord: .csvEventsSidecar
-        case .eventsNotWritten, .boardNotWritten, .eventsFileKeysNotWritten: .dataNotWritten
+             .eventsBadRecord, .conversationRowNoCard, .conversationRowValue, .conversationUnknownCard: .csvEventsSidecar
+        case .eventsNotWritten, .boardNotWritten, .eventsFileKeysNotWritten, .conversationNotWritten: .dataNotWritten
         }
     }
 
@@ -128,7 +137,13 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
         case .eventsBadChanges(let failure):
             return "\(failure.text) (expected \(FieldChangesText.example))"
         case .eventsBadRecord(let kind):
-            return "record kind '\(kind)' is not board, state or event"
+            return "record kind '\(kind)' is not board, state, event, comment, checklist, attachment or link"
+        case .conversationRowNoCard:
+            return "a comment, checklist, attachment or link row needs a card"
+        case .conversationRowValue(let kind, let problem):
+            return "the \(kind) in value \(problem?.text ?? "is not a JSON object") (docs/json.md lists its keys)"
+        case .conversationUnknownCard(let card):
+            return "names card '\(card)', which the CSV does not have"
         case .eventsStrayQuote:
             return "a quote where none may be"
         case .eventsUnterminatedQuote:
@@ -162,6 +177,10 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
             return "the board's \(lost.joined(separator: ", ")) not written: CSV keeps states by name only; use --events FILE to keep them"
         case .eventsFileKeysNotWritten(let n):
             return "\(n) unknown state and event keys not written: the events file keeps only known columns"
+        case .conversationNotWritten(let comments, let checklists, let attachments, let links):
+            let parts = [Counted(comments, "comment"), Counted(checklists, "checklist"), Counted(attachments, "attachment"),
+                         Counted(links, "link")].filter { $0.count > 0 }.map(\.description)
+            return "\(parts.joined(separator: ", ")) of cards not written: a CSV row holds a card's fields only; use --events FILE to keep them"
         }
     }
 }

@@ -98,6 +98,8 @@ public struct CSVReader: SniffingReader {
         if let sidecar {
             board.events = sidecar.events
             Self.resolveEventStates(&board)
+            diagnostics += SidecarConversation.apply(sidecar.conversation, to: &board, file: options.eventsPath ?? file)
+            if diagnostics.hasErrors { return .failed(diagnostics, file: file) }
         }
         built.board = nil
         let cardRows = built.cardRows

@@ -19,7 +19,13 @@ import BoardTabular
 /// `board` rows carry the board's id, name, time zone, `metadata.KEY` and `extra.KEY` (raw
 /// JSON of unknown keys); `state` rows the catalogue in order (id, name, category, WIP
 /// limit); `event` rows the history in order, with the fields each event changed as compact
-/// JSON (`FieldChangesText`; empty for none). A file with only the event columns
+/// JSON (`FieldChangesText`; empty for none); `comment`, `checklist`, `attachment` and
+/// `link` rows the cards' conversation in order, the card's id in `card` and the element
+/// as one JSON object in `value`, as canonical JSON has it (`ConversationJSON`):
+///
+/// ```
+/// comment,c1,,,,,,,,,,,,"{""id"": ""7"", ""author"": ""mina"", ""at"": ""2026-11-20T09:15:00+09:00"", ""text"": ""Okta first""}"
+/// ``` A file with only the event columns
 /// (`card,at,type,from,to,actor`, `changes` optional) is read too: every row is then an
 /// event. Columns are found by their header, so sidecars written before `changes` read.
 enum EventsSidecar {
@@ -33,6 +39,15 @@ enum EventsSidecar {
         /// Line of each event row and of each state row, for diagnostics.
         var eventLines: [Int32] = []
         var stateLines: [Int32] = []
+        /// The conversation rows in order: whose card, which part, the element, its line.
+        var conversation: [ConversationRow] = []
+    }
+
+    struct ConversationRow {
+        var card: String
+        var part: ConversationPart
+        var element: JSONDocument
+        var line: Int32
     }
 
     // MARK: Writing
@@ -84,6 +99,13 @@ enum EventsSidecar {
             if !e.changes.isEmpty { out.text(FieldChangesText.encode(e.changes)) }
             for _ in 0..<6 { out.cellSeparator(delimiter) }
             out.endRow()
+        }
+        for card in board.cards where card.hasConversation {
+            for part in ConversationPart.allCases {
+                for element in ConversationJSON.elementTexts(part, of: card) {
+                    out.row([part.elementName, card.id, "", "", "", "", "", "", "", "", "", "", "", element])
+                }
+            }
         }
     }
 
@@ -196,7 +218,17 @@ enum EventsSidecar {
                                              to: value("to"), actor: value("actor"), changes: changes))
                 contents.eventLines.append(Int32(truncatingIfNeeded: row.line))
             case let other:
-                bad(.eventsBadRecord(other), row, columns["record"])
+                guard let part = ConversationPart.allCases.first(where: { $0.elementName == other }) else {
+                    bad(.eventsBadRecord(other), row, columns["record"])
+                    return true
+                }
+                guard let card = value("card") else { bad(.conversationRowNoCard, row, columns["card"]); return true }
+                guard let text = value("value"), let element = JSONDocument.parse(Array(text.utf8)), element.object != nil else {
+                    bad(.conversationRowValue(kind: other, problem: nil), row, columns["value"])
+                    return true
+                }
+                contents.conversation.append(ConversationRow(card: card, part: part, element: element,
+                                                             line: Int32(truncatingIfNeeded: row.line)))
             }
             return true
         }

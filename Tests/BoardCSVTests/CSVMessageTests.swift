@@ -1,4 +1,5 @@
 import Testing
+import BoardIO
 import BoardModel
 import BoardTabular
 import BoardCSV
@@ -38,7 +39,7 @@ struct CSVMessageTests {
             (.eventsBadType("teleported"), "event type 'teleported' is not one of created, moved, updated, archived, restored, deleted"),
             (.eventsBadChanges(.noField(change: 1)),
              #"change 1 has no "field" (expected [{"field":"due","old":"2026-12-01","new":"2026-12-03"}])"#),
-            (.eventsBadRecord("card"), "record kind 'card' is not board, state or event"),
+            (.eventsBadRecord("card"), "record kind 'card' is not board, state, event, comment, checklist, attachment or link"),
             (.eventsStrayQuote, "a quote where none may be"),
             (.eventsUnterminatedQuote, "a quoted field is never closed"),
             (.eventsOutOfMemory, "out of memory"),
@@ -54,6 +55,13 @@ struct CSVMessageTests {
             (.boardNotWritten([.states(3, renamed: true)]),
              "the board's 3 states' ids, names, order, categories and WIP limits not written: CSV keeps states by name only; use --events FILE to keep them"),
             (.eventsFileKeysNotWritten(2), "2 unknown state and event keys not written: the events file keeps only known columns"),
+            (.conversationRowNoCard, "a comment, checklist, attachment or link row needs a card"),
+            (.conversationRowValue(kind: "link", problem: nil), "the link in value is not a JSON object (docs/json.md lists its keys)"),
+            (.conversationRowValue(kind: "comment", problem: ConversationProblem(path: "[0]", kind: .missingKey("text"))),
+             "the comment in value has no \"text\" (docs/json.md lists its keys)"),
+            (.conversationUnknownCard("c9"), "names card 'c9', which the CSV does not have"),
+            (.conversationNotWritten(comments: 1, checklists: 0, attachments: 2, links: 0),
+             "1 comment, 2 attachments of cards not written: a CSV row holds a card's fields only; use --events FILE to keep them"),
         ]
         for (message, text) in cases { #expect(message.text == text) }
     }

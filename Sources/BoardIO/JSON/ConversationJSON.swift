@@ -4,15 +4,21 @@ import BoardModel
 public enum ConversationPart: String, Sendable, CaseIterable {
     case comments, checklists, attachments, links
 
-    /// True when `card` has none of this part.
-    public func isEmpty(on card: Card) -> Bool {
+    /// How many elements `card` has of this part.
+    public func count(on card: Card) -> Int {
         switch self {
-        case .comments: card.comments.isEmpty
-        case .checklists: card.checklists.isEmpty
-        case .attachments: card.attachments.isEmpty
-        case .links: card.links.isEmpty
+        case .comments: card.comments.count
+        case .checklists: card.checklists.count
+        case .attachments: card.attachments.count
+        case .links: card.links.count
         }
     }
+
+    /// True when `card` has none of this part.
+    public func isEmpty(on card: Card) -> Bool { count(on: card) == 0 }
+
+    /// One element's name, as a sidecar's record kind (`comment`).
+    public var elementName: String { String(rawValue.dropLast()) }
 
     /// Empties this part of `card`.
     public func clear(on card: inout Card) {
@@ -40,56 +46,60 @@ public enum ConversationJSON {
     /// Writes `card`'s `part` as an array (the caller has written its key), on one line.
     public static func write(_ part: ConversationPart, of card: Card, to w: inout JSONWriter) {
         w.beginArray(.line)
+        for k in 0..<part.count(on: card) { writeElement(k, of: part, of: card, to: &w) }
+        w.endArray()
+    }
+
+    /// Each element of the part as JSON text (one object each): a row of a sidecar or a sheet.
+    public static func elementTexts(_ part: ConversationPart, of card: Card) -> [String] {
+        (0..<part.count(on: card)).map { k in
+            var w = JSONWriter()
+            writeElement(k, of: part, of: card, to: &w)
+            return String(decoding: w.finish(), as: UTF8.self)
+        }
+    }
+
+    /// The part's element `k` as one object.
+    private static func writeElement(_ k: Int, of part: ConversationPart, of card: Card, to w: inout JSONWriter) {
+        w.beginObject(.line)
         switch part {
         case .comments:
-            for c in card.comments {
-                w.beginObject(.line)
-                w.member("id", c.id)
-                w.memberIfPresent("author", c.author)
-                w.key("at"); w.instant(c.at)
-                w.member("text", c.text)
-                if let e = c.edited { w.key("edited"); w.instant(e) }
-                w.endObject()
-            }
+            let c = card.comments[k]
+            w.member("id", c.id)
+            w.memberIfPresent("author", c.author)
+            w.key("at"); w.instant(c.at)
+            w.member("text", c.text)
+            if let e = c.edited { w.key("edited"); w.instant(e) }
         case .checklists:
-            for list in card.checklists {
+            let list = card.checklists[k]
+            w.memberIfPresent("id", list.id)
+            w.member("name", list.name)
+            w.key("items")
+            w.beginArray(.line)
+            for item in list.items {
                 w.beginObject(.line)
-                w.memberIfPresent("id", list.id)
-                w.member("name", list.name)
-                w.key("items")
-                w.beginArray(.line)
-                for item in list.items {
-                    w.beginObject(.line)
-                    w.member("text", item.text)
-                    w.member("done", item.done)
-                    if let d = item.due { w.key("due"); w.due(d) }
-                    w.memberIfPresent("assignee", item.assignee)
-                    w.endObject()
-                }
-                w.endArray()
+                w.member("text", item.text)
+                w.member("done", item.done)
+                if let d = item.due { w.key("due"); w.due(d) }
+                w.memberIfPresent("assignee", item.assignee)
                 w.endObject()
             }
+            w.endArray()
         case .attachments:
-            for a in card.attachments {
-                w.beginObject(.line)
-                w.member("name", a.name)
-                w.member("url", a.url)
-                w.memberIfPresent("type", a.type)
-                w.memberIfPresent("size", a.size)
-                if let at = a.at { w.key("at"); w.instant(at) }
-                w.memberIfPresent("by", a.by)
-                if let upload = a.upload { w.member("upload", upload) }
-                w.endObject()
-            }
+            let a = card.attachments[k]
+            w.member("name", a.name)
+            w.member("url", a.url)
+            w.memberIfPresent("type", a.type)
+            w.memberIfPresent("size", a.size)
+            if let at = a.at { w.key("at"); w.instant(at) }
+            w.memberIfPresent("by", a.by)
+            if let upload = a.upload { w.member("upload", upload) }
         case .links:
-            for l in card.links {
-                w.beginObject(.line)
-                w.member("type", l.type.rawValue)
-                w.member("card", l.card)
-                w.endObject()
-            }
+            let l = card.links[k]
+            w.member("type", l.type.rawValue)
+            w.member("card", l.card)
         }
-        w.endArray()
+        w.endObject()
     }
 
     /// The part as JSON text, nil when the card has none of it.
@@ -180,6 +190,38 @@ public struct ConversationProblem: Sendable, Equatable {
     /// Where, relative to the part (`[2].items[0].due`).
     public var path: String
     public var kind: Problem
+
+    public init(path: String, kind: Problem) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// The element of the part it is in (2 for `[2].at`), nil for the part itself.
+    public var element: Int? {
+        guard path.hasPrefix("["), let end = path.firstIndex(of: "]") else { return nil }
+        return Int(path[path.index(after: path.startIndex)..<end])
+    }
+
+    /// Where inside its element (`.at`), empty for the element itself.
+    public var inElement: String {
+        guard let end = path.firstIndex(of: "]") else { return path }
+        return String(path[path.index(after: end)...])
+    }
+
+    /// What is wrong, in words, for a format that has no JSON reader's messages (a CSV
+    /// sidecar's cell, a sheet's row); the canonical JSON reader says it in its own.
+    public var text: String {
+        let at = inElement.isEmpty ? "it" : String(inElement.dropFirst())
+        switch kind {
+        case .notJSON: return "is not JSON"
+        case .wrongType(let expected, let found): return "\(at) should be \(expected.rawValue == "object" ? "an object" : "a \(expected.rawValue)"), not \(found.rawValue)"
+        case .missingKey(let key): return "has no \"\(key)\"" + (inElement.isEmpty ? "" : " in \(at)")
+        case .unknownKey(let key): return "has the key \"\(key)\", which boardkit has no place for"
+        case .notOneOf(let value, let allowed): return "\(at) is \"\(value)\"; expected one of \(allowed.joined(separator: ", "))"
+        case .malformedDate(let text): return "\(at) is \"\(text)\", not an ISO 8601 date or timestamp"
+        case .notASize(let text): return "\(at) is \(text); expected a whole number of bytes from 0 up"
+        }
+    }
 }
 
 /// One read of one part: the zone for wall-clock times and the problems found so far.
