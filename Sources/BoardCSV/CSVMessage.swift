@@ -59,7 +59,7 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
     /// Keys of states and events kept from an earlier read, which the events file has no column for.
     case eventsFileKeysNotWritten(Int)
     /// Without an events file: the cards' comments, checklists, attachments and links.
-    case conversationNotWritten(comments: Int, checklists: Int, attachments: Int, links: Int)
+    case conversationNotWritten(ConversationTally)
 
     /// A part of the board a CSV without its events file does not keep.
     public enum BoardPart: Sendable, Equatable {
@@ -177,10 +177,8 @@ public enum CSVMessage: DiagnosticMessage, Equatable {
             return "the board's \(lost.joined(separator: ", ")) not written: CSV keeps states by name only; use --events FILE to keep them"
         case .eventsFileKeysNotWritten(let n):
             return "\(n) unknown state and event keys not written: the events file keeps only known columns"
-        case .conversationNotWritten(let comments, let checklists, let attachments, let links):
-            let parts = [Counted(comments, "comment"), Counted(checklists, "checklist"), Counted(attachments, "attachment"),
-                         Counted(links, "link")].filter { $0.count > 0 }.map(\.description)
-            return "\(parts.joined(separator: ", ")) of cards not written: a CSV row holds a card's fields only; use --events FILE to keep them"
+        case .conversationNotWritten(let tally):
+            return "\(tally) of cards not written: a CSV row holds a card's fields only; use --events FILE to keep them"
         }
     }
 }

@@ -118,11 +118,8 @@ public struct CSVWriter: BoardWriter {
         if !board.events.isEmpty {
             out.append(Diagnostic(CSVMessage.eventsNotWritten(events: board.events.count, changes: board.fieldChangeCount), at: at))
         }
-        if board.cards.contains(where: \.hasConversation) {
-            let count = { (part: ConversationPart) in board.cards.reduce(0) { $0 + part.count(on: $1) } }
-            out.append(Diagnostic(CSVMessage.conversationNotWritten(comments: count(.comments), checklists: count(.checklists),
-                                                                    attachments: count(.attachments), links: count(.links)), at: at))
-        }
+        let tally = ConversationTally(board)
+        if !tally.isEmpty { out.append(Diagnostic(CSVMessage.conversationNotWritten(tally), at: at)) }
         var lost: [CSVMessage.BoardPart] = []
         let blank = Board()
         if board.id != blank.id { lost.append(.id(board.id)) }

@@ -1,3 +1,4 @@
+import BoardIO
 import BoardModel
 
 /// The calendar reader's and writer's diagnostics (`Diagnostic` tells where a target's
@@ -51,6 +52,8 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
     case eventsNotWritten(events: Int, changes: Int)
     case millisecondsNotWritten(Int)
     case metadataNotWritten(Int)
+    /// The cards' comments, checklists, attachments and links (a feed holds none of them yet).
+    case conversationNotWritten(ConversationTally)
     case controlCharactersLeftOut(Int)
 
     /// What a structure error does to the read.
@@ -77,7 +80,7 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
         case .noDate: .icsNoDate
         case .componentIgnored: .icsComponentIgnored
         case .badAlarm: .icsBadAlarm
-        case .withoutDueNotWritten, .finishedLeftOut, .eventsNotWritten, .millisecondsNotWritten, .metadataNotWritten,
+        case .withoutDueNotWritten, .finishedLeftOut, .eventsNotWritten, .millisecondsNotWritten, .metadataNotWritten, .conversationNotWritten,
              .controlCharactersLeftOut: .dataNotWritten
         }
     }
@@ -160,6 +163,8 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
             return "\(Counted(n, "board metadata entry", plural: "board metadata entries")) not written: a feed keeps the board's name, id and time zone only"
         case .controlCharactersLeftOut(let n):
             return "\(Counted(n, "control character")) that iCalendar text cannot hold left out"
+        case .conversationNotWritten(let tally):
+            return "\(tally) of cards not written: boardkit's iCalendar writer keeps a card's fields, not its conversation"
         }
     }
 

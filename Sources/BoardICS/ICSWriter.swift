@@ -83,6 +83,8 @@ public struct ICSWriter: BoardWriter {
         if !board.metadata.isEmpty {
             out.append(Diagnostic(ICSMessage.metadataNotWritten(board.metadata.count), at: location))
         }
+        let tally = ConversationTally(board)
+        if !tally.isEmpty { out.append(Diagnostic(ICSMessage.conversationNotWritten(tally), at: location)) }
         if layout.output.droppedControlCharacters > 0 {
             out.append(Diagnostic(ICSMessage.controlCharactersLeftOut(layout.output.droppedControlCharacters), at: location))
         }

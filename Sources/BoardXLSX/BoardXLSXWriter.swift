@@ -42,6 +42,8 @@ public struct BoardXLSXWriter: BoardWriter {
             return .failed(diagnostics + [Diagnostic(XLSXMessage.cannotCreateWorkbook, at: SourceLocation(file: file))])
         }
         sink.settleBoardFormats()
+        let tally = ConversationTally(board)
+        if !tally.isEmpty { diagnostics.append(Diagnostic(XLSXMessage.conversationNotWritten(tally), at: SourceLocation(file: file))) }
         let layout = TabularBoardLayout(board: board, mapping: mapping)
         diagnostics += layout.lossDiagnostics(for: board, file: file) { loss in
             // The hidden columns keep what a plain table loses.

@@ -63,6 +63,8 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
     case textOverflow(column: String, bytes: Int, shown: Int)
     /// The date `iso` of `cell` is outside Excel's dates, written as text.
     case dateOutOfRange(cell: DateCell, iso: String)
+    /// The cards' comments, checklists, attachments and links (no sheet holds them yet).
+    case conversationNotWritten(ConversationTally)
 
     /// What is wrong with a part's XML.
     public enum XMLProblem: Sendable, Equatable {
@@ -109,6 +111,7 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
         case .invalidTimeZone: .invalidTimeZone
         case .cannotAddSheets, .writeFailed: .xlsxWriteFailed
         case .textOverflow: .xlsxTextOverflow
+        case .conversationNotWritten: .dataNotWritten
         }
     }
 
@@ -214,6 +217,8 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
             case .eventTime(let n): "event \(n) at"
             }
             return "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back"
+        case .conversationNotWritten(let tally):
+            return "\(tally) of cards not written: the workbook has no sheet for a card's conversation yet; convert to JSON, or CSV with --events, to keep it"
         }
     }
 

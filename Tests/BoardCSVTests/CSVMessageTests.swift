@@ -60,7 +60,7 @@ struct CSVMessageTests {
             (.conversationRowValue(kind: "comment", problem: ConversationProblem(path: "[0]", kind: .missingKey("text"))),
              "the comment in value has no \"text\" (docs/json.md lists its keys)"),
             (.conversationUnknownCard("c9"), "names card 'c9', which the CSV does not have"),
-            (.conversationNotWritten(comments: 1, checklists: 0, attachments: 2, links: 0),
+            (.conversationNotWritten(ConversationTally(comments: 1, attachments: 2)),
              "1 comment, 2 attachments of cards not written: a CSV row holds a card's fields only; use --events FILE to keep them"),
         ]
         for (message, text) in cases { #expect(message.text == text) }
