@@ -2,7 +2,7 @@ import ArgumentParser
 import BoardKit
 import BoardStore
 
-/// The flags of archive, restore and delete: one card.
+/// The flags of a command on one card (archive, restore, delete, and the conversation's).
 struct OneCardFlags: ParsableArguments {
     @Argument(help: "The card: its number (12 or #12), id or title.")
     var card: String
@@ -12,10 +12,17 @@ struct OneCardFlags: ParsableArguments {
 
     /// Applies the edit `make` builds for the card, and prints what happened.
     func apply(_ command: String, nothing: String, _ make: (String) -> CardEdit) throws {
+        try apply(command, nothing: nothing) { target, _ in [make(target.card.id)] }
+    }
+
+    /// Applies the edits `make` builds from the card as stored (and the session, to read
+    /// what else the command names), as one step, and prints what happened.
+    func apply(_ command: String, nothing: String = "Nothing changed.",
+               _ make: (StoredCard, StoreSession) throws(StoreError) -> [CardEdit]) throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreCommand.session(store, actor)
             let target = try session.store.card(card)
-            StoreCommand.report(try session.apply([make(target.card.id)], command: command), session, nothing: nothing)
+            StoreCommand.report(try session.apply(try make(target, session), command: command), session, nothing: nothing)
         }
     }
 }

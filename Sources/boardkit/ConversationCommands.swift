@@ -5,7 +5,7 @@ import BoardModel
 import BoardStore
 
 // The conversation on a card from the terminal: each command is one step in the history,
-// undone and redone like any other.
+// undone and redone like any other; who wrote and when are the step's.
 
 /// `boardkit comment CARD TEXT`: adds a comment (or edits or removes one, by its id).
 struct CommentCommand: ParsableCommand {
@@ -13,8 +13,7 @@ struct CommentCommand: ParsableCommand {
         commandName: "comment", abstract: "Comment on a card (or edit or remove a comment).",
         discussion: "The comment is the text exactly as given (new lines kept); `show CARD` lists the comments with their ids.")
 
-    @Argument(help: "The card: its number (12 or #12), id or title.")
-    var card: String
+    @OptionGroup var target: OneCardFlags
 
     @Argument(help: "The comment's text.")
     var text: String?
@@ -25,9 +24,6 @@ struct CommentCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Remove this comment.", valueName: "id"))
     var remove: String?
 
-    @OptionGroup var store: StoreFlags
-    @OptionGroup var actor: ActorFlag
-
     func validate() throws {
         if edit != nil && remove != nil { throw ValidationError("--edit and --remove cannot go together") }
         if remove == nil && text == nil { throw ValidationError("give the comment's text") }
@@ -35,24 +31,21 @@ struct CommentCommand: ParsableCommand {
     }
 
     func run() throws {
-        try StoreCommand.run(store) { () throws(StoreError) in
-            let session = try StoreCommand.session(store, actor)
-            let target = try session.store.card(card)
+        try target.apply("comment") { stored, _ throws(StoreError) in
             let change: ConversationChange
             if let remove {
-                try Self.require(comment: remove, on: target.card)
+                try Self.require(comment: remove, on: stored.card)
                 change = .removeComment(id: remove)
             } else {
                 let written = try StoreCommand.checked(CardText.comment(text ?? ""), "TEXT")
                 if let edit {
-                    try Self.require(comment: edit, on: target.card)
+                    try Self.require(comment: edit, on: stored.card)
                     change = .editComment(id: edit, text: written)
                 } else {
                     change = .comment(text: written)
                 }
             }
-            let events = try session.apply([.update(card: target.card.id, CardPatch(conversation: [change]))], command: "comment")
-            StoreCommand.report(events, session)
+            return [.update(card: stored.card.id, CardPatch(conversation: [change]))]
         }
     }
 
@@ -68,8 +61,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Add, tick, untick or remove an item of a card's checklist.")
 
-    @Argument(help: "The card: its number (12 or #12), id or title.")
-    var card: String
+    @OptionGroup var target: OneCardFlags
 
     @Argument(help: "The item's text.")
     var item: String
@@ -84,13 +76,8 @@ struct CheckCommand: ParsableCommand {
         case done, undone, remove
     }
 
-    @OptionGroup var store: StoreFlags
-    @OptionGroup var actor: ActorFlag
-
     func run() throws {
-        try StoreCommand.run(store) { () throws(StoreError) in
-            let session = try StoreCommand.session(store, actor)
-            let target = try session.store.card(card)
+        try target.apply("check") { stored, _ throws(StoreError) in
             let text = try StoreCommand.checked(CardText.title(item), "ITEM")
             let name = try StoreCommand.checked(CardText.title(checklist), "--checklist")
             let change: ConversationChange = switch state {
@@ -99,8 +86,7 @@ struct CheckCommand: ParsableCommand {
             case .undone?: .check(checklist: name, item: text, done: false)
             case nil: .check(checklist: name, item: text, done: nil)
             }
-            let events = try session.apply([.update(card: target.card.id, CardPatch(conversation: [change]))], command: "check")
-            StoreCommand.report(events, session)
+            return [.update(card: stored.card.id, CardPatch(conversation: [change]))]
         }
     }
 }
@@ -111,8 +97,7 @@ struct LinkCommand: ParsableCommand {
         commandName: "link", abstract: "Link a card to another (parent, child, blocks, blocked-by, relates, duplicates).",
         discussion: "The other card gets the link back (a parent's child is the child's parent), in the same step.")
 
-    @Argument(help: "The card: its number (12 or #12), id or title.")
-    var card: String
+    @OptionGroup var target: OneCardFlags
 
     @Argument(help: "How it stands to the other: \(LinkType.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: String
@@ -123,26 +108,22 @@ struct LinkCommand: ParsableCommand {
     @Flag(name: .long, help: "Take the link off (both ways round).")
     var remove = false
 
-    @OptionGroup var store: StoreFlags
-    @OptionGroup var actor: ActorFlag
-
     func run() throws {
-        try StoreCommand.run(store) { () throws(StoreError) in
-            let session = try StoreCommand.session(store, actor)
+        try target.apply("link") { stored, session throws(StoreError) in
             guard let linkType = LinkType(rawValue: type) else {
                 throw StoreError.invalidValue(field: "TYPE", value: type, accepted: .oneOf(LinkType.allCases.map(\.rawValue)))
             }
-            let from = try session.store.card(card).card.id
+            let from = stored.card.id
             let to = try session.store.card(other).card.id
             guard from != to else {
                 throw StoreError.invalidValue(field: "OTHER", value: other, accepted: .text(problem: "must be another card than CARD"))
             }
-            var edits: [CardEdit] = [.update(card: from, CardPatch(conversation: [remove ? .unlink(CardLink(linkType, to)) : .link(CardLink(linkType, to))]))]
+            func change(_ link: CardLink) -> ConversationChange { remove ? .unlink(link) : .link(link) }
+            var edits: [CardEdit] = [.update(card: from, CardPatch(conversation: [change(CardLink(linkType, to))]))]
             if let inverse = linkType.inverse {
-                let back = CardLink(inverse, from)
-                edits.append(.update(card: to, CardPatch(conversation: [remove ? .unlink(back) : .link(back)])))
+                edits.append(.update(card: to, CardPatch(conversation: [change(CardLink(inverse, from))])))
             }
-            StoreCommand.report(try session.apply(edits, command: "link"), session)
+            return edits
         }
     }
 }
@@ -153,8 +134,7 @@ struct AttachCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attach", abstract: "Attach a link to a file or page to a card (or take it off).")
 
-    @Argument(help: "The card: its number (12 or #12), id or title.")
-    var card: String
+    @OptionGroup var target: OneCardFlags
 
     @Argument(help: "The address (http or https).")
     var url: String
@@ -165,13 +145,8 @@ struct AttachCommand: ParsableCommand {
     @Flag(name: .long, help: "Take every attachment with this address off.")
     var remove = false
 
-    @OptionGroup var store: StoreFlags
-    @OptionGroup var actor: ActorFlag
-
     func run() throws {
-        try StoreCommand.run(store) { () throws(StoreError) in
-            let session = try StoreCommand.session(store, actor)
-            let target = try session.store.card(card)
+        try target.apply("attach") { stored, _ throws(StoreError) in
             let address = try StoreCommand.checked(CardText.url(url), "URL")
             guard address.hasPrefix("https://") || address.hasPrefix("http://") else {
                 throw StoreError.invalidValue(field: "URL", value: url, accepted: .oneOf(["http://…", "https://…"]))
@@ -183,8 +158,7 @@ struct AttachCommand: ParsableCommand {
                 let shown = try StoreCommand.checked(CardText.title(name ?? Self.lastPart(of: address)), "--name")
                 change = .attach(Attachment(name: shown, url: address, upload: false))
             }
-            let events = try session.apply([.update(card: target.card.id, CardPatch(conversation: [change]))], command: "attach")
-            StoreCommand.report(events, session)
+            return [.update(card: stored.card.id, CardPatch(conversation: [change]))]
         }
     }
 
