@@ -94,7 +94,10 @@ run: build
 	$(BOARDKIT) edit -b out/team.db c1 --due 2026-12-03 --label +urgent --actor mina
 	$(BOARDKIT) move -b out/team.db 5 done --actor jisoo
 	$(BOARDKIT) undo -b out/team.db
+	$(BOARDKIT) comment -b out/team.db c1 "Okta first, then Azure." --actor mina
+	$(BOARDKIT) check -b out/team.db c1 "Write the runbook" --checklist Launch --done --actor jisoo
 	$(BOARDKIT) history -b out/team.db --limit 4
+	$(BOARDKIT) show -b out/team.db c1
 	$(BOARDKIT) show -b out/team.db --state doing
 	$(BOARDKIT) convert out/team.db out/team.json
 	@echo

@@ -15,6 +15,7 @@ done
 byte() { printf "\\$(printf '%03o' "$1")"; }
 
 cp samples/board.json "$out/json/sample.json"; cp "$base/board.json" "$out/json/small.json"
+cp "$base/conversation.json" "$out/json/"
 
 cp samples/board.csv "$out/csv/sample.csv"; cp "$base/board.csv" "$out/csv/small.csv"
 for f in samples/foreign/*.csv; do cp "$f" "$out/csv/"; done
@@ -27,6 +28,7 @@ done
 
 cp "$base/board.events.csv" "$out/events/small.events.csv"
 cp samples/board.events.csv "$out/events/sample.events.csv"
+cp "$base/conversation.events.csv" "$out/events/"
 
 cp samples/board.xlsx "$out/xlsx/sample.xlsx"; cp "$base/board.xlsx" "$out/xlsx/small.xlsx"
 cp "$base/shared-strings.xlsx" "$out/xlsx/"

@@ -64,9 +64,11 @@ public struct Board: Sendable, Equatable {
     /// to count what they left.
     public var fieldChangeCount: Int { events.reduce(0) { $0 + $1.changes.count } }
 
-    /// The board counted whole, `40 cards, 4 states, 99 events`: what a format that holds
-    /// everything says it wrote.
+    /// The board counted whole, `40 cards, 4 states, 99 events` (and the cards'
+    /// conversation, `12 comments, 3 checklists`, where there is one): what a format that
+    /// holds everything says it wrote.
     public var countedWhole: [Counted] {
         [Counted(cards.count, "card"), Counted(states.count, "state"), Counted(events.count, "event")]
+            + ConversationTally(self).counted
     }
 }

@@ -1,4 +1,3 @@
-import BoardModel
 
 /// How much conversation a board's cards carry, part by part: what a writer that cannot hold
 /// it says it left out (`3 comments, 2 checklists, 1 attachment, 4 links`).
@@ -29,8 +28,11 @@ public struct ConversationTally: Sendable, Equatable, CustomStringConvertible {
     public var isEmpty: Bool { self == ConversationTally() }
 
     /// The parts there are, counted: `3 comments, 1 attachment`.
-    public var description: String {
+    public var description: String { counted.map(\.description).joined(separator: ", ") }
+
+    /// The parts there are, each counted.
+    public var counted: [Counted] {
         [Counted(comments, "comment"), Counted(checklists, "checklist"), Counted(attachments, "attachment"), Counted(links, "link")]
-            .filter { $0.count > 0 }.map(\.description).joined(separator: ", ")
+            .filter { $0.count > 0 }
     }
 }
