@@ -269,11 +269,11 @@ struct SyncSession {
             let key = collection.normalized(entry.href)
             guard let fetched = texts[key], let todo = read(fetched.text, at: entry.href) else { continue }
             let etag = fetched.etag ?? entry.etag
-            let known = byHref[key] ?? ownResource(todo, byID: byID).map {
-                SyncedItem(card: $0.card.id, href: entry.href, etag: nil, base: SyncFields.values(of: todo, on: header), resource: fetched.text, uid: todo.uid)
-            }
-            if let known, let stored = byID[known.card] {
-                let taken = takeIn(todo, at: entry.href, into: stored, base: known.base)
+            let item = byHref[key]
+            // One the ledger does not know may still be this store's (a push whose reply was
+            // lost, a sync cut off before it remembered): found by its UID, with no base.
+            if let stored = item.map({ byID[$0.card] }) ?? ownResource(todo, byID: byID) {
+                let taken = takeIn(todo, at: entry.href, into: stored, base: item?.base)
                 edits += taken.edits
                 saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: taken.agreed, resource: fetched.text, uid: todo.uid))
                 if options.dryRun, stored.present || taken.returned {
@@ -300,8 +300,13 @@ struct SyncSession {
         for href in removed {
             guard let item = byHref[collection.normalized(href)] else { continue }
             forgets.append(item.card)
-            guard let stored = byID[item.card], stored.present else { continue }
-            if !stored.card.archived, let editor = editedHere(stored, since: item.base) {
+            // A card archived or deleted here: its to-do is one the push deletes, and may have
+            // (its reply lost, or the sync cut off after it). Gone there is ours; the card stays.
+            guard let stored = byID[item.card], stored.present, !stored.card.archived else {
+                pulledInDryRun[item.card] = .forgotten
+                continue
+            }
+            if let editor = editedHere(stored, since: item.base) {
                 // Edited here since the last sync: the edit wins over the delete there, and
                 // the push puts the to-do back.
                 edits.append(.recordConflict(card: item.card, .keptAfterRemoteDelete(editedBy: editor.actor)))
@@ -365,24 +370,29 @@ struct SyncSession {
         var returned: Bool
     }
 
-    /// The store's edits that take `todo` into `stored`: a three-way merge over `base`. A card
+    /// The store's edits that take `todo` into `stored`: a three-way merge over `base` (nil:
+    /// the ledger has none, so every field the two hold differently is a conflict). A card
     /// archived or deleted here comes back when the to-do was edited there since (the push
     /// would delete a to-do someone is working on), with a history line saying why; one
     /// deleted here whose to-do was not edited takes nothing (the push deletes the to-do).
     ///
     /// A field the server changed to what no card may hold (`SyncFields.refused`) is taken as
-    /// unchanged there: the card keeps its value, which the push puts back (the ledger's base
-    /// is what the server holds), and the history keeps the server's as a conflict.
+    /// the card's: the card keeps its value, which the push puts back (the ledger's base is
+    /// what the server holds), and the history keeps the server's as a conflict.
     private mutating func takeIn(_ todo: ICSTodoResource.Todo, at href: String, into stored: StoredCard,
-                                 base: [String: FieldValue]) -> TakenIn {
+                                 base: [String: FieldValue]?) -> TakenIn {
+        var values = SyncFields.values(of: stored.card)
+        // Without a base, what the store last knew of the to-do is the card itself.
+        let known = base ?? values
         let remoteValues = SyncFields.values(of: todo, on: header)
-        let refused = SyncFields.refused(remoteValues).filter { remoteValues[$0.key] != base[$0.key] }
+        let refused = SyncFields.refused(remoteValues).filter { remoteValues[$0.key] != known[$0.key] }
         var mergedRemote = remoteValues
-        for field in refused.keys { mergedRemote[field] = base[field] }
+        for field in refused.keys { mergedRemote[field] = values[field] }
         let agreed = SyncFields.agreed(todo, on: header)
         let removal: SyncConflict.Removal? = !stored.present ? .deleted : stored.card.archived ? .archived : nil
-        let editedThere = agreed != base
-        var values = SyncFields.values(of: stored.card)
+        // Every synced field counts, the state its STATUS gives too (not the state boardkit
+        // last named there): a to-do completed in another app was edited.
+        let editedThere = remoteValues != known
         guard removal != .deleted || editedThere else { return TakenIn(edits: [], agreed: agreed, values: values, returned: false) }
         var edits: [CardEdit] = []
         if let removal, editedThere {
@@ -418,7 +428,7 @@ struct SyncSession {
         return changes.max { $0.at < $1.at } ?? LocalChange(at: options.now, actor: nil)
     }
 
-    private func merge(_ stored: StoredCard, base: [String: FieldValue], remote: [String: FieldValue],
+    private func merge(_ stored: StoredCard, base: [String: FieldValue]?, remote: [String: FieldValue],
                        remoteTime: Instant?) -> FieldMerge {
         let local = SyncFields.values(of: stored.card)
         var changes: [String: LocalChange?] = [:]
@@ -589,7 +599,7 @@ struct SyncSession {
         async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
         let fetched = try await collection.fetch([href])[collection.normalized(href)]
         guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
-        let taken = takeIn(todo, at: href, into: card, base: base ?? SyncFields.values(of: todo, on: header))
+        let taken = takeIn(todo, at: href, into: card, base: base)
         let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: taken.agreed, resource: fetched.text, uid: todo.uid)
         let applied = try BoardSync.stored { try store.recordSync(taken.edits, by: step, save: [seen], forget: [], remote: nil) }
         report.pulled += applied?.events ?? []
