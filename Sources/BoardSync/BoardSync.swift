@@ -159,7 +159,8 @@ struct SyncSession {
         /// `returned`: a card archived or deleted here that the pull brings back (its to-do
         /// edited on the server meanwhile).
         case merged(values: [String: FieldValue], base: [String: FieldValue], returned: Bool)
-        /// Deleted on the server, edited here: the ledger forgets the to-do, the push puts it back.
+        /// Deleted on the server: the ledger forgets the to-do; the push puts it back for a card
+        /// edited here, and has none to delete for a card archived or deleted here.
         case forgotten
     }
     let header: Board
