@@ -287,6 +287,9 @@ struct SyncedBoard {
         #expect(try board.cards().count == cardCount)
         #expect(try server.todos()[Self.uid("c11")]?["summary"] as? String == "Changed after the cut")
         #expect(again.stdoutText.contains("from the server 0 new cards") && again.stdoutText.contains("to the server 0 new to-dos"))
+        // Paired with no base, a to-do is a conflict only where it and its card differ: c11's
+        // title, edited here since (the later change, kept).
+        #expect(again.stdoutText.contains("; 1 conflict ("), "\(again.stdoutText)")
         // A stale entity tag (the resource changed since the ledger saw it): a 412, read again, merged.
         let stale = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update sync_items set etag = '\\\"stale\\\"'\"); c.commit()"
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", stale, board.store]).status == 0)
