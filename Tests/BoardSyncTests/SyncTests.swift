@@ -593,6 +593,14 @@ struct SyncedBoard {
         #expect(dry.contains("0 deleted;") && dry.contains("0 removed") && !dry.contains("push: delete the to-do of #5"), "\(dry)")
         #expect(try board.sync().stdoutText.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
         try board.bk(["restore", "c5"])
+        #expect(try board.sync().stdoutText.contains("to the server 1 new to-do, 0 to-dos changed, 0 removed"))
+        // Deleted here and gone there: the same (a dry run planned a DELETE the real run never made).
+        try board.bk(["delete", "c6"])
+        try server.client("delete", Self.uid("c6"))
+        let dryDeleted = try board.sync(["--dry-run"]).stdoutText
+        #expect(dryDeleted.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed")
+                && !dryDeleted.contains("push: delete the to-do of #6"), "\(dryDeleted)")
+        #expect(try board.sync().stdoutText.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
     }
 
     /// A delete on one side and an edit on the other: the edit wins, the card stays or comes
