@@ -4,7 +4,8 @@ import BoardStore
 /// The three-way merge of one card's synced fields: what both sides last agreed on (the
 /// base), the card now, the to-do now. A field changed on one side takes that side's value;
 /// a field changed on both sides to different values takes the later change's, and the other
-/// value is kept in the history as a conflict.
+/// value is kept in the history as a conflict. With no base (the ledger lost it: a push whose
+/// reply never came), a field the two sides hold differently was changed on both.
 struct FieldMerge: Equatable {
     /// Values the card must take from the remote side (nil: cleared there).
     var toLocal: [String: FieldValue?] = [:]
@@ -12,15 +13,15 @@ struct FieldMerge: Equatable {
 
     /// `remoteIsLater(field)` says whether the remote change of a field both sides changed
     /// came after the local one; `localActor(field)` who made the local one.
-    static func merge(base: [String: FieldValue], local: [String: FieldValue], remote: [String: FieldValue],
+    static func merge(base: [String: FieldValue]?, local: [String: FieldValue], remote: [String: FieldValue],
                       remoteIsLater: (String) -> Bool, localActor: (String) -> String?) -> FieldMerge {
         var out = FieldMerge()
         for field in SyncFields.names {
-            let b = base[field], l = local[field], r = remote[field]
+            let l = local[field], r = remote[field]
             if l == r { continue }
-            if l == b {
+            if let base, l == base[field] {
                 out.toLocal[field] = .some(r)
-            } else if r == b {
+            } else if let base, r == base[field] {
                 continue
             } else if remoteIsLater(field) {
                 out.toLocal[field] = .some(r)

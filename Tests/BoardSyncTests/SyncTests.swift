@@ -287,6 +287,9 @@ struct SyncedBoard {
         #expect(try board.cards().count == cardCount)
         #expect(try server.todos()[Self.uid("c11")]?["summary"] as? String == "Changed after the cut")
         #expect(again.stdoutText.contains("from the server 0 new cards") && again.stdoutText.contains("to the server 0 new to-dos"))
+        // Paired with no base, a to-do is a conflict only where it and its card differ: c11's
+        // title, edited here since (the later change, kept).
+        #expect(again.stdoutText.contains("; 1 conflict ("), "\(again.stdoutText)")
         // A stale entity tag (the resource changed since the ledger saw it): a 412, read again, merged.
         let stale = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"update sync_items set etag = '\\\"stale\\\"'\"); c.commit()"
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", stale, board.store]).status == 0)
@@ -582,12 +585,22 @@ struct SyncedBoard {
         try board.bk(["archive", "c4"])
         #expect(try board.sync().stdoutText.contains("1 removed"))
         #expect(try server.todos()[Self.uid("c4")] == nil)
-        // Archived here and deleted there: the pull deletes the card, so neither run plans a push.
+        // Archived here and gone there (the push deletes that to-do anyway): the card stays
+        // archived, and neither run plans a push.
         try board.bk(["archive", "c5"])
         try server.client("delete", Self.uid("c5"))
         let dry = try board.sync(["--dry-run"]).stdoutText
-        #expect(dry.contains("1 deleted;") && dry.contains("0 removed") && !dry.contains("push: delete the to-do of #5"), "\(dry)")
-        #expect(try board.sync().stdoutText.contains("1 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+        #expect(dry.contains("0 deleted;") && dry.contains("0 removed") && !dry.contains("push: delete the to-do of #5"), "\(dry)")
+        #expect(try board.sync().stdoutText.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+        try board.bk(["restore", "c5"])
+        #expect(try board.sync().stdoutText.contains("to the server 1 new to-do, 0 to-dos changed, 0 removed"))
+        // Deleted here and gone there: the same (a dry run planned a DELETE the real run never made).
+        try board.bk(["delete", "c6"])
+        try server.client("delete", Self.uid("c6"))
+        let dryDeleted = try board.sync(["--dry-run"]).stdoutText
+        #expect(dryDeleted.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed")
+                && !dryDeleted.contains("push: delete the to-do of #6"), "\(dryDeleted)")
+        #expect(try board.sync().stdoutText.contains("0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
     }
 
     /// A delete on one side and an edit on the other: the edit wins, the card stays or comes
@@ -652,6 +665,82 @@ struct SyncedBoard {
         let todos = try server.todos()
         #expect(todos.count == 38 && Set(todos.keys).count == 38)
         #expect(try board.cards().count == 40)
+    }
+
+    /// A status changed there is an edit like a title: a card archived or deleted here whose
+    /// to-do was completed there (as Thunderbird does it: STATUS, COMPLETED, PERCENT-COMPLETE)
+    /// or set in process comes back in that state, and the history says why. (The push used to
+    /// delete both to-dos: only the state boardkit had written was compared.)
+    @Test(arguments: servers) func aStatusChangedThereBringsBackACardRemovedHere(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        try board.sync([server.url, "--user", "mina"])
+        try board.bk(["archive", "c3", "--actor", "jisoo"])
+        try board.bk(["delete", "c9", "--actor", "jisoo"])
+        try server.client("complete", Self.uid("c3"))
+        try server.client("edit", Self.uid("c9"), "--status", "IN-PROCESS")
+        let run = try board.sync().stdoutText
+        #expect(run.contains("0 removed; 2 conflicts"), "\(run)")
+        let cards = try board.cards()
+        #expect(cards["c3"]?["state"] as? String == "done" && cards["c3"]?["archived"] == nil, "\(cards["c3"] ?? [:])")
+        #expect(cards["c9"]?["state"] as? String == "doing" && cards["c9"]?["archived"] == nil, "\(cards["c9"] ?? [:])")
+        let todos = try server.todos()
+        #expect(todos[Self.uid("c3")]?["status"] as? String == "COMPLETED" && todos[Self.uid("c3")]?["state"] as? String == "done",
+                "\(todos[Self.uid("c3")] ?? [:])")
+        #expect(todos[Self.uid("c9")]?["status"] as? String == "IN-PROCESS" && todos[Self.uid("c9")]?["state"] as? String == "doing",
+                "\(todos[Self.uid("c9")] ?? [:])")
+        let history = try board.history()
+        #expect(history.contains("#3 'Add user settings, part 2': archived here by jisoo, edited on the server since, so brought back")
+                && history.contains("mina moved #3 'Add user settings, part 2' from TODO to DONE"), "\(history)")
+        #expect(history.contains("deleted here by jisoo, edited on the server since, so brought back") && history.contains("mina moved #9"),
+                "\(history)")
+        #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed; 0 conflicts"))
+    }
+
+    /// The server took a PUT whose reply never came, so the ledger has no base for that to-do,
+    /// and it was edited on both sides before the next sync: the two versions are a conflict
+    /// field by field, the later change kept and the other in the history. (The next sync used
+    /// to push the card over the phone's title, which was then on neither side.)
+    @Test(arguments: servers) func anEditThereToAToDoWhosePushWasNotRecordedIsAConflict(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let dropping = try ScriptServer("fault_server.py", ["drop-after-put", server.url])
+        try board.sync([dropping.url, "--user", "mina"], status: 1)
+        let uid = try #require(try server.todos().keys.first)
+        #expect(try server.todos().count == 1)
+        let card = String(uid.prefix { $0 != "." })
+        try server.client("edit", uid, "--summary", "Renamed on the phone")
+        Thread.sleep(forTimeInterval: 1.1)
+        try board.bk(["edit", card, "--due", "2026-12-31", "--actor", "jisoo"])
+        let run = try board.sync().stdoutText
+        #expect(run.contains("1 card changed, 0 deleted; to the server 37 new to-dos, 1 to-do changed, 0 removed; 2 conflicts"), "\(run)")
+        let kept = try #require(try board.cards()[card])
+        #expect(kept["title"] as? String == "Renamed on the phone" && kept["due"] as? String == "2026-12-31", "\(kept)")
+        let todo = try #require(try server.todos()[uid])
+        #expect(todo["summary"] as? String == "Renamed on the phone" && todo["due"] as? String == "2026-12-31", "\(todo)")
+        let history = try board.history()
+        #expect(history.contains("lost to the server's Renamed on the phone") && history.contains("lost to jisoo's 2026-12-31"), "\(history)")
+        #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed; 0 conflicts"))
+    }
+
+    /// The server deletes the to-do of a card archived here and the reply never arrives: the
+    /// next sync finds it gone, which is the push's own doing, and the card stays archived here.
+    /// (It was deleted as if by the server's user, and `restore` found no card.)
+    @Test(arguments: servers) func aLostReplyToADeleteKeepsTheCardAsItIsHere(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let dropping = try ScriptServer("fault_server.py", ["drop-after-delete", server.url])
+        try board.sync([dropping.url, "--user", "mina"])
+        try board.bk(["archive", "c7", "--actor", "jisoo"])
+        let cut = try board.sync([], status: 1)
+        #expect(cut.stderr.contains("[sync-"), "\(cut.stderr)")
+        #expect(try server.todos()[Self.uid("c7")] == nil)
+        let run = try board.sync().stdoutText
+        #expect(run.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed; 0 conflicts"), "\(run)")
+        #expect(try !board.history().contains("mina deleted #7"))
+        try board.bk(["restore", "c7"])
+        #expect(try board.sync().stdoutText.contains("to the server 1 new to-do,"))
+        #expect(try server.todos()[Self.uid("c7")] != nil)
     }
 
     /// A to-do made in another app keeps its UID and CREATED when its card goes and comes

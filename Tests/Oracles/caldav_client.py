@@ -16,7 +16,8 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   edit UID [--summary S] [--description D] [--due YYYY-MM-DD] [--status S] [--category C]...
                                           -> {uid}  (categories replaced when given; sets
                                               LAST-MODIFIED, bumps SEQUENCE)
-  complete UID [--at TIME]                -> {uid}  (STATUS:COMPLETED, COMPLETED, PERCENT 100)
+  complete UID [--at TIME]                -> {uid}  (as Thunderbird does it: STATUS:COMPLETED,
+                                              COMPLETED, PERCENT-COMPLETE:100, LAST-MODIFIED)
   delete UID                              -> {uid}
   add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
   set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
@@ -140,15 +141,20 @@ def editing(obj):
         yield obj.icalendar_component
 
 
+def stamp(comp):
+    """LAST-MODIFIED and DTSTAMP now, SEQUENCE + 1 (done here, not by the library)."""
+    sequence = int(comp.get("SEQUENCE", 0)) + 1
+    for name in ("LAST-MODIFIED", "SEQUENCE", "DTSTAMP"):
+        comp.pop(name, None)
+    comp.add("LAST-MODIFIED", now())
+    comp.add("DTSTAMP", now())
+    comp.add("SEQUENCE", sequence)
+
+
 def save(obj):
-    """PUT the edited object: LAST-MODIFIED now, SEQUENCE + 1 (done here, not by the library)."""
+    """PUT the edited object, stamped."""
     with editing(obj) as comp:
-        sequence = int(comp.get("SEQUENCE", 0)) + 1
-        for name in ("LAST-MODIFIED", "SEQUENCE", "DTSTAMP"):
-            comp.pop(name, None)
-        comp.add("LAST-MODIFIED", now())
-        comp.add("DTSTAMP", now())
-        comp.add("SEQUENCE", sequence)
+        stamp(comp)
     obj.save(increase_seqno=False)
 
 
@@ -210,6 +216,7 @@ def complete(obj, at=None):
         if str(comp.get("STATUS", "")) == "COMPLETED":  # complete() insists on a pending task
             comp.pop("STATUS")
             comp.pop("COMPLETED", None)
+        stamp(comp)
     obj.complete(completion_timestamp=at or now())  # STATUS:COMPLETED, COMPLETED; saves
 
 

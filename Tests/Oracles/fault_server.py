@@ -12,6 +12,9 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    meets a changed resource
        fault_server.py drop-after-put UPSTREAM_URL the first PUT reaches the server, then the
                                                    connection closes with no reply
+       fault_server.py drop-after-delete UPSTREAM_URL
+                                                   the same for the first DELETE: the server
+                                                   deletes the resource, the reply is lost
        fault_server.py put-503-after UPSTREAM_URL N
                                                    the first N PUTs pass, the next one is
                                                    answered 503, the rest pass
@@ -45,7 +48,7 @@ import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "refuse-put", "edit-before-delete", "drop-after-put", "put-503-after", "forget-token", "record", "chaos")
+MODES = ("put-412", "refuse-put", "edit-before-delete", "drop-after-put", "drop-after-delete", "put-503-after", "forget-token", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
 MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
 chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 and sys.argv[3].isdigit() else 1)
@@ -54,6 +57,8 @@ calm = threading.Event()
 UPSTREAM = urllib.parse.urlsplit(sys.argv[2]) if MODE else None
 if STATUS is None and MODE is None:
     sys.exit("usage: fault_server.py STATUS | MODE UPSTREAM_URL  (MODE: " + ", ".join(MODES) + ")")
+# The method whose first request is applied and its reply dropped (drop-after-put, -delete).
+DROPPED_METHOD = {"drop-after-put": "PUT", "drop-after-delete": "DELETE"}.get(MODE)
 dropped = threading.Event()
 refused = threading.Event()
 puts_passed = [0]
@@ -106,7 +111,7 @@ class Failing(http.server.BaseHTTPRequestHandler):
                 return self.answer(207, b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"/>', "application/xml")
         if MODE == "edit-before-delete" and self.command == "DELETE":
             self.edit_meanwhile()
-        if MODE == "drop-after-put" and self.command == "PUT" and not dropped.is_set():
+        if self.command == DROPPED_METHOD and not dropped.is_set():
             dropped.set()
             return self.drop(request_body)
         self.forward(request_body)

@@ -1,0 +1,133 @@
+import BoardICS
+import BoardIO
+import BoardModel
+import BoardStore
+
+/// The pull: what changed on the server since the last sync, merged card by card (SyncMerge)
+/// and recorded as one step of the store with the ledger's new tags and bases.
+extension SyncSession {
+    /// Brings the remote's changes into the store; the sync token that covers them.
+    mutating func pull(currentToken: String?) async throws(SyncError) -> String? {
+        let ledger = try ledger()
+        let byHref = Dictionary(ledger.map { (collection.normalized($0.href), $0) }, uniquingKeysWith: { a, _ in a })
+        var changed: [CalDAVCollection.Listed], removed: [String], token: String?
+        if let known = remote.token, let changes = try await collection.changes(since: known) {
+            (changed, removed, token) = (changes.changed, changes.removed, changes.token ?? currentToken)
+        } else {
+            // No token yet, or the server forgot it, or has no sync-collection: compare tags.
+            let listing = try await collection.listing()
+            let listed = Set(listing.map { collection.normalized($0.href) })
+            changed = listing
+            removed = ledger.map(\.href).filter { !listed.contains(collection.normalized($0)) }
+            token = currentToken
+        }
+        // A server that lists none, or few, of the to-dos it had is more likely emptied or
+        // replaced than cleared by hand: its cards are not deleted unless asked.
+        let gone = Set(removed.map(collection.normalized)).intersection(byHref.keys).count
+        if let loss = RemoteLoss(gone: gone, remembered: byHref.count), !options.forceDelete {
+            throw .remoteEmptied(url: remote.url, loss: loss)
+        }
+        // Resources whose tag is the one remembered are ours, as last written or read.
+        changed.removeAll { entry in
+            guard let etag = entry.etag, let item = byHref[collection.normalized(entry.href)] else { return false }
+            return item.etag == etag
+        }
+        ProgressMeter.active.start(.receiving, total: changed.count)
+        let texts = try await collection.fetch(changed.map(\.href))
+        let cards = try BoardSync.stored { try store.cardsForSync() }
+        let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var edits: [CardEdit] = [], forgets: [String] = []
+        // A ledger from before schema 5 has no UIDs apart from its resources': kept now, so
+        // an archive or undo that forgets a resource keeps its to-do's identity.
+        var saves: [SyncedItem] = ledger.compactMap { item in
+            guard item.uid == nil, let uid = ICSTodoResource.uid(in: item.resource) else { return nil }
+            return SyncedItem(card: item.card, href: item.href, etag: item.etag, base: item.base, resource: item.resource, uid: uid)
+        }
+
+        for entry in changed {
+            let key = collection.normalized(entry.href)
+            guard let fetched = texts[key], let todo = read(fetched.text, at: entry.href) else { continue }
+            let etag = fetched.etag ?? entry.etag
+            let item = byHref[key]
+            // One the ledger does not know may still be this store's (a push whose reply was
+            // lost, a sync cut off before it remembered): found by its UID, with no base.
+            if let stored = item.map({ byID[$0.card] }) ?? ownResource(todo, byID: byID) {
+                let taken = takeIn(todo, at: entry.href, into: stored, base: item?.base)
+                edits += taken.edits
+                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: taken.agreed, resource: fetched.text, uid: todo.uid))
+                if options.dryRun, stored.present || taken.returned {
+                    pulledInDryRun[stored.card.id] = .merged(values: taken.values, base: taken.agreed, returned: taken.returned)
+                }
+            } else if let (field, problem) = SyncFields.refused(SyncFields.values(of: todo, on: header)).min(by: { $0.key < $1.key }) {
+                // Left on the server as it is, and said: the next sync that sees it changed takes it.
+                report.warnings.append(Diagnostic(SyncCaution.refusedTodo(field: field, problem: problem),
+                                                  at: SourceLocation(file: collection.absolute(entry.href))))
+                report.planned.append("pull: not taken: the to-do at \(entry.href) (its \(field) \(problem.sentence))")
+            } else {
+                // A to-do made in another app: a new card, in the first state of its status.
+                var card = todo.card
+                card.id = Self.cardID(for: todo, board: header, taken: byID)
+                card.state = SyncFields.state(of: todo, on: header)
+                card.position = nil
+                card.archived = false
+                edits.append(.add(card))
+                report.added += 1
+                report.planned.append("pull: new card '\(card.title)' from another app")
+                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: SyncFields.agreed(todo, on: header), resource: fetched.text, uid: todo.uid))
+            }
+        }
+        for href in removed {
+            guard let item = byHref[collection.normalized(href)] else { continue }
+            forgets.append(item.card)
+            // A card archived or deleted here: its to-do is one the push deletes, and may have
+            // (its reply lost, or the sync cut off after it). Gone there is ours; the card stays.
+            guard let stored = byID[item.card], stored.present, !stored.card.archived else {
+                pulledInDryRun[item.card] = .forgotten
+                continue
+            }
+            if let editor = editedHere(stored, since: item.base) {
+                // Edited here since the last sync: the edit wins over the delete there, and
+                // the push puts the to-do back.
+                edits.append(.recordConflict(card: item.card, .keptAfterRemoteDelete(editedBy: editor.actor)))
+                pulledInDryRun[item.card] = .forgotten
+                report.conflicts += 1
+                report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' deleted on the server, edited here: kept, its to-do put back")
+                continue
+            }
+            edits.append(.delete(card: item.card))
+            pulledInDryRun[item.card] = .deleted
+            report.deleted += 1
+            report.planned.append("pull: delete #\(stored.number) '\(stored.card.title)' (deleted on the server)")
+        }
+        guard !options.dryRun else { return token }
+        if let applied = try BoardSync.stored({ try store.recordSync(edits, by: step, save: saves, forget: forgets, remote: remote) }) {
+            report.pulled = applied.events
+        }
+        return token
+    }
+
+    /// A card whose resource the ledger does not know (a sync cut off before it remembered
+    /// it): one this store made (the UID boardkit gives it) or one it took from the server
+    /// before (the id a UID gives).
+    private func ownResource(_ todo: ICSTodoResource.Todo, byID: [String: StoredCard]) -> StoredCard? {
+        let suffix = ".todo@\(header.id).boardkit"
+        if todo.uid.hasSuffix(suffix), let card = byID[String(todo.uid.dropLast(suffix.count))] { return card }
+        return byID[Self.foreignID(todo.uid)]
+    }
+
+    /// The id of a card made from another app's to-do: the same UID always gives the same id.
+    static func foreignID(_ uid: String) -> String {
+        StableID.make(prefix: "t-", from: [uid])
+    }
+
+    /// A new card's id: the one boardkit put in the UID, else one made from the UID (the
+    /// same to-do always gives the same card).
+    static func cardID(for todo: ICSTodoResource.Todo, board: Board, taken: [String: StoredCard]) -> String {
+        let suffix = ".todo@\(board.id).boardkit"
+        if todo.uid.hasSuffix(suffix) {
+            let id = String(todo.uid.dropLast(suffix.count))
+            if !id.isEmpty, taken[id] == nil { return id }
+        }
+        return foreignID(todo.uid)
+    }
+}

@@ -1,0 +1,159 @@
+import BoardICS
+import BoardIO
+import BoardModel
+import BoardStore
+
+/// The push: every card changed here since the last sync written to its resource (PUT with
+/// If-Match), the resources of cards archived or deleted here deleted; what the server took
+/// remembered in the ledger as it goes.
+extension SyncSession {
+    /// Pushes are remembered in the ledger in batches of this many (and at the end): a sync
+    /// killed half-way finds the rest still to push, and a repeated PUT is harmless.
+    static let batch = 100
+
+    /// Writes the cards that changed here since the last sync; deletes the resources of
+    /// cards archived or deleted here.
+    mutating func push() async throws(SyncError) {
+        let ledger = try ledger()
+        let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
+        let cards = try BoardSync.stored { try store.cardsForSync() }
+        let uids = try BoardSync.stored { try store.syncUIDs() }
+        var saves: [SyncedItem] = [], forgets: [String] = []
+        ProgressMeter.active.start(.sending, total: cards.count)
+        defer { ProgressMeter.active.stop() }
+        // What the server took is remembered in batches, and when the push stops on an error:
+        // a fault after a hundred PUTs must not make the next sync send them again.
+        func remember() throws(SyncError) {
+            guard !options.dryRun, !(saves.isEmpty && forgets.isEmpty) else { return }
+            try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
+            (saves, forgets) = ([], [])
+        }
+        do throws(SyncError) {
+            for stored in cards {
+                ProgressMeter.active.advance(by: 1)
+                var item = byCard[stored.card.id]
+                var values = SyncFields.values(of: stored.card)
+                var archived = stored.card.archived, present = stored.present
+                // A dry run's push plans on the card as its pull would have left it.
+                switch pulledInDryRun[stored.card.id] {
+                case .deleted?: continue
+                case .merged(let after, let base, let returned)?:
+                    values = after
+                    item?.base = base
+                    if returned { (archived, present) = (false, true) }
+                case .forgotten?: item = nil
+                case nil: break
+                }
+                if !present || archived {
+                    guard let item else { continue }
+                    report.planned.append("push: delete the to-do of #\(stored.number) '\(stored.card.title)' (\(present ? "archived" : "deleted") here)")
+                    // Forgotten only once gone there: a resource still on the server with no
+                    // ledger entry would come back as a new card on the next sync.
+                    switch options.dryRun ? .deleted : try await deleteResource(item, of: stored) {
+                    case .deleted:
+                        report.removed += 1
+                        forgets.append(item.card)
+                    case .cameBack: break
+                    case .left: report.left += 1
+                    }
+                } else {
+                    if let item, item.base == values, !alarmsChanged { continue }
+                    report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
+                    // Counted once the server took it (a dry run: what it would send). One it
+                    // refuses is said and skipped: it must not stop the cards after it.
+                    switch options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id]) {
+                    case .stored(let saved)?:
+                        saves.append(saved)
+                        if item == nil { report.created += 1 } else { report.pushed += 1 }
+                    case nil:
+                        if item == nil { report.created += 1 } else { report.pushed += 1 }
+                    case .left?: report.left += 1
+                    case .refused?: report.refused += 1
+                    }
+                }
+                if saves.count + forgets.count >= Self.batch { try remember() }
+            }
+        } catch {
+            try? remember()
+            throw error
+        }
+        try remember()
+    }
+
+    /// How a push's PUT of one card ended.
+    enum Put {
+        case stored(SyncedItem)
+        /// Changed on the server again meanwhile, twice: the next sync tries once more.
+        case left
+        /// Refused by the server (said in a warning): the next sync tries again.
+        case refused
+    }
+
+    /// PUT of one card, over the resource as last seen. A 412 (changed or created there
+    /// meanwhile) reads it again, merges it into the card as a pull would, and tries once
+    /// more. A refusal is said, located at the resource, naming the card and the server's answer.
+    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?) async throws(SyncError) -> Put {
+        var item = item
+        var card = stored
+        for _ in 0..<2 {
+            let href = item?.href ?? collection.href(forCard: card.card.id)
+            // A new resource gets the UID the card's to-do had (another app's, through an
+            // undo and redo or an archive and restore), else boardkit's own. (A resource
+            // written over keeps its own UID; the ledger's, filled in by the pull, is recorded.)
+            let uid = item?.uid ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
+            let text = ICSTodoResource.render(card.card, board: header, uid: uid,
+                                              alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
+            switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
+            case .stored(let etag):
+                return .stored(SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid))
+            case .refused(let status, let answer):
+                report.warnings.append(Diagnostic(SyncCaution.pushRefused(card: "#\(card.number) '\(card.card.title)'",
+                                                                          status: HTTPStatusText.describe(status), answer: answer),
+                                                  at: SourceLocation(file: collection.absolute(href))))
+                return .refused
+            case .changedMeanwhile:
+                guard let (seen, todo, now) = try await readAgain(href, into: card, base: item?.base) else { return .left }
+                card = now
+                // Nothing of the card's left to send: the server has it all.
+                if SyncFields.values(of: card.card) == SyncFields.values(of: todo, on: header) { return .stored(seen) }
+                item = seen
+            }
+        }
+        return .left
+    }
+
+    /// How a push's delete of a to-do ended.
+    enum Deletion {
+        case deleted
+        /// Edited on the server since it was last read: the card came back instead.
+        case cameBack
+        /// Changed there again meanwhile: the next sync tries once more.
+        case left
+    }
+
+    /// DELETE with the tag last seen. Changed there since: a to-do whose synced values were
+    /// edited brings its card back (as a pull would); one changed otherwise (another app's
+    /// own properties) is deleted as it is now, and so is one that is no to-do any more (a
+    /// resource already gone answers 404, which counts as deleted).
+    private mutating func deleteResource(_ item: SyncedItem, of stored: StoredCard) async throws(SyncError) -> Deletion {
+        if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return .deleted }
+        let seen = try await readAgain(item.href, into: stored, base: item.base)
+        if let now = seen?.2, now.present && !now.card.archived { return .cameBack }
+        if case .stored = try await collection.delete(item.href, ifMatch: seen?.0.etag) { return .deleted }
+        return .left
+    }
+
+    /// After a 412: the resource read again and taken into the card (one step, the ledger
+    /// remembering it as read); the ledger item, the to-do and the card as they are now. Nil
+    /// when the resource is gone or is no to-do.
+    private mutating func readAgain(_ href: String, into card: StoredCard, base: [String: FieldValue]?)
+        async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
+        let fetched = try await collection.fetch([href])[collection.normalized(href)]
+        guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
+        let taken = takeIn(todo, at: href, into: card, base: base)
+        let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: taken.agreed, resource: fetched.text, uid: todo.uid)
+        let applied = try BoardSync.stored { try store.recordSync(taken.edits, by: step, save: [seen], forget: [], remote: nil) }
+        report.pulled += applied?.events ?? []
+        return (seen, todo, applied?.cards.last ?? card)
+    }
+}
