@@ -74,10 +74,13 @@ import BoardTestSupport
         #expect(losses.contains(.commentDetails(5)))
         let text = try #require(warnings.first { $0.code == .dataNotWritten }?.message.text)
         #expect(text.contains("3 checklists (Taskwarrior has none)") && text.contains("4 attachments (Taskwarrior has none)"))
-        // The comments' text and time are the annotations.
+        #expect(losses.contains(.bodies(1)))
+        // The comments' text and time are the annotations, after the body's (at the card's creation).
         let back = try #require(TaskwarriorReader().read(bytes: bytes, file: "tasks.json").board)
-        #expect(back.cards.map { $0.comments.map(\.text) } == trello.cards.map { $0.comments.map(\.text) })
-        #expect(back.cards.map { $0.comments.map(\.at.epochSeconds) } == trello.cards.map { $0.comments.map(\.at.epochSeconds) })
+        for (card, read) in zip(trello.cards, back.cards) {
+            let body = card.body.isEmpty ? [] : [(card.created!.epochSeconds, card.body)]
+            #expect(read.comments.map { [$0.at.epochSeconds: $0.text] } == (body + card.comments.map { ($0.at.epochSeconds, $0.text) }).map { [$0.0: $0.1] })
+        }
     }
 
     @Test func blocksWithoutTheOtherSideIsStillWritten() throws {
@@ -111,7 +114,8 @@ import BoardTestSupport
         let again = try #require(TaskwarriorReader().read(bytes: [UInt8](exported.stdout), file: "export").board)
         let byID = Dictionary(uniqueKeysWithValues: again.cards.map { ($0.id, $0) })
         for card in trello.cards {
-            #expect(byID[card.id]?.comments.map(\.text) == card.comments.map(\.text), "\(card.title)")
+            let body = card.body.isEmpty ? [] : [card.body]
+            #expect(byID[card.id]?.comments.map(\.text) == body + card.comments.map(\.text), "\(card.title)")
         }
     }
 }

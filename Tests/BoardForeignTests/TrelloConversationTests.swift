@@ -81,7 +81,7 @@ import BoardTestSupport
         #expect(pdf.upload == true)
         #expect(pdf.type == "application/pdf")
         #expect(pdf.size == 184320)
-        #expect(pdf.at == Self.instant("2026-09-06T08:00:00Z"))
+        #expect(pdf.at == Self.instant("2026-09-07T08:00:00Z"))
         #expect(pdf.by == "mina")
         #expect(pdf.url.hasSuffix("/download/receipt-template.pdf"))
         let link = receipt.attachments[2]
@@ -222,7 +222,9 @@ import BoardTestSupport
     /// What a board from another source has (no ids on checklists, calendar-date dues,
     /// parent links, times in an offset) comes back from Trello's shape.
     @Test func aBoardsConversationSurvivesTrello() throws {
-        var a = Card(id: "a", title: "Parent", state: "todo")
+        // Trello requires a card's pos and dateLastActivity (docs/trello.md): given here.
+        let updated = Self.instant("2026-11-05T00:00:00Z")
+        var a = Card(id: "a", title: "Parent", state: "todo", updated: updated, position: 1)
         a.checklists = [Checklist(name: "Steps", items: [ChecklistItem(text: "One", done: true, due: .date(CalendarDate(year: 2026, month: 12, day: 1)!),
                                                                        assignee: "kim"),
                                                          ChecklistItem(text: "Two")])]
@@ -230,7 +232,7 @@ import BoardTestSupport
                       CardComment(id: "c-2", at: Self.instant("2026-11-03T09:00:00.125Z"), text: "no author",
                                   edited: Self.instant("2026-11-04T00:00:00Z"))]
         a.attachments = [Attachment(name: "n", url: "https://x.example/n")]
-        var b = Card(id: "b", title: "Child", state: "todo")
+        var b = Card(id: "b", title: "Child", state: "todo", updated: updated, position: 2)
         b.links = [CardLink(.parent, "a")]
         var board = Board(id: "b", name: "B", timeZone: "UTC", states: [BoardState(id: "todo", name: "To Do", category: .todo)],
                           cards: [a, b])

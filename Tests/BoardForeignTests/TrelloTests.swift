@@ -69,7 +69,7 @@ import BoardTestSupport
         #expect(login.body == "Steps:\n1. Open app\n2. Tap *Log in*")
         #expect(login.checklists.map(\.name) == ["QA"])
         #expect(login.checklists[0].items.map(\.text) == ["Reproduce on iPhone 15", "Fix null session", "Regression test"])
-        #expect(login.checklists[0].items.allSatisfy(\.done))
+        #expect(login.checklists[0].items.allSatisfy { $0.done })
         #expect(login.created == ISO8601.parseInstant("2026-10-01T09:00:00Z"))
         #expect(login.completed == ISO8601.parseInstant("2026-10-08T15:30:00Z"))
 
@@ -97,7 +97,11 @@ import BoardTestSupport
     @Test func actionsBecomeHistoryOldestFirst() throws {
         let result = try Self.readSample()
         let board = try Self.board(result)
-        #expect(board.events.count == 16)
+        // The one commentCard is a comment now, no longer an event.
+        #expect(board.events.count == 15)
+        let comments = board.cards.flatMap(\.comments)
+        #expect(comments.map(\.text) == ["Can reproduce on 18.1 too"])
+        #expect(comments.map(\.author) == ["jun"])
         #expect(zip(board.events, board.events.dropFirst()).allSatisfy { !($1.at < $0.at) })
         let login = board.cards.first { $0.title.hasPrefix("Login") }!.id
         let moves = board.events.filter { $0.card == login && $0.type == .moved }.map { "\($0.from!)>\($0.to!)" }
@@ -166,7 +170,8 @@ import BoardTestSupport
         #expect(cards["Login screen crashes on iOS 18"]?["checkItems"] as? [String] == ["Reproduce on iPhone 15", "Fix null session", "Regression test"])
         #expect(cards["푸시 알림 설정 화면"]?["labels"] as? [String] == ["iOS", "green"])
         #expect(cards["Old onboarding carousel"]?["closed"] as? Bool == true)
-        #expect(summary["actions"] as? Int == board.events.count)
+        // An action per event and per comment.
+        #expect(summary["actions"] as? Int == board.events.count + 1)
     }
 
     @Test func handMadeFixtureHasTrellosShape() throws {

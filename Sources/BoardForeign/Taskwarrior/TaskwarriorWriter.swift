@@ -199,7 +199,8 @@ public struct TaskwarriorWriter: BoardWriter {
             out.endArray()
         }
         // Blocked by: `depends`, the blockers' uuids. Other links have no attribute.
-        var depends = card.links.filter { $0.type == .blockedBy }.map(\.card) + (context.blockers[k] ?? [])
+        var depends = card.links.filter { $0.type == .blockedBy }.map(\.card)
+        if !context.blockers.isEmpty { depends += context.blockers[k] ?? [] }
         if !depends.isEmpty {
             var seen: Set<String> = []
             depends = depends.filter { seen.insert($0).inserted }

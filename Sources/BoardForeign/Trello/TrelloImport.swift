@@ -115,7 +115,7 @@ struct TrelloImport: RecordImporter {
         actionsNode = root["actions"]
         let (creations, oldest) = readActions(actions, cardIndex: cardIndex, into: &board)
         if ext == nil { linkAttachedCards(&board) }
-        board.completeLinks()
+        if board.cards.contains(where: { !$0.links.isEmpty }) { board.completeLinks() }
         finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions?.count ?? 0,
                     oldestAction: oldest, hasActions: root["actions"] != nil)
         if let d = leftOut.summary(item: "card", items: "cards", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
@@ -405,11 +405,13 @@ struct TrelloImport: RecordImporter {
     /// the address of another card of this board becomes a `relates` link too (the
     /// attachment stays). `Board.completeLinks` then gives the other card its side.
     private func linkAttachedCards(_ board: inout Board) {
+        // Most boards attach no card: then the cards' own addresses are not even looked at.
+        let attached = Set(board.cards.lazy.flatMap(\.attachments).compactMap { TrelloCardURL.shortLink($0.url) })
+        guard !attached.isEmpty else { return }
         var byShortLink: [Substring: String] = [:]
         for card in board.cards {
-            if let url = card.url, let link = TrelloCardURL.shortLink(url) { byShortLink[link] = card.id }
+            if let url = card.url, let link = TrelloCardURL.shortLink(url), attached.contains(link) { byShortLink[link] = card.id }
         }
-        guard !byShortLink.isEmpty else { return }
         for k in board.cards.indices {
             for a in board.cards[k].attachments {
                 guard let link = TrelloCardURL.shortLink(a.url), let other = byShortLink[link],
@@ -535,7 +537,7 @@ struct TrelloImport: RecordImporter {
         return (creations, oldest)
     }
 
-    /// What one action element comes to: an event, or why it is not one.
+    /// What one action element comes to: an event, a comment, or why it is neither.
     private struct ActionRead {
         /// The card a `deleteCard` or `moveCardFromBoard` action says is gone.
         var gone: String?
@@ -605,7 +607,8 @@ struct TrelloImport: RecordImporter {
         case .comment:
             let text = data?["text"]?.string ?? ""
             let id = string(action, "id", path) ?? StableID.make(prefix: "", from: [cardID, at.description, text])
-            let edited = data?["dateLastEdited"]?.string.flatMap(ISO8601.parseInstant)
+            var edited: Instant?
+            if let data { edited = instant(data, "dateLastEdited", "\(path).data") }
             read.comment = (card, at, .add(CardComment(id: id, author: actor, at: at, text: text, edited: edited)))
             read.outcome = .comment
             return read
@@ -631,8 +634,9 @@ struct TrelloImport: RecordImporter {
         return read
     }
 
-    /// Who did an action: the member's username (their full name when it has none), the
-    /// member the export's members name by its id, else that id.
+    /// Who did an action (or wrote a comment), as the reader names people: the member's
+    /// username; else the username the export's members give its id; else its full name;
+    /// else that id.
     private func person(_ action: JSONNode) -> String? {
         let creator = action["memberCreator"]
         if let name = creator?["username"]?.string { return name }

@@ -54,7 +54,8 @@ struct TrelloExportBuilder {
     // million cards held a hundred megabytes more.
     private var cardIndex: [String: Int] = [:]
     private var lastEvent: [Instant?] = []
-    /// The actions to write, oldest first: events and comments by time.
+    /// The actions to write, oldest first: events and comments by time (empty when the
+    /// board has no comments: then the events alone, without an array of them).
     private var actions: [ActionSource] = []
 
     /// What an action of the export is written from.
@@ -77,7 +78,10 @@ struct TrelloExportBuilder {
             listIDs[s.id] = id
             listRefs[s.id] = .object([("id", .string(id)), ("name", .string(s.name))])
         }
+        // Labels the board defined come first, in their order, even when no card has them (a
+        // board read from Trello keeps its labels that way); then those only cards name.
         let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
+        for (name, _) in KeyValueLines.pairs(board.metadata[TrelloKeys.labelColors]) { addLabel(name, colors: colors) }
         for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
         for card in board.cards { for a in card.assignees { addMember(a) } }
         lastEvent = Array(repeating: nil, count: board.cards.count)
@@ -144,9 +148,9 @@ struct TrelloExportBuilder {
         // From here on the builder is only read, by every core at once: a copy to share.
         let builder = self
         // Trello lists the newest action first.
-        let count = actions.count
+        let count = actions.isEmpty ? board.events.count : actions.count
         streamed("actions", count: count, to: &out) { k in
-            switch builder.actions[count - 1 - k] {
+            switch builder.actions.isEmpty ? ActionSource.event(count - 1 - k) : builder.actions[count - 1 - k] {
             case .event(let e): [builder.actionNode(e, fullNames: fullNames)]
             case .comment(let card, let comment): [builder.commentNode(card, comment, fullNames: fullNames)]
             }
@@ -205,7 +209,7 @@ struct TrelloExportBuilder {
         for (k, card) in board.cards.enumerated() {
             for (j, c) in card.comments.enumerated() { comments.append((c.at, k, j)) }
         }
-        guard !comments.isEmpty else { return board.events.indices.map { .event($0) } }
+        guard !comments.isEmpty else { return [] }
         comments.sort { $0.at != $1.at ? $0.at < $1.at : ($0.card, $0.comment) < ($1.card, $1.comment) }
         var out: [ActionSource] = []
         out.reserveCapacity(board.events.count + comments.count)
