@@ -159,11 +159,13 @@ import BoardTestSupport
         #expect(second == first)
     }
 
-    /// trello2planka's sample export (a real board: comments, checklists with members, an
-    /// uploaded attachment by a member no longer on the board).
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: realExport), "needs ../shared/corpus (or $BOARDKIT_CORPUS)"))
+    /// trello2planka's sample export (a real board: comments, one edited, checklists with
+    /// members, uploaded attachments by members no longer on the board, an unused label).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: realExport("trello2planka__sample-board-export.json")),
+                   "needs ../shared/corpus (or $BOARDKIT_CORPUS)"))
     func realExportRoundTripsWhole() throws {
-        let (first, _) = try Self.read(Self.realExport)
+        let (first, _) = try Self.read(Self.realExport("trello2planka__sample-board-export.json"))
+        #expect(first.cards.flatMap(\.comments).contains { $0.edited == Self.instant("2022-11-21T19:25:10.732Z") })
         #expect(first.cards.reduce(0) { $0 + $1.comments.count } == 4)
         #expect(first.cards.reduce(0) { $0 + $1.checklists.count } == 4)
         // Items of a member no longer among the board's are theirs by id.
@@ -175,12 +177,25 @@ import BoardTestSupport
         #expect(second == first)
     }
 
-    /// The corpus beside the project (`$BOARDKIT_CORPUS` where it is elsewhere), as the
-    /// corpus tests find it.
-    static var realExport: String {
+    /// Every Trello export of the corpus goes to Trello's shape and back unchanged: among
+    /// them an older export that names its labels only in `labelNames` (its label's colour
+    /// was lost and one was made up) and WeKan's with custom fields.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: realExport("trello2planka__sample-board-export.json")),
+                   "needs ../shared/corpus (or $BOARDKIT_CORPUS)"),
+          arguments: ["deck__data-trelloJson.json", "trello2planka__sample-board-export.json",
+                      "trelloexporter__thejsonfile.json", "wekan__trello-project100.json"])
+    func everyRealExportRoundTrips(_ file: String) throws {
+        let (first, _) = try Self.read(Self.realExport(file))
+        let second = try #require(TrelloReader().read(bytes: TrelloWriter().export(first).0, file: "again.json").board)
+        #expect(second == first)
+    }
+
+    /// A file of the corpus beside the project (`$BOARDKIT_CORPUS` where it is elsewhere), as
+    /// the corpus tests find it.
+    static func realExport(_ file: String) -> String {
         let env = ProcessInfo.processInfo.environment["BOARDKIT_CORPUS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         let folder = env ?? CommandRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return folder.appendingPathComponent("trello/trello2planka__sample-board-export.json").path
+        return folder.appendingPathComponent("trello/" + file).path
     }
 
     @Test func writtenConversationPassesTheImporterShapeCheck() throws {

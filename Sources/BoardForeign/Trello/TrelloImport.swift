@@ -103,7 +103,7 @@ struct TrelloImport: RecordImporter {
         if let url = string(root, "url", ""), !url.isEmpty { board.metadata[TrelloKeys.url] = url }
         if let desc = string(root, "desc", ""), !desc.isEmpty { board.metadata[TrelloKeys.desc] = desc }
 
-        readLabels(objects(root, "labels", ""), into: &board)
+        readLabels(objects(root, "labels", ""), labelNames: root["labelNames"], into: &board)
         readMembers(objects(root, "members", ""), into: &board)
         readCustomFields(objects(root, "customFields", ""), into: &board)
         readLists(lists, into: &board)
@@ -122,7 +122,9 @@ struct TrelloImport: RecordImporter {
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
     }
 
-    private mutating func readLabels(_ labels: [JSONNode], into board: inout Board) {
+    /// The labels and their colours. An older export names its labels only in the board's
+    /// `labelNames` (colour → name) and on the cards: those names get their colour from it.
+    private mutating func readLabels(_ labels: [JSONNode], labelNames byColor: JSONNode?, into board: inout Board) {
         var colors: [(String, String)] = []
         for (k, label) in labels.enumerated() {
             let path = "labels[\(k)]"
@@ -135,6 +137,9 @@ struct TrelloImport: RecordImporter {
             labelNames[id] = name.isEmpty ? (color ?? "label") : name
             // A named label without a colour is kept as `name=` so a writer leaves it colourless.
             if !name.isEmpty { colors.append((name, color ?? "")) }
+        }
+        for m in byColor?.members ?? [] {
+            if let name = m.value.string, !name.isEmpty, !colors.contains(where: { $0.0 == name }) { colors.append((name, m.key)) }
         }
         if !colors.isEmpty { board.metadata[TrelloKeys.labelColors] = KeyValueLines.render(colors) }
     }
