@@ -7,8 +7,8 @@ import BoardIO
 /// Status and `start` choose the state: pending → Pending (todo), pending with a start →
 /// Active (doing), completed → Completed (done), waiting and recurring → Pending with the
 /// status kept in the `taskwarrior.status` field, deleted → archived in Pending (or Active
-/// when it had been started). entry, start and end become the card's history. See
-/// docs/taskwarrior.md.
+/// when it had been started). entry, start and end become the card's history, annotations
+/// its comments, `depends` its `blocked-by` links. See docs/taskwarrior.md.
 public struct TaskwarriorReader: SniffingReader {
     public init() {}
 
