@@ -63,7 +63,7 @@ struct ForeignMessageTests {
                                      .board([.id("team"), .name, .timeZone("Asia/Seoul"), .metadata(1)])]),
              "not written: 3 events (Taskwarrior keeps only entry, start and end); 8 field changes of events (tasks keep only current values); 1 card position (tasks have no order); the archived flag of 2 finished cards (written as completed); 1 unknown key kept from an earlier read; the board's id 'team', name, time zone Asia/Seoul, 1 metadata entry (a task list has no board)"),
             (.taskwarriorNotWritten([.bodies(2), .commentDetails(1), .checklists(3), .attachments(1), .links(2)]),
-             "not written: the description of 2 cards as such (written as an annotation, it reads back as a comment); the ids, authors and edit times of 1 comment (an annotation holds a time and text); 3 checklists (Taskwarrior has none); 1 attachment (Taskwarrior has none); 2 links between cards other than blocked-by (depends)"),
+             "not written: the description of 2 cards (written as an annotation: it reads back as a comment); the ids, authors and edit times of 1 comment (an annotation holds a time and text); 3 checklists (Taskwarrior has none); 1 attachment (Taskwarrior has none); 2 links between cards other than blocked-by (depends)"),
             (.taskwarriorNotWritten([.events(1), .board([.metadata(2)])]),
              "not written: 1 event (Taskwarrior keeps only entry, start and end); the board's 2 metadata entries (a task list has no board)"),
             (.taskwarriorEntryGuessed(1), "1 card has no creation time; entry is the export time"),

@@ -198,7 +198,7 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
                 case .positions(let n): "\(Counted(n, "card position")) (tasks have no order)"
                 case .archivedDone(let n): "the archived flag of \(Counted(n, "finished card")) (written as completed)"
                 case .extras(let n): "\(Counted(n, "unknown key")) kept from an earlier read"
-                case .bodies(let n): "the description of \(Counted(n, "card")) as such (written as an annotation, it reads back as a comment)"
+                case .bodies(let n): "the description of \(Counted(n, "card")) (written as an annotation: it reads back as a comment)"
                 case .commentDetails(let n): "the ids, authors and edit times of \(Counted(n, "comment")) (an annotation holds a time and text)"
                 case .checklists(let n): "\(Counted(n, "checklist")) (Taskwarrior has none)"
                 case .attachments(let n): "\(Counted(n, "attachment")) (Taskwarrior has none)"
