@@ -12,7 +12,8 @@ import BoardTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("trello-actions-not-kept"))
         let board = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
-        #expect(board["format"] as? String == "boardkit/1")
+        // Its cards have comments, checklists and attachments: boardkit/2 carries them.
+        #expect(board["format"] as? String == "boardkit/2")
         #expect((board["cards"] as? [Any])?.count == 8)
         #expect((board["states"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Backlog", "To Do", "진행 중", "Review", "Done", "Old ideas"])
     }

@@ -15,7 +15,8 @@ import BoardTestSupport
     static let keys = ["id", "idList", "name", "desc", "due", "start", "dueComplete", "dateLastActivity", "pos",
                        "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems", "attachments",
                        "idCustomField", "idValue", "value", "type", "date", "data", "card", "list", "listBefore",
-                       "listAfter", "old", "memberCreator", "username", "idMemberCreator", "badges", "boardkit"]
+                       "listAfter", "old", "memberCreator", "username", "idMemberCreator", "badges", "boardkit",
+                       "text", "dateLastEdited", "action", "fullName", "isUpload", "mimeType", "bytes", "idMember"]
 
     /// The sample export and variants of it: each key renamed away, and each key's value
     /// replaced by a number.

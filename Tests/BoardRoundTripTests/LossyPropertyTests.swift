@@ -118,6 +118,11 @@ enum LossRules {
                         case .positions: out.insert("taskwarrior.positions")
                         case .archivedDone: out.insert("taskwarrior.archived")
                         case .extras: out.insert("taskwarrior.extras")
+                        case .bodies: out.insert("taskwarrior.bodies")
+                        case .commentDetails: out.insert("taskwarrior.commentDetails")
+                        case .checklists: out.insert("taskwarrior.checklists")
+                        case .attachments: out.insert("taskwarrior.attachments")
+                        case .links: out.insert("taskwarrior.links")
                         case .board: out.insert("taskwarrior.board")
                         }
                     }
@@ -186,7 +191,8 @@ enum LossRules {
                 return .documented("docs/taskwarrior.md: dates in the 20261122T141500Z form (UTC, whole seconds)")
             case "card.due.dateAsInstant", "card.start.dateAsInstant":
                 return .documented("docs/taskwarrior.md: a calendar date becomes midnight at the start of that day in the board's zone")
-            case "card.body": return .documented("docs/taskwarrior.md: body text becomes annotations, dated")
+            case "card.body":
+                return warned("taskwarrior.bodies") ?? .documented("docs/taskwarrior.md: body text becomes annotations, dated")
             case "card.field.missing", "card.field.added", "card.field":
                 return .documented("docs/taskwarrior.md: field names are made identifiers (Story points → story_points)")
             case "card.field.empty": return .documented("docs/taskwarrior.md: fields become attributes (an empty one is none)")

@@ -4,9 +4,11 @@
 The shape rules are those Wekan's Trello importer enforces before importing (its
 `check()` of actions, board, labels, lists, cards and checklists), plus the references
 Wekan, Planka and Focalboard follow (a card's list, labels and members; a checklist's
-card; a custom field value's field; a move action's list). Prints a JSON summary of what
-an importer would see (lists in order, each card's list name, label names, member
-usernames, checklist items), or the problems found, one per line, and exits 1.
+card; a custom field value's field; a move action's list; a comment's card and text; a
+check item's state, due and member; an attachment's URL, flags, size, date and member).
+Prints a JSON summary of what an importer would see (lists in order, each card's list
+name, label names, member usernames, checklist items and their members, comments oldest
+first as `author: text`, attachments), or the problems found, one per line, and exits 1.
 
 usage: foreign_trello_check.py EXPORT.json
 """
@@ -64,6 +66,15 @@ def main(path):
             need(i in labels, f"{w}.idLabels[{j}]", "names a label of the export")
         need(isinstance(c.get("idLabels"), list), w + ".idLabels", "an array")
         need(isinstance(c.get("idMembers"), list), w + ".idMembers", "an array")
+        for j, a in enumerate(c.get("attachments") or []):
+            wa = f"{w}.attachments[{j}]"
+            need(isinstance(a.get("url"), str) and a["url"], wa + ".url", "a URL")
+            need(isinstance(a.get("name"), str), wa + ".name", "a string")
+            need(a.get("isUpload") is None or isinstance(a.get("isUpload"), bool), wa + ".isUpload", "true/false")
+            need(a.get("mimeType") is None or isinstance(a.get("mimeType"), str), wa + ".mimeType", "null or a string")
+            need(a.get("bytes") is None or (isinstance(a.get("bytes"), int) and a["bytes"] >= 0), wa + ".bytes", "null or a size")
+            need(a.get("date") is None or iso(a.get("date")), wa + ".date", "null or an ISO date")
+            need(a.get("idMember") is None or a.get("idMember") in members, wa + ".idMember", "null or a member of the export")
         for j, i in enumerate(c.get("idMembers") or []):
             need(i in members, f"{w}.idMembers[{j}]", "names a member of the export")
         for key in ("due", "start"):
@@ -86,8 +97,11 @@ def main(path):
             need(isinstance(cl.get(key), str), f"{w}.{key}", "a string")
         need(cl.get("idCard") in cards, w + ".idCard", "names a card of the export")
         for j, item in enumerate(cl.get("checkItems", [])):
-            need(isinstance(item.get("state"), str) and isinstance(item.get("name"), str),
-                 f"{w}.checkItems[{j}]", "has a state and a name")
+            need(item.get("state") in ("complete", "incomplete") and isinstance(item.get("name"), str),
+                 f"{w}.checkItems[{j}]", "has a state (complete/incomplete) and a name")
+            need(item.get("due") is None or iso(item.get("due")), f"{w}.checkItems[{j}].due", "null or an ISO date")
+            need(item.get("idMember") is None or item.get("idMember") in members, f"{w}.checkItems[{j}].idMember",
+                 "null or a member of the export")
     for k, a in enumerate(d.get("actions", [])):
         w = f"$.actions[{k}]"
         need(isinstance(a.get("data"), dict), w + ".data", "an object")
@@ -96,6 +110,13 @@ def main(path):
         data = a.get("data") or {}
         if a.get("type") == "createCard":
             need((data.get("list") or {}).get("id") in lists, w + ".data.list.id", "names a list")
+        if a.get("type") == "commentCard":
+            need((data.get("card") or {}).get("id") in cards, w + ".data.card.id", "names a card")
+            need(isinstance(data.get("text"), str), w + ".data.text", "a string")
+            need(data.get("dateLastEdited") is None or iso(data.get("dateLastEdited")), w + ".data.dateLastEdited",
+                 "null or an ISO date")
+            need(a.get("idMemberCreator") is None or a.get("idMemberCreator") in members, w + ".idMemberCreator",
+                 "null or a member of the export")
         if a.get("type") == "updateCard" and (data.get("old") or {}).get("idList"):
             need((data.get("listAfter") or {}).get("id") in lists, w + ".data.listAfter.id", "names a list")
     if problems:
@@ -103,14 +124,32 @@ def main(path):
         return 1
     by_id = {l["id"]: l["name"] for l in d["lists"]}
     label_text = {l["id"]: (l["name"] or l.get("color") or "") for l in d["labels"]}
+    comments = {}
+    for a in sorted((a for a in d["actions"] if a["type"] == "commentCard"), key=lambda a: a["date"]):
+        author = members[a["idMemberCreator"]]["username"] if a.get("idMemberCreator") else ""
+        comments.setdefault(a["data"]["card"]["id"], []).append(f"{author}: {a['data']['text']}")
+
+    def items(c):
+        return [i for cl in sorted((cl for cl in d["checklists"] if cl["idCard"] == c["id"]), key=lambda cl: cl["pos"])
+                for i in sorted(cl["checkItems"], key=lambda i: i["pos"])]
+
+    def attachment(a):
+        who = [members[a["idMember"]]["username"]] if a.get("idMember") else []
+        if a.get("isUpload"):
+            what = ["upload"] + ([a["mimeType"]] if a.get("mimeType") else []) + ([f"{a['bytes']} bytes"] if a.get("bytes") is not None else [])
+        else:
+            what = ["link"]
+        return f"{a['name']} ({', '.join(what + who)})"
     summary = {
         "name": d["name"],
         "lists": [l["name"] for l in sorted(d["lists"], key=lambda l: l["pos"])],
         "cards": {c["name"]: {"list": by_id[c["idList"]], "closed": c["closed"],
                               "labels": [label_text[i] for i in c["idLabels"]],
                               "members": [members[i]["username"] for i in c["idMembers"]],
-                              "checkItems": [i["name"] for cl in d["checklists"] if cl["idCard"] == c["id"]
-                                             for i in sorted(cl["checkItems"], key=lambda i: i["pos"])]}
+                              "checkItems": [i["name"] for i in items(c)],
+                              "checkItemMembers": [members[i["idMember"]]["username"] for i in items(c) if i.get("idMember")],
+                              "comments": comments.get(c["id"], []),
+                              "attachments": [attachment(a) for a in c.get("attachments") or []]}
                   for c in d["cards"]},
         "actions": len(d["actions"]),
     }

@@ -28,8 +28,10 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
     case trelloDeletedCardHistory(actions: Int, cards: Int)
     /// Actions not kept as history, counted by type.
     case trelloActionsNotKept([String: Int])
-    /// The export holds `actions`, Trello's limit: `uncreated` cards have no creation action.
-    case trelloHistoryAtLimit(actions: Int, uncreated: Int)
+    /// The export holds Trello's limit of actions, the oldest dated `oldest` (nil: none
+    /// dated): earlier history and comments may be missing; `uncreated` cards have no
+    /// creation action.
+    case trelloActionLimit(oldest: Instant?, uncreated: Int)
     case trelloNoActions
     case trelloNoCreateActions(Int)
     case trelloExtrasNotWritten(Int)
@@ -66,6 +68,14 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case positions(Int)
         case archivedDone(Int)
         case extras(Int)
+        /// Cards whose body became an annotation (it reads back as a comment).
+        case bodies(Int)
+        /// Comments with an author, an edit time or an id an annotation cannot hold.
+        case commentDetails(Int)
+        case checklists(Int)
+        case attachments(Int)
+        /// Links other than blocked-by and blocks (`depends`).
+        case links(Int)
         /// The board's id, name, zone and metadata, those it has.
         case board([BoardPart])
     }
@@ -91,7 +101,8 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case .trelloActionUnknownCard, .trelloActionsUnknownCards: .trelloActionUnknownCard
         case .trelloDeletedCardHistory: .trelloDeletedCardHistory
         case .trelloActionsNotKept: .trelloActionsNotKept
-        case .trelloHistoryAtLimit, .trelloNoActions, .trelloNoCreateActions: .trelloHistoryCut
+        case .trelloNoActions, .trelloNoCreateActions: .trelloHistoryCut
+        case .trelloActionLimit: .trelloActionLimit
         case .trelloExtrasNotWritten, .trelloChangesNotWritten, .taskwarriorNotWritten, .taskwarriorEntryGuessed: .dataNotWritten
         case .taskwarriorSyntax: .taskwarriorJSONSyntax
         case .taskwarriorNotAnExport, .taskwarriorTaskNotAnObject: .taskwarriorNotAnExport
@@ -145,8 +156,10 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
             let breakdown = byType.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             return "\(Counted(total, "action")) not kept as card history: \(breakdown)"
-        case .trelloHistoryAtLimit(let actions, let uncreated):
-            return "the export holds \(actions) actions, Trello's limit: older history is missing (\(Counted(uncreated, "card")) \(Counted.verb(uncreated, "has", "have")) no creation action)"
+        case .trelloActionLimit(let oldest, let uncreated):
+            let since = oldest.map { " before the oldest action kept (\($0.utc))" } ?? ""
+            let cards = uncreated == 0 ? "" : " (\(Counted(uncreated, "card")) \(Counted.verb(uncreated, "has", "have")) no creation action)"
+            return "the export holds \(TrelloKeys.actionLimit) actions, all Trello's export keeps: history and comments\(since) may be missing\(cards)"
         case .trelloNoActions:
             return "the export has no \"actions\": the board has no history"
         case .trelloNoCreateActions(let n):
@@ -185,6 +198,11 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
                 case .positions(let n): "\(Counted(n, "card position")) (tasks have no order)"
                 case .archivedDone(let n): "the archived flag of \(Counted(n, "finished card")) (written as completed)"
                 case .extras(let n): "\(Counted(n, "unknown key")) kept from an earlier read"
+                case .bodies(let n): "the description of \(Counted(n, "card")) (written as an annotation: it reads back as a comment)"
+                case .commentDetails(let n): "the ids, authors and edit times of \(Counted(n, "comment")) (an annotation holds a time and text)"
+                case .checklists(let n): "\(Counted(n, "checklist")) (Taskwarrior has none)"
+                case .attachments(let n): "\(Counted(n, "attachment")) (Taskwarrior has none)"
+                case .links(let n): "\(Counted(n, "link")) between cards other than blocked-by (depends)"
                 case .board(let board):
                     "the board's \(board.map(Self.text).joined(separator: ", ")) (a task list has no board)"
                 }

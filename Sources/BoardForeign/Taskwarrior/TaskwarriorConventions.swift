@@ -6,7 +6,7 @@ import BoardIO
 public enum TaskwarriorKeys {
     /// Attributes the reader maps onto the model (the rest become card fields).
     static let mapped: Set<String> = ["uuid", "id", "description", "status", "entry", "modified", "end",
-                                      "start", "due", "scheduled", "tags", "annotations", "urgency",
+                                      "start", "due", "scheduled", "tags", "annotations", "urgency", "depends",
                                       boardkitID, assignees, url, state]
     /// Taskwarrior attributes a card field may be written back to under its own name.
     static let passthrough: Set<String> = ["project", "priority", "wait", "until", "recur", "parent", "mask",
@@ -139,13 +139,31 @@ enum TaskUUID {
     }
 }
 
-/// Annotations as body lines: `2026-11-05T09:00:00Z note text`.
+/// A task's `depends`: the uuids of the tasks it waits for, an array (Taskwarrior 2.6) or
+/// one comma-separated string (2.5 and earlier; `task import` takes both).
+enum TaskDependencies {
+    static func uuids(_ node: JSONNode?) -> [String] {
+        guard let node else { return [] }
+        let items = node.array?.compactMap(\.string) ?? node.string.map { $0.split(separator: ",").map(String.init) } ?? []
+        return items.map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+    }
+}
+
+/// An annotation: a comment's time (to the second) and text. A board converted before #44
+/// kept annotations as body lines, `2026-11-05T09:00:00Z note text`; the writer still
+/// reads those lines back as annotations.
 struct TaskAnnotation: Equatable {
     var entry: Instant
     var description: String
 
-    var line: String {
-        entry.utc.description + " " + description.replacingNewlines()
+    /// The id of the comment an annotation becomes: made from the task's uuid and the
+    /// entry time, so the same export gives the same ids; made unique among `taken` (a
+    /// hand-made file may repeat a time, which `task import` moves on by a second).
+    static func commentID(uuid: String, entry: Instant, taken: [CardComment]) -> String {
+        let base = StableID.make(prefix: "tw-", from: [uuid, TaskwarriorDate.format(entry)])
+        var id = base, n = 2
+        while taken.contains(where: { $0.id == id }) { id = "\(base)-\(n)"; n += 1 }
+        return id
     }
 
     /// Lines of a body that start with a UTC timestamp and a space, as annotations; the
@@ -175,12 +193,6 @@ struct TaskAnnotation: Equatable {
             lineStart = c == 0x0A
         }
         return false
-    }
-}
-
-extension StringProtocol {
-    func replacingNewlines() -> String {
-        contains(where: \.isNewline) ? String(map { $0.isNewline ? " " : $0 }) : String(self)
     }
 }
 

@@ -7,8 +7,8 @@ import BoardIO
 /// Status and `start` choose the state: pending → Pending (todo), pending with a start →
 /// Active (doing), completed → Completed (done), waiting and recurring → Pending with the
 /// status kept in the `taskwarrior.status` field, deleted → archived in Pending (or Active
-/// when it had been started). entry, start and end become the card's history. See
-/// docs/taskwarrior.md.
+/// when it had been started). entry, start and end become the card's history, annotations
+/// its comments, `depends` its `blocked-by` links. See docs/taskwarrior.md.
 public struct TaskwarriorReader: SniffingReader {
     public init() {}
 
@@ -119,6 +119,8 @@ struct TaskwarriorImport: RecordImporter {
         var events: [Event] = [], eventCards: [Int] = [], places: [ForeignPlace] = []
         // Whether a repeated uuid replaced an earlier task.
         var replaced = false
+        // uuid → card id, for `depends` (a card's id is its `boardkit_id` where it has one).
+        var cardIDs: [String: String] = [:]
         // Room for every card and the most history a task tells (three events): arrays that
         // grow by doubling hold the old and the new buffer at once, and what is reserved but
         // never written takes no memory.
@@ -142,6 +144,7 @@ struct TaskwarriorImport: RecordImporter {
             read.card.state = stateID(for: read.stateName, category: read.category, in: &board)
             if leftOut.leavesOut(&diagnostics, since: mark) { return }
             let place = ForeignPlace(.root, r.index, at: r.offset)
+            if read.card.id != read.uuid { cardIDs[read.uuid] = read.card.id }
             let index: Int
             if let previous = byID[read.card.id] {
                 diagnostics.append(Diagnostic(ForeignMessage.taskwarriorDuplicateUUID(read.uuid),
@@ -182,6 +185,7 @@ struct TaskwarriorImport: RecordImporter {
         permute(&places, by: order)
         board.events = events
         map.events = places
+        linkDependencies(&board, cardIDs: cardIDs)
         map.states = board.states.map { _ in ForeignPlace(.document, 0, at: 0) }
         if let d = leftOut.summary(item: "task", items: "tasks", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
@@ -235,16 +239,23 @@ struct TaskwarriorImport: RecordImporter {
         card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
         card.assignees = string(task, TaskwarriorKeys.assignees, path).map(TaskwarriorKeys.splitAssignees) ?? []
         card.url = string(task, TaskwarriorKeys.url, path)
-        var notes: [String] = []
         for (j, a) in (task["annotations"]?.array ?? []).enumerated() {
             guard let text = a["description"]?.string else { continue }
             if let at = a["entry"]?.string.flatMap(TaskwarriorDate.parse) {
-                notes.append(TaskAnnotation(entry: at, description: text).line)
+                card.comments.append(CardComment(id: TaskAnnotation.commentID(uuid: uuid, entry: at, taken: card.comments),
+                                                 at: at, text: text))
             } else {
                 report(.taskwarriorAnnotationWithoutEntry, "\(path).annotations[\(j)].entry", a["entry"] ?? a)
             }
         }
-        card.body = notes.joined(separator: "\n")
+        // Oldest first, as the model keeps a conversation (Taskwarrior's own export is).
+        if !card.comments.isEmpty, zip(card.comments, card.comments.dropFirst()).contains(where: { $1.at < $0.at }) {
+            card.comments = card.comments.enumerated().sorted { a, b in
+                a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
+            }.map(\.element)
+        }
+        // Blocked by the tasks it depends on (by uuid until every task is read).
+        for other in TaskDependencies.uuids(task["depends"]) { card.links.append(CardLink(.blockedBy, other)) }
         if status == .waiting || status == .recurring { card.fields[TaskwarriorKeys.statusField] = status.rawValue }
         for m in task.members ?? [] where !TaskwarriorKeys.mapped.contains(m.key) {
             if let text = m.value.scalarText {
@@ -256,6 +267,20 @@ struct TaskwarriorImport: RecordImporter {
 
         return TaskRead(card: card, stateName: stateName, category: category, status: status, started: started,
                         end: end, uuid: uuid, uuidOffset: task["uuid"]?.offset)
+    }
+
+    /// `depends` names tasks by uuid: each becomes the card with that uuid (its
+    /// `boardkit_id` where it has one), and the blockers get their `blocks` side.
+    private func linkDependencies(_ board: inout Board, cardIDs: [String: String]) {
+        guard board.cards.contains(where: { !$0.links.isEmpty }) else { return }
+        if !cardIDs.isEmpty {
+            for k in board.cards.indices {
+                for j in board.cards[k].links.indices {
+                    if let id = cardIDs[board.cards[k].links[j].card] { board.cards[k].links[j].card = id }
+                }
+            }
+        }
+        board.completeLinks()
     }
 
     /// The state for a task: the `boardkit_state` it names (created on first sight, with the

@@ -8,9 +8,10 @@ import BoardIO
 ///
 /// What Taskwarrior has no attribute for is written as UDAs (`task import` keeps unknown
 /// attributes): card fields under their names (made into identifiers), and boardkit's own
-/// `boardkit_id`, `boardkit_assignees`, `boardkit_url` and `boardkit_state`. What cannot be
-/// written at all (events beyond entry/start/end, card order, the archived flag of finished
-/// cards) is counted in one `data-not-written` warning.
+/// `boardkit_id`, `boardkit_assignees`, `boardkit_url` and `boardkit_state`. Comments are
+/// annotations, `blocked-by` links `depends`. What cannot be written at all (events beyond
+/// entry/start/end, card order, the archived flag of finished cards, checklists,
+/// attachments, other links, comments' authors) is counted in one `data-not-written` warning.
 public struct TaskwarriorWriter: BoardWriter {
     public init() {}
 
@@ -78,6 +79,9 @@ public struct TaskwarriorWriter: BoardWriter {
         private(set) var firstEvent: [Instant?]
         private(set) var firstDoing: [Instant?]
         private(set) var archivedAt: [Instant?]
+        /// By card position: cards that say they block it without its `blocked-by` saying so
+        /// (a board whose links are not kept both ways round); written in its `depends` too.
+        private(set) var blockers: [Int: [String]] = [:]
 
         init(board: Board, zone: Zone, now: Instant) {
             (self.board, self.zone, self.now) = (board, zone, now)
@@ -93,7 +97,17 @@ public struct TaskwarriorWriter: BoardWriter {
                 if let to = e.to, firstDoing[k] == nil, category(of: to) == .doing { firstDoing[k] = e.at }
                 if e.type == .archived || e.type == .deleted { archivedAt[k] = e.at }
             }
+            for card in board.cards where !card.links.isEmpty {
+                for l in card.links where l.type == .blocks {
+                    guard let k = cards.find(l.card),
+                          !board.cards[k].links.contains(CardLink(.blockedBy, card.id)) else { continue }
+                    blockers[k, default: []].append(card.id)
+                }
+            }
         }
+
+        /// True when card `other` is on the board (a `blocks` link to it is written as its `depends`).
+        func isOnBoard(_ other: String) -> Bool { cards.find(other) != nil }
 
         /// The category of the state with this id (nil for an unknown state).
         func category(of state: String) -> StateCategory? {
@@ -159,12 +173,18 @@ public struct TaskwarriorWriter: BoardWriter {
             out.key("tags")
             out.strings(card.labels)
         }
+        // Body lines a board converted before #44 kept annotations in, then the comments.
         let (notes, rest) = TaskAnnotation.parse(body: card.body)
-        var annotations = notes
+        var annotations = notes + card.comments.map { TaskAnnotation(entry: $0.at, description: $0.text) }
         if !rest.isEmpty {
             // Text that is not annotation lines becomes one annotation at the card's creation.
             annotations.insert(TaskAnnotation(entry: entry!, description: rest), at: 0)
             lost.bodiesAsAnnotation += 1
+        }
+        if !notes.isEmpty || !rest.isEmpty { annotations = Self.oldestFirst(annotations) }
+        lost.commentDetails += card.comments.count { c in
+            c.author != nil || c.edited != nil
+                || c.id != TaskAnnotation.commentID(uuid: uuid, entry: c.at, taken: [])
         }
         if !annotations.isEmpty {
             used.append("annotations")
@@ -178,6 +198,21 @@ public struct TaskwarriorWriter: BoardWriter {
             }
             out.endArray()
         }
+        // Blocked by: `depends`, the blockers' uuids. Other links have no attribute.
+        var depends = card.links.filter { $0.type == .blockedBy }.map(\.card)
+        if !context.blockers.isEmpty { depends += context.blockers[k] ?? [] }
+        if !depends.isEmpty {
+            var seen: Set<String> = []
+            depends = depends.filter { seen.insert($0).inserted }
+            used.append("depends")
+            out.key("depends")
+            out.strings(depends.map { TaskUUID.isValid($0) ? $0 : TaskUUID.make($0) })
+        }
+        lost.links += card.links.count { l in
+            l.type != .blockedBy && (l.type != .blocks || !context.isOnBoard(l.card))
+        }
+        lost.checklists += card.checklists.count
+        lost.attachments += card.attachments.count
         if card.id != uuid { member(TaskwarriorKeys.boardkitID, card.id) }
         if !card.assignees.isEmpty { member(TaskwarriorKeys.assignees, TaskwarriorKeys.joinAssignees(card.assignees)) }
         member(TaskwarriorKeys.url, card.url)
@@ -197,6 +232,13 @@ public struct TaskwarriorWriter: BoardWriter {
         out.endObject()
         if card.position != nil { lost.positions += 1 }
         lost.extras += card.extras.count
+    }
+
+    /// Annotations by entry time, equal times in their order (as Taskwarrior lists them).
+    private static func oldestFirst(_ annotations: [TaskAnnotation]) -> [TaskAnnotation] {
+        annotations.enumerated().sorted { a, b in
+            a.element.entry != b.element.entry ? a.element.entry < b.element.entry : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// A due or scheduled date as an instant: a calendar date is midnight at its start in the
@@ -259,6 +301,7 @@ public struct TaskwarriorWriter: BoardWriter {
     /// What the export could not hold, for one warning.
     private struct Loss {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
+        var commentDetails = 0, checklists = 0, attachments = 0, links = 0
         /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
         var board: [ForeignMessage.BoardPart] = []
 
@@ -267,6 +310,8 @@ public struct TaskwarriorWriter: BoardWriter {
             events += other.events; changes += other.changes; positions += other.positions
             archivedDone += other.archivedDone; entryGuessed += other.entryGuessed; extras += other.extras
             bodiesAsAnnotation += other.bodiesAsAnnotation
+            commentDetails += other.commentDetails; checklists += other.checklists; attachments += other.attachments
+            links += other.links
         }
 
         func diagnostics(file: String) -> [Diagnostic] {
@@ -276,6 +321,11 @@ public struct TaskwarriorWriter: BoardWriter {
             if positions > 0 { parts.append(.positions(positions)) }
             if archivedDone > 0 { parts.append(.archivedDone(archivedDone)) }
             if extras > 0 { parts.append(.extras(extras)) }
+            if bodiesAsAnnotation > 0 { parts.append(.bodies(bodiesAsAnnotation)) }
+            if commentDetails > 0 { parts.append(.commentDetails(commentDetails)) }
+            if checklists > 0 { parts.append(.checklists(checklists)) }
+            if attachments > 0 { parts.append(.attachments(attachments)) }
+            if links > 0 { parts.append(.links(links)) }
             if !board.isEmpty { parts.append(.board(board)) }
             var out: [Diagnostic] = []
             if !parts.isEmpty { out.append(Diagnostic(ForeignMessage.taskwarriorNotWritten(parts))) }

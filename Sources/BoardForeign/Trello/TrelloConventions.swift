@@ -9,9 +9,11 @@ public enum TrelloKeys {
     // Card fields.
     /// "true" when the card's due date is marked complete.
     public static let dueComplete = "trello.dueComplete"
-    /// The card's checklists as text (`## Name` then `- [x] item` lines); also appended to the body.
+    /// Where a board converted by boardkit before #44 kept a card's checklists as text (and
+    /// appended them to the body); the writer still turns it into checklists (`TrelloLegacyFields`).
     public static let checklists = "trello.checklists"
-    /// The card's attachments, one per line: `name <url>` (or the URL alone when it is the name).
+    /// Where a board converted before #44 kept a card's attachments as text, one `name <url>`
+    /// per line; the writer still turns it into attachments.
     public static let attachments = "trello.attachments"
     /// Fields with this prefix are Trello's own; any other field is a custom field.
     public static let prefix = "trello."
@@ -33,6 +35,9 @@ public enum TrelloKeys {
     /// List keys: the state id and category, so a board's states survive a trip through Trello.
     public static let listState = "boardkitState"
     public static let listCategory = "boardkitCategory"
+
+    /// How many actions Trello's JSON export holds at most: the last 1,000.
+    public static let actionLimit = 1000
 
     /// Trello's label colours (a label with no name shows its colour).
     public static let colors = ["green", "yellow", "orange", "red", "purple", "blue", "sky", "lime", "pink", "black"]
@@ -71,80 +76,6 @@ enum TrelloDate {
         out.append(48 + UInt8(ms % 10))
         out.append(UInt8(ascii: "Z"))
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-/// A card's checklists, rendered as text for the body and the `trello.checklists` field,
-/// and parsed back from that text by the writer.
-struct TrelloChecklist: Equatable {
-    struct Item: Equatable {
-        var name: String
-        var complete: Bool
-    }
-    var name: String
-    var items: [Item]
-
-    /// `## Name` then one `- [x] item` / `- [ ] item` line per item; checklists separated by a
-    /// blank line. Line breaks inside names become spaces.
-    static func render(_ lists: [TrelloChecklist]) -> String {
-        func oneLine(_ s: String) -> String {
-            s.contains(where: \.isNewline) ? String(s.map { $0.isNewline ? " " : $0 }) : s
-        }
-        return lists.map { list in
-            (["## " + oneLine(list.name)] + list.items.map { "- [\($0.complete ? "x" : " ")] " + oneLine($0.name) })
-                .joined(separator: "\n")
-        }.joined(separator: "\n\n")
-    }
-
-    static func parse(_ text: String) -> [TrelloChecklist] {
-        var out: [TrelloChecklist] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("## ") {
-                out.append(TrelloChecklist(name: String(line.dropFirst(3)), items: []))
-            } else if line.hasPrefix("- [") && line.count >= 6 {
-                let mark = line[line.index(line.startIndex, offsetBy: 3)]
-                let name = String(line.dropFirst(6))
-                if out.isEmpty { out.append(TrelloChecklist(name: "Checklist", items: [])) }
-                out[out.count - 1].items.append(Item(name: name, complete: mark == "x" || mark == "X"))
-            }
-        }
-        return out
-    }
-
-    /// The body with the checklist section appended.
-    static func body(desc: String, section: String) -> String {
-        if section.isEmpty { return desc }
-        return desc.isEmpty ? section : desc + "\n\n" + section
-    }
-
-    /// The description without the section `body(desc:section:)` appended (the body as is when
-    /// it does not end with it).
-    static func desc(body: String, section: String) -> String {
-        if section.isEmpty { return body }
-        if body == section { return "" }
-        if body.hasSuffix("\n\n" + section) { return String(body.dropLast(section.count + 2)) }
-        return body
-    }
-}
-
-/// A card's attachment links as field text: one `name <url>` per line.
-struct TrelloAttachment: Equatable {
-    var name: String
-    var url: String
-
-    static func render(_ items: [TrelloAttachment]) -> String {
-        items.map { $0.name.isEmpty || $0.name == $0.url ? $0.url : "\($0.name) <\($0.url)>" }
-            .joined(separator: "\n")
-    }
-
-    static func parse(_ text: String) -> [TrelloAttachment] {
-        text.split(separator: "\n").map { line in
-            if line.hasSuffix(">"), let open = line.range(of: " <", options: .backwards) {
-                return TrelloAttachment(name: String(line[..<open.lowerBound]),
-                                        url: String(line[open.upperBound..<line.index(before: line.endIndex)]))
-            }
-            return TrelloAttachment(name: String(line), url: String(line))
-        }
     }
 }
 

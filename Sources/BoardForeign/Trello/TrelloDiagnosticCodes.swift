@@ -28,7 +28,10 @@ extension DiagnosticCode {
         "Actions that are not card history (board and list changes, unknown types) are left out; one warning counts them by type.")
     public static let trelloHistoryCut = DiagnosticCode(
         "trello-history-cut", .warning,
-        "The history looks cut: Trello exports hold at most the last 1,000 actions, so older moves are missing.")
+        "The history looks cut: cards without a creation action, or an export without actions; creation times come from the card ids.")
+    public static let trelloActionLimit = DiagnosticCode(
+        "trello-action-limit", .warning,
+        "The export holds 1,000 actions, all Trello's export keeps: history and comments older than the oldest action kept may be missing.")
     public static let trelloDeletedCardHistory = DiagnosticCode(
         "trello-deleted-card-history", .note,
         "Actions of cards that were deleted or moved to another board are left out (the cards are not in the export).")
@@ -37,6 +40,6 @@ extension DiagnosticCode {
     public static let trelloCodes: [DiagnosticCode] = [
         .trelloJSONSyntax, .trelloNotABoard, .trelloWrongType, .trelloMissingID, .trelloDuplicateList,
         .trelloUnknownList, .trelloInvalidDate, .trelloUnknownReference, .trelloActionUnknownCard,
-        .trelloActionsNotKept, .trelloHistoryCut, .trelloDeletedCardHistory,
+        .trelloActionsNotKept, .trelloHistoryCut, .trelloActionLimit, .trelloDeletedCardHistory,
     ]
 }

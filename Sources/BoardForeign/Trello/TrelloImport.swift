@@ -72,13 +72,15 @@ struct TrelloImport: RecordImporter {
     /// read below must be named here; the tests read every fixture with and without picks.
     static let cardPick = JSONPick("id", "idList", "name", "desc", "due", "start", "dueComplete", "dateLastActivity",
                                    "pos", "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems",
-                                   "attachments", TrelloKeys.boardkit)
-    static let actionPick = JSONPick("type", "date", "idMemberCreator", parts: [
-        "data": JSONPick(parts: [
+                                   TrelloKeys.boardkit, parts: [
+        "attachments": JSONPick("name", "url", "isUpload", "mimeType", "bytes", "date", "idMember"),
+    ])
+    static let actionPick = JSONPick("id", "type", "date", "idMemberCreator", parts: [
+        "data": JSONPick("text", "dateLastEdited", parts: [
             "card": JSONPick("id", "idList"), "list": JSONPick("id"), "listBefore": JSONPick("id"),
-            "listAfter": JSONPick("id"), "old": JSONPick("idList", "closed"),
+            "listAfter": JSONPick("id"), "old": JSONPick("idList", "closed"), "action": JSONPick("id", "text"),
         ]),
-        "memberCreator": JSONPick("username"),
+        "memberCreator": JSONPick("username", "fullName"),
     ])
     /// False only in tests, which compare a read with picks against one without.
     var picking = true
@@ -101,7 +103,7 @@ struct TrelloImport: RecordImporter {
         if let url = string(root, "url", ""), !url.isEmpty { board.metadata[TrelloKeys.url] = url }
         if let desc = string(root, "desc", ""), !desc.isEmpty { board.metadata[TrelloKeys.desc] = desc }
 
-        readLabels(objects(root, "labels", ""), into: &board)
+        readLabels(objects(root, "labels", ""), labelNames: root["labelNames"], into: &board)
         readMembers(objects(root, "members", ""), into: &board)
         readCustomFields(objects(root, "customFields", ""), into: &board)
         readLists(lists, into: &board)
@@ -111,14 +113,18 @@ struct TrelloImport: RecordImporter {
         _ = objects(root, "actions", "")
         let actions = index["actions"].flatMap { $0.isArray ? JSONElementStream($0, in: index) : nil }
         actionsNode = root["actions"]
-        let creations = readActions(actions, cardIndex: cardIndex, into: &board)
+        let (creations, oldest) = readActions(actions, cardIndex: cardIndex, into: &board)
+        if ext == nil { linkAttachedCards(&board) }
+        if board.cards.contains(where: { !$0.links.isEmpty }) { board.completeLinks() }
         finishCards(&board, creations: creations, isBoardkitFile: ext != nil, actionCount: actions?.count ?? 0,
-                    hasActions: root["actions"] != nil)
+                    oldestAction: oldest, hasActions: root["actions"] != nil)
         if let d = leftOut.summary(item: "card", items: "cards", at: SourceLocation(file: source.file)) { diagnostics.append(d) }
         return ReadResult(board: board, diagnostics: diagnostics, sourceMap: map)
     }
 
-    private mutating func readLabels(_ labels: [JSONNode], into board: inout Board) {
+    /// The labels and their colours. An older export names its labels only in the board's
+    /// `labelNames` (colour → name) and on the cards: those names get their colour from it.
+    private mutating func readLabels(_ labels: [JSONNode], labelNames byColor: JSONNode?, into board: inout Board) {
         var colors: [(String, String)] = []
         for (k, label) in labels.enumerated() {
             let path = "labels[\(k)]"
@@ -131,6 +137,9 @@ struct TrelloImport: RecordImporter {
             labelNames[id] = name.isEmpty ? (color ?? "label") : name
             // A named label without a colour is kept as `name=` so a writer leaves it colourless.
             if !name.isEmpty { colors.append((name, color ?? "")) }
+        }
+        for m in byColor?.members ?? [] {
+            if let name = m.value.string, !name.isEmpty, !colors.contains(where: { $0.0 == name }) { colors.append((name, m.key)) }
         }
         if !colors.isEmpty { board.metadata[TrelloKeys.labelColors] = KeyValueLines.render(colors) }
     }
@@ -243,17 +252,29 @@ struct TrelloImport: RecordImporter {
         }
     }
 
-    /// Checklists by card id, in `pos` order, items in `pos` order.
-    private mutating func readChecklists(_ lists: [JSONNode]) -> [String: [(TrelloChecklist, String, JSONNode)]] {
-        var byCard: [String: [(pos: Double, list: TrelloChecklist, path: String, node: JSONNode)]] = [:]
+    /// Checklists by card id, in `pos` order, items in `pos` order: each item's state, its
+    /// own due and its member (named as card members are; an id the export's members lack
+    /// is kept as it is).
+    private mutating func readChecklists(_ lists: [JSONNode]) -> [String: [(Checklist, String, JSONNode)]] {
+        var byCard: [String: [(pos: Double, list: Checklist, path: String, node: JSONNode)]] = [:]
         for (k, node) in lists.enumerated() {
             let path = "checklists[\(k)]"
             guard let card = string(node, "idCard", path) else { continue }
-            let items = objects(node, "checkItems", path).enumerated().sorted {
+            let itemsPath = "\(path).checkItems"
+            let ordered = objects(node, "checkItems", path).enumerated().sorted {
                 ($0.element["pos"]?.number ?? Double($0.offset)) < ($1.element["pos"]?.number ?? Double($1.offset))
-            }.map { TrelloChecklist.Item(name: $0.element["name"]?.string ?? "",
-                                         complete: $0.element["state"]?.string == "complete") }
-            let list = TrelloChecklist(name: string(node, "name", path) ?? "Checklist", items: items)
+            }
+            var items: [ChecklistItem] = []
+            for (j, item) in ordered {
+                let at = "\(itemsPath)[\(j)]"
+                items.append(ChecklistItem(text: string(item, "name", at) ?? "", done: item["state"]?.string == "complete",
+                                           due: date(item, "due", at, override: item[TrelloKeys.boardkit]?["due"]),
+                                           assignee: string(item, "idMember", at).map { memberNames[$0] ?? $0 }))
+            }
+            // A checklist boardkit wrote for one that had no id says so (its id was made for Trello).
+            let madeID = node[TrelloKeys.boardkit]?["id"]?.isNull == true
+            let list = Checklist(id: madeID ? nil : string(node, "id", path), name: string(node, "name", path) ?? "Checklist",
+                                 items: items)
             byCard[card, default: []].append((node["pos"]?.number ?? Double(k), list, path, node))
         }
         return byCard.mapValues { entries in
@@ -269,7 +290,7 @@ struct TrelloImport: RecordImporter {
     /// read there) that collects the card's own diagnostics; the cards and what was said
     /// about them are then taken in file order.
     private mutating func readCards(_ cards: JSONElementStream,
-                                    checklists: [String: [(TrelloChecklist, String, JSONNode)]],
+                                    checklists: [String: [(Checklist, String, JSONNode)]],
                                     into board: inout Board) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
@@ -299,7 +320,7 @@ struct TrelloImport: RecordImporter {
 
     /// One card element as a card, or nil when it cannot be one (said in `diagnostics`).
     private mutating func readCard(_ k: Int, _ node: JSONNode,
-                                   checklists: [String: [(TrelloChecklist, String, JSONNode)]]) -> Card? {
+                                   checklists: [String: [(Checklist, String, JSONNode)]]) -> Card? {
         let path = "cards[\(k)]"
         guard node.isObject else {
             report(.trelloNotAnObject(item: .card, kind: node.kindName), path, node)
@@ -360,17 +381,49 @@ struct TrelloImport: RecordImporter {
                 fields[field.name] = value
             }
         }
-        let links = objects(node, "attachments", path).compactMap { a -> TrelloAttachment? in
-            guard let url = a["url"]?.string, !url.isEmpty else { return nil }
-            return TrelloAttachment(name: a["name"]?.string ?? "", url: url)
+        for (j, a) in objects(node, "attachments", path).enumerated() {
+            if let attachment = attachment(a, "\(path).attachments[\(j)]") { card.attachments.append(attachment) }
         }
-        if !links.isEmpty { fields[TrelloKeys.attachments] = TrelloAttachment.render(links) }
-        let lists = checklists[id]?.map(\.0) ?? []
-        let section = TrelloChecklist.render(lists)
-        if !lists.isEmpty { fields[TrelloKeys.checklists] = section }
-        card.body = TrelloChecklist.body(desc: desc, section: section)
+        card.checklists = checklists[id]?.map(\.0) ?? []
+        // Links between cards, which Trello has no place for: only in boardkit's own key.
+        for l in ext?["links"]?.array ?? [] {
+            if let type = l["type"]?.string.flatMap(LinkType.init(rawValue:)), let other = l["card"]?.string {
+                card.links.append(CardLink(type, other))
+            }
+        }
+        card.body = desc
         card.fields = fields
         return card
+    }
+
+    /// One of a card's attachments (nil without a URL: there is nothing to point to).
+    private mutating func attachment(_ a: JSONNode, _ path: String) -> Attachment? {
+        guard let url = string(a, "url", path), !url.isEmpty else { return nil }
+        var size: Int?
+        if let bytes = a["bytes"], case .number(let n) = bytes.kind, n >= 0, n < 9e15 { size = Int(n) }
+        return Attachment(name: string(a, "name", path) ?? "", url: url, type: string(a, "mimeType", path), size: size,
+                          at: instant(a, "date", path), by: string(a, "idMember", path).map { memberNames[$0] ?? $0 },
+                          upload: a["isUpload"]?.bool)
+    }
+
+    /// Trello shows a card attached to another as a link to it: an attachment whose URL is
+    /// the address of another card of this board becomes a `relates` link too (the
+    /// attachment stays). `Board.completeLinks` then gives the other card its side.
+    private func linkAttachedCards(_ board: inout Board) {
+        // Most boards attach no card: then the cards' own addresses are not even looked at.
+        let attached = Set(board.cards.lazy.flatMap(\.attachments).compactMap { TrelloCardURL.shortLink($0.url) })
+        guard !attached.isEmpty else { return }
+        var byShortLink: [Substring: String] = [:]
+        for card in board.cards {
+            if let url = card.url, let link = TrelloCardURL.shortLink(url), attached.contains(link) { byShortLink[link] = card.id }
+        }
+        for k in board.cards.indices {
+            for a in board.cards[k].attachments {
+                guard let link = TrelloCardURL.shortLink(a.url), let other = byShortLink[link],
+                      other != board.cards[k].id, !board.cards[k].links.contains(CardLink(.relates, other)) else { continue }
+                board.cards[k].links.append(CardLink(.relates, other))
+            }
+        }
     }
 
     private func inlineLabel(_ card: JSONNode, _ id: String) -> String? {
@@ -390,21 +443,22 @@ struct TrelloImport: RecordImporter {
     // MARK: Actions
 
     private enum ActionKind {
-        case created, update, deleted, touch
+        case created, update, deleted, touch, comment
     }
 
     private static let creating: Set<String> = ["createCard", "copyCard", "convertToCardFromCheckItem",
                                                 "emailCard", "moveCardToBoard"]
     private static let touching: Set<String> = [
-        "commentCard", "addMemberToCard", "removeMemberFromCard", "addChecklistToCard",
+        "addMemberToCard", "removeMemberFromCard", "addChecklistToCard",
         "removeChecklistFromCard", "updateCheckItemStateOnCard", "updateCheckItem", "createCheckItem",
         "deleteCheckItem", "addAttachmentToCard", "deleteAttachmentFromCard", "addLabelToCard",
         "removeLabelFromCard", "updateCustomFieldItem", "updateComment", "deleteComment",
     ]
 
-    /// Reads the actions into events, oldest first. Returns card index → creation instant.
+    /// Reads the actions into events, oldest first, and the comment actions into the cards'
+    /// comments. Returns card index → creation instant, and the date of the oldest action.
     private mutating func readActions(_ actions: JSONElementStream?, cardIndex: [String: Int],
-                                      into board: inout Board) -> [Int: Instant] {
+                                      into board: inout Board) -> (creations: [Int: Instant], oldest: Instant?) {
         // Deleted or moved-away cards are not in `cards`; their actions are expected strays.
         // Which cards are gone is known only once every action has been read (in one pass),
         // so an action for a card the export lacks waits, with the place its warning would
@@ -413,6 +467,8 @@ struct TrelloImport: RecordImporter {
         var unknown: [(cardID: String, type: String, path: String, idOffset: Int?, offset: Int, place: Int)] = []
         var notKept: [String: Int] = [:]
         var creations: [Int: Instant] = [:]
+        var comments = TrelloCommentLog()
+        var oldest: Instant?
         // The events and where each was read, in reading order (sorted at the end).
         var events: [Event] = []
         var places: [ForeignPlace] = []
@@ -427,8 +483,10 @@ struct TrelloImport: RecordImporter {
         }, take: { r in
             diagnostics += r.said
             if let id = r.value.gone { gone.insert(id) }
+            if let at = r.value.at, oldest.map({ at < $0 }) ?? true { oldest = at }
+            if let c = r.value.comment { comments.record(c.change, card: c.card, at: c.at) }
             switch r.value.outcome {
-            case .refused:
+            case .refused, .comment:
                 break
             case .notKept(let type):
                 notKept[type, default: 0] += 1
@@ -469,6 +527,7 @@ struct TrelloImport: RecordImporter {
         }
         board.events = events
         map.events = places
+        comments.apply(to: &board.cards)
 
         if strays > 10 {
             diagnostics.append(Diagnostic(ForeignMessage.trelloActionsUnknownCards(count: strays, listed: 10),
@@ -480,13 +539,17 @@ struct TrelloImport: RecordImporter {
         if !notKept.isEmpty {
             report(.trelloActionsNotKept(notKept), "actions", actionsNode)
         }
-        return creations
+        return (creations, oldest)
     }
 
-    /// What one action element comes to: an event, or why it is not one.
+    /// What one action element comes to: an event, a comment, or why it is neither.
     private struct ActionRead {
         /// The card a `deleteCard` or `moveCardFromBoard` action says is gone.
         var gone: String?
+        /// The action's date, whatever its type (for the oldest action kept).
+        var at: Instant?
+        /// What it does to the comments of the card at position `card`.
+        var comment: (card: Int, at: Instant, change: TrelloCommentChange)?
         var outcome: Outcome
 
         enum Outcome {
@@ -498,6 +561,8 @@ struct TrelloImport: RecordImporter {
             case unknownCard(cardID: String, type: String, idOffset: Int?, offset: Int)
             /// An event of the card at position `card` in `board.cards`.
             case event(Event, card: Int, offset: Int)
+            /// A `commentCard`: the comment records it, not an event.
+            case comment
         }
     }
 
@@ -507,6 +572,7 @@ struct TrelloImport: RecordImporter {
         let t = action["type"]?.string
         var read = ActionRead(gone: nil, outcome: .refused)
         if t == "deleteCard" || t == "moveCardFromBoard", let id = action["data"]?["card"]?["id"]?.string { read.gone = id }
+        read.at = action["date"]?.string.flatMap(ISO8601.parseInstant)
         guard action.isObject else {
             report(.trelloNotAnObject(item: .action, kind: action.kindName), path, action)
             return read
@@ -514,6 +580,7 @@ struct TrelloImport: RecordImporter {
         let type = action["type"]?.string ?? "(no type)"
         let kind: ActionKind
         if Self.creating.contains(type) { kind = .created }
+        else if type == "commentCard" { kind = .comment }
         else if type == "updateCard" { kind = .update }
         else if type == "deleteCard" || type == "moveCardFromBoard" { kind = .deleted }
         else if Self.touching.contains(type) { kind = .touch }
@@ -529,8 +596,7 @@ struct TrelloImport: RecordImporter {
             read.outcome = .unknownCard(cardID: cardID, type: type, idOffset: data?["card"]?["id"]?.offset, offset: action.offset)
             return read
         }
-        let actor = action["memberCreator"]?["username"]?.string
-            ?? action["idMemberCreator"]?.string.map { memberNames[$0] ?? $0 }
+        let actor = person(action)
         func state(_ list: JSONNode?) -> String? { list?["id"]?.string.flatMap { listState[$0] } }
         // The card's own id string, shared, rather than the copy this action holds.
         var event = Event(card: cards[card].id, at: at, type: .updated, actor: actor)
@@ -542,6 +608,15 @@ struct TrelloImport: RecordImporter {
             event.type = .deleted
         case .touch:
             event.type = .updated
+            if let change = commentChange(type, data) { read.comment = (card, at, change) }
+        case .comment:
+            let text = data?["text"]?.string ?? ""
+            let id = string(action, "id", path) ?? StableID.make(prefix: "", from: [cardID, at.description, text])
+            var edited: Instant?
+            if let data { edited = instant(data, "dateLastEdited", "\(path).data") }
+            read.comment = (card, at, .add(CardComment(id: id, author: actor, at: at, text: text, edited: edited)))
+            read.outcome = .comment
+            return read
         case .update:
             let old = data?["old"]
             if let after = data?["listAfter"] {
@@ -564,9 +639,30 @@ struct TrelloImport: RecordImporter {
         return read
     }
 
+    /// Who did an action (or wrote a comment), as the reader names people: the member's
+    /// username; else the username the export's members give its id; else its full name;
+    /// else that id.
+    private func person(_ action: JSONNode) -> String? {
+        let creator = action["memberCreator"]
+        if let name = creator?["username"]?.string { return name }
+        if let id = action["idMemberCreator"]?.string, let name = memberNames[id] { return name }
+        return creator?["fullName"]?.string ?? action["idMemberCreator"]?.string
+    }
+
+    /// An `updateComment` (the comment's id and new text in `data.action`) or a
+    /// `deleteComment` (its id there).
+    private func commentChange(_ type: String, _ data: JSONNode?) -> TrelloCommentChange? {
+        guard let id = data?["action"]?["id"]?.string else { return nil }
+        switch type {
+        case "updateComment": return .edit(id: id, text: data?["action"]?["text"]?.string ?? data?["text"]?.string)
+        case "deleteComment": return .delete(id: id)
+        default: return nil
+        }
+    }
+
     /// Creation and completion times, and the warning when history looks cut.
     private mutating func finishCards(_ board: inout Board, creations: [Int: Instant], isBoardkitFile: Bool,
-                                      actionCount: Int, hasActions: Bool) {
+                                      actionCount: Int, oldestAction: Instant?, hasActions: Bool) {
         // The last time each card entered a done state.
         var category: [String: StateCategory] = [:]
         for s in board.states { category[s.id] = s.category }
@@ -590,8 +686,9 @@ struct TrelloImport: RecordImporter {
             }
         }
         guard !isBoardkitFile else { return }
-        if actionCount >= 1000 {
-            report(.trelloHistoryAtLimit(actions: actionCount, uncreated: uncreated), "actions", actionsNode)
+        // Trello's export stops at the last 1,000 actions (more is not Trello's own export).
+        if actionCount == TrelloKeys.actionLimit {
+            report(.trelloActionLimit(oldest: oldestAction, uncreated: uncreated), "actions", actionsNode)
         } else if !hasActions && !board.cards.isEmpty {
             report(.trelloNoActions, "", nil)
         } else if uncreated > 0 {

@@ -2,8 +2,9 @@ import BoardModel
 import BoardIO
 
 /// Reads a Trello board export (the JSON of Trello's "Print, export and share → Export as
-/// JSON") into a board: lists become states, cards become cards, and the actions become the
-/// history. See docs/trello.md for the mapping.
+/// JSON") into a board: lists become states, cards become cards (with their checklists and
+/// attachments), comment actions their comments, and the other actions the history. See
+/// docs/trello.md for the mapping.
 ///
 /// Never throws and never traps: problems are diagnostics with `file:line:col` and the
 /// JSON path of the element (`cards[3].idList`).

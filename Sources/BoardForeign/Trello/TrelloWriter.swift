@@ -18,9 +18,11 @@ public struct TrelloWriter: BoardWriter {
             builder.write(to: &out)
             return builder.diagnostics
         }
-        // A list per state, an action per event (its field changes left out, as a warning says).
+        // A list per state, an action per event (its field changes left out, as a warning says)
+        // and per comment.
+        let comments = board.cards.reduce(0) { $0 + $1.comments.count }
         return WriteResult(written: [Counted(board.cards.count, "card"), Counted(board.states.count, "list"),
-                                     Counted(board.events.count, "action")], diagnostics: diagnostics)
+                                     Counted(board.events.count + comments, "action")], diagnostics: diagnostics)
     }
 
     /// The export as bytes, and warnings for what it could not hold.
@@ -52,6 +54,17 @@ struct TrelloExportBuilder {
     // million cards held a hundred megabytes more.
     private var cardIndex: [String: Int] = [:]
     private var lastEvent: [Instant?] = []
+    /// The actions to write, oldest first: events and comments by time (empty when the
+    /// board has no comments: then the events alone, without an array of them).
+    private var actions: [ActionSource] = []
+
+    /// What an action of the export is written from.
+    private enum ActionSource {
+        /// `board.events[k]`.
+        case event(Int)
+        /// The comment `comment` of `board.cards[card]`: a `commentCard`.
+        case comment(card: Int, comment: Int)
+    }
 
     init(board: Board) {
         self.board = board
@@ -65,7 +78,10 @@ struct TrelloExportBuilder {
             listIDs[s.id] = id
             listRefs[s.id] = .object([("id", .string(id)), ("name", .string(s.name))])
         }
+        // Labels the board defined come first, in their order, even when no card has them (a
+        // board read from Trello keeps its labels that way); then those only cards name.
         let colors = KeyValueLines.parse(board.metadata[TrelloKeys.labelColors])
+        for (name, _) in KeyValueLines.pairs(board.metadata[TrelloKeys.labelColors]) { addLabel(name, colors: colors) }
         for card in board.cards { for l in card.labels { addLabel(l, colors: colors) } }
         for card in board.cards { for a in card.assignees { addMember(a) } }
         lastEvent = Array(repeating: nil, count: board.cards.count)
@@ -74,6 +90,13 @@ struct TrelloExportBuilder {
             if let a = e.actor { addMember(a) }
             if let k = cardIndex[e.card] { lastEvent[k] = e.at }
         }
+        // Everyone the conversation names is a member, so that the export can name them by id.
+        for card in board.cards where card.hasConversation {
+            for c in card.comments { if let a = c.author { addMember(a) } }
+            for l in card.checklists { for item in l.items { if let a = item.assignee { addMember(a) } } }
+            for a in card.attachments { if let by = a.by { addMember(by) } }
+        }
+        actions = Self.actionSources(board)
 
         let customFields = buildCustomFields()
         let closed = Set((board.metadata[TrelloKeys.closedLists] ?? "").split(separator: ",").map(String.init))
@@ -125,8 +148,13 @@ struct TrelloExportBuilder {
         // From here on the builder is only read, by every core at once: a copy to share.
         let builder = self
         // Trello lists the newest action first.
-        let events = board.events.count
-        streamed("actions", count: events, to: &out) { [builder.actionNode(events - 1 - $0, fullNames: fullNames)] }
+        let count = actions.isEmpty ? board.events.count : actions.count
+        streamed("actions", count: count, to: &out) { k in
+            switch builder.actions.isEmpty ? ActionSource.event(count - 1 - k) : builder.actions[count - 1 - k] {
+            case .event(let e): [builder.actionNode(e, fullNames: fullNames)]
+            case .comment(let card, let comment): [builder.commentNode(card, comment, fullNames: fullNames)]
+            }
+        }
         streamed("cards", count: board.cards.count, to: &out) {
             [builder.cardNode(builder.board.cards[$0], index: $0, customFields: customFields)]
         }
@@ -172,6 +200,29 @@ struct TrelloExportBuilder {
             : TrelloKeys.colors[labelOrder.count % TrelloKeys.colors.count])
         labelIDs[name] = id
         labelOrder.append((name, color, id))
+    }
+
+    /// The events (already oldest first) and the comments merged by time; at equal times
+    /// events first, each in its own order.
+    private static func actionSources(_ board: Board) -> [ActionSource] {
+        var comments: [(at: Instant, card: Int, comment: Int)] = []
+        for (k, card) in board.cards.enumerated() {
+            for (j, c) in card.comments.enumerated() { comments.append((c.at, k, j)) }
+        }
+        guard !comments.isEmpty else { return [] }
+        comments.sort { $0.at != $1.at ? $0.at < $1.at : ($0.card, $0.comment) < ($1.card, $1.comment) }
+        var out: [ActionSource] = []
+        out.reserveCapacity(board.events.count + comments.count)
+        var j = 0
+        for (k, e) in board.events.enumerated() {
+            while j < comments.count, comments[j].at < e.at {
+                out.append(.comment(card: comments[j].card, comment: comments[j].comment))
+                j += 1
+            }
+            out.append(.event(k))
+        }
+        for c in comments[j...] { out.append(.comment(card: c.card, comment: c.comment)) }
+        return out
     }
 
     private mutating func addMember(_ username: String) {
@@ -249,35 +300,64 @@ struct TrelloExportBuilder {
         return .string(d.description)
     }
 
-    /// The checklists of a card's checklist section, for the export's `checklists`.
+    /// A card's checklists: its own, or those a board converted before #44 kept as text.
+    private func checklists(_ card: Card) -> [Checklist] {
+        if card.checklists.isEmpty, let section = card.fields[TrelloKeys.checklists] {
+            return TrelloLegacyFields.checklists(section)
+        }
+        return card.checklists
+    }
+
+    /// The id of a card's `k`th checklist: its own, else one made for Trello.
+    private func checklistID(_ list: Checklist, _ k: Int, of card: Card) -> String {
+        list.id ?? TrelloID.make("checklist", card.id + "\u{1F}\(k)")
+    }
+
+    /// The checklists of a card, for the export's `checklists`: items with their state, due
+    /// and member. A checklist without an id of its own says so under `boardkit`.
     private func checklistNodes(_ card: Card) -> [JSONNode] {
-        guard let section = card.fields[TrelloKeys.checklists] else { return [] }
-        return TrelloChecklist.parse(section).enumerated().map { k, list in
-            let id = TrelloID.make("checklist", card.id + "\u{1F}\(k)")
+        checklists(card).enumerated().map { k, list in
+            let id = checklistID(list, k, of: card)
             return .object([
                 ("id", .string(id)), ("name", .string(list.name)), ("idBoard", .string(board.id)),
                 ("idCard", .string(card.id)), ("pos", .number(Double((k + 1) * 16384))),
                 ("checkItems", .array(list.items.enumerated().map { j, item in
                     .object([("id", .string(TrelloID.make("checkItem", card.id + "\u{1F}\(k)\u{1F}\(j)"))),
-                             ("idChecklist", .string(id)), ("name", .string(item.name)),
-                             ("state", .string(item.complete ? "complete" : "incomplete")),
-                             ("pos", .number(Double((j + 1) * 16384)))])
+                             ("idChecklist", .string(id)), ("name", .string(item.text)),
+                             ("state", .string(item.done ? "complete" : "incomplete")),
+                             ("pos", .number(Double((j + 1) * 16384))),
+                             ("due", item.due.map { .string(TrelloDate.format(trelloInstant($0))) } ?? .null),
+                             ("idMember", item.assignee.flatMap { memberIDs[$0] }.map(JSONNode.string) ?? .null),
+                             (TrelloKeys.boardkit, exact(item.due).map { .object([("due", $0)]) })])
                 })),
+                (TrelloKeys.boardkit, list.id == nil ? .object([("id", .null)]) : nil),
             ])
         }
     }
 
+    /// A card's attachments (or those a board converted before #44 kept as text), with
+    /// what Trello says of each: upload or link, type, size, date and member.
+    private func attachmentNodes(_ card: Card) -> [JSONNode] {
+        var attachments = card.attachments
+        if attachments.isEmpty, let text = card.fields[TrelloKeys.attachments] {
+            attachments = TrelloLegacyFields.attachments(text)
+        }
+        return attachments.enumerated().map { k, a in
+            .object([("id", .string(TrelloID.make("attachment", card.id + "\u{1F}\(k)"))),
+                     ("name", .string(a.name)), ("url", .string(a.url)), ("isUpload", a.upload.map(JSONNode.bool)),
+                     ("mimeType", a.type.map(JSONNode.string)), ("bytes", a.size.map { .number(Double($0)) }),
+                     ("date", a.at.map { .string(TrelloDate.format($0)) }),
+                     ("idMember", a.by.flatMap { memberIDs[$0] }.map(JSONNode.string)),
+                     ("pos", .number(Double((k + 1) * 16384)))])
+        }
+    }
+
     private func cardNode(_ card: Card, index: Int, customFields: CustomFields) -> JSONNode {
-        let section = card.fields[TrelloKeys.checklists] ?? ""
-        let desc = TrelloChecklist.desc(body: card.body, section: section)
-        let checklistIDs: [JSONNode] = TrelloChecklist.parse(section).indices.map { k in
-            .string(TrelloID.make("checklist", card.id + "\u{1F}\(k)"))
-        }
-        let attachments = TrelloAttachment.parse(card.fields[TrelloKeys.attachments] ?? "").enumerated().map { k, a in
-            JSONNode.object([("id", .string(TrelloID.make("attachment", card.id + "\u{1F}\(k)"))),
-                             ("name", .string(a.name)), ("url", .string(a.url)), ("isUpload", .bool(false)),
-                             ("pos", .number(Double((k + 1) * 16384)))])
-        }
+        // A board converted before #44 has its checklists at the end of the body too.
+        let desc = card.checklists.isEmpty
+            ? TrelloLegacyFields.desc(body: card.body, section: card.fields[TrelloKeys.checklists] ?? "") : card.body
+        let checklistIDs: [JSONNode] = checklists(card).enumerated().map { k, list in .string(checklistID(list, k, of: card)) }
+        let attachments = attachmentNodes(card)
         var items: [JSONNode] = []
         for name in card.fields.keys.sorted() where !name.hasPrefix(TrelloKeys.prefix) {
             guard let field = customFields.byName[name], let v = card.fields[name] else { continue }
@@ -300,6 +380,10 @@ struct TrelloExportBuilder {
             // dateLastActivity is UTC: the offset the card's updated time was written in.
             ("updated", card.updated.flatMap { $0.offsetSeconds == 0 ? nil : .string($0.description) }),
             ("due", exact(card.due)), ("start", exact(card.start)),
+            // Trello has no links between cards: importers ignore these, boardkit reads them.
+            ("links", card.links.isEmpty ? nil : .array(card.links.map { l in
+                .object([("type", .string(l.type.rawValue)), ("card", .string(l.card))])
+            })),
         ]
         ext = ext.filter { $0.1 != nil }
         let due: JSONNode = card.due.map { .string(TrelloDate.format(trelloInstant($0))) } ?? .null
@@ -335,6 +419,29 @@ struct TrelloExportBuilder {
 
     // MARK: Actions
 
+    /// The `commentCard` action of comment `j` of card `k`: the comment's id, author, date and
+    /// text, and `dateLastEdited` when it was edited (as Trello keeps an edited comment).
+    private func commentNode(_ k: Int, _ j: Int, fullNames: [String: String]) -> JSONNode {
+        let card = board.cards[k], c = card.comments[j]
+        let data: [(String, JSONNode?)] = [
+            ("text", .string(c.text)), ("dateLastEdited", c.edited.map { .string(TrelloDate.format($0)) }),
+            ("board", boardRef), ("card", .object([("id", .string(card.id)), ("name", .string(card.title))])),
+            ("list", listRefs[card.state]),
+        ]
+        return .object([
+            ("id", .string(c.id)), ("idMemberCreator", c.author.flatMap { memberIDs[$0] }.map(JSONNode.string) ?? .null),
+            ("data", .object(data)), ("type", .string("commentCard")), ("date", .string(TrelloDate.format(c.at))),
+            ("memberCreator", memberCreator(c.author, fullNames: fullNames)),
+        ])
+    }
+
+    /// An action's `memberCreator`: the member's id, username and full name.
+    private func memberCreator(_ username: String?, fullNames: [String: String]) -> JSONNode {
+        username.map { u in
+            .object([("id", .string(memberIDs[u]!)), ("username", .string(u)), ("fullName", .string(fullNames[u] ?? u))])
+        } ?? .null
+    }
+
     /// The action of event `k`; `fullNames` are the members' full names.
     private func actionNode(_ k: Int, fullNames: [String: String]) -> JSONNode {
         let e = board.events[k]
@@ -369,9 +476,7 @@ struct TrelloExportBuilder {
             ("id", .string(TrelloID.make("action", e.card + "\u{1F}\(k)"))),
             ("idMemberCreator", actor.map(JSONNode.string) ?? .null),
             ("data", .object(data)), ("type", .string(type)), ("date", .string(TrelloDate.format(e.at))),
-            ("memberCreator", e.actor.map { u in
-                .object([("id", .string(memberIDs[u]!)), ("username", .string(u)), ("fullName", .string(fullNames[u] ?? u))])
-            } ?? .null),
+            ("memberCreator", memberCreator(e.actor, fullNames: fullNames)),
         ])
     }
 }
