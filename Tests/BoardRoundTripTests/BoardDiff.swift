@@ -152,6 +152,10 @@ enum BoardDiff {
         }
         for (k, v) in b.fields where a.fields[k] == nil { add("card.field.added", "\(show(k)): \(show(v))") }
         if !same(a.extras, b.extras) { add("card.extras", "\(a.extras) → \(b.extras)") }
+        if a.comments != b.comments { add("card.comments", "\(a.comments.count) → \(b.comments.count): \(b.comments.first.map { "\($0)" } ?? "")") }
+        if a.checklists != b.checklists { add("card.checklists", "\(a.checklists) → \(b.checklists)") }
+        if a.attachments != b.attachments { add("card.attachments", "\(a.attachments) → \(b.attachments)") }
+        if a.links != b.links { add("card.links", "\(a.links) → \(b.links)") }
         return out
     }
 

@@ -30,6 +30,10 @@ struct BoardShape: Sendable {
     var seventeenDigitPositions = true
     /// Largest board (cards) of the rare "many cards" boards.
     var manyCards = 300
+    /// Comments, checklists, attachments and links on cards. Off unless asked: the formats
+    /// that keep them ask (the lossless properties); what the others say they leave is
+    /// checked in BoardKitTests' ConversationTravelTests.
+    var conversation = false
 
     static let everything = BoardShape()
 }
@@ -262,6 +266,11 @@ enum BoardGen {
             board.cards.append(card)
         }
 
+        if shape.conversation {
+            let ids = board.cards.map(\.id)
+            for k in board.cards.indices where r.chance(0.4) { conversation(&r, on: &board.cards[k], zone: zone, near: base, cards: ids) }
+        }
+
         // History: oldest first, for cards the board has, between its states.
         if !board.cards.isEmpty && r.chance(0.7) {
             var t = base - Int64(r.int(0...86_400 * 30))
@@ -300,6 +309,32 @@ enum BoardGen {
             }
         }
         return board
+    }
+
+    /// A card's conversation: every part, optional values present and absent, awkward text.
+    static func conversation(_ r: inout SplitMix, on card: inout Card, zone: Zone, near base: Int64, cards: [String]) {
+        for j in 0..<r.int(0...3) {
+            card.comments.append(CardComment(id: r.chance(0.5) ? "c\(j)" : uuidLike(&r) + "-\(j)",
+                                             author: r.chance(0.8) ? name(&r) : nil, at: instant(&r, zone: zone, near: base),
+                                             text: text(&r, maxPieces: 6), edited: r.chance(0.2) ? instant(&r, zone: zone, near: base) : nil))
+        }
+        for _ in 0..<r.int(0...2) {
+            let items = (0..<r.int(0...3)).map { _ in
+                ChecklistItem(text: text(&r, maxPieces: 2), done: r.chance(0.5), due: r.chance(0.3) ? due(&r, zone: zone, near: base) : nil,
+                              assignee: r.chance(0.3) ? name(&r) : nil)
+            }
+            card.checklists.append(Checklist(id: r.chance(0.5) ? uuidLike(&r) : nil, name: text(&r, maxPieces: 2), items: items))
+        }
+        for _ in 0..<r.int(0...2) {
+            card.attachments.append(Attachment(name: text(&r, maxPieces: 2), url: r.pick(["https://example.com/f.pdf", "http://x/?a=1,2&b=\"3\"", "파일"]),
+                                               type: r.chance(0.5) ? "application/pdf" : nil, size: r.chance(0.5) ? r.int(0...5_000_000_000) : nil,
+                                               at: r.chance(0.5) ? instant(&r, zone: zone, near: base) : nil, by: r.chance(0.5) ? name(&r) : nil,
+                                               upload: r.chance(0.7) ? r.chance(0.5) : nil))
+        }
+        for _ in 0..<r.int(0...2) {
+            let link = CardLink(LinkType.allCases[r.int(0...5)], r.pick(cards))
+            if !card.links.contains(link) { card.links.append(link) }
+        }
     }
 
     static func distinct(_ items: [String]) -> [String] {
