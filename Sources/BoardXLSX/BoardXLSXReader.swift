@@ -5,8 +5,8 @@ import BoardIO
 /// Reads a workbook into a board.
 ///
 /// - boardkit's own workbook (a Board sheet saying `format = boardkit/1`): the Cards sheet
-///   through the tabular mapping plus the hidden exact columns, History, States, Board and
-///   Overflow: the board that was written, also after a person edited it.
+///   through the tabular mapping plus the hidden exact columns, History, the conversation
+///   sheets (Comments, Checklists, Attachments, Links), States, Board and Overflow: the board that was written, also after a person edited it.
 /// - Any other workbook: the first sheet, or `--sheet NAME`, through the same column mapping
 ///   and presets as CSV (`--mapping`).
 ///
@@ -126,6 +126,17 @@ public struct BoardXLSXReader: SniffingReader {
         // Events of cards a person deleted from the Cards sheet go with them, counted.
         if let orphans = Self.leaveOutOrphans(&events, &eventRows, cards: board.cards, file: file) { tally.add(orphans) }
         board.events = events
+        // The cards' conversation, where the workbook has its sheets (one written before has none).
+        let talk = ConversationSheetReader(source: source, zone: zone, overflow: overflow)
+        var conversation = ConversationSheetReader.Conversation()
+        var present: Set<ConversationSheet> = []
+        for kind in ConversationSheet.allCases {
+            let kindParts = parts(kind.name)
+            guard !kindParts.isEmpty else { continue }
+            present.insert(kind)
+            talk.read(kind, parts: kindParts, into: &conversation, tally: tally)
+        }
+        for d in conversation.apply(to: &board, sheets: present, file: file) { tally.add(d) }
         return ReadResult(board: board, diagnostics: tally.finished() + out.built.diagnostics,
                           sourceMap: sourceMap(out, source, eventRows: eventRows, eventParts: historyParts.map(\.name)))
     }

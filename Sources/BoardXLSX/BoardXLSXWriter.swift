@@ -4,8 +4,8 @@ import BoardIO
 import BoardTabular
 import CXlsxWriter
 
-/// Writes a board as a workbook a team can work in (sheets Cards, History, States, Board;
-/// see `WorkbookSchema`) with libxlsxwriter in constant-memory mode.
+/// Writes a board as a workbook a team can work in (sheets Cards, History, the cards'
+/// conversation where there is one, States, Board; see `WorkbookSchema`) with libxlsxwriter in constant-memory mode.
 ///
 /// Reading it back with `BoardXLSXReader` gives the same board, also after a person sorted,
 /// added or deleted rows, picked another state or typed a date. `--mapping NAME` writes the
@@ -37,13 +37,16 @@ public struct BoardXLSXWriter: BoardWriter {
             zone = .utc
             diagnostics.append(Diagnostic(XLSXMessage.invalidTimeZone(board.timeZone), at: SourceLocation(file: file)))
         }
-        let large = board.cards.count + board.events.count > 400_000
+        // A conversation sheet only where some card has such an element: a board without a
+        // conversation gives the workbook it gave before.
+        let conversation: [(kind: ConversationSheet, rows: [ConversationSheet.Row])] =
+            ConversationSheet.allCases.map { ($0, $0.rows(of: board)) }.filter { !$0.rows.isEmpty }
+        let conversationRows = conversation.reduce(0) { $0 + $1.rows.count }
+        let large = board.cards.count + board.events.count + conversationRows > 400_000
         guard let sink = WorkbookSink(path: path, file: file, large: large) else {
             return .failed(diagnostics + [Diagnostic(XLSXMessage.cannotCreateWorkbook, at: SourceLocation(file: file))])
         }
         sink.settleBoardFormats()
-        let tally = ConversationTally(board)
-        if !tally.isEmpty { diagnostics.append(Diagnostic(XLSXMessage.conversationNotWritten(tally), at: SourceLocation(file: file))) }
         let layout = TabularBoardLayout(board: board, mapping: mapping)
         diagnostics += layout.lossDiagnostics(for: board, file: file) { loss in
             // The hidden columns keep what a plain table loses.
@@ -57,9 +60,13 @@ public struct BoardXLSXWriter: BoardWriter {
         // row after row independently.
         let cardParts = SheetPart.parts(of: WorkbookSchema.cards, count: board.cards.count, perPart: rowsPerSheet, in: sink)
         let historyParts = SheetPart.parts(of: WorkbookSchema.history, count: board.events.count, perPart: rowsPerSheet, in: sink)
+        let conversationParts = conversation.map { kind, rows in
+            SheetPart.parts(of: kind.name, count: rows.count, perPart: rowsPerSheet, in: sink)
+        }
         let statesSheet = sink.addSheet(WorkbookSchema.states)
         let boardSheet = sink.addSheet(WorkbookSchema.board)
-        guard let statesSheet, let boardSheet, let cardParts, let historyParts else {
+        guard let statesSheet, let boardSheet, let cardParts, let historyParts,
+              !conversationParts.contains(where: { $0 == nil }) else {
             _ = sink.close()
             return .failed(diagnostics + [Diagnostic(XLSXMessage.cannotAddSheets, at: SourceLocation(file: file))])
         }
@@ -79,10 +86,15 @@ public struct BoardXLSXWriter: BoardWriter {
         let history = HistorySheetWriter(sink: sink, board: board, zone: zone)
         cards.setUp(parts: cardParts, cells: setUp)
         history.setUp(parts: historyParts, cells: setUp)
+        let talk = zip(conversation, conversationParts).map { sheet, parts in
+            (ConversationSheetWriter(sink: sink, board: board, zone: zone, kind: sheet.kind, rows: sheet.rows), parts ?? [])
+        }
+        for (writer, parts) in talk { writer.setUp(parts: parts, cells: setUp) }
 
         // Then the rows, each part on its own: as many parts at a time as there are cores.
         sink.writeConcurrently(cardParts.map { part in { cards.write(part, cells: $0) } }
-                               + historyParts.map { part in { history.write(part, cells: $0) } })
+                               + historyParts.map { part in { history.write(part, cells: $0) } }
+                               + talk.flatMap { writer, parts in parts.map { part in { writer.write(part, cells: $0) } } })
 
         let (failure, found) = sink.close()
         diagnostics += found

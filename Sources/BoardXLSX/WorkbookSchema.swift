@@ -6,6 +6,10 @@
 /// - **History**: one event per row.
 /// - **States**: the state catalogue; the Cards state dropdown lists its names.
 /// - **Board**: key/value rows: format, id, name, time zone, export time, metadata, extras.
+/// - **Comments**, **Checklists**, **Attachments**, **Links** (each only when some card has
+///   one: a board without a conversation gives the workbook it gave before): a card's
+///   conversation, one row per element (a checklist item; a checklist without items is one
+///   row without an item) in the card's order, a table a person can filter.
 /// - **Overflow** (hidden, only when needed): texts longer than a cell holds, in pieces.
 ///
 /// A sheet that would pass Excel's 1,048,576 rows continues in `Cards (2)`, `History (2)` …
@@ -15,6 +19,10 @@ enum WorkbookSchema {
     static let states = "States"
     static let board = "Board"
     static let overflow = "Overflow"
+    static let comments = "Comments"
+    static let checklists = "Checklists"
+    static let attachments = "Attachments"
+    static let links = "Links"
 
     /// The value of the Board sheet's `format` row that marks a workbook as boardkit's own.
     static let formatMarker = "boardkit/1"
@@ -54,6 +62,17 @@ enum WorkbookSchema {
                                 ExactColumn.prefix + "at", ExactColumn.prefix + "extras"]
     /// States sheet columns, in order.
     static let statesHeader = ["id", "name", "category", "wip limit", ExactColumn.prefix + "extras"]
+    /// Comments sheet columns; the hidden ones keep the exact instants (`ExactInstant`).
+    static let commentsHeader = ["card", "id", "author", "at", "text", "edited",
+                                 ExactColumn.prefix + "at", ExactColumn.prefix + "edited"]
+    /// Checklists sheet columns: one row per item; `done` a boolean cell.
+    static let checklistsHeader = ["card", "checklist", "checklist id", "item", "done", "due", "assignee",
+                                   ExactColumn.prefix + "due"]
+    /// Attachments sheet columns: `size` a number of bytes, `upload` a boolean cell.
+    static let attachmentsHeader = ["card", "name", "url", "type", "size", "at", "by", "upload",
+                                    ExactColumn.prefix + "at"]
+    /// Links sheet columns: both sides of a link are rows, as on the cards.
+    static let linksHeader = ["card", "type", "other card"]
     /// Overflow sheet columns.
     static let overflowHeader = ["sheet", "key", "column", "part", "text"]
 }

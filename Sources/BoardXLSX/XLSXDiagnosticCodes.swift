@@ -23,7 +23,10 @@ extension DiagnosticCode {
         "A date Excel cannot show (before 1900, after 9999): written as ISO 8601 text; a date cell outside that range is read as a number.")
     public static let xlsxOrphanEvents = DiagnosticCode(
         "xlsx-orphan-events", .warning,
-        "History rows of cards no longer in the Cards sheet (rows deleted in a spreadsheet) were left out.")
+        "History, Comments, Checklists, Attachments or Links rows of cards not in the Cards sheet (rows deleted in a spreadsheet) were left out.")
+    public static let xlsxBadConversation = DiagnosticCode(
+        "xlsx-bad-conversation", .error,
+        "A Comments, Checklists, Attachments or Links row lacks what its element needs (a card; a comment's id; an attachment's url; a link's type and other card) or holds a value of the wrong kind (done or upload not TRUE/FALSE, size not a whole number): the row is left out.")
     public static let xlsxBadHiddenValue = DiagnosticCode(
         "xlsx-bad-hidden-value", .warning,
         "A hidden boardkit: cell, or a Board/States/History value, could not be read and was ignored or kept as text.")
@@ -42,7 +45,7 @@ extension DiagnosticCode {
     /// The XLSX format's codes, for `boardkit codes`.
     public static let xlsxCodes: [DiagnosticCode] = [
         .xlsxNotZip, .xlsxEncrypted, .xlsxNotWorkbook, .xlsxBrokenXML, .xlsxMissingSheet, .xlsxEmptySheet,
-        .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadHiddenValue,
+        .xlsxTextOverflow, .xlsxDateOutOfRange, .xlsxOrphanEvents, .xlsxBadConversation, .xlsxBadHiddenValue,
         .xlsxBadChanges, .xlsxRowTooLarge, .xlsxPartTooLarge, .xlsxWriteFailed,
     ]
 }

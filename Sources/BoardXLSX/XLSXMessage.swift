@@ -51,6 +51,16 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
     case historyBadChanges(card: String, failure: FieldChangesText.Failure)
     /// `rows` history rows of `cards` (the first few named) left out: their cards are gone.
     case orphanEvents(rows: Int, cards: [String])
+    /// A row of a conversation sheet (Comments, Checklists, Attachments, Links) without a card.
+    case conversationRowNoCard(sheet: String)
+    /// A row of card `card` without what its element needs (`column`); left out.
+    case conversationRowMissing(sheet: String, card: String, column: String)
+    /// A row whose `column` holds `text`, not what it should; left out.
+    case conversationBadValue(sheet: String, card: String, column: String, text: String, expected: Expected)
+    /// A row whose time or due in `column` (`text`) is no date; left out.
+    case conversationBadDate(sheet: String, card: String, column: String, text: String)
+    /// `rows` rows of `sheet` for `cards` (the first few named) that the Cards sheet lacks.
+    case orphanConversation(sheet: String, rows: Int, cards: [String])
 
     // Writing.
     /// The board's zone is not a zone: date-time cells show UTC.
@@ -63,12 +73,15 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
     case textOverflow(column: String, bytes: Int, shown: Int)
     /// The date `iso` of `cell` is outside Excel's dates, written as text.
     case dateOutOfRange(cell: DateCell, iso: String)
-    /// The cards' comments, checklists, attachments and links (no sheet holds them yet).
-    case conversationNotWritten(ConversationTally)
 
     /// What is wrong with a part's XML.
     public enum XMLProblem: Sendable, Equatable {
         case noWorkbookElement, endsInsideStringItem
+    }
+
+    /// What a conversation sheet's cell should hold.
+    public enum Expected: Sendable, Equatable {
+        case boolean, size, linkType
     }
 
     /// Which date a cell holds, for the writer's warning.
@@ -77,6 +90,8 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
         case exportTime
         /// The time of event `n` (1-based).
         case eventTime(Int)
+        /// A time or due date of a card's conversation, in `sheet`'s `column`.
+        case conversation(sheet: String, card: String, column: String)
     }
 
     /// The first thing libxlsxwriter could not do.
@@ -107,11 +122,12 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
              .historyBadType, .historyBadExtras: .xlsxBadHiddenValue
         case .historyNoTime: .invalidDate
         case .historyBadChanges: .xlsxBadChanges
-        case .orphanEvents: .xlsxOrphanEvents
+        case .orphanEvents, .orphanConversation: .xlsxOrphanEvents
         case .invalidTimeZone: .invalidTimeZone
         case .cannotAddSheets, .writeFailed: .xlsxWriteFailed
         case .textOverflow: .xlsxTextOverflow
-        case .conversationNotWritten: .dataNotWritten
+        case .conversationRowNoCard, .conversationRowMissing, .conversationBadValue: .xlsxBadConversation
+        case .conversationBadDate: .invalidDate
         }
     }
 
@@ -186,6 +202,22 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
         case .orphanEvents(let rows, let cards):
             let named = cards.sorted().prefix(5).joined(separator: ", ") + (cards.count > 5 ? ", …" : "")
             return "\(Counted(rows, "history row")) of \(Counted(cards.count, "card")) no longer in the Cards sheet left out (\(named))"
+        case .conversationRowNoCard(let sheet):
+            return "\(sheet) row without a card id; left out"
+        case .conversationRowMissing(let sheet, let card, let column):
+            return "\(sheet) row of card \(card) has no \(column); left out"
+        case .conversationBadValue(let sheet, let card, let column, let text, let expected):
+            let what = switch expected {
+            case .boolean: "TRUE or FALSE"
+            case .size: "a whole number of bytes"
+            case .linkType: "one of " + LinkType.allCases.map(\.rawValue).joined(separator: ", ")
+            }
+            return "\(sheet) row of card \(card) has \(column) '\(text)', not \(what); left out"
+        case .conversationBadDate(let sheet, let card, let column, let text):
+            return "\(sheet) row of card \(card) has \(column) '\(text)', not a date or time; left out"
+        case .orphanConversation(let sheet, let rows, let cards):
+            let named = cards.sorted().prefix(5).joined(separator: ", ") + (cards.count > 5 ? ", …" : "")
+            return "\(Counted(rows, "\(sheet) row")) of \(Counted(cards.count, "card")) not in the Cards sheet left out (\(named))"
         case .invalidTimeZone(let zone):
             return "'\(zone)' is not an IANA time-zone name; date-time cells show UTC"
         case .cannotCreateWorkbook:
@@ -215,10 +247,9 @@ public enum XLSXMessage: DiagnosticMessage, Equatable {
             case .card(let id, let column): "card \(id) \(column)"
             case .exportTime: "export time"
             case .eventTime(let n): "event \(n) at"
+            case .conversation(let sheet, let card, let column): "card \(card) \(sheet) \(column)"
             }
             return "\(what) \(iso) is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back"
-        case .conversationNotWritten(let tally):
-            return "\(tally) of cards not written: the workbook has no sheet for a card's conversation yet; convert to JSON, or CSV with --events, to keep it"
         }
     }
 

@@ -55,6 +55,18 @@ struct XLSXMessageTests {
             (.orphanEvents(rows: 1, cards: ["c9"]), "1 history row of 1 card no longer in the Cards sheet left out (c9)"),
             (.orphanEvents(rows: 8, cards: ["f", "e", "d", "c", "b", "a"]),
              "8 history rows of 6 cards no longer in the Cards sheet left out (a, b, c, d, e, …)"),
+            (.conversationRowNoCard(sheet: "Links"), "Links row without a card id; left out"),
+            (.conversationRowMissing(sheet: "Comments", card: "c1", column: "id"), "Comments row of card c1 has no id; left out"),
+            (.conversationBadValue(sheet: "Checklists", card: "c1", column: "done", text: "maybe", expected: .boolean),
+             "Checklists row of card c1 has done 'maybe', not TRUE or FALSE; left out"),
+            (.conversationBadValue(sheet: "Attachments", card: "c1", column: "size", text: "big", expected: .size),
+             "Attachments row of card c1 has size 'big', not a whole number of bytes; left out"),
+            (.conversationBadValue(sheet: "Links", card: "c1", column: "type", text: "loves", expected: .linkType),
+             "Links row of card c1 has type 'loves', not one of parent, child, blocks, blocked-by, relates, duplicates; left out"),
+            (.conversationBadDate(sheet: "Comments", card: "c1", column: "at", text: "next Tuesday"),
+             "Comments row of card c1 has at 'next Tuesday', not a date or time; left out"),
+            (.orphanConversation(sheet: "Comments", rows: 3, cards: ["c9", "c8"]),
+             "3 Comments rows of 2 cards not in the Cards sheet left out (c8, c9)"),
             (.invalidTimeZone("Mars/Base"), "'Mars/Base' is not an IANA time-zone name; date-time cells show UTC"),
             (.cannotCreateWorkbook, "cannot create the workbook"),
             (.cannotAddSheets, "libxlsxwriter could not add the sheets"),
@@ -74,6 +86,8 @@ struct XLSXMessageTests {
              "export time 0001-01-01T00:00:00Z is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back"),
             (.dateOutOfRange(cell: .eventTime(3), iso: "0001-01-01T00:00:00Z"),
              "event 3 at 0001-01-01T00:00:00Z is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back"),
+            (.dateOutOfRange(cell: .conversation(sheet: "Comments", card: "c1", column: "at"), iso: "0001-01-01T00:00:00Z"),
+             "card c1 Comments at 0001-01-01T00:00:00Z is outside the dates Excel shows (1900-01-01 to 9999-12-31); written as ISO 8601 text, which boardkit reads back"),
         ]
         for (message, text) in cases { #expect(message.text == text) }
         // libxlsxwriter's own words follow the cell; ours are the start.

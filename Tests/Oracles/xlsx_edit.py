@@ -9,6 +9,13 @@ openpyxl, and saves it under a new name:
 - adds a card row at the bottom with only a title, a state and a typed due date.
 
 usage: xlsx_edit.py IN OUT DELETE_ID MOVE_ID NEW_STATE DUE_ID DUE_DATE NEW_TITLE
+
+Or, in the Checklists sheet:
+
+- ticks the item ITEM of card CARD (its done cell becomes TRUE),
+- and moves the done column to the front (a person reordering the columns).
+
+usage: xlsx_edit.py tick IN OUT CARD ITEM
 """
 import datetime
 import sys
@@ -16,7 +23,31 @@ import sys
 import openpyxl
 
 
+def tick(src, dst, card, item):
+    wb = openpyxl.load_workbook(src)
+    ws = wb["Checklists"]
+    rows = [[c.value for c in r] for r in ws.iter_rows()]
+    formats = [[c.number_format for c in r] for r in ws.iter_rows()]
+    header = rows[0]
+    col = {name: i for i, name in enumerate(header)}
+    for values in rows[1:]:
+        if values[col["card"]] == card and values[col["item"]] == item:
+            values[col["done"]] = True
+    done = col["done"]
+    order = [done] + [k for k in range(len(header)) if k != done]
+    ws.delete_rows(1, ws.max_row)
+    for r, (values, fmts) in enumerate(zip(rows, formats), start=1):
+        for c, k in enumerate(order, start=1):
+            if k < len(values) and values[k] is not None:
+                cell = ws.cell(row=r, column=c, value=values[k])
+                cell.number_format = fmts[k]
+    wb.save(dst)
+
+
 def main():
+    if sys.argv[1] == "tick":
+        tick(*sys.argv[2:6])
+        return
     src, dst, delete_id, move_id, new_state, due_id, due_date, new_title = sys.argv[1:9]
     wb = openpyxl.load_workbook(src)
     ws = wb["Cards"]
