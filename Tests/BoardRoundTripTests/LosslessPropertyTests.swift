@@ -30,7 +30,7 @@ struct LosslessPropertyTests {
         (.csvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true), 400),
         (.tsvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true), 200),
         // Weakened, on purpose: no positions needing 17 significant digits (a known loss).
-        (.xlsx, BoardShape(seventeenDigitPositions: false), 250),
+        (.xlsx, BoardShape(seventeenDigitPositions: false, conversation: true), 250),
         (.store, BoardShape(conversation: true), 250),
     ]
 

@@ -27,7 +27,11 @@ struct ConversationCommandTests {
         let text = "Okta first, 다음은 Azure.\nThen **Google**; 👍"
         let commented = try bk(["comment", "1", text, "--actor", "mina"], env: env).stdoutText
         #expect(commented.contains("mina commented \"Okta first, 다음은 Azure.…\" on #1 'Single sign-on'"), "\(commented)")
-        try bk(["check", "1", "Write the runbook", "--checklist", "Launch", "--actor", "jisoo"], env: env)
+        let added = try bk(["check", "1", "Write the runbook", "--checklist", "Launch", "--actor", "jisoo"], env: env).stdoutText
+        #expect(added.contains("jisoo added \"Write the runbook\" to Launch on #1"), "\(added)")
+        let both = try bk(["check", "1", "Tell support", "--checklist", "Launch", "--done", "--actor", "jisoo"], env: env).stdoutText
+        #expect(both.contains("jisoo added \"Tell support\" to Launch, ticked on #1"), "added already done: \(both)")
+        try bk(["check", "1", "Tell support", "--checklist", "Launch", "--remove", "--actor", "jisoo"], env: env)
         let ticked = try bk(["check", "1", "Write the runbook", "--checklist", "Launch", "--done", "--actor", "jisoo"], env: env).stdoutText
         #expect(ticked.contains("jisoo ticked \"Write the runbook\" on #1"), "\(ticked)")
         let linked = try bk(["link", "2", "parent", "1", "--actor", "mina"], env: env).stdoutText

@@ -59,6 +59,8 @@ struct ConversationPhrases {
             for item in list.items {
                 let name = quoted(item.text)
                 switch before[list.name + "\u{0}" + item.text] {
+                case nil where item.done:
+                    out.append(ko("added \(name) to \(written(list.name)), ticked", "\(written(list.name))에 \(name) 항목을 추가하고 완료함"))
                 case nil: out.append(ko("added \(name) to \(written(list.name))", "\(written(list.name))에 \(name) 항목을 추가함"))
                 case let was? where was.done != item.done:
                     out.append(item.done ? ko("ticked \(name)", "\(name) 항목을 완료함") : ko("unticked \(name)", "\(name) 항목의 완료를 취소함"))
