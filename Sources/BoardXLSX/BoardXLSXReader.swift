@@ -6,7 +6,8 @@ import BoardIO
 ///
 /// - boardkit's own workbook (a Board sheet saying `format = boardkit/1`): the Cards sheet
 ///   through the tabular mapping plus the hidden exact columns, History, the conversation
-///   sheets (Comments, Checklists, Attachments, Links), States, Board and Overflow: the board that was written, also after a person edited it.
+///   sheets (Comments, Checklists, Attachments, Links), States, Board and Overflow: the
+///   board that was written, also after a person edited it.
 /// - Any other workbook: the first sheet, or `--sheet NAME`, through the same column mapping
 ///   and presets as CSV (`--mapping`).
 ///

@@ -5,7 +5,8 @@ import BoardTabular
 import CXlsxWriter
 
 /// Writes a board as a workbook a team can work in (sheets Cards, History, the cards'
-/// conversation where there is one, States, Board; see `WorkbookSchema`) with libxlsxwriter in constant-memory mode.
+/// conversation where there is one, States, Board; see `WorkbookSchema`) with libxlsxwriter
+/// in constant-memory mode.
 ///
 /// Reading it back with `BoardXLSXReader` gives the same board, also after a person sorted,
 /// added or deleted rows, picked another state or typed a date. `--mapping NAME` writes the
