@@ -6,7 +6,8 @@ import BoardIO
 /// checklists, attachments and links. Columns are found by their headers, so a person may
 /// reorder them (or hide some); rows are taken per card in sheet order, so a sorted sheet
 /// gives that order. A checklist item's row joins the card's last checklist when it has the
-/// same name and id, else starts one. A row without what its element needs is left out
+/// same place on the card (the hidden `boardkit:checklist`), or, in a row without it, the
+/// same name and id; else it starts one. A row without what its element needs is left out
 /// with a located diagnostic.
 struct ConversationSheetReader {
     let source: WorkbookSource
@@ -133,7 +134,9 @@ struct ConversationSheetReader {
         }
         let due = try dueDate(r, card, h[5], exact: h[7])
         let assignee = r.text(h[6])
-        if lists.last.map({ $0.name != name || $0.id != id }) ?? true {
+        let place: Int? = if case .number(let n) = r.cell(h[8]) { Int(n) } else { nil }
+        let sameList = place.map { $0 == lists.count } ?? lists.last.map { $0.name == name && $0.id == id }
+        if !(sameList ?? false) {
             lists.append(Checklist(id: id, name: name))
         }
         // A row without an item or a tick is a checklist without items.

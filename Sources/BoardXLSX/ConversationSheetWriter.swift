@@ -73,6 +73,7 @@ struct ConversationSheetWriter {
                 let list = card.checklists[e]
                 text(1, list.name)
                 text(2, list.id)
+                writer.number(ws, row, 8, Double(e + 1))
                 guard r.item >= 0 else { break }
                 let item = list.items[Int(r.item)]
                 text(3, item.text)

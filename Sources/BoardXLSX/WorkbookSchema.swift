@@ -65,9 +65,11 @@ enum WorkbookSchema {
     /// Comments sheet columns; the hidden ones keep the exact instants (`ExactInstant`).
     static let commentsHeader = ["card", "id", "author", "at", "text", "edited",
                                  ExactColumn.prefix + "at", ExactColumn.prefix + "edited"]
-    /// Checklists sheet columns: one row per item; `done` a boolean cell.
+    /// Checklists sheet columns: one row per item; `done` a boolean cell. The hidden
+    /// `boardkit:checklist` is the checklist's place on its card (1, 2…), so two checklists of
+    /// one name without ids stay two; a row a person adds without it joins by name and id.
     static let checklistsHeader = ["card", "checklist", "checklist id", "item", "done", "due", "assignee",
-                                   ExactColumn.prefix + "due"]
+                                   ExactColumn.prefix + "due", ExactColumn.prefix + "checklist"]
     /// Attachments sheet columns: `size` a number of bytes, `upload` a boolean cell.
     static let attachmentsHeader = ["card", "name", "url", "type", "size", "at", "by", "upload",
                                     ExactColumn.prefix + "at"]

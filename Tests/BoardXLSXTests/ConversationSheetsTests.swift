@@ -153,8 +153,11 @@ import BoardJSON
     /// limit come back as they were; a sheet past its row limit continues in `Comments (2)`.
     @Test func theEdgesOfTheShapeComeBack() throws {
         var board = try original()
+        // Two checklists of one name without ids stay two (found by the identity property: they
+        // read back as one before the hidden boardkit:checklist column).
         board.cards[1].checklists = [Checklist(name: "Empty"), Checklist(id: "k9", name: "Midnight",
-            items: [ChecklistItem(text: "", done: true, due: .instant(Instant(epochSeconds: 1_796_050_800, offsetSeconds: 9 * 3600)))])]
+            items: [ChecklistItem(text: "", done: true, due: .instant(Instant(epochSeconds: 1_796_050_800, offsetSeconds: 9 * 3600)))]),
+            Checklist(name: "Twice", items: [ChecklistItem(text: "a")]), Checklist(name: "Twice", items: [ChecklistItem(text: "b")])]
         board.cards[2].comments.append(CardComment(id: "long", at: Instant(epochSeconds: 1_796_000_000), text: String(repeating: "말", count: 20_000)))
         let path = tmp.path("edges.xlsx")
         let written = BoardXLSXWriter(rowsPerSheet: 2).write(board, to: path, options: WriterOptions())
