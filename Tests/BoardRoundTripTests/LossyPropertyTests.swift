@@ -193,6 +193,9 @@ enum LossRules {
                 return .documented("docs/taskwarrior.md: a calendar date becomes midnight at the start of that day in the board's zone")
             case "card.body":
                 return warned("taskwarrior.bodies") ?? .documented("docs/taskwarrior.md: body text becomes annotations, dated")
+            case "card.comments":
+                // The body's annotation is read back as a comment (the boards here carry none).
+                return warned("taskwarrior.bodies") ?? .documented("docs/taskwarrior.md: the body is written as an annotation, which reads back as a comment")
             case "card.field.missing", "card.field.added", "card.field":
                 return .documented("docs/taskwarrior.md: field names are made identifiers (Story points → story_points)")
             case "card.field.empty": return .documented("docs/taskwarrior.md: fields become attributes (an empty one is none)")
