@@ -236,9 +236,10 @@ enum ChangeLog {
         for name in Set(a.fields.keys).union(b.fields.keys).sorted() where a.fields[name] != b.fields[name] {
             out.append(("fields." + name, a.fields[name].map(FieldValue.text), b.fields[name].map(FieldValue.text)))
         }
-        for part in ConversationPart.allCases {
-            let old = a.value(of: part), new = b.value(of: part)
-            if old != new { out.append((part.rawValue, old, new)) }
+        // Compared as values first: a move or an edit of a card with a thread must not
+        // encode the thread twice to find it unchanged.
+        for part in ConversationPart.allCases where !part.same(on: a, b) {
+            out.append((part.rawValue, a.value(of: part), b.value(of: part)))
         }
         return out
     }

@@ -14,6 +14,16 @@ public enum ConversationPart: String, Sendable, CaseIterable {
         }
     }
 
+    /// True when `a` and `b` hold the same elements of this part.
+    public func same(on a: Card, _ b: Card) -> Bool {
+        switch self {
+        case .comments: a.comments == b.comments
+        case .checklists: a.checklists == b.checklists
+        case .attachments: a.attachments == b.attachments
+        case .links: a.links == b.links
+        }
+    }
+
     /// True when `card` has none of this part.
     public func isEmpty(on card: Card) -> Bool { count(on: card) == 0 }
 

@@ -56,7 +56,7 @@ public struct BoardShowText {
         }
         if !c.labels.isEmpty { parts.append(paint(c.labels.map { "[\($0)]" }.joined(separator: " "), .magenta)) }
         if !c.assignees.isEmpty { parts.append(c.assignees.map { "@" + $0 }.joined(separator: " ")) }
-        if let counts = ConversationCounts(c).text { parts.append(paint(counts, .dim)) }
+        if let badges = ConversationTally(c).badges { parts.append(paint(badges, .dim)) }
         if c.archived { parts.append(paint("(archived)", .dim)) }
         return parts.joined(separator: "  ")
     }

@@ -127,8 +127,8 @@ struct BoardPage {
         for label in c.labels { meta.raw("<span class=\"label\" dir=\"auto\">"); meta.escaped(label); meta.raw("</span>") }
         for person in c.assignees { meta.raw("<span class=\"assignee\">@<bdi>"); meta.escaped(person); meta.raw("</bdi></span>") }
         if let url = c.url, !url.isEmpty { meta.raw(URLAnchor(url: url).html()) }
-        let counts = ConversationCounts(c)
-        if let shown = counts.text { meta.raw("<span class=\"counts\" role=\"img\" aria-label=\"\(w.counted(counts))\">\(shown)</span>") }
+        let counts = ConversationTally(c)
+        if let shown = counts.badges { meta.raw("<span class=\"counts\" role=\"img\" aria-label=\"\(w.counted(counts))\">\(shown)</span>") }
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
         if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
         if canChange && !c.archived {

@@ -118,7 +118,7 @@ struct PageWords: Sendable {
     var linkedCards: String
     var linkType: @Sendable (LinkType) -> String
     /// A card's counts said in words, for a screen reader (`3 comments, 2 of 5 items done`).
-    var counted: @Sendable (ConversationCounts) -> String
+    var counted: @Sendable (ConversationTally) -> String
 
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
