@@ -125,15 +125,8 @@ struct CardsSheetWriter {
             let format = c.attribute == .body ? sink.wrapped : nil
             ws.setColumns(k, k, width: width(c), format: format)
         }
-        var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
-        if header.count > hiddenFrom {
-            worksheet_set_column_opt(ws.pointer, UInt16(hiddenFrom), UInt16(header.count - 1), 24, nil, &hide)
-        }
-        cells.headerRow(ws, header)
-        worksheet_freeze_panes(ws.pointer, 1, 0)
-        PrintLayout.apply(to: ws, headerRow: 0)
+        TableSheet.setUp(ws, header: header, hiddenFrom: hiddenFrom, rows: rows, cells: cells)
         let lastRow = UInt32(max(rows, 1))
-        worksheet_autofilter(ws.pointer, 0, 0, lastRow, UInt16(header.count - 1))
 
         let stateCol = columns.firstIndex { $0.attribute == .state }
         if let stateCol, let stateList {

@@ -23,14 +23,7 @@ struct ConversationSheetWriter {
         for part in parts {
             let ws = part.sheet
             for (k, w) in widths.enumerated() { ws.setColumns(k, k, width: w) }
-            if header.count > widths.count {
-                var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
-                worksheet_set_column_opt(ws.pointer, UInt16(widths.count), UInt16(header.count - 1), 24, nil, &hide)
-            }
-            cells.headerRow(ws, header)
-            worksheet_freeze_panes(ws.pointer, 1, 0)
-            PrintLayout.apply(to: ws, headerRow: 0)
-            worksheet_autofilter(ws.pointer, 0, 0, UInt32(max(part.items.count, 1)), UInt16(header.count - 1))
+            TableSheet.setUp(ws, header: header, hiddenFrom: widths.count, rows: part.items.count, cells: cells)
         }
     }
 

@@ -22,12 +22,7 @@ struct HistorySheetWriter {
             for (k, w) in widths.enumerated() {
                 ws.setColumns(k, k, width: w, format: k == 1 ? sink.dateTime : nil)
             }
-            var hide = lxw_row_col_options(hidden: 1, level: 0, collapsed: 0)
-            worksheet_set_column_opt(ws.pointer, 7, UInt16(header.count - 1), 24, nil, &hide)
-            cells.headerRow(ws, header)
-            worksheet_freeze_panes(ws.pointer, 1, 0)
-            PrintLayout.apply(to: ws, headerRow: 0)
-            worksheet_autofilter(ws.pointer, 0, 0, UInt32(max(part.items.count, 1)), UInt16(header.count - 1))
+            TableSheet.setUp(ws, header: header, hiddenFrom: widths.count, rows: part.items.count, cells: cells)
         }
     }
 
