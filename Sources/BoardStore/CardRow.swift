@@ -83,10 +83,11 @@ enum CardRow {
         return members
     }
 
-    /// Moves the conversation's parts out of `extras` into the card's lists.
+    /// Moves the conversation's parts out of `extras` into the card's lists. A part that does
+    /// not read (a damaged row) stays in `extras` as it was, so saving the card keeps it.
     private static func takeConversation(from card: inout Card) {
         for part in ConversationPart.allCases {
-            if let text = card.extras.removeValue(forKey: part.rawValue) { card.set(part, to: .text(text)) }
+            if let text = card.extras[part.rawValue], card.set(part, to: .text(text)) { card.extras[part.rawValue] = nil }
         }
     }
 
