@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
+        // SHA-256 of the secrets a store keeps (BoardStore/Access); postgres-nio uses it already.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Round-trip property tests (Tests/BoardRoundTripTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -66,6 +68,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
         // Sync: a store with a CalDAV to-do collection (AsyncHTTPClient for HTTP).

@@ -8,20 +8,13 @@ import NIOCore
 /// Builds the responses: the feed with its validators (ETag, Last-Modified), 304 when the
 /// client's copy is current, gzip only when asked for and allowed, and the live report page.
 struct FeedResponder: Sendable {
-    let boards: ServedBoards
     let gzip: Bool
-
-    /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
-    func feed(token: String, name: String) -> BoardFeed? {
-        boards.lookup(token: token, name: name)?.feed
-    }
 
     /// `GET|HEAD /<token>/<name>.ics`, the whole board's; with a filter in the query
     /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
     /// their own. A filter naming what the board does not have is a 400 saying what it has.
-    func calendar(_ request: Request, token: String, file: String) -> Response {
-        guard file.hasSuffix(".ics"), let feed = feed(token: token, name: String(file.dropLast(4))),
-              let snapshot = feed.current() else { return Self.notFound }
+    func calendar(_ request: Request, _ feed: BoardFeed) -> Response {
+        guard let snapshot = feed.current() else { return Self.notFound }
         var body = snapshot.plain
         var tag = snapshot.etag
         var headers: HTTPFields = [
@@ -61,8 +54,8 @@ struct FeedResponder: Sendable {
 
     /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
     /// with a filter in the query, of the cards it names (as `report --where`).
-    func report(_ request: Request, token: String, name: String) -> Response {
-        guard let feed = feed(token: token, name: name), let snapshot = feed.current() else { return Self.notFound }
+    func report(_ request: Request, _ feed: BoardFeed) -> Response {
+        guard let snapshot = feed.current() else { return Self.notFound }
         let zone = snapshot.board.zone ?? .utc
         let now = AsOf.now(in: zone)
         let board: Board, said: String?

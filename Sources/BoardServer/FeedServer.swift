@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import HTTPTypes
 
 /// `boardkit serve`: boards over HTTP (Hummingbird), one secret URL per board: the board
 /// page and its API (changes through BoardStore when the board is a store, read-only
@@ -31,6 +32,14 @@ public struct FeedServer: Sendable {
         /// URLs start with it, and its host is the one other origin a page's write may come
         /// from (a proxy's X-Forwarded-Host is never taken on trust).
         public var publicURL: String?
+        /// Serve boards without people open (anyone with the open link changes them under the
+        /// name they type) beyond this machine: on a loopback address they are served open anyway.
+        public var open = false
+        /// A company login in front (`--trust-proxy`): the proxies' addresses (CIDR), the header
+        /// they name the person in, and the role of people the board does not list.
+        public var trustedProxies: [String] = []
+        public var userHeader = "Remote-User"
+        public var proxyRole: AccessRole = .viewer
 
         public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
                     gzip: Bool = true, stateFile: String = TokenStore.defaultPath,
@@ -54,6 +63,8 @@ public struct FeedServer: Sendable {
         case store(String, StoreError)
         /// The page's stylesheet or script is missing from the installation.
         case assets
+        /// A `--trust-proxy` value that is not an address or CIDR range, or a bad `--user-header`.
+        case companyLogin(String)
 
         public var description: String {
             switch self {
@@ -63,6 +74,7 @@ public struct FeedServer: Sendable {
             case .board(let n, let d): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text(d)
             case .store(let n, let e): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text([e.diagnostic])
             case .assets: return "the board page's board.css and board.js were not found beside the program"
+            case .companyLogin(let why): return why
             }
         }
     }
@@ -71,15 +83,50 @@ public struct FeedServer: Sendable {
     /// The boards served now (a reload replaces them).
     let boards: ServedBoards
     let assets: PageAssets
+    let gate: AccessGate
     let logger: Logger
 
     /// Checks the names, loads (or creates) the tokens and reads every board once.
     public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
         guard let assets = PageAssets.load() else { throw .assets }
+        self.gate = AccessGate(login: try Self.companyLogin(configuration), allowsOpen: Self.allowsOpen(configuration), logger: logger)
         self.boards = ServedBoards(try ServedBoards.open(configuration, logger: logger))
         self.configuration = configuration
         self.assets = assets
         self.logger = logger
+        logAccess()
+    }
+
+    /// Boards without people are served open on a loopback address, or anywhere with `--open`;
+    /// behind a public URL the server is reached from elsewhere, whatever it listens on.
+    static func allowsOpen(_ configuration: Configuration) -> Bool {
+        configuration.open || (IPRange.isLoopback(host: configuration.host) && configuration.publicURL == nil)
+    }
+
+    private static func companyLogin(_ configuration: Configuration) throws(StartFailure) -> CompanyLogin? {
+        guard !configuration.trustedProxies.isEmpty else { return nil }
+        var ranges: [IPRange] = []
+        for text in configuration.trustedProxies {
+            guard let range = IPRange(text) else {
+                throw .companyLogin("--trust-proxy '\(text)' is not an address or a CIDR range (10.0.0.0/8, ::1/128)")
+            }
+            ranges.append(range)
+        }
+        guard let header = HTTPField.Name(configuration.userHeader) else {
+            throw .companyLogin("--user-header '\(configuration.userHeader)' is not a header name")
+        }
+        return CompanyLogin(proxies: ranges, header: header, role: configuration.proxyRole)
+    }
+
+    /// One line per board saying how people get in, so an open board is never open unawares.
+    private func logAccess() {
+        for board in boards.all where board.isOpen {
+            if gate.allowsOpen {
+                logger.notice("\(board.feed.name): no people have access yet, so it is served open: anyone with its board link changes it under the name they type (boardkit access add gives people their own links)")
+            } else {
+                logger.notice("\(board.feed.name): no people have access, and open mode is for this machine only: its page is not served (feeds are); give people access with boardkit access add, or serve it open with --open")
+            }
+        }
     }
 
     /// The boards in the order configured.
@@ -92,14 +139,22 @@ public struct FeedServer: Sendable {
         boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, logger: logger))
     }
 
+    /// What stands in a board URL's token place behind a company login: `/-/team/`.
+    public static let loginPathToken = CompanyLogin.pathToken
+
     /// Letters, digits, `.`, `_`, `-`, and not `.` or `..`: what a board name in a URL may be.
     static func isBoardName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { ICSNameBytes.contains($0) } && name != "." && name != ".."
     }
 
-    /// The paths each board is served at (append to `http://host:port`).
-    public func paths(of feed: BoardFeed) -> (calendar: String, report: String, page: String) {
-        ("/\(feed.token)/\(feed.name).ics", "/\(feed.token)/\(feed.name)/report.html", "/\(feed.token)/\(feed.name)/")
+    /// The paths each board is served at (append to `http://host:port`): its feed and report
+    /// by its feed link (nil once rotated elsewhere), its page by its open link (nil when it
+    /// has people, or when open mode is not served here: each person has their own).
+    public func paths(of feed: BoardFeed) -> (calendar: String?, report: String?, page: String?) {
+        guard let board = boards.board(named: feed.name) else { return (nil, nil, nil) }
+        let feedToken = board.feedLinkCurrent ? board.secrets.feed : nil
+        return (feedToken.map { "/\($0)/\(feed.name).ics" }, feedToken.map { "/\($0)/\(feed.name)/report.html" },
+                board.isOpen && gate.allowsOpen ? "/\(board.secrets.open)/\(feed.name)/" : nil)
     }
 
     /// True when the board is a store, so its page can change it.
@@ -110,34 +165,11 @@ public struct FeedServer: Sendable {
     /// The Hummingbird application: routes, request log, header limits.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
-        let responder = FeedResponder(boards: boards, gzip: configuration.gzip)
         let page = PageResponder(boards: boards, assets: assets,
                                  publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:)))
-        let router = Router()
+        let router = Router(context: BoardRequestContext.self)
         router.add(middleware: RequestLog(logger: logger))
-        // One parameter name per segment: the router's trie shares the second segment.
-        // `/<token>/<name>.ics` is the feed; `/<token>/<name>/` the board page.
-        router.get("/:token/:name") { request, context -> Response in
-            let token = context.parameters.get("token") ?? "", name = context.parameters.get("name") ?? ""
-            if !name.hasSuffix(".ics"), let desk = page.desk(token: token, name: name) {
-                return page.boardPage(request, desk)
-            }
-            return responder.calendar(request, token: token, file: name)
-        }
-        PageRoutes(responder: page).add(to: router)
-        router.get("/:token/:name/report.html") { request, context -> Response in
-            responder.report(request, token: context.parameters.get("token") ?? "",
-                             name: context.parameters.get("name") ?? "")
-        }
-        // HEAD: the GET's status and headers (Content-Length included), no body.
-        router.head("/:token/:name") { request, context -> Response in
-            responder.calendar(request, token: context.parameters.get("token") ?? "",
-                               file: context.parameters.get("name") ?? "").createHeadResponse()
-        }
-        router.head("/:token/:name/report.html") { request, context -> Response in
-            responder.report(request, token: context.parameters.get("token") ?? "",
-                             name: context.parameters.get("name") ?? "").createHeadResponse()
-        }
+        BoardRoutes(boards: boards, gate: gate, feeds: FeedResponder(gzip: configuration.gzip), page: page).add(to: router)
         // Headers beyond 16 KiB are refused (431/400) before any handler runs.
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: .seconds(60),

@@ -1,4 +1,5 @@
 import BoardModel
+import BoardStore
 import BoardIO
 import Foundation
 import Yams
@@ -42,6 +43,8 @@ public enum ServeConfigFile {
         "public-url": "a URL", "gzip": "true or false", "quiet": "true or false",
         "component": "event, todo or both", "alarms": "a list of durations such as -P1D",
         "include-done": "true or false", "show-state": "true or false", "boards": "NAME: PATH lines",
+        "open": "true or false", "trust-proxy": "a list of addresses or CIDR ranges", "user-header": "a header name",
+        "proxy-role": "viewer, editor or admin",
     ]
 
     /// Why the file was refused: every problem found, each located.
@@ -121,6 +124,17 @@ public enum ServeConfigFile {
                 case "alarms":
                     guard let items = value.sequence else { complain(value, .alarmsNotAList); continue }
                     calendar.alarms = items.compactMap { text($0, key) }
+                case "open": configuration.open = flag(value, key) ?? false
+                case "trust-proxy":
+                    guard let items = value.sequence else { complain(value, .trustProxyNotAList); continue }
+                    for item in items {
+                        guard let range = text(item, key) else { continue }
+                        if IPRange(range) == nil { complain(item, .badProxyRange(range)) } else { configuration.trustedProxies.append(range) }
+                    }
+                case "user-header": configuration.userHeader = text(value, key) ?? configuration.userHeader
+                case "proxy-role":
+                    guard let name = text(value, key) else { continue }
+                    if let role = AccessRole(rawValue: name) { configuration.proxyRole = role } else { complain(value, .badRole(name)) }
                 case "boards":
                     configuration.boards = boards(value)
                 default:

@@ -26,6 +26,11 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
     /// A board's path is missing.
     case emptyBoardPath(board: String)
     case notAFlag(setting: String)
+    /// `proxy-role` names no role.
+    case badRole(String)
+    /// `trust-proxy` is not a list, or an entry is not an address or CIDR range.
+    case trustProxyNotAList
+    case badProxyRange(String)
 
     public var code: DiagnosticCode {
         switch self {
@@ -53,6 +58,9 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
         case .emptyValue(let key): "\(key) must be \(ServeConfigFile.keys[key] ?? "a text")"
         case .emptyBoardPath(let board): "the board '\(board)' must be a text"
         case .notAFlag(let key): "\(key) must be true or false"
+        case .badRole(let role): "proxy-role '\(role)' is not a role; the roles are viewer, editor, admin"
+        case .trustProxyNotAList: "trust-proxy must be a list of addresses or CIDR ranges, such as [10.0.0.5, 192.168.0.0/24]"
+        case .badProxyRange(let text): "trust-proxy '\(text)' is not an address or a CIDR range (10.0.0.0/8, ::1/128)"
         }
     }
 }

@@ -12,6 +12,13 @@ final class ServedBoards: Sendable {
     struct Board: Sendable {
         var feed: BoardFeed
         var desk: BoardDesk
+        /// The secrets `serve` keeps for the board (its feed link and open link).
+        var secrets: TokenStore.Secrets
+        /// Whether the feed link printed opens the feeds (false once `boardkit access rotate`
+        /// gave the board another: the store knows only the new one's digest).
+        var feedLinkCurrent: Bool
+        /// Whether the board has no people (as of the start or reload: the gate asks each time).
+        var isOpen: Bool
     }
 
     private let boards: Mutex<(order: [String], byName: [String: Board])>
@@ -25,9 +32,9 @@ final class ServedBoards: Sendable {
         boards.withLock { b in b.order.compactMap { b.byName[$0] } }
     }
 
-    /// The board a secret URL names, or nil (a 404, whatever was wrong).
-    func lookup(token: String, name: String) -> Board? {
-        secretLookup(boards.withLock { $0.byName }, name: name, token: token, tokenOf: \.feed.token)
+    /// The board served under `name`, if any (whether the request may see it is `AccessGate`'s to say).
+    func board(named name: String) -> Board? {
+        boards.withLock { $0.byName[name] }
     }
 
     func replace(with list: [Board]) {
@@ -43,16 +50,16 @@ final class ServedBoards: Sendable {
             guard FeedServer.isBoardName(name) else { throw .badName(name) }
             guard seen.insert(name).inserted else { throw .duplicateName(name) }
         }
-        let tokens: [String: String]
+        let secrets: [String: TokenStore.Secrets]
         do {
-            tokens = try TokenStore(path: configuration.stateFile).tokens(for: configuration.boards.map(\.name))
+            secrets = try TokenStore(path: configuration.stateFile).secrets(for: configuration.boards.map(\.name))
         } catch {
             throw .tokens(error)
         }
         var out: [Board] = []
         for (name, path) in configuration.boards {
-            let token = tokens[name] ?? TokenStore.newToken()
-            if let kept = old.first(where: { $0.feed.name == name && $0.feed.path == path && $0.feed.token == token }) {
+            guard let secret = secrets[name] else { continue }
+            if let kept = old.first(where: { $0.feed.name == name && $0.feed.path == path && $0.secrets == secret }) {
                 out.append(kept)
                 continue
             }
@@ -72,12 +79,31 @@ final class ServedBoards: Sendable {
                     throw .store(name, error)
                 }
             }
-            let feed = BoardFeed(name: name, path: path, token: token, store: store, readerOptions: configuration.readerOptions,
+            let feed = BoardFeed(name: name, path: path, token: secret.feed, store: store, readerOptions: configuration.readerOptions,
                                  writerOptions: configuration.writerOptions, logger: logger)
             let problems = feed.load()
             guard !problems.hasErrors else { throw .board(name, problems) }
-            out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: writable ? store : nil)))
+            let (current, open) = try access(of: store, name: name, feedSecret: secret.feed, writable: writable, logger: logger)
+            out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: writable ? store : nil), secrets: secret,
+                             feedLinkCurrent: current, isOpen: open))
         }
         return out
+    }
+
+    /// Whether the feed link opens the board's feeds, and whether the board has no people.
+    /// A store served before it kept secrets takes the feed link's (its subscriptions keep
+    /// working), said once in the log.
+    private static func access(of store: BoardStore?, name: String, feedSecret: String, writable: Bool,
+                               logger: Logger) throws(FeedServer.StartFailure) -> (feedLinkCurrent: Bool, open: Bool) {
+        guard let store else { return (true, true) }
+        do {
+            if writable, try store.adoptFeed(feedSecret, at: .now()) {
+                logger.notice("\(name): the store now keeps its feed link's secret (the feed's URL is unchanged); the board page opens with each person's own link (boardkit access add), or its open link while it has no people")
+            }
+            let lookup = try store.access(token: feedSecret)
+            return (lookup.key?.kind == .boardFeed || !lookup.hasBoardFeed, !lookup.hasPeople)
+        } catch {
+            throw .store(name, error)
+        }
     }
 }

@@ -1,10 +1,14 @@
 import BoardIO
 import BoardModel
+import BoardStore
 import Foundation
 
-/// The secret part of each board's feed URL, kept in a small JSON file so the URL a
-/// calendar subscribed to survives restarts: `{"tokens": {"team": "9f86d081…"}}`.
-/// The file is created with mode 0600; a board named for the first time gets a new token.
+/// The secrets `serve` itself keeps for each board, in a small JSON file so the URLs survive
+/// restarts: the feed link's (`tokens`, the one calendars subscribed to) and the open link's
+/// (`links`: the board page of a board without people, docs/serve.md):
+/// `{"tokens": {"team": "9f86d081…"}, "links": {"team": "3c5a…"}}`. The file is created
+/// with mode 0600; a board named for the first time gets new ones. (A store keeps its
+/// people's secrets itself, as digests: BoardAccess.)
 public struct TokenStore: Sendable {
     public let path: String
 
@@ -30,28 +34,40 @@ public struct TokenStore: Sendable {
         }
     }
 
-    /// The tokens for `names`: the stored ones, new random ones for the others (saved).
-    public func tokens(for names: [String]) throws(Failure) -> [String: String] {
-        var stored: [String: String] = [:]
+    /// One board's secrets.
+    public struct Secrets: Sendable, Equatable {
+        /// The feed link's: feeds and the report.
+        public var feed: String
+        /// The open link's: the board page while the board has no people.
+        public var open: String
+    }
+
+    /// The secrets for `names`: the stored ones, new random ones for the others (saved). A
+    /// file from before open links had only feed tokens: its boards get open links, and
+    /// their feed URLs stay.
+    public func secrets(for names: [String]) throws(Failure) -> [String: Secrets] {
+        var tokens: [String: String] = [:], links: [String: String] = [:]
         if FileManager.default.fileExists(atPath: path) {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw .unreadable(path, "permission denied")
             }
-            guard let tokens = JSONDocument.parse(Array(data))?["tokens"]?.stringMap else {
+            let document = JSONDocument.parse(Array(data))
+            guard let stored = document?["tokens"]?.stringMap else {
                 throw .unreadable(path, "not a boardkit token file ({\"tokens\": {NAME: TOKEN}})")
             }
-            stored = tokens
+            tokens = stored
+            links = document?["links"]?.stringMap ?? [:]
         }
         var changed = false
-        for name in names where stored[name].map(Self.isWellFormed) != true {
-            stored[name] = Self.newToken()
-            changed = true
+        for name in names {
+            if tokens[name].map(AccessSecret.isWellFormed) != true { tokens[name] = AccessSecret.newToken(); changed = true }
+            if links[name].map(AccessSecret.isWellFormed) != true { links[name] = AccessSecret.newToken(); changed = true }
         }
-        if changed { try save(stored) }
-        return stored.filter { names.contains($0.key) }
+        if changed { try save(["tokens": tokens, "links": links]) }
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, Secrets(feed: tokens[$0]!, open: links[$0]!)) })
     }
 
-    private func save(_ tokens: [String: String]) throws(Failure) {
+    private func save(_ maps: [String: [String: String]]) throws(Failure) {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             if !folder.isEmpty {
@@ -60,13 +76,15 @@ public struct TokenStore: Sendable {
             }
             var json = JSONWriter()
             json.beginObject()
-            json.key("tokens")
-            json.beginObject()
-            for (name, token) in tokens.sorted(by: { $0.key < $1.key }) {
-                json.key(named: name)
-                json.string(token)
+            for (map, tokens) in maps.sorted(by: { $0.key > $1.key }) {
+                json.key(named: map)
+                json.beginObject()
+                for (name, token) in tokens.sorted(by: { $0.key < $1.key }) {
+                    json.key(named: name)
+                    json.string(token)
+                }
+                json.endObject()
             }
-            json.endObject()
             json.endObject()
             json.endDocument()
             let data = Data(json.finish())
@@ -82,18 +100,5 @@ public struct TokenStore: Sendable {
         } catch {
             throw .unwritable(path, "\(error)")
         }
-    }
-
-    /// 128 random bits from the system's generator, as 32 hex digits.
-    static func newToken() -> String {
-        var rng = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(rng.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count >= 16 && token.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 }

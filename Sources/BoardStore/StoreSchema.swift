@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 6
+    static let version = 7
 
     /// One step of the schema: its name (SQLite stores record the names they have had, in
     /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
@@ -102,6 +102,17 @@ enum StoreSchema {
             UPDATE steps SET undo_order = -step WHERE undone = 1;
             CREATE INDEX steps_undo_order ON steps(undo_order);
             UPDATE boardkit_store SET value = '6' WHERE key = 'schema';
+            """),
+        // v7: who may use the board when it is served (BoardAccess): people with a role, and
+        // the secrets that let them (and the board's feeds) in, kept only as SHA-256 digests.
+        Migration(name: "v7-access", sql: """
+            CREATE TABLE access_people (
+                name TEXT PRIMARY KEY, role TEXT NOT NULL, added_at TEXT NOT NULL, added_by TEXT);
+            CREATE TABLE access_secrets (
+                digest TEXT PRIMARY KEY, kind TEXT NOT NULL, person TEXT REFERENCES access_people(name),
+                made_at TEXT NOT NULL);
+            CREATE INDEX access_secrets_person ON access_secrets(person);
+            UPDATE boardkit_store SET value = '7' WHERE key = 'schema';
             """),
     ]
 

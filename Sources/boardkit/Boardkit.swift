@@ -15,7 +15,7 @@ struct Boardkit: AsyncParsableCommand {
         """,
         version: BuildInfo.line,
         subcommands: [ConvertCommand.self, ValidateCommand.self, ReportCommand.self, ForecastCommand.self,
-                      ServeCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
+                      ServeCommand.self, AccessCommand.self, SampleCommand.self, FormatsCommand.self, CodesCommand.self,
                       InitCommand.self, AddCommand.self, EditCommand.self, MoveCommand.self,
                       ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, ShowCommand.self,
                       CommentCommand.self, CheckCommand.self, LinkCommand.self, AttachCommand.self,

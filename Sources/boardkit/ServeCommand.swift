@@ -52,6 +52,18 @@ struct ServeCommand: AsyncParsableCommand {
         var mode: CommitMode { self == .grouped ? .grouped : .each }
     }
 
+    @Flag(name: .long, help: "Serve boards without people open (anyone with the board link changes them, under a typed name) beyond this machine; on 127.0.0.1 they are open anyway.")
+    var open = false
+
+    @Option(name: .customLong("trust-proxy"), parsing: .upToNextOption, help: ArgumentHelp("Addresses (or CIDR ranges) of a company login's reverse proxy: a request from one names its person in --user-header.", valueName: "CIDR"))
+    var trustProxy: [String] = []
+
+    @Option(name: .customLong("user-header"), help: "The header the trusted proxy names the person in (default: Remote-User).")
+    var userHeader: String?
+
+    @Option(name: .customLong("proxy-role"), help: "The role of a person the proxy names whom the board's people do not list: viewer (default), editor or admin.")
+    var proxyRole: AccessRoleChoice?
+
     @Flag(name: .long, help: "Log only errors, not one line per request.")
     var quiet = false
 
@@ -100,12 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
             // Behind a proxy the printed URLs are the public ones; where it listens is said first.
             var lines = settings.configuration.publicURL == nil ? "" : "listening on \(local)\n"
             for feed in server.feeds {
-                let paths = server.paths(of: feed)
-                lines += "\(feed.name): \(base)\(paths.calendar)\n"
-                lines += "\(feed.name) feed of one person: \(base)\(paths.calendar)?assignee=NAME (also label=, state=, due=week: docs/filter.md)\n"
-                lines += "\(feed.name) report: \(base)\(paths.report)\n"
-                lines += "\(feed.name) board: \(base)\(paths.page)"
-                    + (server.isWritable(feed) ? "\n" : (!feed.isStore ? " (read-only: not a store)\n" : " (read-only: the store is on read-only media)\n"))
+                lines += Self.urls(of: feed, server: server, base: base, login: !settings.configuration.trustedProxies.isEmpty)
             }
             // Written straight away (not buffered) so scripts waiting for the URL see it.
             do throws(StandardStreams.Failure) {
@@ -114,6 +121,27 @@ struct ServeCommand: AsyncParsableCommand {
                 StandardStreams.err(error.diagnostic.description + "\n")
             }
         }
+    }
+
+    /// What `serve` prints for one board: its feed, report and page URLs, each with the link
+    /// that opens it, or where to find the link instead.
+    static func urls(of feed: BoardFeed, server: FeedServer, base: String, login: Bool) -> String {
+        let paths = server.paths(of: feed)
+        let rotated = "(its feed link was rotated: 'boardkit access rotate' printed the new one)"
+        var lines = "\(feed.name): " + (paths.calendar.map { base + $0 } ?? rotated) + "\n"
+        if let calendar = paths.calendar {
+            lines += "\(feed.name) feed of one person: \(base)\(calendar)?assignee=NAME (also label=, state=, due=week: docs/filter.md)\n"
+        }
+        lines += "\(feed.name) report: " + (paths.report.map { base + $0 } ?? rotated) + "\n"
+        let readOnly = server.isWritable(feed) ? "" : (!feed.isStore ? " (read-only: not a store)" : " (read-only: the store is on read-only media)")
+        if let page = paths.page {
+            lines += "\(feed.name) board: \(base)\(page)\(readOnly)\n"
+        } else if login {
+            lines += "\(feed.name) board: \(base)/\(FeedServer.loginPathToken)/\(feed.name)/ (through the company login)\(readOnly)\n"
+        } else {
+            lines += "\(feed.name) board: each person's own link (boardkit access add NAME --board \(feed.path))\(readOnly)\n"
+        }
+        return lines
     }
 
     /// The settings to serve with: the configuration file's (`--config`), else the defaults
@@ -133,6 +161,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let publicURL { settings.configuration.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
         if noGzip { settings.configuration.gzip = false }
         if quiet { settings.quiet = true }
+        if open { settings.configuration.open = true }
+        if !trustProxy.isEmpty { settings.configuration.trustedProxies = trustProxy }
+        if let userHeader { settings.configuration.userHeader = userHeader }
+        if let proxyRole { settings.configuration.proxyRole = proxyRole.role }
         settings.configuration.commits = commit.mode
         settings.configuration.readerOptions = reading.readerOptions
         settings.configuration.writerOptions.calendar = calendar.options(over: settings.configuration.writerOptions.calendar)

@@ -53,7 +53,7 @@ struct BoardPage {
         return h.text
     }
 
-    private var canChange: Bool { view.writable && context.actor != nil }
+    private var canChange: Bool { context.canChange(view) }
 
     /// The filter: a plain GET form, so the filter is in the address (a view to bookmark or
     /// share) and works without script; its choices are the labels and people on the board.

@@ -40,7 +40,7 @@ struct CardPage {
         if c.archived { h.raw(" <span class=\"archived-mark\">\(w.archived)</span>") }
         if let url = c.url, !url.isEmpty { h.raw(" " + URLAnchor(url: url).html(full: true)) }
         h.raw("</p>\n")
-        if view.writable && context.actor != nil {
+        if context.canChange(view) {
             h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
             h.raw(CardFields(values: refused?.values ?? FormValues(card: c), words: w, problem: refused?.problem).html)
             h.raw("<label>\(w.state) \(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)</label>")

@@ -12,7 +12,7 @@ struct CardThread {
     /// The card's page (`…/cards/ID`), which the forms post under.
     let path: String
 
-    private var canWrite: Bool { view.writable && context.actor != nil }
+    private var canWrite: Bool { context.canChange(view) }
 
     var html: String {
         let w = context.words

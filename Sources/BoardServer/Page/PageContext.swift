@@ -4,8 +4,13 @@ import BoardModel
 /// sits under the board's URL, and whether archived cards are shown.
 struct PageContext: Sendable {
     var language: PageLanguage
-    /// The name changes are recorded under (the `boardkit-actor` cookie); nil until given.
+    /// The name changes are recorded under: the person let in, or on an open board the name
+    /// the reader gave (the `boardkit-actor` cookie); nil until given.
     var actor: String?
+    /// Whether the reader's role lets them change the board (a viewer's does not).
+    var mayChange = true
+    /// Whether the page asks the reader's name (an open board; elsewhere the link says who).
+    var asksName = true
     var now: Instant
     /// The board's zone: what "overdue today" means and how times are shown.
     var zone: Zone
@@ -31,12 +36,18 @@ struct PageContext: Sendable {
 
     var words: PageWords { language.words }
 
+    /// Whether this reader may change this board here: a store, a role that reaches, a name.
+    func canChange(_ view: BoardView) -> Bool { view.writable && mayChange && actor != nil }
+
     /// The filter as the page's query carries it (`q=login&due=week`), empty when none.
     var filterQuery: String {
         let pairs: [(String, String?)] = [("q", filter.text), ("label", filter.label), ("assignee", filter.assignee),
                                           ("due", filter.due?.rawValue)]
         return pairs.compactMap { name, value in value.map { "\(name)=\(HTMLText.queryValue($0))" } }.joined(separator: "&")
     }
+
+    /// What of the reader's standing changes the columns' rendering: "w" when they may change the board.
+    private var canChangeMark: String { actor != nil && mayChange ? "w" : "" }
 
     /// The query parameters the page's filter form sends (`FilterExpression.query` reads them).
     static let filterNames = ["q", "label", "assignee", "due"]
@@ -49,6 +60,6 @@ struct PageContext: Sendable {
         let inner = view.tag.filter { $0 != "\"" }
         let today = zone.calendarDate(of: now)
         let filtered = filter.isEmpty ? "" : "-" + EntityTag.of(Array(filterQuery.utf8), kind: "f").filter { $0 != "\"" }
-        return "\"\(inner)-\(language.rawValue)-\(showArchived ? "a" : "")\(actor == nil ? "" : "w")-\(today)\(filtered)\""
+        return "\"\(inner)-\(language.rawValue)-\(showArchived ? "a" : "")\(canChangeMark)-\(today)\(filtered)\""
     }
 }

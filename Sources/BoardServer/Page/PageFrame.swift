@@ -23,7 +23,7 @@ struct PageFrame {
         h.raw("</a></h1><nav>")
         h.raw("<a href=\"\(context.root)history\">\(w.history)</a>")
         h.raw("<a href=\"\(context.root)?lang=\(context.language.other.rawValue)\(query)\" hreflang=\"\(context.language.other.rawValue)\" class=\"lang\">\(w.switchTo)</a>")
-        if view.writable && context.actor != nil {
+        if context.canChange(view) {
             h.raw(stepButton("undo", w.undo, next: context.nextUndo))
             h.raw(stepButton("redo", w.redo, next: context.nextRedo))
         }
@@ -59,6 +59,7 @@ struct PageFrame {
     private func notices() -> String {
         let w = context.words
         guard view.writable else { return "<p class=\"notice\">\(w.readOnly)</p>\n" }
+        guard context.mayChange else { return "<p class=\"notice\">\(w.viewOnly)</p>\n" }
         if let done = context.done {
             var h = HTMLText()
             h.raw("<div class=\"notice done\" role=\"status\"><span dir=\"auto\">")
@@ -70,7 +71,7 @@ struct PageFrame {
             h.raw("</div>\n")
             return h.text
         }
-        guard context.actor == nil else { return "" }
+        guard context.actor == nil, context.asksName else { return "" }
         return """
             <form class="ask-name notice" method="post" action="\(context.root)actor"><label>\(w.askName) \
             <input name="actor" required maxlength="\(CardText.nameLimit)" autocomplete="name" placeholder="\(w.yourName)"></label> \

@@ -60,6 +60,8 @@ struct PageWords: Sendable {
     var overLimit: String
     var archived: String
     var readOnly: String
+    /// A viewer's link: the board is shown, not changed.
+    var viewOnly: String
     var yourName: String
     var askName: String
     var signedIn: String
@@ -127,6 +129,7 @@ struct PageWords: Sendable {
         assignees: "Assignees", link: "Link", state: "State", save: "Save", move: "Move", position: "Place in the column (1 = top)",
         archive: "Archive", restore: "Restore", delete: "Delete", overLimit: "over the WIP limit",
         archived: "archived", readOnly: "Read-only: this board is a file, not a store; open a store to change it here.",
+        viewOnly: "View only: your link lets you see this board; its editors change it.",
         yourName: "Your name", askName: "Tell the board who you are to change it (kept in this browser).",
         signedIn: "Changes are recorded as",
         backToBoard: "Back to the board", cardHistory: "History of this card", noHistory: "No changes yet.",
@@ -182,6 +185,7 @@ struct PageWords: Sendable {
         assignees: "담당자", link: "링크", state: "상태", save: "저장", move: "옮기기", position: "열 안의 순서 (1 = 맨 위)",
         archive: "보관", restore: "복원", delete: "삭제", overLimit: "WIP 한도 초과",
         archived: "보관됨", readOnly: "읽기 전용: 이 보드는 저장소가 아닌 파일입니다. 여기서 바꾸려면 저장소를 여세요.",
+        viewOnly: "보기 전용: 이 링크로는 보드를 볼 수만 있습니다. 바꾸는 것은 편집자가 합니다.",
         yourName: "이름", askName: "보드를 바꾸려면 이름을 알려 주세요 (이 브라우저에 저장됩니다).",
         signedIn: "변경 기록 이름:",
         backToBoard: "보드로 돌아가기", cardHistory: "이 카드의 기록", noHistory: "아직 변경이 없습니다.",

@@ -33,12 +33,18 @@ enum PageRequest {
         return (parsed.port.map { "\(host):\($0)" } ?? host).lowercased()
     }
 
-    /// The name a change is recorded under: `X-Boardkit-Actor` (for scripts), else the cookie.
+    /// The name a change on an open board is recorded under: `X-Boardkit-Actor` (for scripts),
+    /// else the cookie. (Elsewhere it is the person let in: `AccessGate`.)
     /// A name that breaks BoardEditing's rule is no name: a write under it is refused
     /// (`nameProblem`), never recorded under a name cut short.
     static func actor(_ request: Request) -> String? {
-        if let header = request.headers[.boardkitActor] { return try? CardText.name(header).get() }
-        return request.cookies[actorCookie].flatMap { try? CardText.name($0.value.removingPercentEncoding ?? $0.value).get() }
+        if let header = request.headers[.boardkitActor] { return validName(header) }
+        return request.cookies[actorCookie].flatMap { validName($0.value.removingPercentEncoding ?? $0.value) }
+    }
+
+    /// `text` when it is a name BoardEditing takes, else nil.
+    static func validName(_ text: String) -> String? {
+        try? CardText.name(text).get()
     }
 
     /// Why the name a request gives in `X-Boardkit-Actor` is refused, if it is.

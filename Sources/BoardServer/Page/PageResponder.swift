@@ -52,36 +52,33 @@ struct PageResponder: Sendable {
     /// The public URL's host behind a proxy: the one other origin a write may come from.
     let publicAuthority: String?
 
-    /// The board whose name and secret the path carries, or nil (a 404, whatever was wrong).
-    func desk(token: String, name: String) -> BoardDesk? {
-        boards.lookup(token: token, name: name)?.desk
-    }
-
     // MARK: Pages
 
     /// `GET /<token>/<name>/`: the board. Without the trailing slash, a redirect to it (the
     /// page's links are relative to the board's folder).
-    func boardPage(_ request: Request, _ desk: BoardDesk) -> Response {
+    func boardPage(_ request: Request, _ call: BoardCall) -> Response {
+        let desk = call.desk
         guard request.uri.path.hasSuffix("/") else {
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return PageReply.seeOther(desk.name + "/" + query)
         }
-        return rendered(request, desk, root: "") { view, context in
+        return rendered(request, call, root: "") { view, context in
             BoardPage(view: view, context: context, forecast: desk.forecast(view, filter: context.filter, now: context.now)).document()
         }
     }
 
     /// `GET columns`: the board page's `<main>` alone, for the script's live updates; 304
     /// while the board (and the day, which moves due chips) is unchanged.
-    func columns(_ request: Request, _ desk: BoardDesk) -> Response {
-        rendered(request, desk, root: "", conditional: true) { view, context in
+    func columns(_ request: Request, _ call: BoardCall) -> Response {
+        rendered(request, call, root: "", conditional: true) { view, context in
             BoardPage(view: view, context: context).columns()
         }
     }
 
     /// `GET cards/ID`: one card with its edit form and history.
-    func cardPage(_ request: Request, _ desk: BoardDesk, id: String) -> Response {
-        rendered(request, desk, root: "../") { view, context in
+    func cardPage(_ request: Request, _ call: BoardCall) -> Response {
+        let desk = call.desk, id = call.id
+        return rendered(request, call, root: "../") { view, context in
             guard let stored = view.card(id: id) else { return nil }
             let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
             return CardPage(view: view, stored: stored, history: history, context: context).document()
@@ -89,8 +86,9 @@ struct PageResponder: Sendable {
     }
 
     /// `GET history`: the board's log, newest first.
-    func historyPage(_ request: Request, _ desk: BoardDesk) -> Response {
-        rendered(request, desk, root: "") { view, context in
+    func historyPage(_ request: Request, _ call: BoardCall) -> Response {
+        let desk = call.desk
+        return rendered(request, call, root: "") { view, context in
             let events = (try? desk.history(card: nil, limit: PageLimits.historyEvents)) ?? []
             return HistoryPage(view: view, events: events, context: context).document()
         }
@@ -100,11 +98,12 @@ struct PageResponder: Sendable {
         PageReply.asset(assets.bytes(file), type: file.contentType, tag: assets.tag(file), request: request)
     }
 
-    private func rendered(_ request: Request, _ desk: BoardDesk, root: String, conditional: Bool = false,
+    private func rendered(_ request: Request, _ call: BoardCall, root: String, conditional: Bool = false,
                           _ render: (BoardView, PageContext) -> String?) -> Response {
+        let desk = call.desk
         let view: BoardView
         do { view = try desk.view() } catch { return failurePage(RequestRefusal.of(.store(error), current: { _ in nil }), request) }
-        var (context, cookies) = self.context(request, view: view, desk: desk, root: root)
+        var (context, cookies) = self.context(request, view: view, call: call, root: root)
         // The header's steps (Undo's title, what a form did) only for a whole page: the
         // script asks for the columns every second, mostly to hear 304.
         if !conditional { context = withSteps(context, request, view: view, desk: desk) }
@@ -120,11 +119,13 @@ struct PageResponder: Sendable {
         return PageReply.html(html, tag: tag, cookies: cookies)
     }
 
-    private func context(_ request: Request, view: BoardView, desk: BoardDesk, root: String) -> (PageContext, [String]) {
+    private func context(_ request: Request, view: BoardView, call: BoardCall, root: String) -> (PageContext, [String]) {
         let (language, cookie) = PageRequest.language(request)
-        var context = PageContext(language: language, actor: PageRequest.actor(request), now: now(in: view.zone),
+        var context = PageContext(language: language, actor: actor(request, call.visitor), now: now(in: view.zone),
                                   zone: view.zone, root: root,
-                                  calendarPath: "\(desk.name).ics")
+                                  calendarPath: "\(call.desk.name).ics")
+        context.mayChange = call.visitor.reach >= .write
+        context.asksName = call.visitor.namesItself
         context.showArchived = request.uri.queryParameters.get("archived") == "1"
         // The filter form's query is form-encoded (`+` a space), as a form post's body is.
         // Read as every filter is (FilterExpression): the same meaning as --where and the feeds'.
@@ -173,8 +174,8 @@ struct PageResponder: Sendable {
     /// A form post from the page: on success back to the board (303), or to the card's page
     /// for its conversation; a refusal is a short page saying why, or, for a card changed
     /// meanwhile, the card's page with its new values.
-    func form(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
-        switch await write(request, desk, target, api: false) {
+    func form(_ request: Request, _ call: BoardCall, _ target: WriteTarget) async -> Response {
+        switch await write(request, call, target, api: false) {
         case .success(let outcome):
             // Back to the board, which then says what was done (with an Undo for a delete).
             let board = target.root.isEmpty ? "./" : target.root
@@ -183,8 +184,8 @@ struct PageResponder: Sendable {
             }
             return PageReply.seeOther(outcome.step.map { "\(board)?did=\($0)" } ?? board)
         case .failure(let refusal):
-            if let form = refusal.form, let page = refusedForm(form, target, request, desk, status: refusal.status) { return page }
-            return failurePage(refusal, request, desk: desk, root: target.root)
+            if let form = refusal.form, let page = refusedForm(form, target, request, call, status: refusal.status) { return page }
+            return failurePage(refusal, request, call: call, root: target.root)
         }
     }
 
@@ -193,9 +194,10 @@ struct PageResponder: Sendable {
     /// beside the field, in the reader's language (it answered a bare "Not saved" page and
     /// what was typed was gone).
     private func refusedForm(_ form: (values: FormValues, problem: FieldProblem), _ target: WriteTarget,
-                             _ request: Request, _ desk: BoardDesk, status: HTTPResponse.Status) -> Response? {
+                             _ request: Request, _ call: BoardCall, status: HTTPResponse.Status) -> Response? {
+        let desk = call.desk
         guard let view = try? desk.view() else { return nil }
-        var context = withSteps(self.context(request, view: view, desk: desk, root: target.root).0, request, view: view, desk: desk)
+        var context = withSteps(self.context(request, view: view, call: call, root: target.root).0, request, view: view, desk: desk)
         switch target {
         case .editCard(let id):
             guard let stored = view.card(id: id) else { return nil }
@@ -212,8 +214,10 @@ struct PageResponder: Sendable {
         }
     }
 
-    /// `POST actor`: remembers the reader's name in a cookie.
-    func setActor(_ request: Request, _ desk: BoardDesk) async -> Response {
+    /// `POST actor`: remembers the reader's name in a cookie, on an open board (elsewhere the
+    /// name is the person's the link or login gave, and no other can be set).
+    func setActor(_ request: Request, _ call: BoardCall) async -> Response {
+        guard call.visitor.namesItself else { return failurePage(.notFound, request) }
         guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return failurePage(.crossOrigin, request) }
         guard let body = await Self.body(request) else { return failurePage(.tooLarge, request) }
         let fields = ActionFields.form(body)
@@ -227,12 +231,13 @@ struct PageResponder: Sendable {
         return PageReply.seeOther("./", cookies: [PageRequest.cookie(PageRequest.actorCookie, name)])
     }
 
-    private func failurePage(_ refusal: RequestRefusal, _ request: Request, desk: BoardDesk? = nil, root: String = "") -> Response {
+    private func failurePage(_ refusal: RequestRefusal, _ request: Request, call: BoardCall? = nil, root: String = "") -> Response {
         let (language, _) = PageRequest.language(request)
-        if let current = refusal.current, let desk, let view = try? desk.view() {
+        if let current = refusal.current, let call, let view = try? call.desk.view() {
+            let desk = call.desk
             // Shown at the URL the form posted to (`cards/ID` or `cards/ID/move`): its links
             // climb back from there.
-            let context = withSteps(self.context(request, view: view, desk: desk, root: root).0, request, view: view, desk: desk)
+            let context = withSteps(self.context(request, view: view, call: call, root: root).0, request, view: view, desk: desk)
             let history = (try? desk.history(card: current.card.id, limit: PageLimits.historyEvents)) ?? []
             let page = CardPage(view: view, stored: current, history: history, context: context,
                                 notice: language.words.changedMeanwhile)
@@ -261,9 +266,9 @@ struct PageResponder: Sendable {
 
     /// `GET api/board`: the board in the canonical JSON's shape with an ETag (304 when the
     /// client's copy is current).
-    func apiBoard(_ request: Request, _ desk: BoardDesk) -> Response {
+    func apiBoard(_ request: Request, _ call: BoardCall) -> Response {
         let view: BoardView
-        do { view = try desk.view() } catch { return apiRefusal(.of(.store(error), current: { _ in nil })) }
+        do { view = try call.desk.view() } catch { return apiRefusal(.of(.store(error), current: { _ in nil })) }
         if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: view.tag) {
             return PageReply.notModified(tag: view.tag)
         }
@@ -271,13 +276,14 @@ struct PageResponder: Sendable {
     }
 
     /// `GET api/cards/ID`: one card, its version as the ETag.
-    func apiCard(_ request: Request, _ desk: BoardDesk, id: String) -> Response {
-        guard let view = try? desk.view(), let stored = view.card(id: id) else { return apiRefusal(.notFound) }
+    func apiCard(_ request: Request, _ call: BoardCall) -> Response {
+        guard let view = try? call.desk.view(), let stored = view.card(id: call.id) else { return apiRefusal(.notFound) }
         return PageReply.json(BoardView.apiJSON(stored) + [0x0A], tag: "\"\(stored.version)\"")
     }
 
     /// `GET api/history[?card=ID][&limit=N]`: events newest first, as `boardkit history --format json` has them.
-    func apiHistory(_ request: Request, _ desk: BoardDesk) -> Response {
+    func apiHistory(_ request: Request, _ call: BoardCall) -> Response {
+        let desk = call.desk
         let card = request.uri.queryParameters.get("card")
         let asked = request.uri.queryParameters.get("limit")
         let given = asked.map { Int($0) }
@@ -297,8 +303,9 @@ struct PageResponder: Sendable {
     }
 
     /// A write through the API: the card after it (or the step undone or redone) as JSON.
-    func api(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget) async -> Response {
-        switch await write(request, desk, target, api: true) {
+    func api(_ request: Request, _ call: BoardCall, _ target: WriteTarget) async -> Response {
+        let desk = call.desk
+        switch await write(request, call, target, api: true) {
         case .success(.changed(let stored?, _)), .success(.unchanged(let stored)):
             let created = target == .addCard
             var response = PageReply.json(BoardView.apiJSON(stored) + [0x0A], status: created ? .created : .ok,
@@ -340,8 +347,9 @@ struct PageResponder: Sendable {
 
     // MARK: The one way a change is made
 
-    private func write(_ request: Request, _ desk: BoardDesk, _ target: WriteTarget, api: Bool) async
+    private func write(_ request: Request, _ call: BoardCall, _ target: WriteTarget, api: Bool) async
         -> Result<ActionOutcome, RequestRefusal> {
+        let desk = call.desk
         guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return .failure(.crossOrigin) }
         guard let body = await Self.body(request) else { return .failure(.tooLarge) }
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
@@ -349,7 +357,7 @@ struct PageResponder: Sendable {
         let submitted = api ? nil : ActionFields.form(body)
         do throws(ActionFailure) {
             guard desk.store != nil else { throw .readOnly }
-            if let problem = PageRequest.nameProblem(request) { throw .field(problem) }
+            if call.visitor.namesItself, let problem = PageRequest.nameProblem(request) { throw .field(problem) }
             let fields: ActionFields
             if let submitted {
                 fields = submitted
@@ -382,7 +390,7 @@ struct PageResponder: Sendable {
                     draft throws(ActionFailure) in try self.edits(target, fields, draft)
                 })
             }
-            return .success(try await desk.perform(action, actor: PageRequest.actor(request)))
+            return .success(try await desk.perform(action, actor: actor(request, call.visitor)))
         } catch {
             var refusal = RequestRefusal.of(error, current: current)
             if !api, case .field(let problem) = error, let sent = submitted { refusal.form = (FormValues(fields: sent), problem) }
@@ -433,6 +441,46 @@ struct PageResponder: Sendable {
         var request = request
         guard let buffer = try? await request.collectBody(upTo: PageLimits.bodyBytes) else { return nil }
         return Array(buffer.readableBytesView)
+    }
+
+    // MARK: Who acts
+
+    /// The name a change is recorded under: the person let in, or on an open board the name
+    /// the reader gave (never a typed name anywhere else).
+    private func actor(_ request: Request, _ visitor: Visitor) -> String? {
+        visitor.namesItself ? PageRequest.actor(request) : visitor.person
+    }
+
+    /// `GET api/people` (admins): who has access, with their roles.
+    func apiPeople(_ request: Request, _ call: BoardCall) -> Response {
+        guard let store = call.board.feed.store else { return PageReply.json(Array("[]\n".utf8)) }
+        do {
+            var j = JSONWriter()
+            j.beginArray()
+            for person in try store.people() {
+                j.beginObject(.line)
+                j.member("name", person.name)
+                j.member("role", person.role.rawValue)
+                j.member("added", person.added.description)
+                if let by = person.addedBy { j.member("addedBy", by) }
+                j.endObject()
+            }
+            j.endArray()
+            j.endDocument()
+            return PageReply.json(j.finish())
+        } catch {
+            return apiRefusal(.of(.store(error), current: { _ in nil }))
+        }
+    }
+
+    /// A refusal before any handler ran (no such card verb, a role that does not reach, a
+    /// store that cannot say who may enter), shown as the route answers: a page, JSON, or text.
+    func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer) -> Response {
+        switch answer {
+        case .api: return apiRefusal(refusal)
+        case .page: return failurePage(refusal, request)
+        case .feed: return FeedResponder.plainText(refusal.status, refusal.message)
+        }
     }
 }
 

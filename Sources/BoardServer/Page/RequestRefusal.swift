@@ -29,6 +29,14 @@ struct RequestRefusal: Error, Sendable {
         status: .preconditionRequired, code: "if-match-required",
         message: "send the card's version in If-Match (or If-Match: * to change it whatever it is now)")
 
+    /// A person let in whose role does not reach the route (a viewer posting a change).
+    static func beyondRole(_ visitor: Visitor, needs: Reach) -> RequestRefusal {
+        let who = visitor.person.map { "\($0)'s" } ?? "this"
+        let what = needs == .admin ? "see who has access" : "change the board"
+        return RequestRefusal(status: .forbidden, code: "role-does-not-allow",
+                              message: "\(who) access lets them see this board, not \(what); a board admin can change their role (boardkit access role)")
+    }
+
     /// The refusal for an action that failed; `current` looks the card up again for a conflict.
     static func of(_ failure: ActionFailure, current: (String) -> StoredCard?) -> RequestRefusal {
         switch failure {

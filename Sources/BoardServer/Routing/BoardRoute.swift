@@ -1,0 +1,37 @@
+import HTTPTypes
+import Hummingbird
+
+/// One route under a board's path and the reach it needs. Routes are only ever served from
+/// this list (`BoardRoutes`), so none can be added without a rule, and the access tests
+/// walk the same list.
+struct BoardRoute: Sendable {
+    /// How the route answers, and so how a refusal is shown: a page, JSON, or plain text.
+    enum Answer: Sendable {
+        case feed, page, api
+    }
+
+    let method: HTTPRequest.Method
+    /// The path after the board's `/TOKEN/NAME`: `""` the board page, `.ics` the calendar feed
+    /// (`/TOKEN/NAME.ics`), `/cards/:id` a card's page, and so on.
+    let path: String
+    let reach: Reach
+    let answer: Answer
+    let handle: @Sendable (Request, BoardCall) async -> Response
+
+    /// The router's path: the feed and the board page share `/:token/:name`.
+    var routerPath: String { path == BoardRoute.feedSuffix ? "/:token/:name" : "/:token/:name" + path }
+
+    static let feedSuffix = ".ics"
+}
+
+/// A request let in to a board: the board, who came in, and the path's card and verb.
+struct BoardCall: Sendable {
+    let board: ServedBoards.Board
+    let visitor: Visitor
+    /// The `:id` segment, percent-decoded; "" when the route has none.
+    let id: String
+    /// The `:verb` segment, when the route has one.
+    let verb: String?
+
+    var desk: BoardDesk { board.desk }
+}

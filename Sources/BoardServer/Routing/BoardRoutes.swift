@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Every route under `/TOKEN/NAME` (docs/serve.md lists them) with the reach it needs, and
+/// the one way a request reaches a handler: the board looked up, the request let in by the
+/// gate, its reach checked. A wrong board or secret, and a feed link anywhere but a feed, is
+/// a 404 like any unknown path; a person whose role does not reach is told so (403).
+struct BoardRoutes: Sendable {
+    let boards: ServedBoards
+    let gate: AccessGate
+    let feeds: FeedResponder
+    let page: PageResponder
+
+    /// The routes, in the order the router takes them.
+    var all: [BoardRoute] {
+        let f = feeds, p = page
+        var routes: [BoardRoute] = []
+        func add(_ method: HTTPRequest.Method, _ path: String, _ reach: Reach, _ answer: BoardRoute.Answer,
+                 _ handle: @escaping @Sendable (Request, BoardCall) async -> Response) {
+            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer, handle: handle))
+        }
+        // Feeds and the live report: what a feed link opens. HEAD answers the GET's status
+        // and headers (Content-Length included) without the body.
+        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { request, call in f.calendar(request, call.board.feed) }
+        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { request, call in f.calendar(request, call.board.feed).createHeadResponse() }
+        add(.get, "/report.html", .feeds, .feed) { request, call in f.report(request, call.board.feed) }
+        add(.head, "/report.html", .feeds, .feed) { request, call in f.report(request, call.board.feed).createHeadResponse() }
+        // The page and what it reads.
+        add(.get, "", .read, .page) { request, call in p.boardPage(request, call) }
+        add(.get, "/columns", .read, .page) { request, call in p.columns(request, call) }
+        add(.get, "/history", .read, .page) { request, call in p.historyPage(request, call) }
+        add(.get, "/cards/:id", .read, .page) { request, call in p.cardPage(request, call) }
+        // The assets too only under a board's secret path (they answered under any two
+        // segments, telling a prober that a boardkit listens there).
+        for file in PageAssets.File.allCases {
+            add(.get, "/" + file.rawValue, .read, .page) { request, _ in p.asset(request, file) }
+        }
+        // Form posts (the page without script): each answers with a redirect or a page.
+        add(.post, "/cards", .write, .page) { request, call in await p.form(request, call, .addCard) }
+        add(.post, "/cards/:id", .write, .page) { request, call in await p.form(request, call, .editCard(call.id)) }
+        add(.post, "/cards/:id/:verb", .write, .page) { request, call in
+            guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)) else { return p.refusal(.notFound, request, .page) }
+            return await p.form(request, call, .card(call.id, verb))
+        }
+        add(.post, "/undo", .write, .page) { request, call in await p.form(request, call, .undo) }
+        add(.post, "/redo", .write, .page) { request, call in await p.form(request, call, .redo) }
+        // The name a reader of an open board types (elsewhere the person is the one let in).
+        add(.post, "/actor", .write, .page) { request, call in await p.setActor(request, call) }
+        // The API.
+        add(.get, "/api/board", .read, .api) { request, call in p.apiBoard(request, call) }
+        add(.get, "/api/history", .read, .api) { request, call in p.apiHistory(request, call) }
+        add(.get, "/api/cards/:id", .read, .api) { request, call in p.apiCard(request, call) }
+        add(.get, "/api/people", .admin, .api) { request, call in p.apiPeople(request, call) }
+        add(.post, "/api/cards", .write, .api) { request, call in await p.api(request, call, .addCard) }
+        add(.patch, "/api/cards/:id", .write, .api) { request, call in await p.api(request, call, .editCard(call.id)) }
+        add(.delete, "/api/cards/:id", .write, .api) { request, call in await p.api(request, call, .card(call.id, .delete)) }
+        add(.post, "/api/cards/:id/:verb", .write, .api) { request, call in
+            // DELETE is the API's way to delete; move, archive and restore are posts.
+            guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)), verb != .delete else {
+                return p.refusal(.notFound, request, .api)
+            }
+            return await p.api(request, call, .card(call.id, verb))
+        }
+        add(.post, "/api/undo", .write, .api) { request, call in await p.api(request, call, .undo) }
+        add(.post, "/api/redo", .write, .api) { request, call in await p.api(request, call, .redo) }
+        return routes
+    }
+
+    /// Puts every route on the router. One parameter name per segment: the router's trie
+    /// shares the second segment, so the feed (`NAME.ics`) and the page (`NAME`) share one
+    /// route and are told apart by the suffix.
+    func add(to router: Router<BoardRequestContext>) {
+        let routes = all
+        var shared: [String: [BoardRoute]] = [:], order: [String] = []
+        for route in routes {
+            let key = "\(route.method.rawValue) \(route.routerPath)"
+            if shared[key] == nil { order.append(key) }
+            shared[key, default: []].append(route)
+        }
+        for key in order {
+            let candidates = shared[key] ?? []
+            guard let first = candidates.first else { continue }
+            router.on(RouterPath(first.routerPath), method: first.method) { request, context -> Response in
+                let name = context.parameters.get("name") ?? ""
+                let isFeed = name.hasSuffix(BoardRoute.feedSuffix)
+                let route = candidates.first { ($0.path == BoardRoute.feedSuffix) == isFeed } ?? first
+                guard route.path != BoardRoute.feedSuffix || isFeed else { return FeedResponder.notFound }
+                let board = route.path == BoardRoute.feedSuffix ? String(name.dropLast(BoardRoute.feedSuffix.count)) : name
+                return await respond(route, request, context, board: board)
+            }
+        }
+    }
+
+    /// The route's answer for a request let in and reaching far enough; a refusal otherwise.
+    func respond(_ route: BoardRoute, _ request: Request, _ context: BoardRequestContext, board name: String) async -> Response {
+        guard let board = boards.board(named: name) else { return FeedResponder.notFound }
+        switch gate.admit(request, pathToken: context.parameters.get("token") ?? "", board: board, remote: context.remoteAddress) {
+        case .unknown:
+            return FeedResponder.notFound
+        case .failed(let error):
+            return page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer)
+        case .admitted(let visitor):
+            guard visitor.reach >= route.reach else {
+                // A feed link opens nothing else: the board's page is not even there for it.
+                if visitor.reach == .feeds { return FeedResponder.notFound }
+                return page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer)
+            }
+            let raw = context.parameters.get("id") ?? ""
+            let call = BoardCall(board: board, visitor: visitor, id: raw.removingPercentEncoding ?? raw,
+                                 verb: context.parameters.get("verb"))
+            return await route.handle(request, call)
+        }
+    }
+}
