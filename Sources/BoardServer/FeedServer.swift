@@ -139,6 +139,12 @@ public struct FeedServer: Sendable {
         boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, logger: logger))
     }
 
+    /// Every route under a board's `/TOKEN/NAME` and the reach it needs (`feeds`, `read`,
+    /// `write`, `admin`), as `serve --routes` prints them for proxy rules and tests.
+    public static var routes: [(method: String, path: String, reach: String)] {
+        BoardRoutes.all.map { ($0.method.rawValue, $0.path, $0.reach.description) }
+    }
+
     /// What stands in a board URL's token place behind a company login: `/-/team/`.
     public static let loginPathToken = CompanyLogin.pathToken
 
@@ -169,7 +175,8 @@ public struct FeedServer: Sendable {
                                  publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:)))
         let router = Router(context: BoardRequestContext.self)
         router.add(middleware: RequestLog(logger: logger))
-        BoardRoutes(boards: boards, gate: gate, feeds: FeedResponder(gzip: configuration.gzip), page: page).add(to: router)
+        BoardRoutes(boards: boards, gate: gate, responders: Responders(feeds: FeedResponder(gzip: configuration.gzip), page: page))
+            .add(to: router)
         // Headers beyond 16 KiB are refused (431/400) before any handler runs.
         let http1 = HTTP1Channel.Configuration(
             idleTimeout: .seconds(60),

@@ -64,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("proxy-role"), help: "The role of a person the proxy names whom the board's people do not list: viewer (default), editor or admin.")
     var proxyRole: AccessRoleChoice?
 
+    @Flag(name: .long, help: "Print every route under a board's URL with the reach it needs (feeds, read, write, admin), and exit.")
+    var routes = false
+
     @Flag(name: .long, help: "Log only errors, not one line per request.")
     var quiet = false
 
@@ -72,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var calendar: CalendarFlags
 
     func validate() throws {
+        if routes { return }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535") }
         if config != nil {
             guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
@@ -84,6 +88,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if routes {
+            for route in FeedServer.routes {
+                print("\(route.method.padding(toLength: 7, withPad: " ", startingAt: 0)) /TOKEN/NAME\(route.path.isEmpty ? "/" : route.path)  \(route.reach)")
+            }
+            return
+        }
         let settings = try self.settings()
         var logger = Logger(label: "boardkit.serve")
         logger.logLevel = settings.quiet ? .error : .info

@@ -570,7 +570,11 @@ final class ServedStore: @unchecked Sendable {
 
         // A board that is a file, not a store: the same page, read-only; writes are 405.
         let tokens = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: s.folder.path("tokens.json")))) as? [String: Any]
-        let plainToken = try #require((tokens?["tokens"] as? [String: String])?["plain"])
+        // Its page by its open link; its feed link opens the feeds and nothing else.
+        let plainToken = try #require((tokens?["links"] as? [String: String])?["plain"])
+        let plainFeed = try #require((tokens?["tokens"] as? [String: String])?["plain"])
+        #expect(try RawHTTP.call(port: s.port, "GET", "/\(plainFeed)/plain/").status == 404)
+        #expect(try RawHTTP.call(port: s.port, "GET", "/\(plainFeed)/plain.ics").status == 200)
         let plainPage = "/\(plainToken)/plain/"
         let page = try RawHTTP.call(port: s.port, "GET", plainPage)
         #expect(page.status == 200)

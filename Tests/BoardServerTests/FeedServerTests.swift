@@ -200,7 +200,10 @@ final class RunningServer: @unchecked Sendable {
         }
         // The page's assets only under a board's path.
         #expect(try RawHTTP.get(port: server.port, "/a/b/board.js").status == 404)
-        #expect(try RawHTTP.get(port: server.port, "/\(token)/team/board.js").status == 200)
+        #expect(try RawHTTP.get(port: server.port, server.pagePath + "board.js").status == 200)
+        // The feed link opens the feeds and the report, nothing else: not the page, not its assets.
+        #expect(try RawHTTP.get(port: server.port, "/\(token)/team/board.js").status == 404)
+        #expect(try RawHTTP.get(port: server.port, "/\(token)/team/").status == 404)
 
         #expect(server.stop() == 0, "graceful stop on SIGTERM")
         let log = server.log

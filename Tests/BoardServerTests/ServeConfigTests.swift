@@ -50,6 +50,7 @@ final class KeptConnection {
             component: both
             alarms: [-P1D]
             public-url: https://example.org/boards/
+            open: true
             boards:
               team: \(folder.path("team.db"))
             """.write(toFile: config, atomically: true, encoding: .utf8)

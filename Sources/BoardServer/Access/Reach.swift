@@ -14,7 +14,14 @@ enum Reach: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
 
     static func < (a: Reach, b: Reach) -> Bool { a.rawValue < b.rawValue }
 
-    var description: String { String(describing: self) }
+    var description: String {
+        switch self {
+        case .feeds: "feeds"
+        case .read: "read"
+        case .write: "write"
+        case .admin: "admin"
+        }
+    }
 }
 
 extension AccessRole {

@@ -16,12 +16,18 @@ struct BoardRoute: Sendable {
     let path: String
     let reach: Reach
     let answer: Answer
-    let handle: @Sendable (Request, BoardCall) async -> Response
+    let handle: @Sendable (Responders, Request, BoardCall) async -> Response
 
     /// The router's path: the feed and the board page share `/:token/:name`.
     var routerPath: String { path == BoardRoute.feedSuffix ? "/:token/:name" : "/:token/:name" + path }
 
     static let feedSuffix = ".ics"
+}
+
+/// What answers a board's requests: the feeds and report, and the page with its API.
+struct Responders: Sendable {
+    let feeds: FeedResponder
+    let page: PageResponder
 }
 
 /// A request let in to a board: the board, who came in, and the path's card and verb.

@@ -9,69 +9,70 @@ import Hummingbird
 struct BoardRoutes: Sendable {
     let boards: ServedBoards
     let gate: AccessGate
-    let feeds: FeedResponder
-    let page: PageResponder
+    let responders: Responders
 
-    /// The routes, in the order the router takes them.
-    var all: [BoardRoute] {
-        let f = feeds, p = page
+    /// The routes, in the order the router takes them (`serve --routes` prints them).
+    static let all: [BoardRoute] = {
         var routes: [BoardRoute] = []
         func add(_ method: HTTPRequest.Method, _ path: String, _ reach: Reach, _ answer: BoardRoute.Answer,
-                 _ handle: @escaping @Sendable (Request, BoardCall) async -> Response) {
-            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer, handle: handle))
+                 _ handle: @escaping @Sendable (PageResponder, FeedResponder, Request, BoardCall) async -> Response) {
+            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer) { r, request, call in
+                await handle(r.page, r.feeds, request, call)
+            })
         }
         // Feeds and the live report: what a feed link opens. HEAD answers the GET's status
         // and headers (Content-Length included) without the body.
-        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { request, call in f.calendar(request, call.board.feed) }
-        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { request, call in f.calendar(request, call.board.feed).createHeadResponse() }
-        add(.get, "/report.html", .feeds, .feed) { request, call in f.report(request, call.board.feed) }
-        add(.head, "/report.html", .feeds, .feed) { request, call in f.report(request, call.board.feed).createHeadResponse() }
+        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { _, f, request, call in f.calendar(request, call.board.feed) }
+        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { _, f, request, call in f.calendar(request, call.board.feed).createHeadResponse() }
+        add(.get, "/report.html", .feeds, .feed) { _, f, request, call in f.report(request, call.board.feed) }
+        add(.head, "/report.html", .feeds, .feed) { _, f, request, call in f.report(request, call.board.feed).createHeadResponse() }
         // The page and what it reads.
-        add(.get, "", .read, .page) { request, call in p.boardPage(request, call) }
-        add(.get, "/columns", .read, .page) { request, call in p.columns(request, call) }
-        add(.get, "/history", .read, .page) { request, call in p.historyPage(request, call) }
-        add(.get, "/cards/:id", .read, .page) { request, call in p.cardPage(request, call) }
+        add(.get, "", .read, .page) { p, _, request, call in p.boardPage(request, call) }
+        add(.get, "/columns", .read, .page) { p, _, request, call in p.columns(request, call) }
+        add(.get, "/history", .read, .page) { p, _, request, call in p.historyPage(request, call) }
+        add(.get, "/cards/:id", .read, .page) { p, _, request, call in p.cardPage(request, call) }
         // The assets too only under a board's secret path (they answered under any two
         // segments, telling a prober that a boardkit listens there).
         for file in PageAssets.File.allCases {
-            add(.get, "/" + file.rawValue, .read, .page) { request, _ in p.asset(request, file) }
+            add(.get, "/" + file.rawValue, .read, .page) { p, _, request, _ in p.asset(request, file) }
         }
         // Form posts (the page without script): each answers with a redirect or a page.
-        add(.post, "/cards", .write, .page) { request, call in await p.form(request, call, .addCard) }
-        add(.post, "/cards/:id", .write, .page) { request, call in await p.form(request, call, .editCard(call.id)) }
-        add(.post, "/cards/:id/:verb", .write, .page) { request, call in
+        add(.post, "/cards", .write, .page) { p, _, request, call in await p.form(request, call, .addCard) }
+        add(.post, "/cards/:id", .write, .page) { p, _, request, call in await p.form(request, call, .editCard(call.id)) }
+        add(.post, "/cards/:id/:verb", .write, .page) { p, _, request, call in
             guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)) else { return p.refusal(.notFound, request, .page) }
             return await p.form(request, call, .card(call.id, verb))
         }
-        add(.post, "/undo", .write, .page) { request, call in await p.form(request, call, .undo) }
-        add(.post, "/redo", .write, .page) { request, call in await p.form(request, call, .redo) }
-        // The name a reader of an open board types (elsewhere the person is the one let in).
-        add(.post, "/actor", .write, .page) { request, call in await p.setActor(request, call) }
+        add(.post, "/undo", .write, .page) { p, _, request, call in await p.form(request, call, .undo) }
+        add(.post, "/redo", .write, .page) { p, _, request, call in await p.form(request, call, .redo) }
+        // The name a reader of an open board types, kept in their browser: it changes nothing
+        // on the board. Elsewhere the person is the one let in, and it is not there (404).
+        add(.post, "/actor", .read, .page) { p, _, request, call in await p.setActor(request, call) }
         // The API.
-        add(.get, "/api/board", .read, .api) { request, call in p.apiBoard(request, call) }
-        add(.get, "/api/history", .read, .api) { request, call in p.apiHistory(request, call) }
-        add(.get, "/api/cards/:id", .read, .api) { request, call in p.apiCard(request, call) }
-        add(.get, "/api/people", .admin, .api) { request, call in p.apiPeople(request, call) }
-        add(.post, "/api/cards", .write, .api) { request, call in await p.api(request, call, .addCard) }
-        add(.patch, "/api/cards/:id", .write, .api) { request, call in await p.api(request, call, .editCard(call.id)) }
-        add(.delete, "/api/cards/:id", .write, .api) { request, call in await p.api(request, call, .card(call.id, .delete)) }
-        add(.post, "/api/cards/:id/:verb", .write, .api) { request, call in
+        add(.get, "/api/board", .read, .api) { p, _, request, call in p.apiBoard(request, call) }
+        add(.get, "/api/history", .read, .api) { p, _, request, call in p.apiHistory(request, call) }
+        add(.get, "/api/cards/:id", .read, .api) { p, _, request, call in p.apiCard(request, call) }
+        add(.get, "/api/people", .admin, .api) { p, _, request, call in p.apiPeople(request, call) }
+        add(.post, "/api/cards", .write, .api) { p, _, request, call in await p.api(request, call, .addCard) }
+        add(.patch, "/api/cards/:id", .write, .api) { p, _, request, call in await p.api(request, call, .editCard(call.id)) }
+        add(.delete, "/api/cards/:id", .write, .api) { p, _, request, call in await p.api(request, call, .card(call.id, .delete)) }
+        add(.post, "/api/cards/:id/:verb", .write, .api) { p, _, request, call in
             // DELETE is the API's way to delete; move, archive and restore are posts.
             guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)), verb != .delete else {
                 return p.refusal(.notFound, request, .api)
             }
             return await p.api(request, call, .card(call.id, verb))
         }
-        add(.post, "/api/undo", .write, .api) { request, call in await p.api(request, call, .undo) }
-        add(.post, "/api/redo", .write, .api) { request, call in await p.api(request, call, .redo) }
+        add(.post, "/api/undo", .write, .api) { p, _, request, call in await p.api(request, call, .undo) }
+        add(.post, "/api/redo", .write, .api) { p, _, request, call in await p.api(request, call, .redo) }
         return routes
-    }
+    }()
 
     /// Puts every route on the router. One parameter name per segment: the router's trie
     /// shares the second segment, so the feed (`NAME.ics`) and the page (`NAME`) share one
     /// route and are told apart by the suffix.
     func add(to router: Router<BoardRequestContext>) {
-        let routes = all
+        let routes = Self.all
         var shared: [String: [BoardRoute]] = [:], order: [String] = []
         for route in routes {
             let key = "\(route.method.rawValue) \(route.routerPath)"
@@ -99,17 +100,17 @@ struct BoardRoutes: Sendable {
         case .unknown:
             return FeedResponder.notFound
         case .failed(let error):
-            return page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer)
+            return responders.page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer)
         case .admitted(let visitor):
             guard visitor.reach >= route.reach else {
                 // A feed link opens nothing else: the board's page is not even there for it.
                 if visitor.reach == .feeds { return FeedResponder.notFound }
-                return page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer)
+                return responders.page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer)
             }
             let raw = context.parameters.get("id") ?? ""
             let call = BoardCall(board: board, visitor: visitor, id: raw.removingPercentEncoding ?? raw,
                                  verb: context.parameters.get("verb"))
-            return await route.handle(request, call)
+            return await route.handle(responders, request, call)
         }
     }
 }
