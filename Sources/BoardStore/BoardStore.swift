@@ -79,6 +79,13 @@ public final class BoardStore: Sendable {
         PostgresAddress.isAddress(location)
     }
 
+    /// The store's own name for its board: a file's name without its extension, or the
+    /// `board=` of a database address (what `serve --board NAME=…` usually calls it too).
+    public static func boardName(of location: String) -> String {
+        if isDatabaseAddress(location) { return ((try? PostgresAddress(location, environment: [:])) ?? nil)?.board ?? "board" }
+        return ((location as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
     /// `location` as a message may show it: a `postgres://` address without a password it
     /// holds (opening one refuses it, `store-address-invalid`), a file's path as it is.
     public static func shown(_ location: String) -> String {

@@ -25,14 +25,12 @@ struct AccessCommand: ParsableCommand {
         @Option(name: .long, help: ArgumentHelp("The server's address people open (serve --public-url, or http://HOST:PORT).", valueName: "URL"))
         var server = "http://127.0.0.1:8080"
 
-        @Option(name: .long, help: ArgumentHelp("The board's name in the server's URLs (serve --board NAME=…; default: the store file's name).", valueName: "NAME"))
+        @Option(name: .long, help: ArgumentHelp("The board's name in the server's URLs (serve --board NAME=…; default: the store file's name, or a database address's board=).", valueName: "NAME"))
         var name: String?
 
         func base(_ store: StoreFlags) -> (server: String, name: String) {
             let server = self.server.hasSuffix("/") ? String(self.server.dropLast()) : self.server
-            if let name { return (server, name) }
-            let file = (store.path as NSString).lastPathComponent
-            return (server, BoardStore.isDatabaseAddress(store.path) ? "board" : (file as NSString).deletingPathExtension)
+            return (server, name ?? BoardStore.boardName(of: store.path))
         }
     }
 

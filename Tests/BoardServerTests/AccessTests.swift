@@ -184,3 +184,42 @@ import Testing
         #expect(badRole.status == 2)
     }
 }
+
+/// Open mode: for one person on a laptop, never open unawares.
+@Suite(.serialized) struct OpenModeTests {
+    @Test func aBoardWithoutPeopleIsOpenOnThisMachineOnlyUnlessSaidAndItsFeedURLSurvivesTheUpgrade() throws {
+        let folder = try TemporaryFolder()
+        let store = folder.path("team.db")
+        #expect(try CommandRunner.boardkit(["init", "--board", store, "--from", CommandRunner.sample("board.json")]).status == 0)
+        // A state file from before open links: only the feed token. Its feed URL keeps working,
+        // the page moves to the open link, said once in the log.
+        let old = String(repeating: "5e", count: 16)
+        try #"{"tokens": {"team": "\#(old)"}}"#.write(toFile: folder.path("tokens.json"), atomically: true, encoding: .utf8)
+        let first = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
+        #expect(first.feedPath == "/\(old)/team.ics")
+        #expect(try RawHTTP.get(port: first.port, first.feedPath).status == 200)
+        #expect(try RawHTTP.get(port: first.port, "/\(old)/team/").status == 404)
+        #expect(try !first.pagePath.contains(old) && RawHTTP.get(port: first.port, first.pagePath).status == 200)
+        #expect(first.stop() == 0)
+        let log = first.log
+        #expect(log.contains("the store now keeps its feed link's secret") && log.contains("served open"))
+        let second = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
+        #expect(try second.feedPath == "/\(old)/team.ics" && RawHTTP.get(port: second.port, second.feedPath).status == 200)
+        #expect(second.stop() == 0)
+        #expect(!second.log.contains("the store now keeps"), "the upgrade is said once")
+
+        // Behind a public URL the server is reached from elsewhere: not open without --open.
+        let proxied = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
+                                        extra: ["--public-url", "https://boards.example.org"])
+        let openLink = try #require(((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("tokens.json"))))
+                                      as? [String: Any])?["links"] as? [String: String])?["team"])
+        #expect(try RawHTTP.get(port: proxied.port, "/\(openLink)/team/").status == 404)
+        #expect(try RawHTTP.get(port: proxied.port, "/\(old)/team.ics").status == 200)
+        #expect(proxied.stop() == 0)
+        #expect(proxied.log.contains("its page is not served"))
+        let said = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
+                                     extra: ["--public-url", "https://boards.example.org", "--open"])
+        #expect(try said.pagePath.contains(openLink) && RawHTTP.get(port: said.port, "/\(openLink)/team/").status == 200)
+        #expect(said.stop() == 0)
+    }
+}

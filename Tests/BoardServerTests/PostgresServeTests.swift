@@ -106,6 +106,30 @@ import Testing
         #expect(try CommandRunner.boardkit(["validate", store]).status == 0)
     }
 
+    /// People live in the store: two instances let the same people in (nothing of theirs in
+    /// the tokens file the instances share), and a revoke on the terminal refuses on both at their next request.
+    @Test func peopleAndARevokeHoldOnEveryInstance() throws {
+        let folder = try TemporaryFolder()
+        let store = try TestPostgres.newBoard()
+        #expect(try CommandRunner.boardkit(["init", "-b", store, "--from", CommandRunner.sample("board.json")]).status == 0)
+        let a = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
+        let b = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
+        let added = try CommandRunner.boardkit(["access", "add", "mina", "--role", "editor", "-b", store, "--name", "team"])
+        let link = try #require(added.stdoutText.split(separator: "\n").first { $0.contains("board link: ") }
+            .flatMap { URL(string: String($0.split(separator: " ").last ?? ""))?.path })
+        let card = try RawHTTP.call(port: b.port, "POST", link + "api/cards", body: #"{"title": "Mina on B"}"#)
+        #expect(card.status == 201, "\(card.text)")
+        #expect(try RawHTTP.call(port: a.port, "GET", link + "api/board").text.contains("Mina on B"))
+        // A board with people is no longer open on either instance.
+        #expect(try RawHTTP.call(port: a.port, "GET", a.pagePath).status == 404)
+        #expect(try CommandRunner.boardkit(["access", "revoke", "mina", "-b", store]).status == 0)
+        for server in [a, b] {
+            #expect(try RawHTTP.call(port: server.port, "GET", link + "api/board").status == 404)
+        }
+        #expect(try CommandRunner.boardkit(["history", "-b", store]).stdoutText.contains("mina created"))
+        #expect(a.stop() == 0 && b.stop() == 0)
+    }
+
     @Test func twoInstancesServeOneBoard() throws {
         let folder = try TemporaryFolder()
         let store = try TestPostgres.newBoard()
