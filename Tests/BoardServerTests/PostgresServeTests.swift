@@ -116,7 +116,7 @@ import Testing
         let b = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"))
         let added = try CommandRunner.boardkit(["access", "add", "mina", "--role", "editor", "-b", store, "--name", "team"])
         let link = try #require(added.stdoutText.split(separator: "\n").first { $0.contains("board link: ") }
-            .flatMap { URL(string: String($0.split(separator: " ").last ?? ""))?.path })
+            .flatMap { URL(string: String($0.split(separator: " ").last ?? ""))?.path }) + "/"
         let card = try RawHTTP.call(port: b.port, "POST", link + "api/cards", body: #"{"title": "Mina on B"}"#)
         #expect(card.status == 201, "\(card.text)")
         #expect(try RawHTTP.call(port: a.port, "GET", link + "api/board").text.contains("Mina on B"))
