@@ -223,3 +223,24 @@ import Testing
         #expect(said.stop() == 0)
     }
 }
+
+/// Two people through their own links in Debian's chromium: see Tests/Oracles/page_access_check.py.
+@Suite(.serialized) struct AccessBrowserTests {
+    @Test func anEditorAndAViewerInARealBrowser() throws {
+        let s = try AccessTests.Setting()
+        let base = "http://127.0.0.1:\(s.server.port)"
+        let run = try CommandRunner.python("page_access_check.py", [
+            "\(base)/\(s.links["eve"]!.link)/team/", "\(base)/\(s.links["vic"]!.link)/team/", CommandRunner.boardkit, s.store,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        var checks = try #require((try? JSONSerialization.jsonObject(with: run.stdout)) as? [String: Any])
+        let axe = checks.removeValue(forKey: "axe") as? [String: [Any]] ?? [:]
+        #expect(checks.count >= 9 && axe.count == 4)
+        for (name, result) in checks.sorted(by: { $0.key < $1.key }) {
+            #expect(result as? Bool == true, "\(name): \(result)")
+        }
+        for (page, violations) in axe.sorted(by: { $0.key < $1.key }) {
+            #expect(violations.isEmpty, "\(page): \(violations)")
+        }
+    }
+}
