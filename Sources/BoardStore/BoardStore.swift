@@ -125,16 +125,16 @@ public final class BoardStore: Sendable {
 
     /// Copies this store into a new one, its log whole (`StoreCopy`): steps, undone and
     /// dropped steps, the redo stack and every change row keep their numbers, so history,
-    /// undo and redo answer on the copy as here; the sync ledger stays behind. `location` is a
+    /// undo and redo answer on the copy as here, and its people's links open it; the sync ledger stays behind. `location` is a
     /// database address, made whole or not at all (`alreadyExists` when it holds a board), or
     /// a new file its caller places when whole (`convert … team.db`, through the pipeline's
     /// temporary file). Says what the copy holds.
     public func copy(to location: String) throws(StoreError) -> [Counted] {
         let rows = try read { db in try StoreCopy(reading: db) }
         if let address = try PostgresAddress(location) {
-            try PostgresEngine.create(address, fill: rows.insert, finish: rows.restoreUndoOrder)
+            try PostgresEngine.create(address, fill: rows.insert, finish: rows.finish)
         } else {
-            try SQLiteEngine.write(toNewFile: location, fill: rows.insert, finish: rows.restoreUndoOrder)
+            try SQLiteEngine.write(toNewFile: location, fill: rows.insert, finish: rows.finish)
         }
         return rows.counted
     }

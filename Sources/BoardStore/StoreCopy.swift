@@ -11,7 +11,9 @@ import BoardModel
 /// The sync ledger (`SyncLedger`: the CalDAV list, its sync token, the to-dos' addresses and
 /// UIDs) is not copied. It pairs one store with one list; a copy carrying it would sync into
 /// the same list as the original, each store taking the other's pushes for the remote's edits.
-/// A copy is a new store no list knows; `sync --url` pairs it with one.
+/// A copy is a new store no list knows; `sync --url` pairs it with one. The people given
+/// access and their secrets' digests are copied (schema 7): moving a board to PostgreSQL
+/// keeps everyone's link working.
 ///
 /// The source is read in one transaction, each table in one pass, into batches that the new
 /// store takes through the import's batch inserts (several rows a statement on PostgreSQL),
@@ -57,6 +59,12 @@ struct StoreCopy {
             ("undone", .int)]),
     ]
 
+    /// Who may use the board (schema 7), written once the migrations have made their tables.
+    private static let accessTables: [Table] = [
+        Table(name: "access_people", key: "name", columns: [("name", .text), ("role", .text), ("added_at", .text), ("added_by", .text)]),
+        Table(name: "access_secrets", key: "digest", columns: [("digest", .text), ("kind", .text), ("person", .text), ("made_at", .text)]),
+    ]
+
     /// Where the undo order waits between the rows and the migration that adds its column.
     private static let undoOrderTable = Table(name: "copied_undo_order", key: "step",
                                               columns: [("step", .int), ("undo_order", .int)])
@@ -66,6 +74,8 @@ struct StoreCopy {
     /// The steps' undo orders (those undone, or with an order), nil when the source predates
     /// the column (the new store's migration then gives them the order the source's would).
     private let undoOrder: RowBatch?
+    /// The rows of `accessTables` (none from a store older than schema 7).
+    private let access: [RowBatch]
     /// What the copy holds, as `convert` says it wrote: cards on the board, states, steps and
     /// log rows.
     let counted: [Counted]
@@ -78,6 +88,7 @@ struct StoreCopy {
             ? try Self.read("SELECT step, undo_order FROM steps WHERE undo_order IS NOT NULL OR undone = 1 ORDER BY step",
                             Self.undoOrderTable.columns, db)
             : nil
+        access = schema >= 7 ? try Self.accessTables.map { table in try Self.read(table.select, table.columns, db) } : []
         let count = { (name: String) in Int(try db.int("SELECT count(*) FROM \(name)") ?? 0) }
         counted = [Counted(Int(try db.int("SELECT count(*) FROM cards WHERE present = 1") ?? 0), "card"),
                    Counted(try count("states"), "state"), Counted(try count("steps"), "step"),
@@ -106,10 +117,18 @@ struct StoreCopy {
         }
     }
 
-    /// Puts each step's undo order back, once the migrations have added the column (`finish`
-    /// of the engine's create): through a table of their own, so the orders go in as batches
-    /// and one statement sets them, not a statement for each step.
-    func restoreUndoOrder(into db: any SQLConnection) throws {
+    /// What goes in once the migrations have made the newer tables and columns (`finish` of
+    /// the engine's create): the steps' undo order and who may use the board.
+    func finish(into db: any SQLConnection) throws {
+        try restoreUndoOrder(into: db)
+        for (table, batch) in zip(Self.accessTables, access) where batch.rowCount > 0 {
+            try db.statement(table.insert).run(batch)
+        }
+    }
+
+    /// Puts each step's undo order back through a table of its own, so the orders go in as
+    /// batches and one statement sets them, not a statement for each step.
+    private func restoreUndoOrder(into db: any SQLConnection) throws {
         guard let undoOrder, undoOrder.rowCount > 0 else { return }
         let t = Self.undoOrderTable
         try db.execute("CREATE TEMPORARY TABLE \(t.name) (step BIGINT PRIMARY KEY, undo_order BIGINT)")

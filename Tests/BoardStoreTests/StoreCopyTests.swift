@@ -24,10 +24,13 @@ struct StoreCopyTests {
     /// A store with imported history, several people's steps, a deleted card, a conflict
     /// record, a dropped step, and two undone steps on the redo stack, undone out of step
     /// order (one person's undo took the older one first).
-    func original() throws -> String {
+    /// The store, and what `access add mina` printed on it.
+    func original() throws -> (store: String, link: String) {
         let db = tmp.path("team.db")
         try bk(["init", "-b", db, "--from", CommandRunner.sample("board.json"), "--name", "Team"])
         try bk(["add", "Fix login", "--label", "bug", "--actor", "mina", "-b", db])
+        let link = try bk(["access", "add", "mina", "--role", "admin", "-b", db]).stdoutText
+        try bk(["access", "add", "ola", "--role", "viewer", "-b", db])
         try bk(["move", "c1", "doing", "--actor", "mina", "-b", db])
         try bk(["edit", "c2", "--due", "2026-12-01", "--label", "+ui", "--actor", "jisoo", "-b", db])
         try bk(["delete", "c3", "--actor", "admin", "-b", db])
@@ -44,7 +47,7 @@ struct StoreCopyTests {
         try bk(["edit", "c1", "--title", "Renamed", "--actor", "mina", "-b", db])
         try bk(["undo", "--mine", "--actor", "jisoo", "-b", db])
         try bk(["undo", "-b", db])
-        return db
+        return (db, link)
     }
 
     func history(_ store: String) throws -> NSArray {
@@ -59,7 +62,7 @@ struct StoreCopyTests {
     }
 
     @Test(arguments: StoreEngineUnderTest.allCases) func historyUndoAndRedoAnswerOnTheCopyAsOnTheOriginal(_ engine: StoreEngineUnderTest) throws {
-        let original = try original()
+        let (original, link) = try original()
         let middle = try engine.location("middle.db", in: tmp), back = tmp.path("back.db")
         let copied = try bk(["convert", original, middle]).stdoutText
         #expect(copied.contains("cards, 4 states, 10 steps,"), "\(copied)")
@@ -68,6 +71,12 @@ struct StoreCopyTests {
 
         let expected = try history(original)
         #expect(expected.count > 100)
+        // Who may use the board goes along: the same people, and mina's link opens the copy.
+        let people = try bk(["access", "list", "-b", original]).stdoutText
+        #expect(people.contains("mina  admin") && people.contains("ola   viewer"))
+        for store in stores.dropFirst() { #expect(try bk(["access", "list", "-b", store]).stdoutText == people) }
+        let token = link.split(separator: "/").dropFirst(2).first.map(String.init) ?? ""
+        #expect(try BoardStore.open(back).access(token: token).key?.person == "mina")
         for store in stores.dropFirst() {
             #expect(try history(store) == expected, "history of \(store)")
             #expect(try export(store) == (try export(original)), "export of \(store)")
