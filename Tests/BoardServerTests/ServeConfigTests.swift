@@ -172,6 +172,8 @@ final class KeptConnection {
             colour: blue
             boards:
               "bad name": /x
+            trust-proxy: [10.0.0.0/8, 10.0.0.0/40]
+            proxy-role: owner
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try CommandRunner.boardkit(["serve", "--config", config])
         #expect(run.status == 1)
@@ -179,7 +181,9 @@ final class KeptConnection {
                          "serve.yaml:2:7: error: gzip must be true or false",
                          "serve.yaml:3:12: error: component must be event, todo or both",
                          "serve.yaml:4:1: error: unknown setting 'colour'",
-                         "serve.yaml:6:3: error: board name 'bad name'"] {
+                         "serve.yaml:6:3: error: board name 'bad name'",
+                         "serve.yaml:7:27: error: trust-proxy '10.0.0.0/40' is not an address or a CIDR range",
+                         "serve.yaml:8:13: error: proxy-role 'owner' is not a role"] {
             #expect(run.stderr.contains(expected), "\(expected)\n\(run.stderr)")
         }
         #expect(run.stderr.contains("[serve-config-invalid]"))
@@ -188,6 +192,10 @@ final class KeptConnection {
         let notYAML = try CommandRunner.boardkit(["serve", "--config", broken])
         #expect(notYAML.status == 1)
         #expect(notYAML.stderr.contains("broken.yaml:3:1: error: not YAML"))
+        // A bad --trust-proxy on the command line stops the server too.
+        let proxy = try CommandRunner.boardkit(["serve", "--board", "team=\(CommandRunner.sample("board.json"))", "--port", "0",
+                                                "--state-file", folder.path("t.json"), "--trust-proxy", "10.0.0.0/99"])
+        #expect(proxy.status == 1 && proxy.stderr.contains("--trust-proxy '10.0.0.0/99' is not an address"), "\(proxy.stderr)")
         // Flags and a file at once: usage error.
         #expect(try CommandRunner.boardkit(["serve", "--config", config, "--board", "a=b"]).status == 2)
     }
