@@ -116,7 +116,9 @@ sed -e "s|/var/lib/boardkit/|$work/elsewhere/|" -e "s|^port: 8080|port: 0|" -e "
 "$bin" serve --config "$work/serve.yaml" > "$work/configured.out" 2>/dev/null &
 server=$!
 for _ in $(seq 50); do grep -q "board: " "$work/configured.out" 2>/dev/null && break; sleep 0.1; done
-grep -q "^team board: https://example.org/boards/[0-9a-f]*/team/$" "$work/configured.out" || fail "serve --config"
+grep -q "^team: https://example.org/boards/[0-9a-f]*/team.ics$" "$work/configured.out" || fail "serve --config"
+# Behind the public URL a board without people is not open: people get their own links.
+grep -q "^team board: each person's own link (boardkit access add NAME" "$work/configured.out" || fail "serve --config: open behind a public URL"
 kill "$server"; wait "$server" 2>/dev/null || true; server=""
 
 cd "$root"
