@@ -91,6 +91,7 @@ extension BoardDecoder {
             case .completed: card.completed = try readInstant("cards[\(index)].completed", .completed(model))
             case .labels: card.labels = try readStringArray("cards[\(index)].labels")
             case .assignees: card.assignees = try readStringArray("cards[\(index)].assignees")
+            case .reminders: card.reminders = try readReminders("cards[\(index)].reminders")
             case .position: card.position = try readDouble("cards[\(index)].position")
             case .archived: card.archived = try readBool("cards[\(index)].archived") ?? false
             case .url: card.url = try readString("cards[\(index)].url")

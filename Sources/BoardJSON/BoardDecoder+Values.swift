@@ -113,6 +113,21 @@ extension BoardDecoder {
         return out
     }
 
+    /// A card's reminders: each a duration before its due or a timestamp with its offset; one
+    /// that is neither is an error at its place, the others kept.
+    mutating func readReminders(_ path: @autoclosure () -> String) throws(JSONProblem) -> [Reminder] {
+        let at = s.pos
+        var out: [Reminder] = []
+        for (k, text) in try readStringArray(path()).enumerated() {
+            if let reminder = Reminder(text: text) {
+                out.append(reminder)
+            } else {
+                try record(.badReminder(path: "\(path())[\(k)]", text: text), at: at, path: "\(path())[\(k)]")
+            }
+        }
+        return out
+    }
+
     /// An object of strings (custom fields, metadata). Numbers and true/false are kept as
     /// their JSON text and null drops the entry, each counted in one warning.
     mutating func readStringMap(_ path: @autoclosure () -> String) throws(JSONProblem) -> [String: String] {

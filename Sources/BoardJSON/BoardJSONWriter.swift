@@ -15,7 +15,7 @@ import BoardIO
 public struct BoardJSONWriter: BoardWriter {
     /// The value of the `format` key of this version's schema.
     public static let formatName = "boardkit/2"
-    /// The schema before the conversation (comments, checklists, attachments, links).
+    /// The schema before the conversation (comments, checklists, attachments, links) and reminders.
     public static let firstFormatName = "boardkit/1"
     /// The `format` values this version reads, oldest first.
     public static let readableFormats = [firstFormatName, formatName]
@@ -23,7 +23,7 @@ public struct BoardJSONWriter: BoardWriter {
     /// The format `board` is written as: the first schema when it holds everything the
     /// board has.
     public static func formatName(for board: Board) -> String {
-        board.cards.contains { $0.hasConversation } ? formatName : firstFormatName
+        board.cards.contains { $0.hasConversation || !$0.reminders.isEmpty } ? formatName : firstFormatName
     }
 
     public init() {}
@@ -197,6 +197,7 @@ struct CanonicalLayout: ~Copyable {
         if let i = c.completed { output.key("completed"); output.instant(i) }
         if !c.labels.isEmpty { output.key("labels"); output.strings(c.labels) }
         if !c.assignees.isEmpty { output.key("assignees"); output.strings(c.assignees) }
+        if !c.reminders.isEmpty { output.key("reminders"); output.strings(c.reminders.map(\.description)) }
         if let p = c.position {
             if p.isFinite {
                 output.key("position")

@@ -52,6 +52,8 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
     case notACount(path: String, text: String)
     case impossibleDate(path: String, text: String)
     case malformedDate(path: String, text: String)
+    /// A reminder that is neither a duration (`-P1D`) nor a timestamp with its offset.
+    case badReminder(path: String, text: String)
     case tooManyErrors(Int)
     /// Tallied warnings: `times` is how many there were, reported once at the first.
     case unknownKey(section: String, key: String, times: Int)
@@ -104,7 +106,7 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
         case .newerFormat, .notBoardkitFormat: .jsonUnsupportedFormat
         case .wrongType: .jsonWrongType
         case .missingKey: .jsonMissingKey
-        case .changeKey, .nestedKey, .notOneOf, .numberTooLarge, .notACount: .jsonInvalidValue
+        case .changeKey, .nestedKey, .notOneOf, .numberTooLarge, .notACount, .badReminder: .jsonInvalidValue
         case .impossibleDate, .malformedDate: .invalidDate
         case .tooManyErrors: .jsonTooManyErrors
         case .unknownKey: .unknownKey
@@ -192,6 +194,8 @@ public enum JSONMessage: DiagnosticMessage, Equatable {
             return "\(path) is \"\(text)\", which is not a real date or time"
         case .malformedDate(let path, let text):
             return "\(path) is \"\(text)\", not an ISO 8601 date (2026-11-30) or timestamp (2026-11-30T18:00:00+09:00)"
+        case .badReminder(let path, let text):
+            return "\(path) is \"\(text)\", not a reminder: a duration before the due (-P1D, -PT2H) or a timestamp with its offset (2026-12-01T09:00:00+09:00)"
         case .tooManyErrors(let n):
             return "stopped after \(n) errors; fix these and run again"
         case .unknownKey(let section, let key, let times):

@@ -108,6 +108,14 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         }
     }
 
+    /// A reminder as people read it: when it goes (`2026-12-03 (Thu) 09:00`), after its
+    /// text when it is relative to the due (`-P1D: …`); "no due" when it cannot go.
+    public func reminder(_ r: Reminder, due: DueDate?, zone: Zone) -> String {
+        let when = r.moment(due: due, zone: zone).map { self.due(.instant($0), zone: zone) } ?? (self == .ko ? "마감 없음" : "no due")
+        if case .at = r { return when }
+        return "\(r): \(when)"
+    }
+
     /// A category's name.
     public func category(_ c: StateCategory?) -> String {
         switch c {

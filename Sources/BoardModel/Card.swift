@@ -30,6 +30,8 @@ public struct Card: Sendable, Equatable {
     public var attachments: [Attachment] = []
     /// Links to other cards of the board, kept both ways round (`Board.link`).
     public var links: [CardLink] = []
+    /// When to remind of the card, in the order set.
+    public var reminders: [Reminder] = []
 
     public init(id: String, title: String, body: String = "", state: String,
                 due: DueDate? = nil, start: DueDate? = nil, created: Instant? = nil,

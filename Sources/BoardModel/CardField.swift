@@ -4,10 +4,10 @@ extension Card {
     /// Names of the card's own fields, in canonical JSON order. Custom fields are
     /// `fields.NAME`.
     public static let fieldNames = ["title", "body", "state", "due", "start", "created", "updated",
-                                    "completed", "labels", "assignees", "position", "archived", "url"]
+                                    "completed", "labels", "assignees", "reminders", "position", "archived", "url"]
 
     /// Fields whose value is a list.
-    public static func isListField(_ name: String) -> Bool { name == "labels" || name == "assignees" }
+    public static func isListField(_ name: String) -> Bool { name == "labels" || name == "assignees" || name == "reminders" }
 
     /// Fields whose value is a `DueDate` (a calendar date or an instant).
     public static func isDueDateField(_ name: String) -> Bool { name == "due" || name == "start" }
@@ -26,6 +26,7 @@ extension Card {
         case "completed": return completed.map { .text($0.description) }
         case "labels": return labels.isEmpty ? nil : .list(labels)
         case "assignees": return assignees.isEmpty ? nil : .list(assignees)
+        case "reminders": return reminders.isEmpty ? nil : .list(reminders.map(\.description))
         case "position": return position.map { .text(String($0)) }
         case "archived": return .text(archived ? "true" : "false")
         case "url": return url.map { .text($0) }
@@ -81,6 +82,10 @@ extension Card {
             completed = i
         case "labels": labels = list()
         case "assignees": assignees = list()
+        case "reminders":
+            let read = list().compactMap { Reminder(text: $0) }
+            guard read.count == list().count else { return false }
+            reminders = read
         case "position":
             guard let s = text() else { position = nil; return true }
             guard let p = Double(s) else { return false }

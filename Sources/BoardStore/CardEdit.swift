@@ -36,6 +36,8 @@ public struct CardPatch: Sendable, Equatable {
     public var removeLabels: [String] = []
     public var addAssignees: [String] = []
     public var removeAssignees: [String] = []
+    public var addReminders: [Reminder] = []
+    public var removeReminders: [Reminder] = []
     /// Custom fields: a value sets, nil removes.
     public var fields: [String: String?] = [:]
     /// Comments, checklist items, links and attachments added or taken off, in order.
@@ -43,8 +45,8 @@ public struct CardPatch: Sendable, Equatable {
 
     public init(title: String? = nil, body: String? = nil, due: DueDate?? = nil, start: DueDate?? = nil,
                 url: String?? = nil, addLabels: [String] = [], removeLabels: [String] = [],
-                addAssignees: [String] = [], removeAssignees: [String] = [], fields: [String: String?] = [:],
-                conversation: [ConversationChange] = []) {
+                addAssignees: [String] = [], removeAssignees: [String] = [], addReminders: [Reminder] = [],
+                removeReminders: [Reminder] = [], fields: [String: String?] = [:], conversation: [ConversationChange] = []) {
         self.title = title
         self.body = body
         self.due = due
@@ -54,6 +56,8 @@ public struct CardPatch: Sendable, Equatable {
         self.removeLabels = removeLabels
         self.addAssignees = addAssignees
         self.removeAssignees = removeAssignees
+        self.addReminders = addReminders
+        self.removeReminders = removeReminders
         self.fields = fields
         self.conversation = conversation
     }
@@ -68,13 +72,14 @@ public struct CardPatch: Sendable, Equatable {
         if let url { c.url = url }
         c.labels = Self.edited(c.labels, adding: addLabels, removing: removeLabels)
         c.assignees = Self.edited(c.assignees, adding: addAssignees, removing: removeAssignees)
+        c.reminders = Self.edited(c.reminders, adding: addReminders, removing: removeReminders)
         for (name, value) in fields { c.fields[name] = value }
         for change in conversation { c = change.applied(to: c, in: step) }
         return c
     }
 
     /// Removes, then appends what is not there yet; the order of the rest is kept.
-    static func edited(_ list: [String], adding: [String], removing: [String]) -> [String] {
+    static func edited<Item: Equatable>(_ list: [Item], adding: [Item], removing: [Item]) -> [Item] {
         var out = list.filter { !removing.contains($0) }
         for item in adding where !out.contains(item) { out.append(item) }
         return out

@@ -72,22 +72,32 @@ enum CardRow {
     }
 
     /// What the `extras` column holds: the card's JSON members the table has no column for,
-    /// the unknown keys a source gave and the conversation (each part as its JSON text).
-    /// The conversation's names are canonical card keys, so no unknown key takes them.
+    /// the unknown keys a source gave, the conversation (each part as its JSON text) and the
+    /// reminders (a JSON list of their texts). Their names are canonical card keys, so no
+    /// unknown key takes them.
     private static func storedMembers(_ card: Card) -> [String: String] {
-        guard card.hasConversation else { return card.extras }
+        guard card.hasConversation || !card.reminders.isEmpty else { return card.extras }
         var members = card.extras
+        if !card.reminders.isEmpty {
+            var text: [UInt8] = []
+            JSONText.appendList(card.reminders.map(\.description), to: &text)
+            members["reminders"] = String(decoding: text, as: UTF8.self)
+        }
         for part in ConversationPart.allCases {
             if let text = ConversationJSON.text(part, of: card) { members[part.rawValue] = text }
         }
         return members
     }
 
-    /// Moves the conversation's parts out of `extras` into the card's lists. A part that does
-    /// not read (a damaged row) stays in `extras` as it was, so saving the card keeps it.
+    /// Moves the conversation's parts and the reminders out of `extras` into the card's
+    /// lists. One that does not read (a damaged row) stays in `extras` as it was, so saving
+    /// the card keeps it.
     private static func takeConversation(from card: inout Card) {
         for part in ConversationPart.allCases {
             if let text = card.extras[part.rawValue], card.set(part, to: .text(text)) { card.extras[part.rawValue] = nil }
+        }
+        if let text = card.extras["reminders"], card.set("reminders", to: .list(StoredJSON.list(text))) {
+            card.extras["reminders"] = nil
         }
     }
 

@@ -34,7 +34,8 @@ public struct StoredCard: Sendable, Equatable {
     /// store refuses the edit when the card no longer has it (`BoardStore.apply(_:by:expecting:)`).
     public var version: String {
         var parts = [String(number), card.id]
-        for field in Card.fieldNames {
+        // Reminders came later: a card without them keeps the version it had before.
+        for field in Card.fieldNames where field != "reminders" || !card.reminders.isEmpty {
             switch card.value(of: field) {
             case nil: parts.append("\u{0}")
             case .text(let s)?: parts.append(s)

@@ -29,6 +29,11 @@ struct AddCommand: ParsableCommand {
     @Option(name: .long, help: "A label (repeatable).")
     var label: [String] = []
 
+    // `.unconditionalSingleValue`: a reminder before the due starts with a dash (`-P1D`).
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("A reminder (repeatable): before the due (-P1D, 2h, 30m) or a moment (friday 9:00).", valueName: "when"))
+    var remind: [String] = []
+
     @Option(name: .long, help: "Who works on it (repeatable).")
     var assignee: [String] = []
 
@@ -53,6 +58,7 @@ struct AddCommand: ParsableCommand {
             card.start = try start.map { v throws(StoreError) in try session.date(v, for: "--start") }
             card.labels = try StoreCommand.checked(CardText.items(label), "--label")
             card.assignees = try StoreCommand.checked(CardText.items(assignee), "--assignee")
+            card.reminders = try remind.map { v throws(StoreError) in try session.reminder(v, for: "--remind") }
             card.url = try url.map { v throws(StoreError) in try StoreCommand.checked(CardText.url(v), "--url") }.flatMap { $0.isEmpty ? nil : $0 }
             let events = try session.apply([.add(card)], command: "add")
             StoreCommand.report(events, session)

@@ -8,7 +8,7 @@ import BoardStore
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a card's title, text, dates, labels, assignees or link.",
+        abstract: "Change a card's title, text, dates, labels, assignees, reminders or link.",
         discussion: "CARD is its number (12 or #12), its id, or its title. Lists: --label +ui,-bug adds ui and removes bug (a bare name adds). Dates: \(DateInput.accepted).")
 
     @Argument(help: "The card.")
@@ -42,6 +42,16 @@ struct EditCommand: ParsableCommand {
             help: ArgumentHelp("Assignees to add (+name) or remove (-name), comma-separated; repeatable.", valueName: "+x,-y"))
     var assignee: [String] = []
 
+    // Reminders are added with --remind and taken off with --unremind, not `+`/`-` as labels
+    // are: a reminder before the due is itself written with a dash (`-P1D`).
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Add a reminder (repeatable): before the due (-P1D, 2h, 30m) or a moment (friday 9:00).", valueName: "when"))
+    var remind: [String] = []
+
+    @Option(name: .long, parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Take a reminder off (as `show` lists it, or as typed for --remind); 'all' takes every one.", valueName: "when"))
+    var unremind: [String] = []
+
     @Option(name: .long, help: "New link ('' removes it).")
     var url: String?
 
@@ -70,6 +80,9 @@ struct EditCommand: ParsableCommand {
             (patch.addAssignees, patch.removeAssignees) = ListEdit.parse(assignee)
             patch.addLabels = try StoreCommand.checked(CardText.items(patch.addLabels), "--label")
             patch.addAssignees = try StoreCommand.checked(CardText.items(patch.addAssignees), "--assignee")
+            patch.addReminders = try remind.map { v throws(StoreError) in try session.reminder(v, for: "--remind") }
+            patch.removeReminders = unremind.contains("all") ? target.card.reminders
+                : try unremind.map { v throws(StoreError) in try session.reminder(v, for: "--unremind") }
             let events = try session.apply([.update(card: target.card.id, patch)], command: "edit")
             StoreCommand.report(events, session)
         }

@@ -23,6 +23,9 @@ public struct CardShowText {
         if let start = c.start { facts.append("start: \(ReportLocale.en.due(start, zone: zone))") }
         if !c.labels.isEmpty { facts.append("labels: \(c.labels.joined(separator: ", "))") }
         if !c.assignees.isEmpty { facts.append("assignees: \(c.assignees.joined(separator: ", "))") }
+        if !c.reminders.isEmpty {
+            facts.append("reminders: " + c.reminders.map { ReportLocale.en.reminder($0, due: c.due, zone: zone) }.joined(separator: "; "))
+        }
         if let url = c.url { facts.append("url: \(url)") }
         if c.archived { facts.append("archived") }
         out += facts.map { "  \($0)\n" }.joined()

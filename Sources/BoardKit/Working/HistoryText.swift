@@ -168,7 +168,7 @@ public struct HistoryText {
     private func fieldName(_ field: String) -> String {
         guard locale == .ko else { return field }
         let names = ["title": "제목", "body": "내용", "due": "마감", "start": "시작", "labels": "라벨",
-                     "assignees": "담당자", "url": "URL", "position": "위치", "completed": "완료"]
+                     "assignees": "담당자", "reminders": "알림", "url": "URL", "position": "위치", "completed": "완료"]
         return names[field] ?? field
     }
 

@@ -46,6 +46,14 @@ public struct StoreSession {
         return date
     }
 
+    /// A reminder as typed (`-P1D`, `2h`, `friday 9:00`), or `invalid-value` naming the flag.
+    public func reminder(_ text: String, for flag: String) throws(StoreError) -> Reminder {
+        guard let reminder = ReminderInput.parse(text, zone: zone, now: now) else {
+            throw .invalidValue(field: flag, value: text, accepted: .text(problem: "is not a reminder; use \(ReminderInput.accepted)"))
+        }
+        return reminder
+    }
+
     /// The state a person names: its id or its name, in any case.
     public func state(_ reference: String) throws(StoreError) -> BoardState {
         guard let state = header.state(named: reference) else { throw .unknownState(reference, known: header.states.map(\.name)) }

@@ -1,0 +1,33 @@
+import BoardModel
+
+/// A reminder as a person types it, on the command line or the card's page: a duration
+/// before the due (`-P1D`, `-PT2H`, or the words `1d`, `2h`, `30m` before it), or a moment
+/// as `DateInput` reads one (`2026-12-01T09:00` in the board's zone, `friday 9:00`); a day
+/// alone is that day at 09:00.
+public enum ReminderInput {
+    /// What `parse` takes, for messages.
+    public static let accepted = "a duration before the due (-P1D, -PT2H, or 1d, 2h, 30m), or a moment (2026-12-01T09:00, tomorrow 9:00)"
+
+    public static func parse(_ text: String, zone: Zone, now: Instant) -> Reminder? {
+        let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        if let offset = ReminderOffset(trimmed) { return .beforeDue(offset) }
+        if let offset = shortOffset(trimmed) { return .beforeDue(offset) }
+        switch DateInput.parse(trimmed, zone: zone, now: now) {
+        case .instant(let i)?: return .at(i)
+        case .date(let d)?: return .at(zone.instant(LocalDateTime(date: d, hour: Reminder.dateDueHour)))
+        case nil: return nil
+        }
+    }
+
+    /// `1d`, `2h`, `30m`, `1w` (before the due).
+    private static func shortOffset(_ text: String) -> ReminderOffset? {
+        guard let unit = text.last, let n = Int(text.dropLast()), n >= 0, n < 100_000 else { return nil }
+        switch unit {
+        case "w": return ReminderOffset(days: 7 * n)
+        case "d": return ReminderOffset(days: n)
+        case "h": return ReminderOffset(seconds: 3600 * n)
+        case "m": return ReminderOffset(seconds: 60 * n)
+        default: return nil
+        }
+    }
+}
