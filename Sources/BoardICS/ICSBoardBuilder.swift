@@ -178,6 +178,7 @@ struct ICSBoardBuilder {
         card.completed = item.completed.flatMap { instant($0) }
         card.labels = item.categories
         card.assignees = item.assignees
+        card.reminders = item.alarms.compactMap { reminder(from: $0, of: item, start: card.start) }
         card.url = item.url
         card.fields.merge(item.fields) { a, _ in a }
         return card
@@ -219,6 +220,21 @@ struct ICSBoardBuilder {
     }
 
     // MARK: Dates
+
+    /// A VALARM as the card's reminder: boardkit's own text where it wrote one; a moment; or
+    /// a duration from the due (an event's start is its due, a to-do's due its end). One
+    /// relative to a to-do's start becomes the moment it names. A sync's feed-wide alarm is
+    /// the sync's setting, not the card's.
+    private mutating func reminder(from alarm: ICSAlarm, of item: ICSItem, start: DueDate?) -> Reminder? {
+        if alarm.isFeedAlarm { return nil }
+        if let text = alarm.boardkitReminder, let reminder = Reminder(text: text) { return reminder }
+        if let at = alarm.at { return instant(at).map(Reminder.at) }
+        guard let offset = alarm.trigger.flatMap(ICSDuration.init)?.offset else { return nil }
+        if item.isTodo && !alarm.relatedToEnd, case .instant(let from)? = start {
+            return .at(offset.applied(to: from, in: .utc))
+        }
+        return .beforeDue(offset)
+    }
 
     private mutating func dueDate(_ raw: ICSRawDate) -> DueDate? {
         if case .date(let d) = raw.value { return .date(d) }

@@ -138,8 +138,10 @@ struct ICSDocumentParser {
             if firstOutsideLine == nil { firstOutsideLine = line }
         case (_, "VCALENDAR"):
             ignored[name, default: 0] += 1
+        case ("VALARM", "VEVENT"), ("VALARM", "VTODO"):
+            item?.alarms.append(ICSAlarm())
         default:
-            break // VALARM and anything nested deeper: its properties are not the item's.
+            break // Anything nested deeper: its properties are not the item's.
         }
         return true
     }
@@ -198,6 +200,7 @@ struct ICSDocumentParser {
         switch top {
         case "VCALENDAR" where depth == 1: calendarProperty(l)
         case "VEVENT" where depth == 2, "VTODO" where depth == 2: itemProperty(l)
+        case "VALARM" where depth == 3: alarmProperty(l)
         case "VTIMEZONE" where depth == 2: zoneProperty(l)
         case "STANDARD" where depth == 3, "DAYLIGHT" where depth == 3: observanceProperty(l)
         default: break
@@ -226,6 +229,24 @@ struct ICSDocumentParser {
             if !text.hasPrefix("-//boardkit//") { metadata["PRODID"] = text }
         default:
             metadata[name] = metadata[name].map { $0 + "\n" + text } ?? text
+        }
+    }
+
+    /// What a reminder needs of a VALARM: when it goes.
+    private mutating func alarmProperty(_ l: ICSContentLine) {
+        guard item != nil, !item!.alarms.isEmpty else { return }
+        let k = item!.alarms.count - 1
+        switch ICSLineScanner.upper(l.name) {
+        case "TRIGGER":
+            if l.parameter("VALUE")?.uppercased() == "DATE-TIME" {
+                item!.alarms[k].at = date(l)
+            } else {
+                item!.alarms[k].trigger = l.rawValue
+                item!.alarms[k].relatedToEnd = l.parameter("RELATED")?.uppercased() == "END"
+            }
+        case ICSVocabulary.reminder.description: item!.alarms[k].boardkitReminder = ICSLineScanner.unescapeText(l.value)
+        case ICSTodoResource.alarmMark: item!.alarms[k].isFeedAlarm = true
+        default: break
         }
     }
 

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// An RFC 5545 duration (§3.3.6) such as `-P1D`, `-PT2H30M` or `P1W`: what `--alarm` takes.
 /// Years and months are refused: their length depends on the date, and RFC 5545 has none.
 struct ICSDuration: Sendable, Equatable, CustomStringConvertible {
@@ -67,5 +69,27 @@ struct ICSDuration: Sendable, Equatable, CustomStringConvertible {
             if seconds > 0 { s += "\(seconds)S" }
         }
         return s
+    }
+}
+
+extension ICSDuration {
+    /// A card's reminder offset as a TRIGGER's duration.
+    init(_ offset: ReminderOffset) {
+        negative = offset.isBefore
+        days = offset.days
+        hours = offset.seconds / 3600
+        minutes = offset.seconds % 3600 / 60
+        seconds = offset.seconds % 60
+        if days > 0, days % 7 == 0, offset.seconds == 0 {
+            weeks = days / 7
+            days = 0
+        }
+    }
+
+    /// The duration as a reminder's offset (weeks as days).
+    var offset: ReminderOffset {
+        let allDays: Int = weeks * 7 + days
+        let allSeconds: Int = hours * 3600 + minutes * 60 + seconds
+        return ReminderOffset(days: allDays, seconds: allSeconds, isBefore: negative)
     }
 }

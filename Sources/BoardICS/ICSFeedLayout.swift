@@ -235,7 +235,14 @@ struct ICSFeedLayout {
                 output.text(value); output.end()
             }
         }
-        for alarm in alarms { self.alarm(alarm, card: card, todo: todo) }
+        // A card's own reminders replace the feed's `--alarm`, which stays the default for cards without.
+        if card.reminders.isEmpty {
+            for alarm in alarms { self.alarm(alarm, card: card, todo: todo) }
+        } else {
+            for reminder in card.reminders {
+                ICSReminderAlarm.write(reminder, of: card, zone: board.zone ?? .utc, todo: todo, to: &output)
+            }
+        }
         output.fixedLine(todo ? "END:VTODO" : "END:VEVENT")
     }
 

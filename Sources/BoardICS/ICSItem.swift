@@ -31,6 +31,8 @@ struct ICSItem {
     var assignees: [String] = []
     /// Every other property, by name (repeats joined by a line break).
     var fields: [String: String] = [:]
+    /// Its VALARMs, in order.
+    var alarms: [ICSAlarm] = []
 
     init(isTodo: Bool, line: Int) {
         self.isTodo = isTodo
@@ -55,4 +57,20 @@ struct ICSZoneDefinition {
     var tzid: String
     var location: String?
     var rules = ICSTimeZoneRules()
+}
+
+/// One VALARM of an item, as much as a reminder needs of it.
+struct ICSAlarm {
+    /// TRIGGER's duration as written (`-P1D`), relative to the item's start or end.
+    var trigger: String?
+    /// TRIGGER's RELATED (START, the default, or END).
+    var relatedToEnd = false
+    /// TRIGGER with `VALUE=DATE-TIME`: the moment itself.
+    var at: ICSRawDate?
+    /// The reminder boardkit wrote (`X-BOARDKIT-REMINDER`), exactly, where TRIGGER had to be a
+    /// moment (a date-only due counts from 09:00 in the board's zone).
+    var boardkitReminder: String?
+    /// A reminder written for every to-do from a sync's `--alarm` (`X-BOARDKIT-ALARM`): the
+    /// sync's setting, not the card's.
+    var isFeedAlarm = false
 }

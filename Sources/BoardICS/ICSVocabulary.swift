@@ -17,6 +17,9 @@ enum ICSVocabulary {
     static let field: StaticString = "X-BOARDKIT-FIELD"
     /// Item: the card's start when the component has no DTSTART for it (ISO 8601).
     static let start: StaticString = "X-BOARDKIT-START"
+    /// VALARM: the card's reminder as boardkit keeps it (`-P1D`), where TRIGGER could only
+    /// say its moment (a date-only due counts from 09:00 in the board's zone).
+    static let reminder: StaticString = "X-BOARDKIT-REMINDER"
     /// Parameter on a UTC DATE-TIME: the offset the instant was written in (`+0530`), when
     /// it is neither UTC nor the board zone's offset, so the instant keeps its offset.
     static let offsetParameter: StaticString = "X-BOARDKIT-OFFSET"

@@ -52,7 +52,7 @@ public struct ReminderOffset: Sendable, Hashable, CustomStringConvertible {
         self.init(days: days, seconds: seconds, isBefore: before)
     }
 
-    /// The shortest duration text: `-P1D`, `-PT2H`, `-P1DT30M`, `PT0S`.
+    /// The shortest duration text RFC 5545 also takes: `-P1D`, `-PT2H`, `-P1DT30M`, `P1W`, `PT0S`.
     public var description: String {
         var s = isBefore ? "-P" : "P"
         if days > 0 { s += days % 7 == 0 && seconds == 0 ? "\(days / 7)W" : "\(days)D" }
@@ -60,7 +60,8 @@ public struct ReminderOffset: Sendable, Hashable, CustomStringConvertible {
             s += "T"
             let h = seconds / 3600, m = seconds % 3600 / 60, sec = seconds % 60
             if h > 0 { s += "\(h)H" }
-            if m > 0 { s += "\(m)M" }
+            // RFC 5545's dur-hour is `nH [nM [nS]]`: no seconds straight after hours.
+            if m > 0 || (h > 0 && sec > 0) { s += "\(m)M" }
             if sec > 0 || (h == 0 && m == 0) { s += "\(sec)S" }
         }
         return s
