@@ -125,6 +125,26 @@ import Testing
         #expect(!(try s.call("GET", "", headers: Self.person("mina")).text.contains("data-order")), "not without a filter")
     }
 
+    /// Item 4: a move onto the card's own place makes no step, whatever its neighbours'
+    /// positions (it got a new position halfway between them: a step no one could see).
+    @Test func aMoveOntoItsOwnPlaceMakesNoStep() throws {
+        let s = try ServedStore()
+        var ids: [String] = []
+        for title in ["X", "Y", "Z"] {
+            ids.append(try #require(try s.call("POST", "api/cards", body: #"{"title": "\#(title)", "state": "review"}"#).json["id"] as? String))
+        }
+        let review = { try s.call("GET", "api/board").json["cards"] as? [[String: Any]] ?? [] }
+        let count = try review().filter { $0["state"] as? String == "review" && $0["archived"] == nil }.count
+        // Z between X and Y (halfway), so Y, last, sits a whole step after Z.
+        #expect(try s.call("POST", "api/cards/\(ids[2])/move", body: #"{"state": "review", "position": \#(count - 1)}"#).status == 200)
+        let before = try s.historyCount()
+        let again = try s.call("POST", "api/cards/\(ids[1])/move", body: #"{"state": "review", "position": \#(count)}"#)
+        #expect(again.status == 200)
+        #expect(try s.historyCount() == before, "no step")
+        let order = try review().filter { $0["state"] as? String == "review" && $0["archived"] == nil }.compactMap { $0["id"] as? String }
+        #expect(Array(order.suffix(3)) == [ids[0], ids[2], ids[1]])
+    }
+
     /// Item 5: a deleted card's page is the page's frame saying who deleted it and when, with
     /// Undo for the person who did; an unknown card's says so; an edit saved to a card
     /// deleted meanwhile keeps what was typed.
