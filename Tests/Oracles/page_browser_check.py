@@ -553,6 +553,16 @@ try:
         const d = document.querySelector(`section.column[data-state="${arguments[0]}"] details.add`);
         return d && d.open && d.querySelector('.field-error') ? d.querySelector('input[name=title]').value : null;""", done_state)
     check("2. the problem stays after a live update", column_of(phone, "Arrived during the refusal") is not None and still == "Phone add", str(still))
+
+    # 6. A script move refused for a card changed meanwhile is said in the page's language.
+    phone.get(PAGE + "?lang=ko")
+    card = card_element(phone, "Arrived during the refusal")
+    number = card.find_element(By.CSS_SELECTOR, ".number").text
+    phone.execute_script("arguments[0].dataset.version = 'stale'; arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+    toast = lambda: phone.find_element(By.ID, "toast").text
+    check("6. a refused move is said in Korean on the Korean page", wait_for(lambda: number + " 카드가 그사이 바뀌어" in toast(), 10), toast())
+    phone.get(PAGE + "?lang=en")
 finally:
     phone.quit()
 
