@@ -68,6 +68,19 @@ import Testing
         #expect(merged.status == 303 && merged.headers["location"]?.hasPrefix("../?did=") == true, "\(merged.status) \(merged.headers)")
         let after = try #require(try s.cards()[id])
         #expect(after["body"] as? String == "Second notes" && after["url"] as? String == "https://example.org/x")
+
+        // A value of the reader's that does not fit, the card changed meanwhile too: the form
+        // comes back with the reader's changes and the problem, and the field the reader did
+        // not touch shows the card's value now (its stale one would be saved back over it).
+        let v3 = try #require(try s.cards()[id]?["version"] as? String)
+        let loaded3 = ["title": "Mina's title", "body": "Second notes", "due": ""]
+        #expect(try s.call("PATCH", "api/cards/\(id)", headers: ["If-Match": "*"], body: #"{"title": "Third title"}"#).status == 200)
+        let refused = try s.call("POST", "cards/\(id)", headers: Self.person("mina"),
+                                 body: Self.edit(version: v3, loaded: loaded3, sent: ["body": "Third notes", "due": "someday"]))
+        #expect(refused.status == 422 && refused.text.contains("id=\"error-due\""))
+        #expect(refused.text.contains("name=\"title\" value=\"Third title\"") && refused.text.contains(">Third notes</textarea>")
+                && refused.text.contains("name=\"due\" value=\"someday\""), "\(refused.text)")
+        #expect(try s.cards()[id]?["body"] as? String == "Second notes")
     }
 
     /// Item 2: a refused add comes back with its field focused (and so brought into view) and

@@ -42,6 +42,16 @@ struct FormValues: Sendable {
     }
 
     subscript(_ name: String) -> String { text[name] ?? "" }
+
+    /// A refused edit's values with each field the reader did not change (its value as the
+    /// form was loaded, `was-FIELD`) replaced by `current`'s.
+    func untouched(replacedBy current: FormValues) -> FormValues {
+        var out = self
+        for field in ConflictMerge.fields {
+            if let loaded = text[ConflictMerge.loadedName(field)], text[field] == loaded { out.text[field] = current[field] }
+        }
+        return out
+    }
 }
 
 /// The inputs of a card's add and edit forms, filled from `values`; a refused field says why

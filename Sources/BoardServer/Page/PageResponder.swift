@@ -213,7 +213,11 @@ struct PageResponder: Sendable {
         case .editCard(let id):
             guard let stored = view.card(id: id) else { return nil }
             let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
-            let page = CardPage(view: view, stored: stored, history: history, context: context, refused: form)
+            // The form comes back with the card's version now: a field the reader did not
+            // touch shows the card's value now, so saving the mended form keeps a change made
+            // meanwhile instead of writing the stale value back over it.
+            let values = form.values.untouched(replacedBy: FormValues(card: stored.card, zone: view.zone))
+            let page = CardPage(view: view, stored: stored, history: history, context: context, refused: (values, form.problem))
             return PageReply.html(page.document(), status: status)
         case .addCard:
             let state = form.values["state"]
@@ -494,15 +498,21 @@ struct PageResponder: Sendable {
             do throws(ActionFailure) {
                 step = try await desk.perform(.change(change), actor: PageRequest.actor(request)).step
             } catch {
+                // Changed yet again meanwhile (its values were checked by the first try).
                 return nil
             }
         }
         if merge.clashes.isEmpty { return backAfter(request, .editCard(id), step: step) }
+        return clashPage(request, desk, id: id, yours: merge.clashes)
+    }
+
+    /// The card's page as it is now, the reader's values for `yours` fields beside its own (409).
+    private func clashPage(_ request: Request, _ desk: BoardDesk, id: String, yours: [String: String]) -> Response? {
         guard let now = try? desk.view(), let stored = now.card(id: id) else { return nil }
         let context = withSteps(self.context(request, view: now, desk: desk, root: "../").0, request, view: now, desk: desk)
         let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
         var page = CardPage(view: now, stored: stored, history: history, context: context, notice: context.language.messages.mergedNotice)
-        page.yours = merge.clashes
+        page.yours = yours
         return PageReply.html(page.document(), status: .conflict)
     }
 }
