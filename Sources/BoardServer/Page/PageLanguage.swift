@@ -76,9 +76,6 @@ struct PageWords: Sendable {
     var overdue: @Sendable (Int) -> String
     var dueToday: String
     var dueIn: @Sendable (Int) -> String
-    /// Asked before an undo that removes many cards at once (an import).
-    var undoRemoves: @Sendable (Int) -> String
-    var undoAnyway: String
     /// The script's toast when a move got no answer.
     var moveFailed: String
     /// The filter above the columns.
@@ -137,8 +134,6 @@ struct PageWords: Sendable {
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
         overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
         dueIn: { "in \($0)d" },
-        undoRemoves: { "Undoing your last step removes \($0) cards from the board (it brought them in). Undo it?" },
-        undoAnyway: "Undo it",
         moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.",
         find: "Find", findHint: "words in a title, notes or label", anyLabel: "Any label", anyone: "Anyone",
         anyDue: "Any due date", anyState: "Any state",
@@ -192,8 +187,6 @@ struct PageWords: Sendable {
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
         overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
         dueIn: { "\($0)일 남음" },
-        undoRemoves: { "마지막 단계를 취소하면 보드에서 카드 \($0)개가 사라집니다 (그 단계로 들어온 카드). 취소할까요?" },
-        undoAnyway: "취소하기",
         moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.",
         find: "찾기", findHint: "제목, 내용, 라벨의 단어", anyLabel: "모든 라벨", anyone: "모든 담당자",
         anyDue: "모든 마감", anyState: "모든 상태",
