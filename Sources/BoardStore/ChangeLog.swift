@@ -483,6 +483,11 @@ enum ChangeLog {
         let k = min(max(index, 1), others.count + 1) - 1
         let before = k > 0 ? others[k - 1] : nil
         let after = k < others.count ? others[k] : nil
+        // Already between those neighbours: it stays. A move onto its own place changes
+        // nothing, and a new position halfway would have made a step no one can see.
+        if card.card.state == state, let own = card.card.position, before.map({ $0 < own }) ?? true, after.map({ own < $0 }) ?? true {
+            return own
+        }
         switch (before, after) {
         case (nil, nil): return 1
         case (let b?, nil): return b + 1

@@ -25,6 +25,21 @@ struct DateInputTests {
         #expect(date("fri") == "2026-11-27")
     }
 
+    /// Korean day words work as the English ones do: a weekday is the next one (a week on
+    /// when it is today), and a weekday of this or next week counts weeks from Monday.
+    @Test func koreanDayWords() {
+        #expect(date("오늘") == "2026-11-24")
+        #expect(date("모레") == "2026-11-26")
+        #expect(date("금요일") == "2026-11-27")
+        #expect(date("화요일") == "2026-12-01")
+        #expect(date("다음 주 월요일") == "2026-11-30")
+        #expect(date("다음주 금요일") == "2026-12-04")
+        #expect(date("이번 주 금요일") == "2026-11-27")
+        #expect(date("다음 주") == nil)
+        #expect(date("다음 주 금") == nil)
+        #expect(DateInput.acceptedInKorean.contains("금요일, 이번 주 금요일, 다음 주 월요일"))
+    }
+
     @Test func isoTextKeepsWhatItSays() {
         #expect(date("2026-12-01") == "2026-12-01")
         #expect(date("2026-12-01T18:00:00Z") == "2026-12-01T18:00:00Z")

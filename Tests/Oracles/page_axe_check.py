@@ -1,6 +1,7 @@
 """Runs axe-core (the copy PyPI's axe-selenium-python carries) on every page of a served
 board in Debian's chromium: the board, the board with archived cards, a card's page, the
-history, and the page a refused form answers with, each in light and dark, English and Korean,
+history, the page a refused form answers with, a card the board does not have, a refused redo,
+and a save merged with a change made meanwhile, each in light and dark, English and Korean,
 at desktop and phone widths. Prints one JSON object: for each page and variant, the serious and
 critical violations found (rule, impact, the first elements), so a failing test names them.
 
@@ -44,6 +45,24 @@ def refused_form(driver):
     driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
 
 
+def refused_redo(driver):
+    """The page a refused redo answers with (nothing of the reader's to redo), in the frame."""
+    driver.get(PAGE)
+    driver.execute_script("""const form = document.createElement('form');
+        form.method = 'post'; form.action = 'redo'; document.body.append(form); form.submit();""")
+
+
+def merged_conflict(driver):
+    """A save refused for a change made meanwhile, where both changed the title: theirs in the
+    field, the reader's beside it (the form told it was loaded with another title)."""
+    driver.get(PAGE + "cards/" + CARD)
+    driver.execute_script("""const form = document.querySelector('form.edit');
+        form.querySelector('[name=version]').value = 'v-stale';
+        form.querySelector('[name=was-title]').value = 'An older title';
+        form.querySelector('[name=title]').value = 'My title';
+        form.submit();""")
+
+
 found = {}
 for width in (1440, 360):
     driver = browser(width)
@@ -60,6 +79,9 @@ for width in (1440, 360):
                     "card": lambda: driver.get(PAGE + "cards/" + CARD),
                     "history": lambda: driver.get(PAGE + "history"),
                     "refused form": lambda: refused_form(driver),
+                    "card not on the board": lambda: driver.get(PAGE + "cards/no-such-card"),
+                    "refused redo": lambda: refused_redo(driver),
+                    "merged conflict": lambda: merged_conflict(driver),
                 }
                 for name, load in pages.items():
                     load()

@@ -413,4 +413,157 @@ try:
 finally:
     driver.quit()
 
+# --- The page, second pass (issue 45): each check names the item it covers. ---
+import urllib.request
+
+
+def api(path):
+    with urllib.request.urlopen(PAGE + path) as answer:
+        return json.loads(answer.read())
+
+
+def column_order(state):
+    return [c["id"] for c in api("api/board")["cards"] if c["state"] == state and not c.get("archived")]
+
+
+def steps():
+    return len(api("api/history?limit=500"))
+
+
+def value_of(driver, selector):
+    """The value of the first field the selector finds, or None (the check then says so
+    instead of stopping the run)."""
+    found = driver.find_elements(By.CSS_SELECTOR, selector)
+    return found[0].get_attribute("value") if found else None
+
+
+def card_id(driver, title):
+    element = card_element(driver, title)
+    return element.get_attribute("data-card") if element else None
+
+
+driver = browser()
+try:
+    driver.get(PAGE)
+    driver.add_cookie({"name": "boardkit-actor", "value": "mina"})
+    todo_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=todo]").get_attribute("data-state")
+
+    # 1. A save refused for a change made meanwhile: what Mina typed in a field nobody else
+    # touched is saved; the title both changed shows theirs in the field and hers beside it,
+    # one press from saved.
+    boardkit("add", "Merge me", "--state", todo_state)
+    driver.get(PAGE)
+    merge_id = card_id(driver, "Merge me")
+    driver.get(PAGE + "cards/" + merge_id)
+    boardkit("edit", merge_id, "--title", "Their title", "--label", "+theirs")
+    title = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=title]")
+    title.clear()
+    title.send_keys("My title")
+    notes = driver.find_element(By.CSS_SELECTOR, "form.edit textarea[name=body]")
+    notes.send_keys("My notes\nsecond line")
+    driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".notice.conflict"), 10)
+    shown = value_of(driver, "form.edit input[name=title]")
+    yours = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".yours q")]
+    card = api("api/cards/" + merge_id)
+    check("1. a clash shows theirs in the field and mine beside it", shown == "Their title" and yours == ["My title"], f"{shown} {yours}")
+    check("1. the field they did not touch is saved", card.get("body") == "My notes\nsecond line" and card.get("labels") == ["theirs"], str(card))
+    for button in driver.find_elements(By.CSS_SELECTOR, ".save-yours")[:1]:
+        button.click()
+    check("1. Save yours sends mine", wait_for(lambda: api("api/cards/" + merge_id).get("title") == "My title", 10),
+          api("api/cards/" + merge_id).get("title"))
+
+    # 8. A title over 500 characters is refused beside the field, the text kept whole (the
+    # field's maxlength cut it to 500 without a word).
+    driver.get(PAGE + "cards/" + merge_id)
+    title = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=title]")
+    title.clear()
+    driver.execute_script("arguments[0].focus()", title)
+    title.send_keys("x" * 501)
+    driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
+    wait_for(lambda: driver.find_elements(By.ID, "error-title"), 10)
+    kept = value_of(driver, "form.edit input[name=title]") or ""
+    check("8. a long title is refused beside the field, kept whole",
+          driver.find_elements(By.ID, "error-title") and len(kept) == 501 and api("api/cards/" + merge_id).get("title") == "My title",
+          f"error={bool(driver.find_elements(By.ID, 'error-title'))} kept={len(kept)}")
+
+    # 4 and 10. With a filter on, Shift+Up places the card right above the shown card above
+    # it (not at that index of the whole column), a drop at the foot right after the last
+    # shown card; a move onto the card's own place makes no step. Undo's title follows the
+    # script's move without a reload.
+    for title in ("Filter A", "Filter gap", "Filter B"):
+        boardkit("add", title, "--state", todo_state, *(["--assignee", "zed"] if title != "Filter gap" else []))
+    driver.get(PAGE + "?assignee=zed")
+    a, b = card_id(driver, "Filter A"), card_id(driver, "Filter B")
+    gap = next(c["id"] for c in api("api/board")["cards"] if c["title"] == "Filter gap")
+    undo_before = driver.find_element(By.CSS_SELECTOR, "header.bar button.undo").get_attribute("title") or ""
+    card = card_element(driver, "Filter B")
+    driver.execute_script("arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_UP)
+    placed = wait_for(lambda: column_order(todo_state).index(b) + 1 == column_order(todo_state).index(a), 10)
+    check("4. Shift+Up with a filter places the card above the shown card", placed, str(column_order(todo_state)[-5:]))
+    check("10. Undo's title follows a move by keys", wait_for(lambda: "Filter B" in (driver.find_element(
+        By.CSS_SELECTOR, "header.bar button.undo").get_attribute("title") or ""), 10),
+        f"{undo_before} -> {driver.find_element(By.CSS_SELECTOR, 'header.bar button.undo').get_attribute('title')}")
+    before = steps()
+    card = card_element(driver, "Filter B")
+    driver.execute_script("arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_UP)
+    time.sleep(1.5)
+    check("4. a move onto the card's own place makes no step", steps() == before, f"{before} -> {steps()}")
+    todo_list = driver.find_element(By.CSS_SELECTOR, f"section.column[data-state='{todo_state}'] ol.cards")
+    driver.execute_script(DRAG, card_element(driver, "Filter B"), todo_list)
+    order = lambda: column_order(todo_state)
+    check("4. a drop at the foot with a filter lands right after the last shown card",
+          wait_for(lambda: order().index(a) + 1 == order().index(b) and order().index(b) + 1 == order().index(gap), 10),
+          str(order()[-5:]))
+    before = steps()
+    driver.execute_script(DRAG, card_element(driver, "Filter B"), driver.find_element(
+        By.CSS_SELECTOR, f"section.column[data-state='{todo_state}'] ol.cards"))
+    time.sleep(1.5)
+    check("4. a drop onto the card's own place makes no step", steps() == before, f"{before} -> {steps()}")
+finally:
+    driver.quit()
+
+# 2. A refused add on a phone: the field with the problem is focused and in view, the problem
+# announced (role=alert); it stays when the columns change live.
+phone = browser(width=390, height=844)
+try:
+    phone.get(PAGE)
+    phone.add_cookie({"name": "boardkit-actor", "value": "jisoo"})
+    phone.get(PAGE)
+    done = phone.find_element(By.CSS_SELECTOR, "section.column[data-category=done]")
+    done_state = done.get_attribute("data-state")
+    done.find_element(By.CSS_SELECTOR, "details.add summary").click()
+    form = done.find_element(By.CSS_SELECTOR, "details.add form")
+    form.find_element(By.NAME, "title").send_keys("Phone add")
+    form.find_element(By.NAME, "due").send_keys("someday")
+    form.find_element(By.TAG_NAME, "button").click()
+    wait_for(lambda: phone.find_elements(By.CSS_SELECTOR, ".field-error"), 10)
+    focused = phone.switch_to.active_element
+    in_view = phone.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight", focused)
+    check("2. a refused add focuses its field, in view", focused.get_attribute("name") == "due" and in_view,
+          f"{focused.get_attribute('outerHTML')[:80]} in view={in_view}")
+    check("2. the problem is announced", phone.find_elements(By.CSS_SELECTOR, ".field-error[role=alert]"))
+    phone.execute_script("document.activeElement.blur()")
+    boardkit("add", "Arrived during the refusal")
+    wait_for(lambda: column_of(phone, "Arrived during the refusal") is not None, 10)
+    still = phone.execute_script("""
+        const d = document.querySelector(`section.column[data-state="${arguments[0]}"] details.add`);
+        return d && d.open && d.querySelector('.field-error') ? d.querySelector('input[name=title]').value : null;""", done_state)
+    check("2. the problem stays after a live update", column_of(phone, "Arrived during the refusal") is not None and still == "Phone add", str(still))
+
+    # 6. A script move refused for a card changed meanwhile is said in the page's language.
+    phone.get(PAGE + "?lang=ko")
+    card = card_element(phone, "Arrived during the refusal")
+    number = card.find_element(By.CSS_SELECTOR, ".number").text
+    phone.execute_script("arguments[0].dataset.version = 'stale'; arguments[0].focus()", card)
+    card.send_keys(Keys.SHIFT, Keys.ARROW_RIGHT)
+    toast = lambda: phone.find_element(By.ID, "toast").text
+    check("6. a refused move is said in Korean on the Korean page", wait_for(lambda: number + " 카드가 그사이 바뀌어" in toast(), 10), toast())
+    phone.get(PAGE + "?lang=en")
+finally:
+    phone.quit()
+
 print(json.dumps(checks, ensure_ascii=False, indent=1))

@@ -24,26 +24,38 @@
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.card : undefined;
     if (main.contains(document.activeElement) && document.activeElement.closest("form")) return;
-    // What is typed into an open "Add a card" form survives the new columns: the forms are
-    // opened again with their values.
-    const openForms = [...main.querySelectorAll("details.add[open]")].map((d) => ({
-      state: d.closest(".column").dataset.state,
-      values: [...d.querySelectorAll("input[name], textarea[name], select[name]")].map((f) => [f.name, f.value]),
-    }));
+    // An open "Add a card" form survives the new columns as it is: what is typed, and a
+    // refused add's problem beside its field (it was gone a second later).
+    const openForms = [...main.querySelectorAll("details.add[open]")].map((d) => [d.closest(".column").dataset.state, d]);
     main.innerHTML = await response.text();
     tag = response.headers.get("ETag") || tag;
-    for (const form of openForms) {
-      const details = main.querySelector(`.column[data-state="${CSS.escape(form.state)}"] details.add`);
-      if (!details) continue;
-      details.open = true;
-      for (const [name, value] of form.values) {
-        const field = details.querySelector(`[name="${CSS.escape(name)}"]`);
-        if (field) field.value = value;
-      }
+    for (const [state, kept] of openForms) {
+      const details = main.querySelector(`.column[data-state="${CSS.escape(state)}"] details.add`);
+      if (details) details.replaceWith(kept);
     }
     if (focused) {
       const card = document.getElementById("card-" + focused);
       if (card) card.focus();
+    }
+    refreshSteps().catch(() => {});
+  }
+
+  // Undo's and Redo's titles, and whether there is anything of the reader's to take, as the
+  // board now is: a move made here by script (or anywhere) changes them without a reload.
+  async function refreshSteps() {
+    const buttons = document.querySelectorAll("header.bar button.undo, header.bar button.redo");
+    if (!buttons.length) return;
+    const url = new URL("./", location.href);
+    url.search = location.search;
+    url.searchParams.delete("did");
+    const response = await fetch(url, { cache: "no-store", credentials: "same-origin" });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    for (const button of buttons) {
+      const fresh = page.querySelector(`header.bar button.${button.classList.contains("undo") ? "undo" : "redo"}`);
+      if (!fresh) continue;
+      button.disabled = fresh.disabled;
+      if (fresh.title) button.title = fresh.title; else button.removeAttribute("title");
     }
   }
   setInterval(() => {
@@ -72,7 +84,14 @@
       });
       if (!response.ok) {
         const answer = await response.json().catch(() => ({}));
-        toast(answer.error ? answer.error.message : response.statusText);
+        // A card changed meanwhile is said in the page's language; other refusals are rare
+        // (the API's words).
+        const number = card.querySelector(".number");
+        if (answer.error && answer.error.code === "card-changed" && number) {
+          toast(document.body.dataset.moveConflict.replace("{number}", number.textContent));
+        } else {
+          toast(answer.error ? answer.error.message : response.statusText);
+        }
       }
     } catch (failure) {
       toast(document.body.dataset.moveFailed);
@@ -85,12 +104,28 @@
 
   if (!canChange) return;
 
+  // A place among the cards a column shows, as a position among all its cards: with a filter
+  // on, the column's whole order is in `data-order`, and the card goes between the same
+  // neighbours there (before the shown card it was dropped above, else after the last shown).
+  // Nil when nothing would change: a drop or key onto the card's own place makes no step.
+  function placeAt(card, column, index) {
+    const list = column.querySelector(".cards");
+    const all = [...list.querySelectorAll(".card:not(.archived)")];
+    const shown = all.filter((c) => c !== card);
+    if (all.includes(card) && all.indexOf(card) === index) return null;
+    const order = (list.dataset.order ? JSON.parse(list.dataset.order) : all.map((c) => c.dataset.card))
+      .filter((id) => id !== card.dataset.card);
+    if (!list.dataset.order) return { position: index + 1 };
+    if (index < shown.length) return { position: order.indexOf(shown[index].dataset.card) + 1 };
+    return { position: shown.length ? order.indexOf(shown[shown.length - 1].dataset.card) + 2 : undefined };
+  }
+
   // Drag and drop between columns and within one; the drop position is kept.
   let dragged = null;
   function dropIndex(list, y) {
     const others = [...list.querySelectorAll(".card:not(.dragging):not(.archived)")];
     const after = others.findIndex((c) => y < c.getBoundingClientRect().top + c.offsetHeight / 2);
-    return (after === -1 ? others.length : after) + 1;
+    return after === -1 ? others.length : after;
   }
   main.addEventListener("dragstart", (event) => {
     const card = event.target.closest && event.target.closest(".card[draggable=true]");
@@ -120,11 +155,11 @@
     if (!dragged || !column) return;
     event.preventDefault();
     const card = dragged;
-    const position = dropIndex(column.querySelector(".cards"), event.clientY);
+    const place = placeAt(card, column, dropIndex(column.querySelector(".cards"), event.clientY));
     card.classList.remove("dragging");
     column.classList.remove("drop-target");
     dragged = null;
-    move(card, column.dataset.state, position);
+    if (place) move(card, column.dataset.state, place.position);
   });
 
   // `?` shows the keys; `n` opens the Add form of the focused card's column (else the first)
@@ -163,8 +198,10 @@
       const target = columns[c + (event.key === "ArrowLeft" ? -1 : 1)];
       if (target) move(card, target.dataset.state, undefined);
     } else if (event.shiftKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-      const to = index + (event.key === "ArrowUp" ? 0 : 2);
-      if (to >= 1 && to <= cards.length) move(card, column.dataset.state, to);
+      // Past the neighbour shown above or below; at the top or the foot, nothing to do.
+      const to = index + (event.key === "ArrowUp" ? -1 : 1);
+      const place = to >= 0 && to < cards.length ? placeAt(card, column, to) : null;
+      if (place) move(card, column.dataset.state, place.position);
     } else if (!event.shiftKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
       const next = cards[index + (event.key === "ArrowUp" ? -1 : 1)];
       if (next) next.focus();

@@ -1,3 +1,4 @@
+import BoardIO
 import BoardKit
 import BoardModel
 import BoardReport
@@ -77,6 +78,7 @@ struct BoardPage {
         let people = Set(view.cards.flatMap(\.card.assignees)).sorted().map { ($0, "@" + $0) }
         select("label", w.labels, w.anyLabel, labels, f.label)
         select("assignee", w.assignees, w.anyone, people, f.assignee)
+        select("state", w.state, w.anyState, view.header.states.map { ($0.id, $0.name) }, f.state)
         select("due", w.due, w.anyDue, CardFilter.Due.allCases.map { ($0.rawValue, w.dueWords[$0] ?? $0.rawValue) }, f.due?.rawValue)
         h.raw("<button>\(w.filter)</button>")
         if !f.isEmpty { h.raw(" <a class=\"clear\" href=\"?\(context.showArchived ? "archived=1" : "")\">\(w.clearFilter)</a>") }
@@ -103,7 +105,12 @@ struct BoardPage {
         h.raw(">\(active.count)\(state.wipLimit.map { "/\($0)" } ?? "")</span>")
         if over { h.raw(" <span class=\"over-note\">\(w.overLimit)</span>") }
         if !context.filter.isEmpty { h.raw(" <span class=\"shown\">\(w.shownOf(shown.count, context.showArchived ? all.count : active.count))</span>") }
-        h.raw("</h2>\n<ol class=\"cards\">\n")
+        h.raw("</h2>\n<ol class=\"cards\"")
+        // With a filter on, the column's whole order (the cards not archived, as the store
+        // places a move among them), so a drop or a key among the cards shown is placed
+        // between the same neighbours on the board.
+        if !context.filter.isEmpty { h.raw(" data-order=\""); h.escaped("[" + active.map { JSONText.quoted($0.card.id) }.joined(separator: ",") + "]"); h.raw("\"") }
+        h.raw(">\n")
         for stored in shown { card(stored, state: state, into: &h) }
         h.raw("</ol>\n")
         if canChange { addForm(state, into: &h) }
@@ -116,7 +123,7 @@ struct BoardPage {
         let id = HTMLText.escape(c.id)
         h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(stored.version)\"")
         if canChange && !c.archived { h.raw(" tabindex=\"0\" draggable=\"true\"") }
-        h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\"><span class=\"number\">#\(stored.number)</span> ")
+        h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\(context.keptQuery)\"><span class=\"number\">#\(stored.number)</span> ")
         h.raw("<bdi>")
         h.escaped(c.title)
         h.raw("</bdi></a>\n")
@@ -132,7 +139,7 @@ struct BoardPage {
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
         if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
         if canChange && !c.archived {
-            h.raw("<form class=\"move\" method=\"post\" action=\"\(context.root)cards/\(HTMLText.segment(c.id))/move\">")
+            h.raw("<form class=\"move\" method=\"post\" action=\"\(context.root)cards/\(HTMLText.segment(c.id))/move\(context.keptQuery)\">")
             h.raw("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
             h.raw(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)
             h.raw("<button>\(w.move)</button></form>\n")
@@ -144,7 +151,7 @@ struct BoardPage {
         let w = context.words
         // A refused add comes back open, with what was typed and the problem beside its field.
         let refused = context.refusedAdd.flatMap { $0.state == state.id ? $0 : nil }
-        h.raw("<details class=\"add\"\(refused == nil ? "" : " open")><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\">")
+        h.raw("<details class=\"add\"\(refused == nil ? "" : " open")><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\(context.keptQuery)\">")
         h.raw("<input type=\"hidden\" name=\"state\" value=\"\(HTMLText.escape(state.id))\">")
         h.raw(CardFields(values: refused?.values ?? FormValues(), words: w, problem: refused?.problem).html)
         h.raw("<button>\(w.addCard)</button></form></details>\n")

@@ -29,10 +29,12 @@ struct FormValues: Sendable {
 
     init() {}
 
-    init(card: Card) {
-        text = ["title": card.title, "body": card.body, "due": card.due?.description ?? "",
-                "start": card.start?.description ?? "", "labels": card.labels.joined(separator: ", "),
-                "assignees": card.assignees.joined(separator: ", "), "url": card.url ?? ""]
+    /// A card's values as its edit form shows them: dates as the board's wall clock
+    /// (`2026-11-27 18:00`, which the field reads back), never ISO text with an offset.
+    init(card: Card, zone: Zone) {
+        text = ["title": card.title, "body": card.body, "due": PageDate.typed(card.due, zone: zone),
+                "start": PageDate.typed(card.start, zone: zone), "labels": card.labels.joined(separator: ", "),
+                "assignees": card.assignees.joined(separator: ", "), "url": card.url ?? "", "state": card.state]
     }
 
     init(fields: ActionFields) {
@@ -40,23 +42,40 @@ struct FormValues: Sendable {
     }
 
     subscript(_ name: String) -> String { text[name] ?? "" }
+
+    /// A refused edit's values with each field the reader did not change (its value as the
+    /// form was loaded, `was-FIELD`) replaced by `current`'s.
+    func untouched(replacedBy current: FormValues) -> FormValues {
+        var out = self
+        for field in ConflictMerge.fields {
+            if let loaded = text[ConflictMerge.loadedName(field)], text[field] == loaded { out.text[field] = current[field] }
+        }
+        return out
+    }
 }
 
 /// The inputs of a card's add and edit forms, filled from `values`; a refused field says why
-/// beside it, in the reader's language, and is marked invalid for assistive technology.
+/// beside it, in the reader's language, is marked invalid for assistive technology and takes
+/// the focus (`autofocus`: the browser brings it into view, on a phone too, without script).
 struct CardFields {
     let values: FormValues
     let words: PageWords
     var problem: FieldProblem?
+    /// Fields someone else changed meanwhile to other values than the reader's: the field holds
+    /// theirs, and beside it the reader's value with a button that saves it (the button names
+    /// the form `yours-FIELD` the card's page puts after the edit form).
+    var yours: [String: String] = [:]
+    var messages: PageMessages?
 
     var html: String {
         let w = words
         var h = HTMLText()
         func error(_ name: String) -> String {
             guard let problem, problem.field == name else { return "" }
-            return " aria-invalid=\"true\" aria-describedby=\"error-\(name)\""
+            return " aria-invalid=\"true\" aria-describedby=\"error-\(name)\" autofocus"
         }
         func message(_ name: String) {
+            if let mine = yours[name], let messages { h.raw(YoursNote(field: name, value: mine, messages: messages).html) }
             guard let problem, problem.field == name else { return }
             h.raw("<span class=\"field-error\" id=\"error-\(name)\" role=\"alert\">")
             h.escaped(w.problem(problem.reason) ?? problem.message)
@@ -68,7 +87,9 @@ struct CardFields {
             h.raw("\"\(extra)\(error(name))></label>")
             message(name)
         }
-        input("title", w.title, extra: " required maxlength=\"\(CardText.titleLimit)\"")
+        // No maxlength: the browser would cut a longer title without a word; the save
+        // refuses it with the problem beside the field, the text kept.
+        input("title", w.title, extra: " required")
         h.raw("<label>\(w.body) <textarea name=\"body\" rows=\"3\"\(error("body"))>")
         h.escaped(values["body"])
         h.raw("</textarea></label>")
@@ -78,6 +99,23 @@ struct CardFields {
         input("labels", w.labels, extra: " placeholder=\"\(w.listHint)\"")
         input("assignees", w.assignees, extra: " placeholder=\"\(w.listHint)\"")
         input("url", w.link, extra: " inputmode=\"url\" autocomplete=\"url\"")
+        return h.text
+    }
+}
+
+/// Beside a field both people changed: the reader's value, with the button that saves it.
+struct YoursNote {
+    let field: String
+    let value: String
+    let messages: PageMessages
+
+    var html: String {
+        var h = HTMLText()
+        h.raw("<span class=\"yours\" id=\"yours-note-\(field)\">\(messages.yours) <q dir=\"auto\">")
+        h.escaped(value.isEmpty ? messages.emptyValue : value)
+        // A submit input, not a button: the edit form's own button stays its first (the one
+        // Enter and "form.edit button" mean), while this one sends the form `yours-FIELD`.
+        h.raw("</q> <input type=\"submit\" form=\"yours-\(field)\" class=\"save-yours\" value=\"\(messages.saveYours)\"></span>")
         return h.text
     }
 }

@@ -23,7 +23,7 @@ struct CardThread {
             for list in c.checklists { checklist(list, &h) }
             if canWrite {
                 // A new item, in the first checklist or a new one.
-                h.raw("<form class=\"add-item\" method=\"post\" action=\"\(path)/checklist\">")
+                h.raw("<form class=\"add-item\" method=\"post\" action=\"\(path)/checklist\(context.keptQuery)\">")
                 h.raw("<label>\(w.checklist) <input name=\"checklist\" required value=\"")
                 h.escaped(c.checklists.first?.name ?? w.checklist)
                 h.raw("\"></label> <label>\(w.item) <input name=\"item\" required></label> <button>\(w.addItem)</button></form>\n")
@@ -63,7 +63,7 @@ struct CardThread {
             h.raw("</ol>\n")
         }
         if canWrite {
-            h.raw("<form class=\"comment\" method=\"post\" action=\"\(path)/comments\">")
+            h.raw("<form class=\"comment\" method=\"post\" action=\"\(path)/comments\(context.keptQuery)\">")
             h.raw("<label for=\"comment-text\">\(w.addComment)</label><textarea id=\"comment-text\" name=\"text\" rows=\"3\" required dir=\"auto\"></textarea>")
             h.raw("<button>\(w.comment)</button></form>\n")
         }
@@ -80,7 +80,7 @@ struct CardThread {
             h.raw("<li class=\"\(item.done ? "done" : "open")\">")
             if canWrite {
                 // The button says what it does; its state is the box's (aria-pressed).
-                h.raw("<form method=\"post\" action=\"\(path)/checklist\"><input type=\"hidden\" name=\"checklist\" value=\"")
+                h.raw("<form method=\"post\" action=\"\(path)/checklist\(context.keptQuery)\"><input type=\"hidden\" name=\"checklist\" value=\"")
                 h.escaped(list.name)
                 h.raw("\"><input type=\"hidden\" name=\"item\" value=\"")
                 h.escaped(item.text)

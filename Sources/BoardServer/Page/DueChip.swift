@@ -22,20 +22,10 @@ struct DueChip {
         h.raw("<span class=\"due due-\(kind)\" title=\"\(w.due)\"><time datetime=\"")
         h.escaped(due.description)
         h.raw("\">")
-        h.escaped(Self.shown(due, in: zone))
+        h.escaped(PageDate(language: context.language, zone: zone, now: context.now).due(due))
         h.raw("</time>")
         if let note { h.raw(" · "); h.escaped(note) }
         h.raw("</span>")
         return h.text
-    }
-
-    /// A date as is; a time in the board's zone, minutes only (`2026-11-20 15:00`).
-    static func shown(_ due: DueDate, in zone: Zone) -> String {
-        switch due {
-        case .date(let d): return d.description
-        case .instant(let i):
-            let local = zone.local(i)
-            return "\(local.date) \(local.hour < 10 ? "0" : "")\(local.hour):\(local.minute < 10 ? "0" : "")\(local.minute)"
-        }
     }
 }

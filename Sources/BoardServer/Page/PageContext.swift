@@ -18,7 +18,7 @@ struct PageContext: Sendable {
     /// "../" for a card's page (relative links keep working behind a path prefix).
     var root: String = ""
     var showArchived = false
-    /// The cards the reader asked to see (`?q=…&label=…&assignee=…&due=…`).
+    /// The cards the reader asked to see (`?q=…&label=…&assignee=…&state=…&due=…`).
     var filter = CardFilter()
     /// Why the address's filter names nothing on this board (a label it does not have): said
     /// above the columns, which then show every card.
@@ -42,7 +42,7 @@ struct PageContext: Sendable {
     /// The filter as the page's query carries it (`q=login&due=week`), empty when none.
     var filterQuery: String {
         let pairs: [(String, String?)] = [("q", filter.text), ("label", filter.label), ("assignee", filter.assignee),
-                                          ("due", filter.due?.rawValue)]
+                                          ("state", filter.state), ("due", filter.due?.rawValue)]
         return pairs.compactMap { name, value in value.map { "\(name)=\(HTMLText.queryValue($0))" } }.joined(separator: "&")
     }
 
@@ -50,7 +50,16 @@ struct PageContext: Sendable {
     private var canChangeMark: String { actor != nil && mayChange ? "w" : "" }
 
     /// The query parameters the page's filter form sends (`FilterExpression.query` reads them).
-    static let filterNames = ["q", "label", "assignee", "due"]
+    static let filterNames = ["q", "label", "assignee", "state", "due"]
+
+    /// What the page's own links and forms carry to keep the reader's view, as an escaped
+    /// attribute value (`?assignee=jisoo&amp;archived=1`; "" for none): a form post, and the
+    /// page it leads back to, keep the filter the reader was looking through.
+    var keptQuery: String {
+        var parts = filter.isEmpty ? [] : [filterQuery]
+        if showArchived { parts.append("archived=1") }
+        return parts.isEmpty ? "" : "?" + HTMLText.escape(parts.joined(separator: "&"))
+    }
 
     /// The tag of the board's columns as this reader sees them: the board's version and
     /// what changes the rendering (language, archived shown, named or not, the day, which

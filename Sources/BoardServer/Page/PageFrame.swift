@@ -15,9 +15,11 @@ struct PageFrame {
         h.raw("<meta name=\"color-scheme\" content=\"light dark\"><title>")
         h.escaped(title)
         h.raw("</title><link rel=\"icon\" href=\"\(context.root)board.svg\"><link rel=\"stylesheet\" href=\"\(context.root)board.css\"><script src=\"\(context.root)board.js\" defer></script></head>\n")
-        h.raw("<body class=\"\(bodyClass)\" data-writable=\"\(view.writable)\"")
+        // Writable for this reader: the script offers drags and keys only where they may change it.
+        h.raw("<body class=\"\(bodyClass)\" data-writable=\"\(view.writable && context.mayChange)\"")
         if let actor = context.actor { h.raw(" data-actor=\""); h.escaped(actor); h.raw("\"") }
         h.raw(" data-move-failed=\""); h.escaped(w.moveFailed); h.raw("\"")
+        h.raw(" data-move-conflict=\""); h.escaped(context.language.messages.moveConflict); h.raw("\"")
         h.raw(">\n<header class=\"bar\"><h1><a href=\"\(context.root.isEmpty ? "./" : context.root)\">")
         h.escaped(view.header.name)
         h.raw("</a></h1><nav>")
@@ -41,11 +43,13 @@ struct PageFrame {
         return h.text
     }
 
-    /// Undo or Redo, saying what it would take as the page was made (its title, "Undo: mina
-    /// moved #3 …"). Never disabled: a change made since by the script would not enable it.
+    /// Undo or Redo, saying what it would take (its title, "Undo: mina moved #3 …"), disabled
+    /// when nothing of the reader's is there to take. The script brings both up to date after
+    /// a move it made (board.js, `refreshSteps`).
     private func stepButton(_ action: String, _ label: String, next: String?) -> String {
         var h = HTMLText()
-        h.raw("<form method=\"post\" action=\"\(context.root)\(action)\"><button class=\"\(action)\"")
+        h.raw("<form method=\"post\" action=\"\(context.root)\(action)\(context.keptQuery)\"><button class=\"\(action)\"")
+        if next == nil { h.raw(" disabled") }
         if let next {
             h.raw(" title=\"")
             h.escaped("\(label): \(next)")
@@ -66,7 +70,7 @@ struct PageFrame {
             h.escaped(done.sentence)
             h.raw("</span>")
             if done.undoable {
-                h.raw(" <form method=\"post\" action=\"\(context.root)undo\"><button class=\"undo\">\(w.undo)</button></form>")
+                h.raw(" <form method=\"post\" action=\"\(context.root)undo\(context.keptQuery)\"><button class=\"undo\">\(w.undo)</button></form>")
             }
             h.raw("</div>\n")
             return h.text

@@ -78,9 +78,6 @@ struct PageWords: Sendable {
     var overdue: @Sendable (Int) -> String
     var dueToday: String
     var dueIn: @Sendable (Int) -> String
-    /// Asked before an undo that removes many cards at once (an import).
-    var undoRemoves: @Sendable (Int) -> String
-    var undoAnyway: String
     /// The script's toast when a move got no answer.
     var moveFailed: String
     /// The filter above the columns.
@@ -89,6 +86,7 @@ struct PageWords: Sendable {
     var anyLabel: String
     var anyone: String
     var anyDue: String
+    var anyState: String
     var dueWords: [CardFilter.Due: String]
     var filter: String
     var clearFilter: String
@@ -139,11 +137,9 @@ struct PageWords: Sendable {
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
         overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
         dueIn: { "in \($0)d" },
-        undoRemoves: { "Undoing your last step removes \($0) cards from the board (it brought them in). Undo it?" },
-        undoAnyway: "Undo it",
         moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.",
         find: "Find", findHint: "words in a title, notes or label", anyLabel: "Any label", anyone: "Anyone",
-        anyDue: "Any due date",
+        anyDue: "Any due date", anyState: "Any state",
         dueWords: [.overdue: "Overdue", .today: "Due today", .week: "Due this week", .none: "No due date"],
         filter: "Filter", clearFilter: "Show all", shownOf: { "\($0) of \($1) shown" },
         keys: "Keys: n adds a card to the focused column; Shift+←/→ moves a card to another column, Shift+↑/↓ within it; ←/→/↑/↓ move the focus; Enter opens a card; ? shows this.",
@@ -189,17 +185,15 @@ struct PageWords: Sendable {
         yourName: "이름", askName: "보드를 바꾸려면 이름을 알려 주세요 (이 브라우저에 저장됩니다).",
         signedIn: "변경 기록 이름:",
         backToBoard: "보드로 돌아가기", cardHistory: "이 카드의 기록", noHistory: "아직 변경이 없습니다.",
-        dateHint: "2026-12-01, 내일, friday, +3d", listHint: "쉼표로 구분",
+        dateHint: "2026-12-01, 내일, 금요일, +3d", listHint: "쉼표로 구분",
         keyboardHint: "키보드: 카드에 초점을 두고 Shift+←/→ 로 다른 열로, Shift+↑/↓ 로 열 안에서 옮깁니다.",
         changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
         overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
         dueIn: { "\($0)일 남음" },
-        undoRemoves: { "마지막 단계를 취소하면 보드에서 카드 \($0)개가 사라집니다 (그 단계로 들어온 카드). 취소할까요?" },
-        undoAnyway: "취소하기",
         moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.",
         find: "찾기", findHint: "제목, 내용, 라벨의 단어", anyLabel: "모든 라벨", anyone: "모든 담당자",
-        anyDue: "모든 마감",
+        anyDue: "모든 마감", anyState: "모든 상태",
         dueWords: [.overdue: "기한 지남", .today: "오늘 마감", .week: "이번 주 마감", .none: "마감 없음"],
         filter: "거르기", clearFilter: "모두 보기", shownOf: { "\($1)개 중 \($0)개 표시" },
         keys: "키: n 초점이 있는 열에 카드 추가, Shift+←/→ 다른 열로 옮기기, Shift+↑/↓ 열 안에서 옮기기, ←/→/↑/↓ 초점 이동, Enter 카드 열기, ? 이 도움말.",

@@ -78,6 +78,11 @@ struct PageResponder: Sendable {
     /// `GET cards/ID`: one card with its edit form and history.
     func cardPage(_ request: Request, _ call: BoardCall) -> Response {
         let desk = call.desk, id = call.id
+        // A card the board does not have (deleted, or never there): the page's frame saying
+        // so, who deleted it and when, with a way back (it was a bare "Not saved" page).
+        if let view = try? desk.view(), view.card(id: id) == nil {
+            return gonePage(request, call, view: view, id: id, typed: nil, root: "../")
+        }
         return rendered(request, call, root: "../") { view, context in
             guard let stored = view.card(id: id) else { return nil }
             let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
@@ -175,15 +180,24 @@ struct PageResponder: Sendable {
     /// for its conversation; a refusal is a short page saying why, or, for a card changed
     /// meanwhile, the card's page with its new values.
     func form(_ request: Request, _ call: BoardCall, _ target: WriteTarget) async -> Response {
+        let desk = call.desk
+        // The body read here, once: the write reads it again from this copy, and a save
+        // refused for a card changed or deleted meanwhile still has what was typed.
+        var request = request
+        guard let body = try? await request.collectBody(upTo: PageLimits.bodyBytes) else {
+            return failurePage(.tooLarge, request, call: call, root: target.root)
+        }
+        let sent = ActionFields.form(Array(body.readableBytesView))
         switch await write(request, call, target, api: false) {
         case .success(let outcome):
-            // Back to the board, which then says what was done (with an Undo for a delete).
-            let board = target.root.isEmpty ? "./" : target.root
-            if let card = target.conversationCard {
-                return PageReply.seeOther("\(board)cards/\(HTMLText.segment(card))" + (outcome.step.map { "?did=\($0)" } ?? ""))
-            }
-            return PageReply.seeOther(outcome.step.map { "\(board)?did=\($0)" } ?? board)
+            return backAfter(request, target, step: outcome.step)
         case .failure(let refusal):
+            // A card deleted meanwhile (or never there): its page says so, keeping an edit's typing.
+            if case .store? = refusal.failure, let id = target.card, let view = try? desk.view(), view.card(id: id) == nil {
+                return gonePage(request, call, view: view, id: id, typed: target.isEdit ? FormValues(fields: sent) : nil, root: target.root)
+            }
+            if case .store(.cardChanged)? = refusal.failure, case .editCard(let id) = target,
+               let merged = await merged(request, call, id: id, sent: sent) { return merged }
             if let form = refusal.form, let page = refusedForm(form, target, request, call, status: refusal.status) { return page }
             return failurePage(refusal, request, call: call, root: target.root)
         }
@@ -202,7 +216,11 @@ struct PageResponder: Sendable {
         case .editCard(let id):
             guard let stored = view.card(id: id) else { return nil }
             let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
-            let page = CardPage(view: view, stored: stored, history: history, context: context, refused: form)
+            // The form comes back with the card's version now: a field the reader did not
+            // touch shows the card's value now, so saving the mended form keeps a change made
+            // meanwhile instead of writing the stale value back over it.
+            let values = form.values.untouched(replacedBy: FormValues(card: stored.card, zone: view.zone))
+            let page = CardPage(view: view, stored: stored, history: history, context: context, refused: (values, form.problem))
             return PageReply.html(page.document(), status: status)
         case .addCard:
             let state = form.values["state"]
@@ -243,23 +261,19 @@ struct PageResponder: Sendable {
                                 notice: language.words.changedMeanwhile)
             return PageReply.html(page.document(), status: refusal.status)
         }
-        var h = HTMLText()
-        h.raw("<!doctype html>\n<html lang=\"\(language.rawValue)\"><head><meta charset=\"utf-8\">")
-        h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>\(language.words.notSaved)</title>")
-        h.raw("<link rel=\"stylesheet\" href=\"\(root)board.css\"></head><body class=\"message\"><main><h1>\(language.words.notSaved)</h1><p class=\"notice\" role=\"alert\">")
-        if let confirm = refusal.confirm {
-            // An undo that removes many cards: said in the reader's language, with the one
-            // button that undoes exactly that step.
-            h.escaped(language.words.undoRemoves(confirm.cards))
-            h.raw("</p><form method=\"post\" action=\"\(root)undo\"><input type=\"hidden\" name=\"confirm\" value=\"\(confirm.step)\">")
-            h.raw("<button class=\"undo\">\(language.words.undoAnyway)</button></form><p>")
-        } else {
-            if let field = refusal.field { h.escaped(field); h.raw(": ") }
-            h.escaped(refusal.message)
-            h.raw("</p><p>")
+        guard let call, let view = try? call.desk.view() else {
+            return PageReply.html(RefusalPage(refusal: refusal, language: language, root: root, query: "").bare, status: refusal.status)
         }
-        h.raw("<a href=\"\(root.isEmpty ? "./" : root)\">← \(language.words.backToBoard)</a></p></main></body></html>\n")
-        return PageReply.html(h.text, status: refusal.status)
+        let desk = call.desk
+        // In the board's frame, keeping the reader's filter on the way back.
+        let context = withSteps(self.context(request, view: view, call: call, root: root).0, request, view: view, desk: desk)
+        var page = RefusalPage(refusal: refusal, language: language, root: root, query: context.keptQuery)
+        if let confirm = refusal.confirm, let step = desk.step(confirm.step) {
+            page.confirming = (step.actor, PageDate(language: language, zone: view.zone, now: context.now).moment(step.at))
+        }
+        let html = PageFrame(view: view, context: context)
+            .document(title: "\(page.heading) — \(view.header.name)", bodyClass: "message", main: page.main(level: 2))
+        return PageReply.html(html, status: refusal.status)
     }
 
     // MARK: API
@@ -481,6 +495,78 @@ struct PageResponder: Sendable {
         case .page: return failurePage(refusal, request)
         case .feed: return FeedResponder.plainText(refusal.status, refusal.message)
         }
+    }
+
+    // MARK: What a form's answer keeps
+
+    /// Where a form goes after its change: the board, or the card's page for its
+    /// conversation, saying what was done (`did=STEP`), with the reader's filter kept.
+    private func backAfter(_ request: Request, _ target: WriteTarget, step: Int64?) -> Response {
+        let board = target.root.isEmpty ? "./" : target.root
+        let place = target.conversationCard.map { "\(target.root)cards/\(HTMLText.segment($0))" } ?? board
+        let query = (step.map { ["did=\($0)"] } ?? []) + (keptQuery(request).map { [$0] } ?? [])
+        return PageReply.seeOther(place + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+    }
+
+    /// The reader's view from the address a form posted to (`assignee=jisoo&archived=1`),
+    /// to go back to; nil for none.
+    private func keptQuery(_ request: Request) -> String? {
+        let query = ActionFields.form(Array((request.uri.query ?? "").utf8))
+        let kept = (PageContext.filterNames + ["archived"]).compactMap { name -> String? in
+            guard let value = (try? query.text(name)) ?? nil, !value.isEmpty else { return nil }
+            return "\(name)=\(HTMLText.queryValue(value))"
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: "&")
+    }
+
+    /// A card's page for a card the board does not have, with what an edit posted to it
+    /// typed (404).
+    private func gonePage(_ request: Request, _ call: BoardCall, view: BoardView, id: String, typed: FormValues?, root: String) -> Response {
+        let desk = call.desk
+        let context = withSteps(self.context(request, view: view, call: call, root: root).0, request, view: view, desk: desk)
+        let events = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
+        var page = CardGonePage(view: view, context: context, id: id, events: events, typed: typed)
+        if let deletion = page.deletion, let actor = context.actor, deletion.actor == actor {
+            page.undoable = desk.nextStep(undoing: true, actor: actor)?.step == deletion.step
+        }
+        return PageReply.html(page.document(), status: .notFound)
+    }
+
+    /// An edit refused because the card changed since its form was loaded, merged: the
+    /// reader's changes to fields the other person did not touch are saved (one step), and
+    /// where both changed a field the card's page shows theirs in the field and the reader's
+    /// beside it, ready to save (409). Nil when the form cannot be merged (no loaded values)
+    /// or the merged save is refused too: the plain conflict page then.
+    private func merged(_ request: Request, _ call: BoardCall, id: String, sent: ActionFields) async -> Response? {
+        let desk = call.desk
+        guard let view = try? desk.view(), let current = view.card(id: id),
+              let merge = ConflictMerge(sent: sent, now: FormValues(card: current.card, zone: view.zone)) else { return nil }
+        var step: Int64?
+        if !merge.toSave.isEmpty {
+            let fields = ActionFields(merge.toSave.mapValues { .text($0) }, origin: .form)
+            let change = BoardChange(command: WriteTarget.editCard(id).commandName, card: id, version: current.version) {
+                draft throws(ActionFailure) in try self.edits(.editCard(id), fields, draft)
+            }
+            do throws(ActionFailure) {
+                step = try await desk.perform(.change(change), actor: actor(request, call.visitor)).step
+            } catch {
+                // Changed yet again meanwhile (its values were checked by the first try).
+                return nil
+            }
+        }
+        if merge.clashes.isEmpty { return backAfter(request, .editCard(id), step: step) }
+        return clashPage(request, call, id: id, yours: merge.clashes)
+    }
+
+    /// The card's page as it is now, the reader's values for `yours` fields beside its own (409).
+    private func clashPage(_ request: Request, _ call: BoardCall, id: String, yours: [String: String]) -> Response? {
+        let desk = call.desk
+        guard let now = try? desk.view(), let stored = now.card(id: id) else { return nil }
+        let context = withSteps(self.context(request, view: now, call: call, root: "../").0, request, view: now, desk: desk)
+        let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
+        var page = CardPage(view: now, stored: stored, history: history, context: context, notice: context.language.messages.mergedNotice)
+        page.yours = yours
+        return PageReply.html(page.document(), status: .conflict)
     }
 }
 

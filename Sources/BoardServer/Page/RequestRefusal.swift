@@ -18,6 +18,10 @@ struct RequestRefusal: Error, Sendable {
     var confirm: (step: Int64, cards: Int)?
     /// A form whose field was refused: what it sent and the problem, to show it again.
     var form: (values: FormValues, problem: FieldProblem)?
+    /// The action's failure this refusal was made from (nil for a refusal made before any
+    /// action, such as a cross-origin post): the page words it in the reader's language from
+    /// this, never from `message`, which is the API's English.
+    var failure: ActionFailure?
 
     static let notFound = RequestRefusal(status: .notFound, code: "not-found", message: "no such board or card")
     static let crossOrigin = RequestRefusal(
@@ -39,6 +43,12 @@ struct RequestRefusal: Error, Sendable {
 
     /// The refusal for an action that failed; `current` looks the card up again for a conflict.
     static func of(_ failure: ActionFailure, current: (String) -> StoredCard?) -> RequestRefusal {
+        var refusal = made(failure, current: current)
+        refusal.failure = failure
+        return refusal
+    }
+
+    private static func made(_ failure: ActionFailure, current: (String) -> StoredCard?) -> RequestRefusal {
         switch failure {
         case .readOnly:
             return RequestRefusal(status: .methodNotAllowed, code: "board-read-only",
