@@ -402,12 +402,13 @@ final class ServedStore: @unchecked Sendable {
 
     /// Behind a reverse proxy (`--public-url`), the public URL's host is the other origin a
     /// page's write may come from; the printed URLs are the public ones, after where it listens.
+    /// (A board without people is served open there only with `--open`.)
     @Test func behindAProxyThePublicOriginWrites() throws {
         let folder = try TemporaryFolder()
         let store = folder.path("team.db")
         #expect(try CommandRunner.boardkit(["init", "--board", store]).status == 0)
         let server = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
-                                       extra: ["--public-url", "https://example.org/boards/"])
+                                       extra: ["--public-url", "https://example.org/boards/", "--open"])
         defer { _ = server.stop() }
         #expect(server.pagePath.hasPrefix("/boards/"))
         let page = String(server.pagePath.dropFirst("/boards".count))
