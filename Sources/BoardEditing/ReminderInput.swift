@@ -12,11 +12,23 @@ public enum ReminderInput {
         let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         if let offset = ReminderOffset(trimmed) { return .beforeDue(offset) }
         if let offset = shortOffset(trimmed) { return .beforeDue(offset) }
+        if let at = dayAndTime(trimmed, zone: zone, now: now) { return .at(at) }
         switch DateInput.parse(trimmed, zone: zone, now: now) {
         case .instant(let i)?: return .at(i)
         case .date(let d)?: return .at(zone.instant(LocalDateTime(date: d, hour: Reminder.dateDueHour)))
         case nil: return nil
         }
+    }
+
+    /// `friday 9:00`, `tomorrow 18:30`, `2026-12-01 9:00`: a day as `DateInput` reads one,
+    /// then a clock time in the board's zone.
+    private static func dayAndTime(_ text: String, zone: Zone, now: Instant) -> Instant? {
+        guard let space = text.lastIndex(of: " ") else { return nil }
+        let clock = text[text.index(after: space)...].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2, clock[1].count == 2, let h = Int(clock[0]), let m = Int(clock[1]),
+              (0...23).contains(h), (0...59).contains(m),
+              case .date(let day)? = DateInput.parse(String(text[..<space]), zone: zone, now: now) else { return nil }
+        return zone.instant(LocalDateTime(date: day, hour: h, minute: m))
     }
 
     /// `1d`, `2h`, `30m`, `1w` (before the due).

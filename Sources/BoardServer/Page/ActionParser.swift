@@ -23,6 +23,7 @@ struct ActionParser {
         card.start = try date(f, "start") ?? nil
         card.labels = try items(f, "labels") ?? []
         card.assignees = try items(f, "assignees") ?? []
+        card.reminders = try reminders(f) ?? []
         card.url = try url(f) ?? nil
         if case .map(let fields)? = f["fields"] { card.fields = fields.compactMapValues { $0 } }
         return .add(card)
@@ -46,6 +47,10 @@ struct ActionParser {
         if let assignees = try items(f, "assignees") {
             patch.addAssignees = assignees.filter { !current.card.assignees.contains($0) }
             patch.removeAssignees = current.card.assignees.filter { !assignees.contains($0) }
+        }
+        if let reminders = try reminders(f) {
+            patch.addReminders = reminders.filter { !current.card.reminders.contains($0) }
+            patch.removeReminders = current.card.reminders.filter { !reminders.contains($0) }
         }
         if case .map(let fields)? = f["fields"] { patch.fields = fields }
         var edits: [CardEdit] = [.update(card: id, patch)]
@@ -128,6 +133,17 @@ struct ActionParser {
     private func items(_ f: ActionFields, _ name: String) throws(FieldProblem) -> [String]? {
         guard let list = try f.list(name) else { return nil }
         return try checked(CardText.items(list), name)
+    }
+
+    /// `reminders`: each as `ReminderInput` reads it (`-P1D`, `2h`, `friday 9:00`), in the board's zone.
+    private func reminders(_ f: ActionFields) throws(FieldProblem) -> [Reminder]? {
+        guard let list = try f.list("reminders") else { return nil }
+        return try list.map { text throws(FieldProblem) in
+            guard let reminder = ReminderInput.parse(text, zone: zone, now: now) else {
+                throw .invalid("reminders", "'\(text)' is not a reminder; use \(ReminderInput.accepted)")
+            }
+            return reminder
+        }
     }
 
     private func url(_ f: ActionFields) throws(FieldProblem) -> String?? {

@@ -34,7 +34,14 @@ struct FormValues: Sendable {
     init(card: Card, zone: Zone) {
         text = ["title": card.title, "body": card.body, "due": PageDate.typed(card.due, zone: zone),
                 "start": PageDate.typed(card.start, zone: zone), "labels": card.labels.joined(separator: ", "),
-                "assignees": card.assignees.joined(separator: ", "), "url": card.url ?? "", "state": card.state]
+                "assignees": card.assignees.joined(separator: ", "), "reminders": card.reminders.map { Self.typed($0, zone: zone) }.joined(separator: ", "),
+                "url": card.url ?? "", "state": card.state]
+    }
+
+    /// A reminder as the field shows it: a duration as written, a moment on the board's clock.
+    static func typed(_ reminder: Reminder, zone: Zone) -> String {
+        if case .at(let moment) = reminder { return PageDate.typed(.instant(moment), zone: zone) }
+        return reminder.description
     }
 
     init(fields: ActionFields) {
@@ -98,6 +105,7 @@ struct CardFields {
         input("start", w.start, extra: " placeholder=\"\(w.dateHint)\"")
         input("labels", w.labels, extra: " placeholder=\"\(w.listHint)\"")
         input("assignees", w.assignees, extra: " placeholder=\"\(w.listHint)\"")
+        input("reminders", w.reminders, extra: " placeholder=\"\(w.reminderHint)\"")
         input("url", w.link, extra: " inputmode=\"url\" autocomplete=\"url\"")
         return h.text
     }

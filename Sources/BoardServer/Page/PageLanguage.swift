@@ -70,6 +70,9 @@ struct PageWords: Sendable {
     var noHistory: String
     var dateHint: String
     var listHint: String
+    /// The reminders field: its label and what it takes.
+    var reminders: String
+    var reminderHint: String
     var keyboardHint: String
     var changedMeanwhile: String
     var notSaved: String
@@ -132,6 +135,7 @@ struct PageWords: Sendable {
         signedIn: "Changes are recorded as",
         backToBoard: "Back to the board", cardHistory: "History of this card", noHistory: "No changes yet.",
         dateHint: "2026-12-01, tomorrow, friday, +3d", listHint: "comma-separated",
+        reminders: "Reminders", reminderHint: "-P1D, 2h, friday 9:00",
         keyboardHint: "Keyboard: focus a card, then Shift+←/→ moves it to another column, Shift+↑/↓ within its column.",
         changedMeanwhile: "Someone changed this card since you loaded it. Here it is now; your change was not saved.",
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
@@ -186,6 +190,7 @@ struct PageWords: Sendable {
         signedIn: "변경 기록 이름:",
         backToBoard: "보드로 돌아가기", cardHistory: "이 카드의 기록", noHistory: "아직 변경이 없습니다.",
         dateHint: "2026-12-01, 내일, 금요일, +3d", listHint: "쉼표로 구분",
+        reminders: "알림", reminderHint: "-P1D, 2h, 금요일 9:00",
         keyboardHint: "키보드: 카드에 초점을 두고 Shift+←/→ 로 다른 열로, Shift+↑/↓ 로 열 안에서 옮깁니다.",
         changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
