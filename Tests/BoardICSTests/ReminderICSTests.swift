@@ -59,3 +59,33 @@ import Testing
         #expect(read["Renew passport"]?.last?.hasPrefix("2026-11-30T") == true)
     }
 }
+
+/// Trello's one reminder (`dueReminder`, minutes before the due) and boardkit's exact list
+/// beside it when a card has more, or one Trello cannot hold.
+@Suite struct ReminderTrelloTests {
+    @Test func trellosDueReminderIsTheCardsAndMoreTravelBesideIt() throws {
+        let tmp = try TemporaryFolder()
+        try ReminderICSTests.board.write(toFile: tmp.path("b.json"), atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.boardkit(["convert", tmp.path("b.json"), tmp.path("t.json"), "--to", "trello"]).status == 0)
+        let trello = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tmp.path("t.json")))) as? [String: Any])
+        let cards = Dictionary(uniqueKeysWithValues: (trello["cards"] as? [[String: Any]] ?? []).map { ($0["name"] as? String ?? "", $0) })
+        // A: two hours before (120 minutes), its moment beside it; B: a day before (1,440); C: none.
+        #expect(cards["A"]?["dueReminder"] as? Int == 120 && cards["B"]?["dueReminder"] as? Int == 1440, "\(cards["A"] ?? [:])")
+        #expect(cards["C"]?["dueReminder"] is NSNull)
+        #expect(try CommandRunner.boardkit(["convert", tmp.path("t.json"), tmp.path("back.json")]).status == 0)
+        let back = try ReminderICSTests().reminders(Data(contentsOf: URL(fileURLWithPath: tmp.path("back.json"))))
+        #expect(back["A"] == ["-PT2H", "2026-12-01T09:00:00+09:00"] && back["B"] == ["-P1D"] && back["C"] == [], "\(back)")
+        // A card from Trello itself: its reminder, in minutes.
+        var fromTrello = trello
+        fromTrello["cards"] = (trello["cards"] as? [[String: Any]] ?? []).map { card in
+            var c = card
+            c["dueReminder"] = 30
+            if var ext = c["boardkit"] as? [String: Any] { ext["reminders"] = nil; c["boardkit"] = ext }
+            return c
+        }
+        try JSONSerialization.data(withJSONObject: fromTrello).write(to: URL(fileURLWithPath: tmp.path("t2.json")))
+        #expect(try CommandRunner.boardkit(["convert", tmp.path("t2.json"), tmp.path("b2.json")]).status == 0)
+        let read = try ReminderICSTests().reminders(Data(contentsOf: URL(fileURLWithPath: tmp.path("b2.json"))))
+        #expect(read["C"] == ["-PT30M"], "\(read)")
+    }
+}

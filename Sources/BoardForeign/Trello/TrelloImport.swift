@@ -70,7 +70,7 @@ struct TrelloImport: RecordImporter {
     /// What of a card and of an action the reading below uses (`JSONPick`): the rest (badges,
     /// covers, the names an action repeats, the member's avatar…) is skipped unbuilt. A key
     /// read below must be named here; the tests read every fixture with and without picks.
-    static let cardPick = JSONPick("id", "idList", "name", "desc", "due", "start", "dueComplete", "dateLastActivity",
+    static let cardPick = JSONPick("id", "idList", "name", "desc", "due", "start", "dueComplete", "dueReminder", "dateLastActivity",
                                    "pos", "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems",
                                    TrelloKeys.boardkit, parts: [
         "attachments": JSONPick("name", "url", "isUpload", "mimeType", "bytes", "date", "idMember"),
@@ -343,6 +343,7 @@ struct TrelloImport: RecordImporter {
         card.due = date(node, "due", path, override: ext?["due"])
         card.start = date(node, "start", path, override: ext?["start"])
         if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
+        card.reminders = TrelloReminder.read(dueReminder: node["dueReminder"]?.number, exact: ext?["reminders"]?.array?.compactMap(\.string))
         card.updated = instant(node, "dateLastActivity", path)
         // boardkit's exact updated time, in its own offset, while it is still the same moment
         // (an importer that touched the card has moved dateLastActivity on).

@@ -380,6 +380,9 @@ struct TrelloExportBuilder {
             // dateLastActivity is UTC: the offset the card's updated time was written in.
             ("updated", card.updated.flatMap { $0.offsetSeconds == 0 ? nil : .string($0.description) }),
             ("due", exact(card.due)), ("start", exact(card.start)),
+            // Trello holds one reminder, minutes before the due: all of them, exactly, here.
+            ("reminders", TrelloReminder.minutes(card.reminders) == nil && !card.reminders.isEmpty || card.reminders.count > 1
+                ? .array(card.reminders.map { .string($0.description) }) : nil),
             // Trello has no links between cards: importers ignore these, boardkit reads them.
             ("links", card.links.isEmpty ? nil : .array(card.links.map { l in
                 .object([("type", .string(l.type.rawValue)), ("card", .string(l.card))])
@@ -401,6 +404,7 @@ struct TrelloExportBuilder {
         ]
         members += [
             ("due", due), ("dueComplete", .bool(card.fields[TrelloKeys.dueComplete] == "true")), ("start", start),
+            ("dueReminder", TrelloReminder.minutes(card.reminders).map { .number(Double($0)) } ?? .null),
             ("dateLastActivity", .string(TrelloDate.format(lastActivity))),
             ("idLabels", .array(idLabels)), ("labels", .array(inlineLabels)), ("idMembers", .array(idMembers)),
             ("idChecklists", .array(checklistIDs)), ("url", .string(card.url ?? "")),
