@@ -8,41 +8,26 @@ viewer's page (English and Korean, desktop and phone).
 import json
 import subprocess
 import sys
-import time
 
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+import page_browser
 
 EDITOR, VIEWER, BOARDKIT, STORE = sys.argv[1:5]
 checks = {}
 
 
 def browser(width=1440, language="en-US"):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--lang={language}",
-                f"--window-size={width},1000"]:
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return page_browser.browser(width=width, language=language)
 
 
 def check(name, ok, seen=""):
     checks[name] = True if ok else (seen or "no")
 
 
-def wait_for(predicate, seconds=5.0):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            if predicate():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return False
+wait_for = page_browser.wait_for
 
 
 def history():

@@ -13,43 +13,22 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+import page_browser
+
 PAGE, BOARDKIT, STORE = sys.argv[1], sys.argv[2], sys.argv[3]
 checks = {}
-
-
-def browser(javascript=True, width=1440, height=1000, language="en-US"):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--lang={language}",
-                f"--window-size={width},{height}"]:
-        options.add_argument(arg)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # The driver Debian installs; Selenium must not try to download one.
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def check(name, ok, seen=""):
     checks[name] = True if ok else (seen or "no")
 
 
-def wait_for(predicate, seconds=5.0):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            if predicate():
-                return True
-        except Exception:
-            pass
-        time.sleep(0.1)
-    return False
+browser = page_browser.browser
+wait_for = page_browser.wait_for
 
 
 def boardkit(*args):
