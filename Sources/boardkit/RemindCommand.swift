@@ -28,6 +28,9 @@ struct RemindCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Assignees' addresses: a CSV file of name,email lines.", valueName: "FILE"))
     var people: String?
 
+    @Option(name: .customLong("unassigned-to"), help: ArgumentHelp("With --mail: mail the cards due with no assignee to this address.", valueName: "ADDRESS"))
+    var unassignedTo: String?
+
     @Flag(name: .customLong("dry-run"), help: "With --mail: print the messages as they would be sent; send nothing.")
     var dryRun = false
 
@@ -54,7 +57,7 @@ struct RemindCommand: ParsableCommand {
             throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T09:00:00+09:00); got '\(asOf)'")
         }
         if !mail {
-            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil)] + mailer.given.map({ ($0, true) }) where given {
+            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--unassigned-to", unassignedTo != nil)] + mailer.given.map({ ($0, true) }) where given {
                 throw ValidationError("\(flag) goes with --mail")
             }
         }
@@ -71,29 +74,35 @@ struct RemindCommand: ParsableCommand {
         job.mode = !mail ? .list : dryRun ? .dryRun : .send
         job.peoplePath = people
         job.mailFrom = mailer.mailFrom
+        job.unassignedTo = unassignedTo
         job.sendmail = mailer.sendmail
         let done = job.run()
         if let moment = done.asOf {
+            let summary = { (reminders: [RemindJob.Reminder]) in Self.summary(reminders, asOf: moment, unassignedLeft: done.unassignedLeft) }
             switch job.mode {
             case .list, .dryRun:
                 print(done.reminders.map(\.text).joined(separator: job.mode == .list ? "\n" : "\n\n"), terminator: "")
                 let what = job.mode == .list ? "Listed" : "Would mail"
-                StandardStreams.err("\(what) \(Self.summary(done.reminders, asOf: moment))\(job.mode == .dryRun ? "; nothing sent (--dry-run)" : "")\n")
+                StandardStreams.err("\(what) \(summary(done.reminders))\(job.mode == .dryRun ? "; nothing sent (--dry-run)" : "")\n")
             case .send:
                 let sent = done.reminders.filter(\.sent)
                 if !done.diagnostics.hasErrors {
-                    print("Mailed \(Self.summary(sent, asOf: moment))")
+                    print("Mailed \(summary(sent))")
                 } else if !sent.isEmpty {
-                    StandardStreams.err("Mailed \(Self.summary(sent, asOf: moment)) before the mailer failed\n")
+                    // Beside the diagnostics that name those not reached, on the same stream.
+                    StandardStreams.err("Mailed \(summary(sent))\n")
                 }
             }
         }
         try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
     }
 
-    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`.
-    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant) -> String {
-        let each = reminders.map { r in "\(r.name)\(r.address.map { " <\($0)>" } ?? "") (\(Counted(r.cards, "card")))" }
-        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", "))
+    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`,
+    /// then how many cards due went to nobody, when some did.
+    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant, unassignedLeft: Int) -> String {
+        let each = reminders.map { "\($0.recipient) (\(Counted($0.cards, "card")))" }
+        let nobody = unassignedLeft == 0 ? ""
+            : "; \(Counted(unassignedLeft, "card")) due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)"
+        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", ")) + nobody
     }
 }
