@@ -14,8 +14,8 @@ public struct RemindJob {
     public var from: String?
     public var readerOptions = ReaderOptions()
     public var strict = false
-    /// `--as-of`: a date (the start of that day in the board's zone, when a daily reminder
-    /// goes out) or a timestamp; nil is now.
+    /// `--as-of`: a date as `--due` takes it (`2026-11-20`, `today`, `-1w`, `friday`: the start
+    /// of that day in the board's zone, when a daily reminder goes out) or a timestamp; nil is now.
     public var asOf: String?
     public var locale = ReportLocale.en
     /// `--where`: only the cards it names (docs/filter.md), as in every command.
@@ -90,7 +90,8 @@ public struct RemindJob {
         let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
         guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
         let zone = board.zone ?? .utc
-        let now = asOf.flatMap { Self.moment($0, in: zone) } ?? AsOf.now(in: zone)
+        let current = AsOf.now(in: zone)
+        let now = asOf.flatMap { AsOfOption.moment($0, in: zone, now: current, day: .start) } ?? current
         let selection: CardFilter
         switch WhereOption.filter(filter, on: board, now: now) {
         case .success(let parsed): selection = parsed.filter
@@ -144,12 +145,6 @@ public struct RemindJob {
             outcome.diagnostics.append(MailError.notReached(missed: outcome.notReached.map(\.recipient), of: reminders.count).diagnostic)
         }
         return outcome
-    }
-
-    /// A date is the start of that day in `zone`; a timestamp is that moment.
-    static func moment(_ text: String, in zone: Zone) -> Instant? {
-        if case .date(let day)? = ISO8601.parse(Array(text.utf8)) { return zone.localize(zone.startOfDay(day)) }
-        return AsOf.parse(text, in: zone)
     }
 
     /// A store's card numbers (`#12`, as its commands take them) by card id; none for a file.

@@ -11,7 +11,8 @@ public struct ReportJob {
     public var from: String?
     public var readerOptions = ReaderOptions()
     public var strict = false
-    /// `--as-of`: a date (the end of that day in the board's zone) or a timestamp; nil is now.
+    /// `--as-of`: a date as `--due` takes it (`2026-11-20`, `today`, `-1w`, `friday`: the end of
+    /// that day in the board's zone) or a timestamp; nil is now.
     public var asOf: String?
     public var weeks = 8
     /// Nil: from the output's extension, else text.
@@ -22,6 +23,9 @@ public struct ReportJob {
     public var output = "-"
     /// `--where`: the report of the cards it names, its title saying so (`WhereOption`).
     public var filter: String?
+    /// `--pace`: whose finished cards the forecast section draws from, with `filter`: the
+    /// cards it names (as `boardkit forecast --where` does), or the whole board's.
+    public var pace = Forecast.Pace.filter
     /// Set: the report is mailed (text, HTML tables, the XLSX attached if asked), not written.
     public var mail: ReportMailing?
 
@@ -63,7 +67,8 @@ public struct ReportJob {
         loaded.board = nil
         let read = clock.now
         let zone = board.zone ?? .utc
-        let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
+        let now = AsOf.now(in: zone)
+        let moment = asOf.flatMap { AsOfOption.moment($0, in: zone, now: now, day: .end) } ?? now
         // Narrowed as of the report's moment: "due=week" is the week as the report sees it.
         let narrowed: (board: Board, said: String?)
         switch WhereOption.narrow(board, where: filter, now: moment) {
@@ -71,8 +76,15 @@ public struct ReportJob {
         case .failure(let problem):
             return Outcome(counts: nil, diagnostics: loaded.diagnostics + [problem], asOf: nil, timings: (read - started, .zero, .zero))
         }
+        // The whole board's pace is sampled before the board is narrowed.
+        let lastRecorded = DoneSample.lastRecorded(board, asOfMs: moment.epochMilliseconds)
+        let boardSample = pace == .board && narrowed.said != nil
+            ? DoneSample(BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: moment, weeks: 1)),
+                         weeks: Forecast.Question().historyWeeks, zone: zone, lastRecordedMs: lastRecorded)
+            : nil
         board = narrowed.board
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said))
+        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said,
+                                                                       boardSample: boardSample, lastRecordedMs: lastRecorded))
         let counts = (cards: board.cards.count, events: board.events.count)
         // The report holds all it shows: the board (most of the memory at a million cards)
         // is let go while the report is written, so the two are not in memory at once, and

@@ -34,7 +34,8 @@ struct RemindCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "With --mail: print the messages as they would be sent; send nothing.")
     var dryRun = false
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
+    // `.unconditional`: `--as-of -1w` is a week ago, not another flag.
+    @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD, today, yesterday, -1w, friday… (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
     var asOf: String?
 
     @Option(name: .long, help: "Language of the reminders: en or ko.")
@@ -53,8 +54,8 @@ struct RemindCommand: ParsableCommand {
     var diagnostics: DiagnosticsStyle = .text
 
     func validate() throws {
-        if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
-            throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T09:00:00+09:00); got '\(asOf)'")
+        if let asOf, !AsOfOption.isValid(asOf) {
+            throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
         if !mail {
             for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--unassigned-to", unassignedTo != nil)] + mailer.given.map({ ($0, true) }) where given {

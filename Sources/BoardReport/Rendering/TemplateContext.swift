@@ -90,14 +90,16 @@ struct TemplateContext {
         c["leadTime"] = summary(r.flowTimes.leadTime)
 
         // Forecast.
-        if let f = r.forecast {
+        if let f = r.forecast, f.when.remaining == 0 {
+            c["forecast"] = ["any": false, "none": locale.forecastNothingLeft(f)]
+        } else if let f = r.forecast {
             c["forecast"] = ["any": true, "remaining": f.when.remaining,
                              "when": locale.forecastWhen(remaining: f.when.remaining),
                              "rows": ForecastOutput.dateRows(f, locale).map { ["chance": $0[0], "date": $0[1]] },
-                             "sample": locale.forecastSample(f.sample),
+                             "sample": locale.forecastSample(f),
                              "method": locale.forecastMethod(f.trials)] as [String: Any]
         } else {
-            c["forecast"] = ["any": false]
+            c["forecast"] = ["any": false, "none": locale.label("none")]
         }
 
         // Breakdowns.
