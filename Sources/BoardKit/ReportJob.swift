@@ -26,6 +26,8 @@ public struct ReportJob {
     /// `--pace`: whose finished cards the forecast section draws from, with `filter`: the
     /// cards it names (as `boardkit forecast --where` does), or the whole board's.
     public var pace = Forecast.Pace.filter
+    /// `--limit`: the longest list the text, Markdown, HTML and mail reports show (`Int.max`: all).
+    public var listLimit = ReportRenderer.listLimit
     /// Set: the report is mailed (text, HTML tables, the XLSX attached if asked), not written.
     public var mail: ReportMailing?
 
@@ -83,8 +85,9 @@ public struct ReportJob {
                          weeks: Forecast.Question().historyWeeks, zone: zone, lastRecordedMs: lastRecorded)
             : nil
         board = narrowed.board
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said,
-                                                                       boardSample: boardSample, lastRecordedMs: lastRecorded))
+        var options = ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said, boardSample: boardSample, lastRecordedMs: lastRecorded)
+        options.cardNumbers = RemindJob.storeNumbers(input)
+        let report = WeeklyReport(board: board, options: options)
         let counts = (cards: board.cards.count, events: board.events.count)
         // The report holds all it shows: the board (most of the memory at a million cards)
         // is let go while the report is written, so the two are not in memory at once, and
@@ -93,13 +96,13 @@ public struct ReportJob {
         board = Board()
         let computed = clock.now
         if let mail, let recipients {
-            let sent = mail.send(report, locale: locale, to: recipients.to, from: recipients.from)
+            let sent = mail.send(report, locale: locale, to: recipients.to, from: recipients.from, listLimit: listLimit)
             return Outcome(counts: counts, diagnostics: loaded.diagnostics + sent, asOf: moment,
                            timings: (read - started, computed - read, clock.now - computed),
                            mailedTo: sent.hasErrors ? [] : recipients.to.map(\.text))
         }
         let written = AtomicOutput(target: output).write { temp in
-            ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp)
+            ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp, listLimit: listLimit)
         }
         return Outcome(counts: counts, diagnostics: loaded.diagnostics + written, asOf: moment,
                        timings: (read - started, computed - read, clock.now - computed))

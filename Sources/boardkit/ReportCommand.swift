@@ -39,6 +39,12 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Language of labels and dates: en or ko.")
     var locale: ReportLocale = .en
 
+    @Option(name: .long, help: ArgumentHelp("The longest list shown (overdue, due soon, done this week, aging, per assignee and label): a number, or all.", valueName: "N"))
+    var limit: String = "\(ReportRenderer.listLimit)"
+
+    /// `--limit` as a number: `all` is every entry.
+    private var listLimit: Int? { limit == "all" ? Int.max : Int(limit).flatMap { $0 >= 1 ? $0 : nil } }
+
     @Option(name: .shortAndLong, help: "Where to write ('-' for standard output).")
     var output: String = "-"
 
@@ -75,6 +81,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...520).contains(weeks) else { throw ValidationError("--weeks takes 1 to 520; got \(weeks)") }
+        guard listLimit != nil else { throw ValidationError("--limit takes a number of 1 or more, or all; got '\(limit)'") }
         if let asOf, !AsOfOption.isValid(asOf) {
             throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
@@ -105,6 +112,7 @@ struct ReportCommand: ParsableCommand {
         job.output = output
         job.filter = selection.filter
         job.pace = pace
+        job.listLimit = listLimit ?? ReportRenderer.listLimit
         job.mail = mailTo.map { to in
             var mail = ReportMailing(to: to)
             mail.from = mailer.mailFrom

@@ -97,6 +97,9 @@ struct CommandTests {
         #expect(r["svg"] as? Int == 4)
         #expect((r["external"] as? [String]) == [])
         #expect(r["hasHttp"] as? Bool == false)
+        // The cards listed that have a link on their board are links to it, and load nothing.
+        #expect((r["links"] as? [String] ?? []).allSatisfy { $0.hasPrefix("https://boards.example.com/team-web/c") })
+        #expect(!(r["links"] as? [String] ?? []).isEmpty)
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.contains("@media print"))
         #expect(html.contains("p85"))
@@ -197,6 +200,31 @@ struct IndependentComputationTests {
             for field in ["count", "p50", "p70", "p85", "p95"] {
                 #expect("\(x?[field] ?? "nil")" == "\(y?[field] ?? "nil")", "\(key).\(field)")
             }
+        }
+    }
+
+    /// A store's cards by the numbers its commands take, a card with a link on its board
+    /// linked, and the lists as long as `--limit` asks.
+    @Test("lists name cards by number, link them, and show --limit entries")
+    func cardNamesLinksAndLimit() throws {
+        let dir = try TemporaryFolder()
+        let store = dir.path("team.db")
+        try #require(try CommandRunner.boardkit(["init", "-b", store, "--from", CommandTests.sample]).status == 0)
+        let md = try CommandRunner.boardkit(["report", store, "--as-of", "2026-11-20", "--format", "md"])
+        #expect(md.status == 0, "\(md.stderr)")
+        // #4 is "Document search filters" in the store, as `remind` names it.
+        #expect(md.stdoutText.contains(" | #4 Document search filters | "), "\(md.stdoutText)")
+        let html = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--format", "html"])
+        #expect(html.stdoutText.contains("<a href=\"https://boards.example.com/team-web/"), "a card's link on its board")
+        let text = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--limit", "3"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let overdue = text.stdoutText.components(separatedBy: "== Overdue (15) ==\n").last ?? ""
+        let rows: [Substring] = Array(overdue.split(separator: "\n").prefix { (line: Substring) in !line.hasPrefix("==") })
+        #expect(rows.contains { $0.contains("12 more") }, "\(rows)")
+        let all = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--limit", "all"])
+        #expect(!all.stdoutText.contains(" more"))
+        for bad in ["0", "many"] {
+            #expect(try CommandRunner.boardkit(["report", CommandTests.sample, "--limit", bad]).status == 2)
         }
     }
 }

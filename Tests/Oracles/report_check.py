@@ -4,7 +4,8 @@
 usage:
   report_check.py json SCHEMA FILE   jsonschema validation; prints the parsed report's key figures
   report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts
-  report_check.py html FILE          html.parser: svg count, external references, table count
+  report_check.py html FILE          html.parser: svg count, external references (a link a reader
+                                     follows, <a href>, loads nothing: listed as links), table count
 
 Prints one JSON object; exit 0 when the file passed, 1 otherwise.
 """
@@ -71,6 +72,7 @@ class Scan(HTMLParser):
         self.svg = 0
         self.tables = 0
         self.external = []
+        self.links = []
         self.text = []
 
     def handle_starttag(self, tag, attrs):
@@ -79,7 +81,9 @@ class Scan(HTMLParser):
         if tag == "table":
             self.tables += 1
         for k, v in attrs:
-            if k in ("src", "href", "xlink:href", "srcset", "data") and v and not v.startswith("#"):
+            if tag == "a" and k == "href" and v and v.startswith(("https://", "http://")):
+                self.links.append(v)
+            elif k in ("src", "href", "xlink:href", "srcset", "data") and v and not v.startswith("#"):
                 self.external.append(f"{tag} {k}={v}")
         if tag in ("script", "link", "iframe", "img", "object", "embed"):
             self.external.append(tag)
@@ -95,8 +99,12 @@ def check_html(path):
         html = f.read()
     s = Scan()
     s.feed(html)
-    out = {"svg": s.svg, "tables": s.tables, "external": s.external,
-           "hasHttp": "http://" in html or "https://" in html}
+    # Besides the links: no address anywhere a browser might fetch it from.
+    rest = html
+    for link in s.links:
+        rest = rest.replace('<a href="%s">' % link, "")
+    out = {"svg": s.svg, "tables": s.tables, "external": s.external, "links": s.links,
+           "hasHttp": "http://" in rest or "https://" in rest}
     print(json.dumps(out, ensure_ascii=False))
     return s.svg >= 3 and not s.external and not out["hasHttp"]
 

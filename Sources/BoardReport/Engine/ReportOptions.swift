@@ -13,6 +13,9 @@ public struct ReportOptions: Sendable {
     /// Which cards the board was narrowed to before the report, as the filter was written
     /// (`assignee=mina, due=week`): the report's title says it. Nil: every card.
     public var filter: String?
+    /// A store's card numbers by card id (`#12`, as its commands take them): the lists name
+    /// cards by them. Empty for a board from a file.
+    public var cardNumbers: [String: Int64] = [:]
     /// With `--pace board` on a narrowed board: the whole board's sample, which the forecast
     /// draws from instead of the narrowed cards'. Nil: the cards reported on are the sample.
     public var boardSample: DoneSample?

@@ -35,6 +35,8 @@ public struct WeeklyReport: Sendable {
     /// sample has no finished card (a note says so).
     public var forecast: Forecast?
     public var notes: [ReportNote]
+    /// A store's card numbers by card id (`ReportOptions.cardNumbers`), for the lists.
+    public var cardNumbers: [String: Int64]
 
     /// Cards the board has, events it has, and how many of each the report could use.
     public var cardCount: Int
@@ -53,6 +55,7 @@ public struct WeeklyReport: Sendable {
         boardID = board.id
         boardName = board.name
         filter = options.filter
+        cardNumbers = options.cardNumbers
         timeZone = zone.identifier
         asOf = zone.localize(options.asOf)
         asOfDate = zone.calendarDate(of: options.asOf)
