@@ -59,7 +59,11 @@ struct CommandTests {
         let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
         #expect(out.status == 0, "\(out.stderr)")
         let r = try oracle(["xlsx", path])
-        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Forecast", "Overdue", "Finished", "Aging"])
+        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Forecast", "Overdue", "Due soon", "Done this week",
+                                               "Finished", "Aging", "Per assignee", "Per label"])
+        // Dates a spreadsheet sorts and filters as dates, not text.
+        #expect((r["dateCells"] as? [String: [String]]) == ["Overdue": ["datetime"], "Due soon": ["datetime"],
+                                                            "Done this week": ["datetime"], "Finished": ["datetime"]])
         let charts = (r["charts"] as? [String: [String: Any]]) ?? [:]
         let kinds = charts.values.compactMap { ($0["kinds"] as? [String])?.first }.sorted()
         #expect(kinds == ["areaChart", "barChart", "lineChart"])
@@ -77,6 +81,14 @@ struct CommandTests {
             let perWeek = (s["perWeek"] as? [Int]) ?? []
             let column = rows.map { ($0[2 + k] as? NSNumber)?.intValue ?? -1 }
             #expect(column == perWeek, "state \(s["state"] ?? "")")
+        }
+        // Each list sheet has every entry of the JSON report's list.
+        let sheetRows = r["rows"] as? [String: Int] ?? [:]
+        for (sheet, key) in [("Overdue", "overdue"), ("Due soon", "dueSoon"), ("Done this week", "doneThisWeek"),
+                             ("Per assignee", "perAssignee"), ("Per label", "perLabel")] {
+            let list = report?[key] as? [String: Any]
+            let count = (list?["count"] as? Int) ?? (list?["items"] as? [Any])?.count ?? (report?[key] as? [Any])?.count
+            #expect(sheetRows[sheet] != nil && sheetRows[sheet] == count, "\(sheet): \(sheetRows[sheet] ?? -1) rows, \(key) \(count ?? -1)")
         }
         // The forecast's line reaches 85 % on the JSON report's 85 % date, not the day before.
         let dates = ((report?["forecast"] as? [String: Any])?["when"] as? [String: Any])?["dates"] as? [String: String]

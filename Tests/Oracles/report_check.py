@@ -3,7 +3,8 @@
 
 usage:
   report_check.py json SCHEMA FILE   jsonschema validation; prints the parsed report's key figures
-  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts
+  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts;
+                                     the type of each list sheet's date cells and its row count
   report_check.py html FILE          html.parser: svg count, external references (a link a reader
                                      follows, <a href>, loads nothing: listed as links), table count
 
@@ -61,7 +62,12 @@ def check_xlsx(path):
            "throughputRows": [list(r) for r in tp[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
            "flowRows": [list(r) for r in flow[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
            "summaryA": [r[0] for r in table("Summary") if r and r[0] is not None],
-           "forecastRows": [[r[0], r[1]] for r in table("Forecast")[1:] if r and isinstance(r[1], (int, float))]}
+           "forecastRows": [[r[0], r[1]] for r in table("Forecast")[1:] if r and isinstance(r[1], (int, float))],
+           # As openpyxl reads them: a date cell is a datetime, a text cell a str.
+           "dateCells": {name: sorted({type(r[col]).__name__ for r in table(name)[1:] if r[col] is not None})
+                         for name, col in (("Overdue", 4), ("Due soon", 4), ("Done this week", 2), ("Finished", 2))
+                         if name in sheets},
+           "rows": {name: len(table(name)) - 1 for name in sheets if name not in ("Summary", "Throughput", "Flow", "Forecast")}}
     print(json.dumps(out, ensure_ascii=False, default=str))
     return len(charts) >= 2
 
