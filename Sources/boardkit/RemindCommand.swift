@@ -14,8 +14,11 @@ struct RemindCommand: ParsableCommand {
         Cards not done and not archived, with a due date past, today or in the next 7 days, \
         grouped per assignee. Without --mail, each assignee's list is printed. With --mail, each \
         gets one message through the system's mailer (`sendmail -t -i`), addressed from --people \
-        (a CSV of name,email; an assignee named by an address needs none); an assignee without \
-        an address is a warning. --dry-run prints the messages as they would be sent. \
+        (a CSV of name,email; an assignee named by an address, or whose address the board carries \
+        in an Assignee Email column, needs none); an assignee without an address is a warning. \
+        Cards due with no assignee go to --unassigned-to. An address the mailer refuses is a \
+        warning and the others are still sent; the run then exits 1 naming who was not reached. \
+        --dry-run prints the messages as they would be sent. \
         --as-of DATE is the start of that day in the board's zone. docs/mail.md.
         """)
 
