@@ -14,17 +14,21 @@ public struct RemindJob {
     public var from: String?
     public var readerOptions = ReaderOptions()
     public var strict = false
-    /// `--as-of`: a date (the start of that day in the board's zone, when a daily reminder
-    /// goes out) or a timestamp; nil is now.
+    /// `--as-of`: a date as `--due` takes it (`2026-11-20`, `today`, `-1w`, `friday`: the start
+    /// of that day in the board's zone, when a daily reminder goes out) or a timestamp; nil is now.
     public var asOf: String?
     public var locale = ReportLocale.en
     /// `--where`: only the cards it names (docs/filter.md), as in every command.
     public var filter: String?
     /// What is done with the reminders.
     public var mode = Mode.list
-    /// The people file (`name,email`); an assignee name that is itself an address needs none.
+    /// The people file (`name,email`); an assignee name that is itself an address needs none,
+    /// nor one whose address the board carries (`People.carried(by:)`).
     public var peoplePath: String?
     public var mailFrom: String?
+    /// `--unassigned-to`: who gets the cards due with no assignee (with `dryRun`, `send`);
+    /// nil: nobody, and the outcome counts them.
+    public var unassignedTo: String?
     /// `--sendmail`; nil: `$SENDMAIL`, else /usr/sbin/sendmail.
     public var sendmail: String?
 
@@ -46,7 +50,11 @@ public struct RemindJob {
         public var cards: Int
         /// The message (`dryRun`, `send`) or the text (`list`).
         public var text: String
+        /// True once the mailer took the message (`send` only).
         public var sent = false
+
+        /// `mina <mina@example.org>`, as the summary and the diagnostics name them.
+        public var recipient: String { name + (address.map { " <\($0)>" } ?? "") }
     }
 
     public struct Outcome {
@@ -54,13 +62,23 @@ public struct RemindJob {
         public var reminders: [Reminder]
         /// The moment reminded of, when there was a board.
         public var asOf: Instant?
+        /// Cards due with no assignee that no reminder carries (no `--unassigned-to`, or `list`).
+        public var unassignedLeft = 0
+
+        /// The reminders with an address that were not mailed (refused, or left when the
+        /// mailer could not be run): whom a rerun must still reach. Empty unless `send`.
+        public var notReached: [Reminder] { reminders.filter { $0.address != nil && !$0.sent } }
     }
 
     public func run() -> Outcome {
-        var sender: MailAddress?
+        var sender: MailAddress?, unassignedAddress: MailAddress?
         if let mailFrom {
             guard let address = MailAddress(mailFrom) else { return Outcome(diagnostics: [MailError.badAddress(mailFrom).diagnostic], reminders: [], asOf: nil) }
             sender = address
+        }
+        if let unassignedTo {
+            guard let address = MailAddress(unassignedTo) else { return Outcome(diagnostics: [MailError.badAddress(unassignedTo).diagnostic], reminders: [], asOf: nil) }
+            unassignedAddress = address
         }
         var people = People()
         if mode != .list, let peoplePath {
@@ -72,48 +90,61 @@ public struct RemindJob {
         let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
         guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
         let zone = board.zone ?? .utc
-        let now = asOf.flatMap { Self.moment($0, in: zone) } ?? AsOf.now(in: zone)
+        let current = AsOf.now(in: zone)
+        let now = asOf.flatMap { AsOfOption.moment($0, in: zone, now: current, day: .start) } ?? current
         let selection: CardFilter
         switch WhereOption.filter(filter, on: board, now: now) {
         case .success(let parsed): selection = parsed.filter
         case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem], reminders: [], asOf: nil)
         }
+        // The board's own column of addresses (an Asana export's) stands in for the lines a
+        // people file lacks.
+        if mode != .list { people = people.adding(People.carried(by: board.cards)) }
         let due = DueReminders(board: board, now: now, filter: selection, numbers: Self.storeNumbers(input))
         let words = ReminderText(due, locale: locale)
 
         var diagnostics = loaded.diagnostics
         var reminders: [Reminder] = []
         let sendmail = Sendmail(self.sendmail)
-        for person in due.people {
+        // Set when the mailer cannot be run or hangs: no later message would fare better, so
+        // the rest are not tried (and are named with those the mailer refused).
+        var stopped = false
+        // The cards due with no assignee go as one more reminder when someone takes them.
+        let unassigned = mode == .list ? nil : unassignedAddress.flatMap { _ in due.unassigned }
+        for person in due.people + (unassigned.map { [$0] } ?? []) {
             if mode == .list {
                 reminders.append(Reminder(name: person.name, address: nil, cards: person.count, text: words.body(person)))
                 continue
             }
-            guard let address = people.addresses[person.name] ?? MailAddress(person.name) else {
+            guard let address = person.name.isEmpty ? unassignedAddress : people.addresses[person.name] ?? MailAddress(person.name) else {
                 diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: person.name, cards: person.count),
                                               at: peoplePath.map { SourceLocation(file: $0) }))
                 continue
             }
             let message = MailMessage(from: sender, to: [address], subject: words.subject(person), date: zone.localize(Instant.now()),
                                       body: .text(subtype: "plain", words.body(person)))
-            var reminder = Reminder(name: person.name, address: address, cards: person.count, text: message.rendered)
-            if mode == .send {
-                if let failed = sendmail.send(message) {
-                    // Those mailed before stay mailed; the summary names them.
-                    diagnostics.append(failed.diagnostic)
-                    break
+            var reminder = Reminder(name: words.name(person), address: address, cards: person.count, text: message.rendered)
+            if mode == .send && !stopped {
+                switch sendmail.send(message) {
+                case nil:
+                    reminder.sent = true
+                case .mailerFailed(let path, let status, let said)?:
+                    // One address refused says nothing of the next: the batch goes on.
+                    diagnostics.append(Diagnostic(MailCaution.refused(recipient: reminder.recipient, status: status, said: said),
+                                                  at: SourceLocation(file: path)))
+                case let failure?:
+                    diagnostics.append(failure.diagnostic)
+                    stopped = true
                 }
-                reminder.sent = true
             }
             reminders.append(reminder)
         }
-        return Outcome(diagnostics: diagnostics, reminders: reminders, asOf: due.now)
-    }
-
-    /// A date is the start of that day in `zone`; a timestamp is that moment.
-    static func moment(_ text: String, in zone: Zone) -> Instant? {
-        if case .date(let day)? = ISO8601.parse(Array(text.utf8)) { return zone.localize(zone.startOfDay(day)) }
-        return AsOf.parse(text, in: zone)
+        var outcome = Outcome(diagnostics: diagnostics, reminders: reminders, asOf: due.now,
+                              unassignedLeft: unassigned == nil ? due.unassigned?.count ?? 0 : 0)
+        if mode == .send, !outcome.notReached.isEmpty {
+            outcome.diagnostics.append(MailError.notReached(missed: outcome.notReached.map(\.recipient), of: reminders.count).diagnostic)
+        }
+        return outcome
     }
 
     /// A store's card numbers (`#12`, as its commands take them) by card id; none for a file.

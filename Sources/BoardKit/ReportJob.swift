@@ -11,7 +11,8 @@ public struct ReportJob {
     public var from: String?
     public var readerOptions = ReaderOptions()
     public var strict = false
-    /// `--as-of`: a date (the end of that day in the board's zone) or a timestamp; nil is now.
+    /// `--as-of`: a date as `--due` takes it (`2026-11-20`, `today`, `-1w`, `friday`: the end of
+    /// that day in the board's zone) or a timestamp; nil is now.
     public var asOf: String?
     public var weeks = 8
     /// Nil: from the output's extension, else text.
@@ -22,6 +23,11 @@ public struct ReportJob {
     public var output = "-"
     /// `--where`: the report of the cards it names, its title saying so (`WhereOption`).
     public var filter: String?
+    /// `--pace`: whose finished cards the forecast section draws from, with `filter`: the
+    /// cards it names (as `boardkit forecast --where` does), or the whole board's.
+    public var pace = Forecast.Pace.filter
+    /// `--limit`: the longest list the text, Markdown, HTML and mail reports show (`Int.max`: all).
+    public var listLimit = ReportRenderer.listLimit
     /// Set: the report is mailed (text, HTML tables, the XLSX attached if asked), not written.
     public var mail: ReportMailing?
 
@@ -63,7 +69,8 @@ public struct ReportJob {
         loaded.board = nil
         let read = clock.now
         let zone = board.zone ?? .utc
-        let moment = asOf.flatMap { AsOf.parse($0, in: zone) } ?? AsOf.now(in: zone)
+        let now = AsOf.now(in: zone)
+        let moment = asOf.flatMap { AsOfOption.moment($0, in: zone, now: now, day: .end) } ?? now
         // Narrowed as of the report's moment: "due=week" is the week as the report sees it.
         let narrowed: (board: Board, said: String?)
         switch WhereOption.narrow(board, where: filter, now: moment) {
@@ -71,8 +78,16 @@ public struct ReportJob {
         case .failure(let problem):
             return Outcome(counts: nil, diagnostics: loaded.diagnostics + [problem], asOf: nil, timings: (read - started, .zero, .zero))
         }
+        // The whole board's pace is sampled before the board is narrowed.
+        let lastRecorded = DoneSample.lastRecorded(board, asOfMs: moment.epochMilliseconds)
+        let boardSample = pace == .board && narrowed.said != nil
+            ? DoneSample(BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: moment, weeks: 1)),
+                         weeks: Forecast.Question().historyWeeks, zone: zone, lastRecordedMs: lastRecorded)
+            : nil
         board = narrowed.board
-        let report = WeeklyReport(board: board, options: ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said))
+        var options = ReportOptions(asOf: moment, weeks: weeks, filter: narrowed.said, boardSample: boardSample, lastRecordedMs: lastRecorded)
+        options.cardNumbers = RemindJob.storeNumbers(input)
+        let report = WeeklyReport(board: board, options: options)
         let counts = (cards: board.cards.count, events: board.events.count)
         // The report holds all it shows: the board (most of the memory at a million cards)
         // is let go while the report is written, so the two are not in memory at once, and
@@ -81,13 +96,13 @@ public struct ReportJob {
         board = Board()
         let computed = clock.now
         if let mail, let recipients {
-            let sent = mail.send(report, locale: locale, to: recipients.to, from: recipients.from)
+            let sent = mail.send(report, locale: locale, to: recipients.to, from: recipients.from, listLimit: listLimit)
             return Outcome(counts: counts, diagnostics: loaded.diagnostics + sent, asOf: moment,
                            timings: (read - started, computed - read, clock.now - computed),
                            mailedTo: sent.hasErrors ? [] : recipients.to.map(\.text))
         }
         let written = AtomicOutput(target: output).write { temp in
-            ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp)
+            ReportRenderer.write(report, format: resolvedFormat, locale: locale, templatePath: templatePath, to: temp, listLimit: listLimit)
         }
         return Outcome(counts: counts, diagnostics: loaded.diagnostics + written, asOf: moment,
                        timings: (read - started, computed - read, clock.now - computed))

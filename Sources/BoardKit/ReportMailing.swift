@@ -36,9 +36,10 @@ public struct ReportMailing: Sendable {
     }
 
     /// Renders the parts and mails them: the diagnostics of rendering or mailing, none when sent.
-    func send(_ report: WeeklyReport, locale: ReportLocale, to: [MailAddress], from: MailAddress?) -> [Diagnostic] {
+    func send(_ report: WeeklyReport, locale: ReportLocale, to: [MailAddress], from: MailAddress?, listLimit: Int) -> [Diagnostic] {
         let text: [UInt8], html: String
-        switch (ReportRenderer.render(report, format: .text, locale: locale), ReportRenderer.mailHTML(report, locale: locale)) {
+        switch (ReportRenderer.render(report, format: .text, locale: locale, listLimit: listLimit),
+                ReportRenderer.mailHTML(report, locale: locale, listLimit: listLimit)) {
         case (.success(let plain), .success(let rendered)): (text, html) = (plain, rendered)
         case (.failure(let failure), _), (_, .failure(let failure)): return [Self.diagnostic(failure)]
         }

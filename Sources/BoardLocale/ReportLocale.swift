@@ -38,6 +38,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "shareFinished": "Share of trials done by each date", "date": "Date",
         "reminder": "Cards due", "reminderFor": "Your cards due on", "dueToday": "Due today",
         "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
+        "reminderUnassignedFor": "Cards due with no assignee on",
     ]
 
     private static let korean: [String: String] = [
@@ -61,6 +62,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "shareFinished": "날짜별 완료된 시행의 비율", "date": "날짜",
         "reminder": "마감 알림", "reminderFor": "마감이 다가온 담당 카드:", "dueToday": "오늘 마감",
         "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
+        "reminderUnassignedFor": "담당자 없이 마감이 다가온 카드:",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

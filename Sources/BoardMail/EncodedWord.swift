@@ -24,6 +24,18 @@ public enum EncodedWord {
         return fold(name + ":", words)
     }
 
+    /// An address header (`From`, `To`): each address as `MailAddress.headerWords` writes
+    /// it, separated by commas, folded between words as `header` folds.
+    public static func addressHeader(_ name: String, _ addresses: [MailAddress]) -> String {
+        let wordLength = min(wordLimit, lineLimit - name.count - 2)
+        let words = addresses.enumerated().flatMap { index, address in
+            var words = address.headerWords(wordLength: wordLength)
+            if index < addresses.count - 1 { words[words.count - 1] += "," }
+            return words
+        }
+        return fold(name + ":", words)
+    }
+
     /// The longest header line.
     public static let lineLimit = 78
 

@@ -14,10 +14,13 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
     case peopleUnreadable(path: String, message: String)
     /// A line of the people file is not `name,email`.
     case peopleRow(path: String, line: Int, text: String)
+    /// A batch (`remind --mail`) went on past failures: `missed` (each `name <address>`) of
+    /// `of` messages were not mailed; each failure was its own warning before.
+    case notReached(missed: [String], of: Int)
 
     public var diagnostic: Diagnostic {
         switch self {
-        case .badAddress:
+        case .badAddress, .notReached:
             return Diagnostic(self)
         case .mailerMissing(let path), .mailerFailed(let path, _, _), .mailerTimedOut(let path, _), .peopleUnreadable(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
@@ -31,6 +34,7 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
         case .badAddress: .mailBadAddress
         case .mailerMissing, .mailerFailed, .mailerTimedOut: .mailFailed
         case .peopleUnreadable, .peopleRow: .mailBadPeople
+        case .notReached: .mailNotReached
         }
     }
 
@@ -50,6 +54,8 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
             return "the people file cannot be read: \(message)"
         case .peopleRow(_, _, let text):
             return "'\(text)' is not 'name,email' with a mail address; fix the line (docs/mail.md)"
+        case .notReached(let missed, let count):
+            return "\(missed.count) of \(Counted(count, "message")) not mailed, to \(missed.joined(separator: ", ")); the others were sent"
         }
     }
 }
@@ -62,6 +68,9 @@ extension DiagnosticCode {
     public static let mailBadPeople = DiagnosticCode(
         "mail-bad-people", .error, "The people file cannot be read, or a line is not `name,email`.")
 
+    public static let mailNotReached = DiagnosticCode(
+        "mail-not-reached", .error, "`remind --mail`: some reminders were not mailed (each refusal is a `mail-refused` warning); the others were.")
+
     /// Mail's codes, in the order the README lists them.
-    public static let mailCodes: [DiagnosticCode] = [.mailBadAddress, .mailFailed, .mailBadPeople, .mailNoAddress]
+    public static let mailCodes: [DiagnosticCode] = [.mailBadAddress, .mailFailed, .mailBadPeople, .mailNotReached, .mailNoAddress, .mailRefused]
 }

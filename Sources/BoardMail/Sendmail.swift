@@ -55,8 +55,7 @@ public struct Sendmail: Sendable {
             try? input.fileHandleForWriting.close()
         }
         if ended.wait(timeout: .now() + .seconds(timeoutSeconds)) == .timedOut {
-            process.terminate()
-            if ended.wait(timeout: .now() + .seconds(2)) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            Self.stop(group: process.processIdentifier, ended: ended)
             return .mailerTimedOut(path: program, seconds: timeoutSeconds)
         }
         // The mailer has ended; a child of its that kept the pipe open must not hold us.
@@ -97,6 +96,17 @@ public struct Sendmail: Sendable {
             }
         }
         return .failure(.mailerMissing(path: program))
+    }
+
+    /// Ends a hung mailer and every process it started. Foundation's `Process` starts the
+    /// mailer as the leader of a process group of its own (POSIX_SPAWN_SETPGROUP), so its
+    /// children (a shell script's `sleep`, msmtp's `passwordeval`) are in that group: the
+    /// whole group is asked to end, then killed, even once the mailer itself has ended, as a
+    /// child may outlive it or ignore SIGTERM.
+    private static func stop(group: pid_t, ended: DispatchSemaphore) {
+        kill(-group, SIGTERM)
+        _ = ended.wait(timeout: .now() + .seconds(2))
+        kill(-group, SIGKILL)
     }
 
     private static func isTextFileBusy(_ error: NSError) -> Bool { posixCode(error) == Int(ETXTBSY) }

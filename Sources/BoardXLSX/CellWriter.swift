@@ -103,6 +103,22 @@ public final class CellWriter {
         }
     }
 
+    /// A card's due date as a date cell (a day) or a date-time cell of its reading in `zone`
+    /// (an instant), so a spreadsheet sorts and filters it as a date; ISO text, with a
+    /// warning naming `card` and `column`, outside Excel's range.
+    public func due(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ due: DueDate, zone: Zone, card: String, column: String) {
+        switch due {
+        case .date(let d): calendarDate(ws, row, col, d, what: .card(card, column: column))
+        case .instant(let i): moment(ws, row, col, i, zone: zone, card: card, column: column)
+        }
+    }
+
+    /// A moment as a date-time cell of its reading in `zone`; ISO text, with a warning,
+    /// outside Excel's range.
+    public func moment(_ ws: Worksheet, _ row: UInt32, _ col: UInt16, _ i: Instant, zone: Zone, card: String, column: String) {
+        localDateTime(ws, row, col, zone.localize(i).local, iso: i.description, what: .card(card, column: column))
+    }
+
     /// A wall-clock reading as a date-time cell; false (and ISO text, with a warning) outside
     /// Excel's range.
     @discardableResult

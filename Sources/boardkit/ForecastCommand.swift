@@ -17,13 +17,15 @@ struct ForecastCommand: ParsableCommand {
         after --as-of, until the remaining cards are done (or, with --date, sums the days up to that \
         date); the answers are what 50, 85 and 95 % of the trials reached. The remaining cards are \
         every open card (not done, not archived), those --label, --assignee and --state (or --where) \
-        name, or --cards N. The odds assume the days ahead resemble the sample. How to read them: docs/report.md.
+        name, or --cards N. With --where, --label or --assignee the sample is the finished cards of \
+        those the filter names, as report --where has it; --pace board takes the whole board's. The odds assume the days ahead resemble the sample. How to read them: docs/report.md.
         """)
 
     @Argument(help: "The board to read ('-' for standard input).")
     var input: String
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The moment to forecast from: YYYY-MM-DD (the end of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
+    // `.unconditional`: `--as-of -1w` is a week ago, not another flag.
+    @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The moment to forecast from: YYYY-MM-DD, today, yesterday, -1w, friday… (the end of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
     var asOf: String?
 
     @Option(name: .long, help: ArgumentHelp("Also say how many cards are likely done by this day: YYYY-MM-DD, +2w, friday… (counted from --as-of).", valueName: "DATE"))
@@ -42,6 +44,9 @@ struct ForecastCommand: ParsableCommand {
     var state: String?
 
     @OptionGroup var selection: FilterFlags
+
+    @Option(name: .long, help: "With a filter: whose finished cards the sample counts, the cards it names (filter, as report --where) or the whole board's (board).")
+    var pace: Forecast.Pace = .filter
 
     @Option(name: .long, help: ArgumentHelp("How far back the sample goes: 12w (weeks).", valueName: "WEEKS"))
     var history: String = "12w"
@@ -94,8 +99,8 @@ struct ForecastCommand: ParsableCommand {
             throw ValidationError("--history takes 1w to 520w; got '\(history)'")
         }
         guard (1...10_000_000).contains(trials) else { throw ValidationError("--trials takes 1 to 10,000,000; got \(trials)") }
-        if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
-            throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T18:00:00+09:00); got '\(asOf)'")
+        if let asOf, !AsOfOption.isValid(asOf) {
+            throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
         if let date, DateInput.parse(date, zone: .utc, now: Instant(epochMilliseconds: 0)) == nil {
             throw ValidationError("--date: \(DateInput.accepted); got '\(date)'")
@@ -124,6 +129,7 @@ struct ForecastCommand: ParsableCommand {
         job.question.state = state
         job.question.cards = cards
         job.filter = selection.filter
+        job.pace = pace
         job.question.historyWeeks = historyWeeks ?? 12
         job.question.trials = ThroughputForecast.Trials(count: trials, seed: seed)
         job.format = format.report

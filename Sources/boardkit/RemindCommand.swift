@@ -14,8 +14,11 @@ struct RemindCommand: ParsableCommand {
         Cards not done and not archived, with a due date past, today or in the next 7 days, \
         grouped per assignee. Without --mail, each assignee's list is printed. With --mail, each \
         gets one message through the system's mailer (`sendmail -t -i`), addressed from --people \
-        (a CSV of name,email; an assignee named by an address needs none); an assignee without \
-        an address is a warning. --dry-run prints the messages as they would be sent. \
+        (a CSV of name,email; an assignee named by an address, or whose address the board carries \
+        in an Assignee Email column, needs none); an assignee without an address is a warning. \
+        Cards due with no assignee go to --unassigned-to. An address the mailer refuses is a \
+        warning and the others are still sent; the run then exits 1 naming who was not reached. \
+        --dry-run prints the messages as they would be sent. \
         --as-of DATE is the start of that day in the board's zone. docs/mail.md.
         """)
 
@@ -28,10 +31,14 @@ struct RemindCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Assignees' addresses: a CSV file of name,email lines.", valueName: "FILE"))
     var people: String?
 
+    @Option(name: .customLong("unassigned-to"), help: ArgumentHelp("With --mail: mail the cards due with no assignee to this address.", valueName: "ADDRESS"))
+    var unassignedTo: String?
+
     @Flag(name: .customLong("dry-run"), help: "With --mail: print the messages as they would be sent; send nothing.")
     var dryRun = false
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
+    // `.unconditional`: `--as-of -1w` is a week ago, not another flag.
+    @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD, today, yesterday, -1w, friday… (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
     var asOf: String?
 
     @Option(name: .long, help: "Language of the reminders: en or ko.")
@@ -50,11 +57,11 @@ struct RemindCommand: ParsableCommand {
     var diagnostics: DiagnosticsStyle = .text
 
     func validate() throws {
-        if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
-            throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T09:00:00+09:00); got '\(asOf)'")
+        if let asOf, !AsOfOption.isValid(asOf) {
+            throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
         if !mail {
-            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil)] + mailer.given.map({ ($0, true) }) where given {
+            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--unassigned-to", unassignedTo != nil)] + mailer.given.map({ ($0, true) }) where given {
                 throw ValidationError("\(flag) goes with --mail")
             }
         }
@@ -71,29 +78,35 @@ struct RemindCommand: ParsableCommand {
         job.mode = !mail ? .list : dryRun ? .dryRun : .send
         job.peoplePath = people
         job.mailFrom = mailer.mailFrom
+        job.unassignedTo = unassignedTo
         job.sendmail = mailer.sendmail
         let done = job.run()
         if let moment = done.asOf {
+            let summary = { (reminders: [RemindJob.Reminder]) in Self.summary(reminders, asOf: moment, unassignedLeft: done.unassignedLeft) }
             switch job.mode {
             case .list, .dryRun:
                 print(done.reminders.map(\.text).joined(separator: job.mode == .list ? "\n" : "\n\n"), terminator: "")
                 let what = job.mode == .list ? "Listed" : "Would mail"
-                StandardStreams.err("\(what) \(Self.summary(done.reminders, asOf: moment))\(job.mode == .dryRun ? "; nothing sent (--dry-run)" : "")\n")
+                StandardStreams.err("\(what) \(summary(done.reminders))\(job.mode == .dryRun ? "; nothing sent (--dry-run)" : "")\n")
             case .send:
                 let sent = done.reminders.filter(\.sent)
                 if !done.diagnostics.hasErrors {
-                    print("Mailed \(Self.summary(sent, asOf: moment))")
+                    print("Mailed \(summary(sent))")
                 } else if !sent.isEmpty {
-                    StandardStreams.err("Mailed \(Self.summary(sent, asOf: moment)) before the mailer failed\n")
+                    // Beside the diagnostics that name those not reached, on the same stream.
+                    StandardStreams.err("Mailed \(summary(sent))\n")
                 }
             }
         }
         try DiagnosticOutput.finish(done.diagnostics, style: diagnostics)
     }
 
-    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`.
-    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant) -> String {
-        let each = reminders.map { r in "\(r.name)\(r.address.map { " <\($0)>" } ?? "") (\(Counted(r.cards, "card")))" }
-        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", "))
+    /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`,
+    /// then how many cards due went to nobody, when some did.
+    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant, unassignedLeft: Int) -> String {
+        let each = reminders.map { "\($0.recipient) (\(Counted($0.cards, "card")))" }
+        let nobody = unassignedLeft == 0 ? ""
+            : "; \(Counted(unassignedLeft, "card")) due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)"
+        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", ")) + nobody
     }
 }

@@ -23,7 +23,8 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "The board to read ('-' for standard input).")
     var input: String
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The moment to report on: YYYY-MM-DD (the end of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
+    // `.unconditional`: `--as-of -1w` is a week ago, not another flag.
+    @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The moment to report on: YYYY-MM-DD, today, yesterday, -1w, friday… (the end of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
     var asOf: String?
 
     @Option(name: .long, help: "How many ISO weeks the weekly figures cover, ending with the week of --as-of.")
@@ -37,6 +38,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(name: .long, help: "Language of labels and dates: en or ko.")
     var locale: ReportLocale = .en
+
+    @Option(name: .long, help: ArgumentHelp("The longest list shown (overdue, due soon, done this week, aging, per assignee and label): a number, or all.", valueName: "N"))
+    var limit: String = "\(ReportRenderer.listLimit)"
+
+    /// `--limit` as a number: `all` is every entry.
+    private var listLimit: Int? { limit == "all" ? Int.max : Int(limit).flatMap { $0 >= 1 ? $0 : nil } }
 
     @Option(name: .shortAndLong, help: "Where to write ('-' for standard output).")
     var output: String = "-"
@@ -57,6 +64,9 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var selection: FilterFlags
 
+    @Option(name: .long, help: "With --where: whose finished cards the forecast's sample counts, the cards it names (filter) or the whole board's (board).")
+    var pace: Forecast.Pace = .filter
+
     @Flag(name: .long, help: "Treat warnings in the input as errors.")
     var strict = false
 
@@ -71,8 +81,9 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...520).contains(weeks) else { throw ValidationError("--weeks takes 1 to 520; got \(weeks)") }
-        if let asOf, ISO8601.parse(Array(asOf.utf8)) == nil {
-            throw ValidationError("--as-of takes a date (2026-11-20) or a timestamp (2026-11-20T18:00:00+09:00); got '\(asOf)'")
+        guard listLimit != nil else { throw ValidationError("--limit takes a number of 1 or more, or all; got '\(limit)'") }
+        if let asOf, !AsOfOption.isValid(asOf) {
+            throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
         if mailTo == nil {
             for (flag, given) in [("--subject", subject != nil), ("--attach", attach != nil)] + mailer.given.map({ ($0, true) }) where given {
@@ -100,6 +111,8 @@ struct ReportCommand: ParsableCommand {
         job.locale = locale
         job.output = output
         job.filter = selection.filter
+        job.pace = pace
+        job.listLimit = listLimit ?? ReportRenderer.listLimit
         job.mail = mailTo.map { to in
             var mail = ReportMailing(to: to)
             mail.from = mailer.mailFrom
@@ -138,6 +151,7 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+extension Forecast.Pace: ExpressibleByArgument {}
 extension ReportLocale: ExpressibleByArgument {}
 
 /// What `report --attach` adds to the mail.

@@ -82,9 +82,45 @@ struct EncodingTests {
         #expect(try MailAddress.list(" mina@example.org, sam@x.org,mina@example.org").get().map(\.text) == ["mina@example.org", "sam@x.org"])
         #expect(MailAddress.list("mina@example.org,nobody") == .failure(.badAddress("nobody")))
         #expect(MailAddress.list("a@x.org,") == .failure(.badAddress("")))
-        for bad in ["Mina <mina@x.org>", "mina@x.org\nBcc: b@x.org", "a b@x.org", "@x.org", "a@", "a@@x.org", "a@x.org;b@x.org"] {
+        for bad in ["mina@x.org\nBcc: b@x.org", "a b@x.org", "@x.org", "a@", "a@@x.org", "a@x.org;b@x.org"] {
             #expect(MailAddress(bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func addressesWithDisplayNamesAreTakenAsRFC5322Says() throws {
+        let korean = try #require(MailAddress("\"보드킷\" <boardkit@example.org>"))
+        #expect(korean.text == "boardkit@example.org" && korean.name == "보드킷")
+        #expect(MailAddress("Team <team@example.org>")?.name == "Team")
+        #expect(MailAddress("<team@example.org>")?.name == nil)
+        #expect(MailAddress(#""Kim \"JS\" Jisoo" <j@x.org>"#)?.name == #"Kim "JS" Jisoo"#)
+        let list = try MailAddress.list(#""Kim, Jisoo" <jisoo@example.org>, Team <team@example.org>,a@x.org, <a@x.org>"#).get()
+        #expect(list.map(\.text) == ["jisoo@example.org", "team@example.org", "a@x.org"], "a comma in quotes separates nothing; each address once")
+        #expect(list.map(\.name) == ["Kim, Jisoo", "Team", nil])
+        for bad in ["Team <team@example.org", "\"Team <t@x.org>", "\"Team\" x <t@x.org>", "Te,am <t@x.org>", "Team <a b@x.org>",
+                    "Team\nBcc: b@x.org <t@x.org>", "Team <t@x.org> x"] {
+            #expect(MailAddress(bad) == nil, "\(bad)")
+        }
+        // As a mail reader reads them back: the Korean name encoded, a name with a comma quoted.
+        let message = MailMessage(from: korean, to: list + [MailAddress("\"보드킷 팀 " + String(repeating: "가", count: 40) + "\" <long@x.org>")!],
+                                  subject: "s", date: Instant(epochSeconds: 0), body: .text(subtype: "plain", "x\n"))
+        let text = message.rendered
+        #expect(text.hasPrefix("From: =?UTF-8?B?"))
+        #expect(text.contains("To: \"Kim, Jisoo\" <jisoo@example.org>, Team <team@example.org>, a@x.org,"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 78 })
+        let folder = try TemporaryFolder()
+        try text.write(toFile: folder.path("m.eml"), atomically: true, encoding: .utf8)
+        let read = try #require(try MailCommandTests.read([folder.path("m.eml")]).first)
+        #expect(read["from"] as? String == "보드킷 <boardkit@example.org>")
+        #expect(read["to"] as? [String] == ["jisoo@example.org", "team@example.org", "a@x.org", "long@x.org"])
+        #expect((read["to_names"] as? [String])?.prefix(3) == ["Kim, Jisoo", "Team", ""])
+        // A name longer than one encoded word is several, folded; RFC 2047 §6.2 has a reader
+        // ignore the white space between them (Python's address parser keeps one space there).
+        let words = try #require(text.range(of: "a@x.org,")).upperBound
+        let long = text[words...].prefix { $0 != "<" }
+        #expect(long.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+            String(decoding: Data(base64Encoded: String(word.dropFirst(10).dropLast(2))) ?? Data(), as: UTF8.self)
+        }.joined() == "보드킷 팀 " + String(repeating: "가", count: 40))
+        #expect(read["defects"] as? [String] == [])
     }
 
     @Test func theMessageHasItsHeadersAndNoLongLine() throws {
@@ -104,7 +140,14 @@ struct EncodingTests {
                        "MIME-Version: 1.0\n", "Message-ID: <", "@box.example.org>\n", "Content-Type: multipart/mixed;\n boundary=\"=_"] {
             #expect(text.contains(header), "\(header)")
         }
+        #expect(text.contains("\nAuto-Submitted: auto-generated\n") && text.contains("\nX-Auto-Response-Suppress: All\n"))
         #expect(MessageID(moment: moment, host: "a host").host == "boardkit.invalid")
+        // On the sender's domain, never on a machine's bare name.
+        #expect(MessageID(moment: moment, domain: "example.org", host: "box.example.net").host == "example.org")
+        #expect(MessageID(moment: moment, host: "vm").host == "boardkit.invalid")
+        #expect(MessageID(moment: moment, domain: nil, host: "box.example.net").host == "box.example.net")
+        #expect(MailMessage(from: MailAddress("Team <team@example.org>"), to: [], subject: "", date: moment, body: .text(subtype: "plain", ""))
+                    .messageID.host == "example.org")
         #expect(MessageID(moment: moment, host: "h").description != MessageID(moment: moment, host: "h").description)
     }
 
@@ -113,6 +156,22 @@ struct EncodingTests {
         #expect(people.addresses == ["mina": MailAddress("mina@example.org")!, "Kim, Jisoo": MailAddress("jisoo@example.org")!])
         #expect(People.parse("mina,mina@example.org\nsam\n", path: "p.csv") == .failure(.peopleRow(path: "p.csv", line: 2, text: "sam")))
         #expect(People.parse("sam,not-an-address\n", path: "p.csv") == .failure(.peopleRow(path: "p.csv", line: 1, text: "sam,not-an-address")))
+    }
+
+    @Test func theBoardsOwnColumnGivesAssigneesAddresses() {
+        let cards = [
+            Card(id: "1", title: "a", state: "todo", assignees: ["Mina Kim"], fields: ["Assignee Email": "mina@example.com"]),
+            Card(id: "2", title: "b", state: "todo", assignees: ["Mina Kim"], fields: ["Assignee Email": "other@example.com"]),
+            Card(id: "3", title: "c", state: "todo", assignees: ["Joon", "Seo"], fields: ["Assignee Email": "joon@example.com"]),
+            Card(id: "4", title: "d", state: "todo", assignees: ["Seo"], fields: ["assignee e-mail": "not an address"]),
+            Card(id: "5", title: "e", state: "todo", assignees: ["Yun"], fields: ["Assignee_E-mail": "yun@example.com"]),
+        ]
+        let carried = People.carried(by: cards)
+        #expect(carried.addresses == ["Mina Kim": MailAddress("mina@example.com")!, "Yun": MailAddress("yun@example.com")!],
+                "the first address per name; none for two assignees or a value that is no address")
+        let file = People(["Mina Kim": MailAddress("mk@example.org")!])
+        #expect(file.adding(carried).addresses["Mina Kim"]?.text == "mk@example.org", "the people file wins")
+        #expect(file.adding(carried).addresses["Yun"]?.text == "yun@example.com")
     }
 
     static func python(_ code: String, _ input: Data) throws -> Data {

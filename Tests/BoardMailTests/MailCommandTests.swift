@@ -73,9 +73,11 @@ struct MailCommandTests {
         let html = parts[1]["text"] as? String ?? ""
         #expect(html.contains("<table") && html.contains("Web team 웹팀"))
         #expect(html.contains("<h2>Overdue (15)</h2>") && html.contains("<h2>Forecast</h2>"), "the report's sections, as tables")
-        for absent in ["<svg", "<script", "<img", "src=", "http://", "https://"] {
+        for absent in ["<svg", "<script", "<img", "src=", "url("] {
             #expect(!html.lowercased().contains(absent), "the HTML part holds \(absent)")
         }
+        // Nothing loads from elsewhere; a card with a link on its board is a link to it.
+        #expect(html.components(separatedBy: "https://").count == html.components(separatedBy: "<a href=\"https://").count)
         #expect(parts.allSatisfy { ["quoted-printable", "base64"].contains($0["transfer_encoding"] as? String ?? "") })
         #expect(parts[2]["filename"] as? String == "report-2026-W47.xlsx")
         #expect((parts[2]["sheets"] as? [String] ?? []).count > 1, "the attachment opens in openpyxl")
@@ -229,5 +231,79 @@ struct MailCommandTests {
         #expect(run.status == 1)
         #expect(run.stderr == "\(people):2: error: 'sam;sam@example.org' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]\n1 error, 0 warnings\n")
         #expect(box.messages.isEmpty)
+    }
+
+    /// A stand-in mailer that refuses one address (as msmtp does, exit 67 with its words)
+    /// and keeps the others' messages.
+    @Test func aRefusedAddressIsAWarningAndTheOthersAreSent() throws {
+        let box = try Mailbox()
+        let keep = box.sendmail
+        let refusing = try box.folder.script("refusing", """
+            #!/bin/sh
+            message=$(cat)
+            if printf '%s' "$message" | grep -q '^To: jisoo@example.org$'; then
+              echo 'sendmail: recipient address jisoo@example.org not accepted by the server' >&2; exit 67
+            fi
+            printf '%s\\n' "$message" | '\(keep)'
+
+            """)
+        let people = try Self.people(box.folder, "alex,alex@example.org\njisoo,jisoo@example.org\nmina,mina@example.org\n")
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+                                              "--sendmail", refusing])
+        #expect(run.status == 1)
+        #expect(try box.read().map { $0["to"] as? [String] ?? [] } == [["alex@example.org"], ["mina@example.org"]])
+        #expect(run.stderr.contains("\(refusing): warning: the mailer did not take the message to jisoo <jisoo@example.org> (exit status 67) "
+                                    + "and said: sendmail: recipient address jisoo@example.org not accepted by the server; going on with the others [mail-refused]\n"))
+        #expect(run.stderr.contains("error: 1 of 3 messages not mailed, to jisoo <jisoo@example.org>; the others were sent [mail-not-reached]\n"))
+    }
+
+    /// A mailer that cannot be run fails every message alike: the batch stops at the first,
+    /// and all are named as not reached.
+    @Test func aMissingMailerStopsTheBatchAndNamesEveryone() throws {
+        let folder = try TemporaryFolder()
+        let people = try Self.people(folder, "alex,alex@example.org\nmina,mina@example.org\n")
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+                                              "--sendmail", "/nonexistent/sendmail"])
+        #expect(run.status == 1)
+        #expect(run.stderr.components(separatedBy: "[mail-failed]").count == 2, "one mail-failed, not one per message: \(run.stderr)")
+        #expect(run.stderr.contains("error: 2 of 2 messages not mailed, to alex <alex@example.org>, mina <mina@example.org>; "
+                                    + "the others were sent [mail-not-reached]\n"))
+    }
+
+    /// The sample has two cards due with no assignee (c24, c30): said in the summary, or
+    /// mailed to the address `--unassigned-to` gives.
+    @Test func cardsDueWithNoAssigneeGoToSomeoneOrAreCounted() throws {
+        let listed = try CommandRunner.boardkit(["remind", Self.sample, "--as-of", "2026-11-20"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stderr.hasSuffix("; 2 cards due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)\n"))
+        let box = try Mailbox()
+        let people = try Self.people(box.folder, "mina,mina@example.org\n")
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+                                              "--unassigned-to", "Lead <lead@example.org>", "--sendmail", box.sendmail])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutText.hasPrefix("Mailed 2 reminders as of 2026-11-20: mina <mina@example.org> ("))
+        #expect(run.stdoutText.hasSuffix(", (unassigned) <lead@example.org> (2 cards)\n"), "\(run.stdoutText)")
+        let lead = try #require(try box.read().first { $0["to"] as? [String] == ["lead@example.org"] })
+        #expect(lead["subject"] as? String == "Cards due: Web team 웹팀 — (unassigned) — 2026-11-20 (Fri)")
+        let text = Self.leaves(lead)[0]["text"] as? String ?? ""
+        #expect(text.hasPrefix("(unassigned): Cards due with no assignee on Web team 웹팀"))
+        #expect(text.contains("- c24 ") && text.contains("- c30 "))
+        let alone = try CommandRunner.boardkit(["remind", Self.sample, "--unassigned-to", "lead@example.org"])
+        #expect(alone.status == 2, "--unassigned-to goes with --mail")
+    }
+
+    /// An Asana export carries each assignee's address (`Assignee Email`): no people file
+    /// is needed, and a people file's line wins over the board's.
+    @Test func theBoardsOwnAddressesStandInForThePeopleFile() throws {
+        let asana = CommandRunner.sample("foreign/asana.csv")
+        let box = try Mailbox()
+        let run = try CommandRunner.boardkit(["remind", asana, "--mail", "--as-of", "2026-11-24", "--sendmail", box.sendmail])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("[mail-no-address]"))
+        #expect(run.stdoutText == "Mailed 2 reminders as of 2026-11-24: Joon Park <joon@example.com> (1 card), Mina Kim <mina@example.com> (1 card)\n")
+        #expect(try box.read().map { $0["to"] as? [String] ?? [] } == [["joon@example.com"], ["mina@example.com"]])
+        let file = try Self.people(box.folder, "Mina Kim,mina.kim@example.org\n")
+        let overridden = try CommandRunner.boardkit(["remind", asana, "--mail", "--dry-run", "--as-of", "2026-11-24", "--people", file])
+        #expect(overridden.stdoutText.contains("To: mina.kim@example.org\n") && overridden.stdoutText.contains("To: joon@example.com\n"))
     }
 }

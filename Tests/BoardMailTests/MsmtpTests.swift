@@ -16,10 +16,11 @@ struct MsmtpTests {
         let home: TemporaryFolder
         let received: String
 
-        init(refusing: Bool = false) throws {
+        /// `refusing`: every recipient is refused with 550; `refusingOnly`: those addresses.
+        init(refusing: Bool = false, refusingOnly: [String] = []) throws {
             home = try TemporaryFolder()
             received = home.path("received")
-            server = try ScriptServer("smtp_server.py", [received] + (refusing ? ["--refuse"] : []))
+            server = try ScriptServer("smtp_server.py", [received] + (refusing ? ["--refuse"] : []) + refusingOnly.map { "--refuse=\($0)" })
             let port = server.info["port"] as? Int ?? 0
             let rc = home.path(".msmtprc")
             try """
@@ -82,8 +83,8 @@ struct MsmtpTests {
         let relay = try Relay()
         let people = relay.home.path("people.csv")
         try "name,email\nmina,mina@example.org\nsam,sam@example.org\n".write(toFile: people, atomically: true, encoding: .utf8)
-        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--people", people, "--as-of", "2026-11-20"],
-                                             environment: relay.environment)
+        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+                                              "--mail-from", "boardkit@example.org"], environment: relay.environment)
         #expect(run.status == 0, "\(run.stderr)")
         let received = try relay.messages()
         #expect(received.map { $0.envelope["rcpt_tos"] as? [String] ?? [] }.sorted { $0.first ?? "" < $1.first ?? "" }
@@ -91,6 +92,11 @@ struct MsmtpTests {
         for (message, _) in received {
             #expect((message["subject"] as? String)?.hasPrefix("Cards due: Web team 웹팀 — ") == true)
             #expect(message["defects"] as? [String] == [])
+            // What mail filters look for: sent by a program (RFC 3834), an id on the sender's domain.
+            let headers = message["headers"] as? [String: String] ?? [:]
+            #expect(headers["Auto-Submitted"] == "auto-generated")
+            #expect(headers["X-Auto-Response-Suppress"] == "All")
+            #expect((message["message_id"] as? String)?.hasSuffix(".boardkit@example.org>") == true)
         }
     }
 
@@ -105,5 +111,45 @@ struct MsmtpTests {
         #expect(run.stderr.contains("nobody@example.org"), "msmtp's own words name the refused recipient: \(run.stderr)")
         #expect(run.stderr.contains("[mail-failed]\n"))
         #expect(try relay.messages().isEmpty)
+    }
+
+    /// A recipient the server refuses in the middle of a batch: a warning in msmtp's words
+    /// for them, everyone else mailed, exit 1 naming who was missed.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: msmtp), "msmtp is installed by make test-tools"))
+    func aRefusedRecipientDoesNotStopTheBatch() throws {
+        let relay = try Relay(refusingOnly: ["jisoo@example.org"])
+        let people = relay.home.path("people.csv")
+        try "name,email\nalex,alex@example.org\njisoo,jisoo@example.org\nmina,mina@example.org\nsam,sam@example.org\n"
+            .write(toFile: people, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--people", people, "--as-of", "2026-11-20"],
+                                             environment: relay.environment)
+        #expect(run.status == 1)
+        let received = try relay.messages().map { $0.envelope["rcpt_tos"] as? [String] ?? [] }
+        #expect(received == [["alex@example.org"], ["mina@example.org"], ["sam@example.org"]], "those after the refusal too")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        let refused = try #require(lines.first { $0.hasSuffix("[mail-refused]") })
+        #expect(refused.hasPrefix("\(Self.msmtp): warning: the mailer did not take the message to jisoo <jisoo@example.org> (exit status "))
+        #expect(refused.contains("and said: msmtp: ") && refused.contains("550"), "msmtp's own words: \(refused)")
+        #expect(lines.contains("error: 1 of 4 messages not mailed, to jisoo <jisoo@example.org>; the others were sent [mail-not-reached]"))
+        #expect(lines.contains { $0.hasPrefix("Mailed 3 reminders as of 2026-11-20: alex <alex@example.org> (") })
+        #expect(!lines.contains { $0.contains("[mail-failed]") })
+    }
+
+    /// Display names as people write them: msmtp takes the recipients from the headers, a
+    /// Korean name in encoded words and a name with a comma in quotes included.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: msmtp), "msmtp is installed by make test-tools"))
+    func addressesWithDisplayNamesReachTheirMailboxes() throws {
+        let relay = try Relay()
+        let run = try CommandRunner.boardkit(["report", MailCommandTests.sample, "--as-of", "2026-11-20",
+                                              "--mail-to", #""웹팀, 모두" <team@example.org>, Lead <lead@example.org>"#,
+                                              "--mail-from", #""보드킷" <boardkit@example.org>"#], environment: relay.environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        let received = try relay.messages()
+        try #require(received.count == 1)
+        let (message, envelope) = received[0]
+        #expect(envelope["rcpt_tos"] as? [String] == ["team@example.org", "lead@example.org"])
+        #expect(message["from"] as? String == "보드킷 <boardkit@example.org>")
+        #expect(message["to_names"] as? [String] == ["웹팀, 모두", "Lead"])
+        #expect(message["defects"] as? [String] == [])
     }
 }

@@ -69,6 +69,39 @@ struct SendmailTests {
         #expect(hung == .mailerTimedOut(path: path, seconds: 1))
         #expect(Date().timeIntervalSince(started) < 10)
     }
+
+    /// A hung mailer's children (a script's `sleep`s, in the background and in the
+    /// foreground) end with it: none is left running after the timeout.
+    @Test func aHangingMailerIsStoppedWithItsChildren() throws {
+        let folder = try TemporaryFolder()
+        let pids = folder.path("children")
+        let path = try Self.mailer(folder, "sleep 300 &\necho $! >> '\(pids)'\nsleep 301 &\necho $! >> '\(pids)'\nsleep 302")
+        #expect(Sendmail(path, timeoutSeconds: 1).send(Self.message) == .mailerTimedOut(path: path, seconds: 1))
+        let children = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        #expect(children.count == 2)
+        // A killed child may take a moment to be reaped by whoever inherited it.
+        let deadline = Date().addingTimeInterval(5)
+        while children.contains(where: Self.running), Date() < deadline { usleep(50_000) }
+        #expect(!children.contains(where: Self.running), "still running: \(children.filter(Self.running))")
+        #expect(!Self.running(sleepingFor: "302"), "the foreground sleep too")
+    }
+
+    /// A process that exists and is not a zombie (one killed, not yet reaped, is done).
+    static func running(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[close...].hasPrefix(") Z")
+    }
+
+    /// Whether a `sleep SECONDS` of this user is running (the foreground child's pid is not
+    /// written down by the script).
+    static func running(sleepingFor seconds: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.contains { pid in
+            guard let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8) else { return false }
+            return line == "sleep\0\(seconds)\0" && running(pid)
+        }
+    }
 }
 
 /// Each mail diagnostic's wording and code, pinned (the one place they are written is
@@ -92,8 +125,15 @@ struct MailMessageTextTests {
              "p.csv:3: error: 'sam' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]"),
             (Diagnostic(MailCaution.noAddress(assignee: "dana", cards: 2), at: SourceLocation(file: "p.csv")),
              "p.csv: warning: 'dana' has 2 cards due and no address in the people file: no reminder for them [mail-no-address]"),
+            (Diagnostic(MailCaution.refused(recipient: "sam <sam@x.org>", status: 67, said: "msmtp: recipient refused"),
+                        at: SourceLocation(file: "/usr/bin/msmtp")),
+             "/usr/bin/msmtp: warning: the mailer did not take the message to sam <sam@x.org> (exit status 67) and said: "
+                + "msmtp: recipient refused; going on with the others [mail-refused]"),
+            (MailError.notReached(missed: ["sam <sam@x.org>", "jo <jo@x.org>"], of: 5).diagnostic,
+             "error: 2 of 5 messages not mailed, to sam <sam@x.org>, jo <jo@x.org>; the others were sent [mail-not-reached]"),
         ]
         for (diagnostic, text) in cases { #expect(diagnostic.description == text) }
-        #expect(DiagnosticCode.mailCodes.map(\.id) == ["mail-bad-address", "mail-failed", "mail-bad-people", "mail-no-address"])
+        #expect(DiagnosticCode.mailCodes.map(\.id) == ["mail-bad-address", "mail-failed", "mail-bad-people", "mail-not-reached",
+                                                     "mail-no-address", "mail-refused"])
     }
 }

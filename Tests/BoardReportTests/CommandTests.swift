@@ -59,7 +59,11 @@ struct CommandTests {
         let out = try CommandRunner.boardkit(["report", Self.sample, "--as-of", "2026-11-20", "-o", path])
         #expect(out.status == 0, "\(out.stderr)")
         let r = try oracle(["xlsx", path])
-        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Forecast", "Overdue", "Finished", "Aging"])
+        #expect((r["sheets"] as? [String]) == ["Summary", "Throughput", "Flow", "Forecast", "Overdue", "Due soon", "Done this week",
+                                               "Finished", "Aging", "Per assignee", "Per label"])
+        // Dates a spreadsheet sorts and filters as dates, not text.
+        #expect((r["dateCells"] as? [String: [String]]) == ["Overdue": ["datetime"], "Due soon": ["datetime"],
+                                                            "Done this week": ["datetime"], "Finished": ["datetime"]])
         let charts = (r["charts"] as? [String: [String: Any]]) ?? [:]
         let kinds = charts.values.compactMap { ($0["kinds"] as? [String])?.first }.sorted()
         #expect(kinds == ["areaChart", "barChart", "lineChart"])
@@ -77,6 +81,14 @@ struct CommandTests {
             let perWeek = (s["perWeek"] as? [Int]) ?? []
             let column = rows.map { ($0[2 + k] as? NSNumber)?.intValue ?? -1 }
             #expect(column == perWeek, "state \(s["state"] ?? "")")
+        }
+        // Each list sheet has every entry of the JSON report's list.
+        let sheetRows = r["rows"] as? [String: Int] ?? [:]
+        for (sheet, key) in [("Overdue", "overdue"), ("Due soon", "dueSoon"), ("Done this week", "doneThisWeek"),
+                             ("Per assignee", "perAssignee"), ("Per label", "perLabel")] {
+            let list = report?[key] as? [String: Any]
+            let count = (list?["count"] as? Int) ?? (list?["items"] as? [Any])?.count ?? (report?[key] as? [Any])?.count
+            #expect(sheetRows[sheet] != nil && sheetRows[sheet] == count, "\(sheet): \(sheetRows[sheet] ?? -1) rows, \(key) \(count ?? -1)")
         }
         // The forecast's line reaches 85 % on the JSON report's 85 % date, not the day before.
         let dates = ((report?["forecast"] as? [String: Any])?["when"] as? [String: Any])?["dates"] as? [String: String]
@@ -97,6 +109,9 @@ struct CommandTests {
         #expect(r["svg"] as? Int == 4)
         #expect((r["external"] as? [String]) == [])
         #expect(r["hasHttp"] as? Bool == false)
+        // The cards listed that have a link on their board are links to it, and load nothing.
+        #expect((r["links"] as? [String] ?? []).allSatisfy { $0.hasPrefix("https://boards.example.com/team-web/c") })
+        #expect(!(r["links"] as? [String] ?? []).isEmpty)
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.contains("@media print"))
         #expect(html.contains("p85"))
@@ -197,6 +212,31 @@ struct IndependentComputationTests {
             for field in ["count", "p50", "p70", "p85", "p95"] {
                 #expect("\(x?[field] ?? "nil")" == "\(y?[field] ?? "nil")", "\(key).\(field)")
             }
+        }
+    }
+
+    /// A store's cards by the numbers its commands take, a card with a link on its board
+    /// linked, and the lists as long as `--limit` asks.
+    @Test("lists name cards by number, link them, and show --limit entries")
+    func cardNamesLinksAndLimit() throws {
+        let dir = try TemporaryFolder()
+        let store = dir.path("team.db")
+        try #require(try CommandRunner.boardkit(["init", "-b", store, "--from", CommandTests.sample]).status == 0)
+        let md = try CommandRunner.boardkit(["report", store, "--as-of", "2026-11-20", "--format", "md"])
+        #expect(md.status == 0, "\(md.stderr)")
+        // #4 is "Document search filters" in the store, as `remind` names it.
+        #expect(md.stdoutText.contains(" | #4 Document search filters | "), "\(md.stdoutText)")
+        let html = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--format", "html"])
+        #expect(html.stdoutText.contains("<a href=\"https://boards.example.com/team-web/"), "a card's link on its board")
+        let text = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--limit", "3"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let overdue = text.stdoutText.components(separatedBy: "== Overdue (15) ==\n").last ?? ""
+        let rows: [Substring] = Array(overdue.split(separator: "\n").prefix { (line: Substring) in !line.hasPrefix("==") })
+        #expect(rows.contains { $0.contains("12 more") }, "\(rows)")
+        let all = try CommandRunner.boardkit(["report", CommandTests.sample, "--as-of", "2026-11-20", "--limit", "all"])
+        #expect(!all.stdoutText.contains(" more"))
+        for bad in ["0", "many"] {
+            #expect(try CommandRunner.boardkit(["report", CommandTests.sample, "--limit", bad]).status == 2)
         }
     }
 }

@@ -27,7 +27,7 @@ struct ForecastCommandTests {
         let text = try CommandRunner.boardkit(["forecast", Self.sample, "--as-of", "2026-11-20"])
         #expect(text.status == 0, "\(text.stderr)")
         for line in ["When the 28 remaining cards are likely done", "85%  2027-04-25 (Sun)",
-                     "Sample: 12 cards finished in 56 days, 2026-09-26 to 2026-11-20", "resemble the sample"] {
+                     "Sample: 12 cards finished in 56 days, 2026-09-26 to 2026-11-20, of every card\n", "resemble the sample"] {
             #expect(text.stdoutText.contains(line), "missing \(line)")
         }
         #expect(text.stderr.contains("Wrote standard output: text forecast as of 2026-11-20, 28 cards, 10000 trials"))
@@ -72,11 +72,16 @@ struct ForecastCommandTests {
             return out.stdoutText
         }
         #expect(try run([]).contains("When the 2 remaining cards are likely done"))
-        #expect(try run(["--label", "bug"]).contains("When the 1 remaining card is likely done"))
+        // The bug cards' own pace has no finished card; the whole board's has 30.
+        let bugs = try CommandRunner.boardkit(["forecast", board, "--as-of", "2026-11-20", "--label", "bug"])
+        #expect(bugs.status == 1 && bugs.stderr.contains("[forecast-nothing-done]"), "\(bugs.stderr)")
+        let bugsAtBoardPace = try run(["--label", "bug", "--pace", "board"])
+        #expect(bugsAtBoardPace.contains("When the 1 remaining card is likely done"))
+        #expect(bugsAtBoardPace.contains("Sample: 30 cards finished in 20 days, 2026-11-01 to 2026-11-20, of the whole board; the remaining cards: label=bug\n"))
         // A label or person the board lacks is said, as --where says it (it forecast 0 cards).
         let typo = try CommandRunner.boardkit(["forecast", Self.sample, "--as-of", "2026-11-20", "--assignee", "mian"])
         #expect(typo.status == 1 && typo.stderr.contains("--assignee: error: the board has no assignee 'mian'; it has 'alex'"), "\(typo.stderr)")
-        #expect(try run(["--where", "label=bug"]) == run(["--label", "bug"]))
+        #expect(try run(["--where", "label=bug", "--pace", "board"]) == run(["--label", "bug", "--pace", "board"]))
         #expect(try run(["--state", "doing"]).contains("When the 1 remaining card is likely done"))
         #expect(try run(["--cards", "40"]).contains("When the 40 remaining cards are likely done"))
         #expect(try run(["--cards", "40", "--seed", "9"]) == run(["--cards", "40", "--seed", "9"]))
@@ -99,7 +104,8 @@ struct ForecastCommandTests {
         let none = try Self.board(finished: [], in: dir)
         let refused = try CommandRunner.boardkit(["forecast", none, "--as-of", "2026-11-20", "-o", target])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("\(none): error: no card was finished from 2026-11-01 to 2026-11-20"))
+        // The board records nothing after November 1st: the sample ends there.
+        #expect(refused.stderr.contains("\(none): error: no card was finished from 2026-11-01 to 2026-11-01"))
         #expect(refused.stderr.contains("[forecast-nothing-done]"))
         #expect(!FileManager.default.fileExists(atPath: target))
         // The report still comes out, saying why it has no forecast.
@@ -119,6 +125,87 @@ struct ForecastCommandTests {
         for usage in [["--cards", "3", "--label", "bug"], ["--where", "label=bug", "--state", "doing"], ["--format", "html"], ["--history", "0w"], ["--trials", "0"],
                       ["--date", "someday"]] {
             #expect(try CommandRunner.boardkit(["forecast", Self.sample] + usage).status == 2, "\(usage)")
+        }
+    }
+
+    /// The forecast and the report of the same filter on a board the test has not seen (a
+    /// generated one, its seed from the clock): the same sample, the same dates, each saying
+    /// whose pace it drew from; with `--pace board` too.
+    @Test("forecast --where and report --where agree, on any board")
+    func forecastAndReportAgree() throws {
+        let dir = try TemporaryFolder()
+        let seed = String(UInt64(Date().timeIntervalSince1970) % 100_000)
+        let board = dir.path("hidden.json")
+        try #require(try CommandRunner.boardkit(["sample", "--cards", "300", "--weeks", "16", "--seed", seed, "-o", board]).status == 0)
+        let cards = (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: board))) as? [String: Any])?["cards"] as? [[String: Any]] ?? []
+        let labels = cards.flatMap { $0["labels"] as? [String] ?? [] }, people = cards.flatMap { $0["assignees"] as? [String] ?? [] }
+        let label = try #require(labels.first), person = try #require(people.first)
+        func json(_ args: [String]) throws -> [String: Any] {
+            let out = dir.path("out.json")
+            let run = try CommandRunner.boardkit(args + ["--as-of", "2026-11-20", "--format", "json", "-o", out])
+            #expect(run.status == 0, "\(args) \(run.stderr) (seed \(seed))")
+            return try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any] ?? [:]
+        }
+        for filter in ["label=\(label)", "assignee=\(person)", "label=\(label),due<2027-01-01"] {
+            for pace in ["filter", "board"] {
+                let forecast = try json(["forecast", board, "--where", filter, "--pace", pace])
+                let report = try json(["report", board, "--where", filter, "--pace", pace])["forecast"] as? [String: Any] ?? [:]
+                let sample = forecast["sample"] as? [String: Any] ?? [:]
+                #expect(sample["pace"] as? String == pace && sample["filter"] as? String == filter.replacingOccurrences(of: ",", with: ", "))
+                #expect(NSDictionary(dictionary: sample) == NSDictionary(dictionary: report["sample"] as? [String: Any] ?? [:]),
+                        "\(filter) \(pace) (seed \(seed))")
+                #expect(NSDictionary(dictionary: forecast["when"] as? [String: Any] ?? [:])
+                        == NSDictionary(dictionary: report["when"] as? [String: Any] ?? [:]), "\(filter) \(pace) (seed \(seed))")
+            }
+        }
+    }
+
+    @Test("no card left says there is nothing to forecast; a history that ends early ends the sample")
+    func nothingLeftAndAnEarlyEnd() throws {
+        let dir = try TemporaryFolder()
+        let finished = (1...20).map { "2026-10-\($0 < 10 ? "0" : "")\($0)T10:00:00Z" }
+        let board = try Self.board(finished: finished, in: dir)
+        // As of the 25th the open cards (created on November 1st) are not on the board yet.
+        let zero = try CommandRunner.boardkit(["forecast", board, "--as-of", "2026-10-25"])
+        #expect(zero.status == 0, "\(zero.stderr)")
+        #expect(zero.stdoutText.contains("No open card: nothing to forecast.") && !zero.stdoutText.contains("85%"), "\(zero.stdoutText)")
+        let zeroReport = try CommandRunner.boardkit(["report", board, "--as-of", "2026-10-25", "--format", "md"])
+        #expect(zeroReport.stdoutText.contains("## Forecast\n\nNo open card: nothing to forecast.\n"), "\(zeroReport.stdoutText)")
+        // The board's last record is 2026-11-01 (its open cards' creation): as of the 30th, the
+        // 29 days after are not counted as days that finished nothing.
+        let late = try CommandRunner.boardkit(["forecast", board, "--as-of", "2026-11-30"])
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stdoutText.contains("Sample: 20 cards finished in 32 days, 2026-10-01 to 2026-11-01, of every card\n"), "\(late.stdoutText)")
+        #expect(late.stdoutText.contains("The board records nothing after 2026-11-01 (Sun), 29 days before as-of: the sample ends there"))
+        let report = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-30", "--format", "json"])
+        let notes = (try JSONSerialization.jsonObject(with: report.stdout) as? [String: Any])?["notes"] as? [[String: Any]] ?? []
+        #expect(notes.contains { $0["code"] as? String == "forecast-history-ends" && $0["count"] as? Int == 29 })
+        // A week's quiet or less is the team's pace, zeros and all.
+        let quiet = try CommandRunner.boardkit(["forecast", board, "--as-of", "2026-11-07"])
+        #expect(quiet.stdoutText.contains("2026-10-01 to 2026-11-07, of every card\n"), "\(quiet.stdoutText)")
+    }
+
+    /// `--as-of` takes what `--due` takes, in the board's zone (the sample's is Asia/Seoul).
+    @Test("--as-of yesterday, -1w and today are the days they name")
+    func asOfInWords() throws {
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        func day(_ offset: Int) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = seoul
+            let d = calendar.dateComponents([.year, .month, .day], from: Date().addingTimeInterval(Double(offset) * 86_400))
+            return String(format: "%04d-%02d-%02d", d.year!, d.month!, d.day!)
+        }
+        for (words, date) in [("yesterday", day(-1)), ("-1w", day(-7)), ("today", day(0))] {
+            for command in ["report", "forecast", "remind"] {
+                let named = try CommandRunner.boardkit([command, Self.sample, "--as-of", words])
+                let dated = try CommandRunner.boardkit([command, Self.sample, "--as-of", date])
+                #expect(named.status == dated.status && named.stdoutText == dated.stdoutText && named.stderr == dated.stderr,
+                        "\(command) --as-of \(words) is \(date)")
+            }
+        }
+        for command in ["report", "forecast", "remind"] {
+            let bad = try CommandRunner.boardkit([command, Self.sample, "--as-of", "someday"])
+            #expect(bad.status == 2 && bad.stderr.contains("--as-of: use YYYY-MM-DD"), "\(command): \(bad.stderr)")
         }
     }
 }

@@ -4,7 +4,8 @@
 usage: mail_read.py MESSAGE.eml...
 
 Prints one JSON array, an object per message:
-  {"subject": DECODED, "subject_raw": AS_WRITTEN, "from", "to", "date", "date_parsed": ISO,
+  {"subject": DECODED, "subject_raw": AS_WRITTEN, "from", "to" (addresses), "to_names" (their
+   display names, decoded), "headers" (the other top-level headers by name, decoded), "date", "date_parsed": ISO,
    "message_id", "mime_version", "defects": [...], "longest_line": N (of the raw message,
    without its line break), "content_type", "parts": [PART...]}
 where each leaf PART is {"content_type", "charset", "transfer_encoding", "text" (decoded, for
@@ -60,6 +61,8 @@ def read(path):
         "subject_raw": raw_header(raw, "Subject"),
         "from": str(message["From"]) if message["From"] else None,
         "to": [a.addr_spec for a in message["To"].addresses] if message["To"] else [],
+        "to_names": [a.display_name for a in message["To"].addresses] if message["To"] else [],
+        "headers": {k: str(v) for k, v in message.items() if k.lower() not in ("from", "to", "subject", "content-type")},
         "date": str(date) if date else None,
         "date_parsed": email.utils.parsedate_to_datetime(str(date)).isoformat() if date else None,
         "message_id": message["Message-ID"],

@@ -3,8 +3,10 @@
 
 usage:
   report_check.py json SCHEMA FILE   jsonschema validation; prints the parsed report's key figures
-  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts
-  report_check.py html FILE          html.parser: svg count, external references, table count
+  report_check.py xlsx FILE          openpyxl: sheets, the Throughput/Flow/Forecast cells; the zip's chart parts;
+                                     the type of each list sheet's date cells and its row count
+  report_check.py html FILE          html.parser: svg count, external references (a link a reader
+                                     follows, <a href>, loads nothing: listed as links), table count
 
 Prints one JSON object; exit 0 when the file passed, 1 otherwise.
 """
@@ -60,7 +62,12 @@ def check_xlsx(path):
            "throughputRows": [list(r) for r in tp[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
            "flowRows": [list(r) for r in flow[1:] if r[0] is not None and str(r[0]).count("-W") == 1],
            "summaryA": [r[0] for r in table("Summary") if r and r[0] is not None],
-           "forecastRows": [[r[0], r[1]] for r in table("Forecast")[1:] if r and isinstance(r[1], (int, float))]}
+           "forecastRows": [[r[0], r[1]] for r in table("Forecast")[1:] if r and isinstance(r[1], (int, float))],
+           # As openpyxl reads them: a date cell is a datetime, a text cell a str.
+           "dateCells": {name: sorted({type(r[col]).__name__ for r in table(name)[1:] if r[col] is not None})
+                         for name, col in (("Overdue", 4), ("Due soon", 4), ("Done this week", 2), ("Finished", 2))
+                         if name in sheets},
+           "rows": {name: len(table(name)) - 1 for name in sheets if name not in ("Summary", "Throughput", "Flow", "Forecast")}}
     print(json.dumps(out, ensure_ascii=False, default=str))
     return len(charts) >= 2
 
@@ -71,6 +78,7 @@ class Scan(HTMLParser):
         self.svg = 0
         self.tables = 0
         self.external = []
+        self.links = []
         self.text = []
 
     def handle_starttag(self, tag, attrs):
@@ -79,7 +87,9 @@ class Scan(HTMLParser):
         if tag == "table":
             self.tables += 1
         for k, v in attrs:
-            if k in ("src", "href", "xlink:href", "srcset", "data") and v and not v.startswith("#"):
+            if tag == "a" and k == "href" and v and v.startswith(("https://", "http://")):
+                self.links.append(v)
+            elif k in ("src", "href", "xlink:href", "srcset", "data") and v and not v.startswith("#"):
                 self.external.append(f"{tag} {k}={v}")
         if tag in ("script", "link", "iframe", "img", "object", "embed"):
             self.external.append(tag)
@@ -95,8 +105,12 @@ def check_html(path):
         html = f.read()
     s = Scan()
     s.feed(html)
-    out = {"svg": s.svg, "tables": s.tables, "external": s.external,
-           "hasHttp": "http://" in html or "https://" in html}
+    # Besides the links: no address anywhere a browser might fetch it from.
+    rest = html
+    for link in s.links:
+        rest = rest.replace('<a href="%s">' % link, "")
+    out = {"svg": s.svg, "tables": s.tables, "external": s.external, "links": s.links,
+           "hasHttp": "http://" in rest or "https://" in rest}
     print(json.dumps(out, ensure_ascii=False))
     return s.svg >= 3 and not s.external and not out["hasHttp"]
 

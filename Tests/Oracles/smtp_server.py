@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Oracle: an SMTP server on 127.0.0.1 (PyPI's aiosmtpd) that keeps every message it receives.
 
-usage: smtp_server.py FOLDER [--refuse]
+usage: smtp_server.py FOLDER [--refuse | --refuse=ADDRESS...]
 
 Starts on a free port, then prints one line:
   {"url": "smtp://127.0.0.1:PORT", "host": "127.0.0.1", "port": PORT, "folder": FOLDER}
 and serves until SIGTERM/SIGINT (or until its parent process goes away). Each message is
 written whole, as received (the DATA after the SMTP session's dot-unstuffing), to
 FOLDER/NNN.eml, with its envelope (sender, recipients) in FOLDER/NNN.json beside it.
-With --refuse, every recipient is refused with 550, as a server that does not know them.
+With --refuse, every recipient is refused with 550, as a server that does not know them;
+with --refuse=ADDRESS (any number), those recipients only.
 """
 import asyncio
 import json
@@ -30,7 +31,7 @@ class Keeper:
         self.lock = threading.Lock()
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
-        if self.refuse:
+        if self.refuse is True or address in self.refuse:
             return "550 5.1.1 <%s>: Recipient address rejected: User unknown" % address
         envelope.rcpt_tos.append(address)
         return "250 OK"
@@ -51,8 +52,9 @@ class Keeper:
 
 def main():
     args = sys.argv[1:]
-    refuse = "--refuse" in args
-    args = [a for a in args if a != "--refuse"]
+    refused = [a.split("=", 1)[1] for a in args if a.startswith("--refuse=")]
+    refuse = True if "--refuse" in args else set(refused)
+    args = [a for a in args if not a.startswith("--refuse")]
     if len(args) != 1:
         sys.exit(__doc__)
     folder = os.path.abspath(args[0])

@@ -25,6 +25,9 @@ public struct DueReminders: Sendable {
 
     /// Assignees with at least one card, by name.
     public var people: [Person]
+    /// The cards due with no assignee, as one reminder whose `name` is empty (whoever takes
+    /// them: `remind --unassigned-to`); nil when there are none.
+    public var unassigned: Person?
     /// The moment, in the board's zone.
     public var now: Instant
     public var asOfDate: CalendarDate
@@ -37,13 +40,14 @@ public struct DueReminders: Sendable {
         let states = Dictionary(board.states.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byName: [String: Person] = [:]
         for card in board.cards where !card.archived {
-            guard let due = card.due, !card.assignees.isEmpty else { continue }
+            guard let due = card.due else { continue }
             let state = states[card.state]
             guard filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
             let status = DueStatus.of(due, category: state?.category, archived: card.archived, now: now, zone: zone)
             let item = Item(reference: numbers[card.id].map { "#\($0)" } ?? card.id, title: card.title,
                             stateName: state?.name ?? card.state, due: due)
-            for name in Set(card.assignees) {
+            // An unassigned card is kept under the empty name, which no assignee has.
+            for name in card.assignees.isEmpty ? [""] : Set(card.assignees) {
                 var person = byName[name] ?? Person(name: name)
                 switch status {
                 case .overdue: person.overdue.append(item)
@@ -60,9 +64,11 @@ public struct DueReminders: Sendable {
                 return x == y ? a.reference < b.reference : x < y
             }
         }
-        people = byName.values.sorted { $0.name < $1.name }.map {
+        let everyone = byName.values.sorted { $0.name < $1.name }.map {
             Person(name: $0.name, overdue: sorted($0.overdue), today: sorted($0.today), week: sorted($0.week))
         }
+        people = everyone.filter { !$0.name.isEmpty }
+        unassigned = everyone.first { $0.name.isEmpty }
         self.now = zone.localize(now)
         asOfDate = zone.calendarDate(of: now)
         boardName = board.name

@@ -17,7 +17,26 @@ public struct Forecast: Sendable, Equatable {
         /// How many weeks back from as-of the sample goes.
         public var historyWeeks = 12
         public var trials = ThroughputForecast.Trials()
+        /// The filter the cards were chosen by, as it was written (`label=bug`), for the
+        /// outputs to say; nil: every open card.
+        public var described: String?
+        /// Whose finished cards the sample counts, for the outputs to say: the caller gives
+        /// `make` the board (narrowed or whole) or the sample that holds them.
+        public var pace = Pace.filter
+        /// The last moment the whole board recorded anything (`DoneSample.lastRecorded`),
+        /// when `make` is given the board narrowed by a filter: a filter's cards being quiet
+        /// is their pace, not the end of the history. Nil: the board given's.
+        public var lastRecordedMs: Int64?
         public init() {}
+    }
+
+    /// Whose finished cards the sample counts (`--pace`).
+    public enum Pace: String, Sendable, Equatable, CaseIterable {
+        /// Those of the cards the filter names (every card without one): the pace of the work
+        /// asked about, as ActionableAgile narrows its data.
+        case filter
+        /// The whole board's, whatever the filter: the team's pace.
+        case board
     }
 
     /// Fewer finished cards than this, or fewer days of history than `fewestDays`, is said.
@@ -26,6 +45,10 @@ public struct Forecast: Sendable, Equatable {
 
     public var asOfDate: CalendarDate
     public var sample: DoneSample
+    /// The filter the cards were chosen by, as written; nil: every open card.
+    public var described: String?
+    /// Whose finished cards `sample` counts.
+    public var pace: Pace
     /// How many trials, with which seed.
     public var trials: ThroughputForecast.Trials
     public var when: ThroughputForecast.When
@@ -55,12 +78,16 @@ public struct Forecast: Sendable, Equatable {
         case unknownState(String)
     }
 
-    /// The forecast for `question` on `board` replayed as of `replay.asOfMs`.
+    /// The forecast for `question` on `board` replayed as of `replay.asOfMs`, drawing from
+    /// `sample` when given (the whole board's, for a board narrowed with `--pace board`),
+    /// else from the replay's.
     public static func make(_ board: Board, _ replay: BoardReplay, zone: Zone,
-                            question: Question) -> Result<Forecast, Refusal> {
-        let sample = DoneSample(replay, weeks: question.historyWeeks, zone: zone)
+                            question: Question, sample given: DoneSample? = nil) -> Result<Forecast, Refusal> {
+        let sample = given ?? DoneSample(replay, weeks: question.historyWeeks, zone: zone,
+                                         lastRecordedMs: question.lastRecordedMs ?? DoneSample.lastRecorded(board, asOfMs: replay.asOfMs))
         guard sample.done > 0 else { return .failure(.nothingDone(sample)) }
-        let asOfDate = sample.to
+        // The trials start from as-of, wherever the sample ends.
+        let asOfDate = zone.calendarDate(of: Instant(epochMilliseconds: replay.asOfMs))
         var filter = question.filter
         if let wanted = question.state {
             guard let state = board.state(named: wanted) else { return .failure(.unknownState(wanted)) }
@@ -74,7 +101,8 @@ public struct Forecast: Sendable, Equatable {
         }
         let remaining = question.cards ?? openCards(board, replay, zone: zone, filter: filter)
         var forecast = Forecast(asOfDate: asOfDate, sample: sample, trials: question.trials,
-                                when: ThroughputForecast.when(sample.perDay, remaining: remaining, trials: question.trials))
+                                when: ThroughputForecast.when(sample.perDay, remaining: remaining, trials: question.trials),
+                                described: question.described, pace: question.pace)
         if let date = question.date, let daysAhead {
             let counts = ThroughputForecast.howMany(sample.perDay, days: daysAhead, trials: question.trials)
             forecast.howMany = ByDate(date: date, counts: counts)
@@ -82,8 +110,11 @@ public struct Forecast: Sendable, Equatable {
         return .success(forecast)
     }
 
-    private init(asOfDate: CalendarDate, sample: DoneSample, trials: ThroughputForecast.Trials, when: ThroughputForecast.When) {
+    private init(asOfDate: CalendarDate, sample: DoneSample, trials: ThroughputForecast.Trials, when: ThroughputForecast.When,
+                 described: String?, pace: Pace) {
         self.asOfDate = asOfDate
+        self.described = described
+        self.pace = pace
         self.sample = sample
         self.trials = trials
         self.when = when

@@ -8,6 +8,8 @@ public struct ReportCard: Sendable, Equatable {
     public var stateName: String
     public var assignees: [String]
     public var labels: [String]
+    /// The card's link on its board (a Trello or Jira page), when it has one.
+    public var url: String?
 
     init(_ card: borrowing Card, state: Int32, states: StateTable) {
         id = card.id
@@ -16,5 +18,6 @@ public struct ReportCard: Sendable, Equatable {
         stateName = state >= 0 ? states.names[Int(state)] : card.state
         assignees = card.assignees
         labels = card.labels
+        url = card.url
     }
 }

@@ -1,3 +1,5 @@
+import BoardModel
+
 /// What the report must say about its own data: empty boards, missing history, figures that
 /// could not be computed. Renderers turn each note into a sentence in the report's language.
 public enum ReportNote: Sendable, Equatable {
@@ -32,6 +34,9 @@ public enum ReportNote: Sendable, Equatable {
     case forecastNothingDone
     /// The forecast's sample has few finished cards (`done`) or few days: its dates are rough.
     case forecastThinSample(done: Int, days: Int)
+    /// The board recorded nothing after `end`, `days` before as-of's day: the forecast's
+    /// sample ends on `end` (`DoneSample.historyEnd`).
+    case forecastHistoryEnds(CalendarDate, days: Int)
 
     /// A stable id for scripts (the JSON report's `notes[].code`).
     public var code: String {
@@ -51,6 +56,7 @@ public enum ReportNote: Sendable, Equatable {
         case .unknownTimeZone: return "unknown-time-zone"
         case .forecastNothingDone: return "forecast-nothing-done"
         case .forecastThinSample: return "forecast-thin-sample"
+        case .forecastHistoryEnds: return "forecast-history-ends"
         }
     }
 
@@ -59,7 +65,7 @@ public enum ReportNote: Sendable, Equatable {
         switch self {
         case .cardsWithoutHistory(let n), .cardsWithoutCreated(let n), .eventsOutOfOrder(let n),
              .eventsAfterAsOf(let n), .eventsForUnknownCards(let n), .movesWithoutState(let n),
-             .finishedWithoutDoing(let n), .forecastThinSample(let n, _):
+             .finishedWithoutDoing(let n), .forecastThinSample(let n, _), .forecastHistoryEnds(_, let n):
             return n
         case .unknownStates(let ids): return ids.count
         default: return nil

@@ -13,12 +13,24 @@ public struct ReportOptions: Sendable {
     /// Which cards the board was narrowed to before the report, as the filter was written
     /// (`assignee=mina, due=week`): the report's title says it. Nil: every card.
     public var filter: String?
+    /// A store's card numbers by card id (`#12`, as its commands take them): the lists name
+    /// cards by them. Empty for a board from a file.
+    public var cardNumbers: [String: Int64] = [:]
+    /// With `--pace board` on a narrowed board: the whole board's sample, which the forecast
+    /// draws from instead of the narrowed cards'. Nil: the cards reported on are the sample.
+    public var boardSample: DoneSample?
+    /// The last moment the whole board recorded anything (`DoneSample.lastRecorded`), for a
+    /// narrowed board's forecast; nil: the board reported on's.
+    public var lastRecordedMs: Int64?
 
-    public init(asOf: Instant, weeks: Int = 8, dueSoonDays: Int = 7, filter: String? = nil) {
+    public init(asOf: Instant, weeks: Int = 8, dueSoonDays: Int = 7, filter: String? = nil, boardSample: DoneSample? = nil,
+                lastRecordedMs: Int64? = nil) {
         self.asOf = asOf
         self.weeks = max(1, weeks)
         self.dueSoonDays = max(0, dueSoonDays)
         self.filter = filter
+        self.boardSample = boardSample
+        self.lastRecordedMs = lastRecordedMs
     }
 }
 

@@ -35,6 +35,8 @@ public struct WeeklyReport: Sendable {
     /// sample has no finished card (a note says so).
     public var forecast: Forecast?
     public var notes: [ReportNote]
+    /// A store's card numbers by card id (`ReportOptions.cardNumbers`), for the lists.
+    public var cardNumbers: [String: Int64]
 
     /// Cards the board has, events it has, and how many of each the report could use.
     public var cardCount: Int
@@ -53,6 +55,7 @@ public struct WeeklyReport: Sendable {
         boardID = board.id
         boardName = board.name
         filter = options.filter
+        cardNumbers = options.cardNumbers
         timeZone = zone.identifier
         asOf = zone.localize(options.asOf)
         asOfDate = zone.calendarDate(of: options.asOf)
@@ -80,7 +83,12 @@ public struct WeeklyReport: Sendable {
         cardCount = board.cards.count
         eventCount = board.events.count
         cardsWithHistory = board.cards.count - replay.cardsWithoutHistory
-        forecast = try? Forecast.make(board, replay, zone: zone, question: Forecast.Question()).get()
+        // The same question `boardkit forecast --where` asks of the same cards, so the two agree.
+        var question = Forecast.Question()
+        question.described = options.filter
+        question.pace = options.boardSample == nil ? .filter : .board
+        question.lastRecordedMs = options.lastRecordedMs
+        forecast = try? Forecast.make(board, replay, zone: zone, question: question, sample: options.boardSample).get()
 
         var notes: [ReportNote] = []
         if zone.identifier != board.timeZone { notes.append(.unknownTimeZone(board.timeZone)) }
@@ -102,6 +110,9 @@ public struct WeeklyReport: Sendable {
         if flowTimes.finished.isEmpty && counts.total + counts.archived > 0 { notes.append(.nothingFinished) }
         if let forecast {
             if forecast.isThin { notes.append(.forecastThinSample(done: forecast.sample.done, days: forecast.sample.days)) }
+            if let end = forecast.sample.historyEnd {
+                notes.append(.forecastHistoryEnds(end, days: forecast.asOfDate.daysSinceEpoch - end.daysSinceEpoch))
+            }
         } else if counts.total + counts.archived > 0 {
             notes.append(.forecastNothingDone)
         }

@@ -17,10 +17,15 @@ public enum ForecastOutput {
     static func text(_ f: Forecast, locale: ReportLocale) -> String {
         let l = locale.label
         var out = "\(l("forecast")) · \(l("asOf")) \(locale.date(f.asOfDate))\n"
-        out += "\(l("sample")): \(locale.forecastSample(f.sample))\n"
+        out += "\(l("sample")): \(locale.forecastSample(f))\n"
+        if let end = f.sample.historyEnd { out += "⚠ \(locale.forecastHistoryEnds(end, days: f.asOfDate.daysSinceEpoch - end.daysSinceEpoch))\n" }
         if f.isThin { out += "⚠ \(locale.forecastThin(done: f.sample.done, days: f.sample.days))\n" }
-        out += "\n\(locale.forecastWhen(remaining: f.when.remaining))\n"
-        out += TextTable(header: [l("chance"), l("doneBy")], rows: dateRows(f, locale), rightAligned: [0]).text
+        if f.when.remaining == 0 {
+            out += "\n\(locale.forecastNothingLeft(f))"
+        } else {
+            out += "\n\(locale.forecastWhen(remaining: f.when.remaining))\n"
+            out += TextTable(header: [l("chance"), l("doneBy")], rows: dateRows(f, locale), rightAligned: [0]).text
+        }
         if let byDate = f.howMany {
             out += "\n\n\(locale.forecastHowMany(by: byDate.date))\n"
             out += TextTable(header: [l("chance"), l("count")], rows: countRows(byDate, locale), rightAligned: [0]).text
@@ -36,10 +41,15 @@ public enum ForecastOutput {
                 + rows.map { "| \($0.joined(separator: " | ")) |\n" }.joined()
         }
         var out = "# \(l("forecast"))\n\n\(l("asOf")): \(locale.date(f.asOfDate))  \n"
-        out += "\(l("sample")): \(locale.forecastSample(f.sample))\n"
+        out += "\(l("sample")): \(locale.forecastSample(f))\n"
+        if let end = f.sample.historyEnd { out += "\n> ⚠ \(locale.forecastHistoryEnds(end, days: f.asOfDate.daysSinceEpoch - end.daysSinceEpoch))\n" }
         if f.isThin { out += "\n> ⚠ \(locale.forecastThin(done: f.sample.done, days: f.sample.days))\n" }
-        out += "\n## \(locale.forecastWhen(remaining: f.when.remaining))\n\n"
-        out += table([l("chance"), l("doneBy")], dateRows(f, locale))
+        if f.when.remaining == 0 {
+            out += "\n\(locale.forecastNothingLeft(f))\n"
+        } else {
+            out += "\n## \(locale.forecastWhen(remaining: f.when.remaining))\n\n"
+            out += table([l("chance"), l("doneBy")], dateRows(f, locale))
+        }
         if let byDate = f.howMany {
             out += "\n## \(locale.forecastHowMany(by: byDate.date))\n\n"
             out += table([l("chance"), l("count")], countRows(byDate, locale))
@@ -76,6 +86,9 @@ public enum ForecastOutput {
         j.member("to", f.sample.to.description)
         j.member("days", f.sample.days)
         j.member("done", f.sample.done)
+        j.member("pace", f.pace.rawValue)
+        j.member("filter", f.described)
+        j.member("historyEnd", f.sample.historyEnd?.description)
         j.endObject()
         j.key("when")
         j.beginObject()

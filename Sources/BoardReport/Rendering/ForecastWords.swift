@@ -22,11 +22,37 @@ extension ReportLocale {
         }
     }
 
-    /// What the sample holds: "57 cards finished in 84 days, 2026-08-29 to 2026-11-20".
-    public func forecastSample(_ s: DoneSample) -> String {
+    /// What the sample holds and whose cards: "57 cards finished in 84 days, 2026-08-29 to
+    /// 2026-11-20, of the cards label=bug names" (or "of every card", or "of the whole board;
+    /// the remaining cards: label=bug" with `--pace board`).
+    public func forecastSample(_ f: Forecast) -> String {
+        let s = f.sample
         switch self {
-        case .en: "\(Counted(s.done, "card")) finished in \(Counted(s.days, "day")), \(s.from) to \(s.to)"
-        case .ko: "\(s.from) ~ \(s.to)의 \(s.days)일 동안 완료 \(s.done)개"
+        case .en:
+            let whose = switch (f.described, f.pace) {
+            case (nil, _): "of every card"
+            case (let filter?, .filter): "of the cards \(filter) names"
+            case (let filter?, .board): "of the whole board; the remaining cards: \(filter)"
+            }
+            return "\(Counted(s.done, "card")) finished in \(Counted(s.days, "day")), \(s.from) to \(s.to), \(whose)"
+        case .ko:
+            let whose = switch (f.described, f.pace) {
+            case (nil, _): "모든 카드"
+            case (let filter?, .filter): "\(filter) 카드"
+            case (let filter?, .board): "보드 전체, 남은 카드는 \(filter)"
+            }
+            return "\(s.from) ~ \(s.to)의 \(s.days)일 동안 완료 \(s.done)개 (\(whose))"
+        }
+    }
+
+    /// What a forecast of no remaining card says instead of dates: "No open card: nothing to
+    /// forecast.", naming the filter when there is one.
+    public func forecastNothingLeft(_ f: Forecast) -> String {
+        switch (self, f.described) {
+        case (.en, nil): "No open card: nothing to forecast."
+        case (.en, let filter?): "No open card among those \(filter) names: nothing to forecast."
+        case (.ko, nil): "남은 카드가 없어 예측할 것이 없습니다."
+        case (.ko, let filter?): "\(filter) 카드 중 남은 카드가 없어 예측할 것이 없습니다."
         }
     }
 
@@ -53,6 +79,15 @@ extension ReportLocale {
         return switch self {
         case .en: "From \(Counted(trials, "trial")) (seed \(seed)), each drawing days from the sample at random until the cards are done. The odds assume the days ahead resemble the sample."
         case .ko: "표본의 날을 무작위로 뽑아 카드를 다 끝낼 때까지 진행하는 시행 \(trials)회(시드 \(seed))의 결과입니다. 앞으로의 날들이 표본과 비슷하다고 가정한 확률입니다."
+        }
+    }
+
+    /// Why the sample ends before as-of: "The board records nothing after 2026-10-31, 20 days
+    /// before as-of: the sample ends there, rather than count those days as finishing nothing."
+    public func forecastHistoryEnds(_ end: CalendarDate, days: Int) -> String {
+        switch self {
+        case .en: "The board records nothing after \(date(end)), \(Counted(days, "day")) before as-of: the sample ends there, rather than count those days as finishing nothing."
+        case .ko: "보드의 기록이 \(date(end))(기준일 \(days)일 전)에서 끝나 표본도 그날까지입니다. 그 뒤의 날을 완료 0개로 세지 않았습니다."
         }
     }
 

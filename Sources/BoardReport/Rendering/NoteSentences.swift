@@ -35,6 +35,7 @@ extension ReportLocale {
         case (.en, .forecastNothingDone): return "No card was finished in the forecast's sample (the last \(Forecast.Question().historyWeeks) weeks): there is no forecast."
         case (.ko, .forecastNothingDone): return "예측 표본 기간(최근 \(Forecast.Question().historyWeeks)주)에 완료된 카드가 없어 예측할 수 없습니다."
         case (_, .forecastThinSample(let done, let days)): return forecastThin(done: done, days: days)
+        case (_, .forecastHistoryEnds(let end, let days)): return forecastHistoryEnds(end, days: days)
         }
     }
 }

@@ -15,11 +15,12 @@ public struct ReminderText: Sendable {
 
     /// `Cards due: Web team — mina — 2026-11-20 (Fri)`.
     public func subject(_ person: DueReminders.Person) -> String {
-        "\(locale.label("reminder")): \(oneLine(reminders.boardName)) — \(person.name) — \(locale.date(reminders.asOfDate))"
+        "\(locale.label("reminder")): \(oneLine(reminders.boardName)) — \(name(person)) — \(locale.date(reminders.asOfDate))"
     }
 
     public func body(_ person: DueReminders.Person) -> String {
-        var lines = ["\(person.name): \(locale.label("reminderFor")) \(oneLine(reminders.boardName)) (\(locale.date(reminders.asOfDate)))", ""]
+        let heading = locale.label(person.name.isEmpty ? "reminderUnassignedFor" : "reminderFor")
+        var lines = ["\(name(person)): \(heading) \(oneLine(reminders.boardName)) (\(locale.date(reminders.asOfDate)))", ""]
         for (key, items) in [("overdue", person.overdue), ("dueToday", person.today), ("dueThisWeek", person.week)] where !items.isEmpty {
             lines.append("\(locale.label(key)) (\(items.count))")
             for item in items {
@@ -30,6 +31,11 @@ public struct ReminderText: Sendable {
         lines.append("-- ")
         lines.append(locale.label("reminderFooter"))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The assignee, or `(unassigned)` for the cards due with none (`DueReminders.unassigned`).
+    public func name(_ person: DueReminders.Person) -> String {
+        person.name.isEmpty ? locale.label("unassigned") : person.name
     }
 
     /// A title or name on one line (a card's title may hold a line break).

@@ -5,14 +5,15 @@ import Mustache
 
 /// Renders a computed report in any of its formats and writes it to a file.
 public enum ReportRenderer {
-    /// Longest list the text, Markdown and HTML reports show (the JSON report has everything).
+    /// Longest list the text, Markdown and HTML reports show by default (`--limit`; the JSON
+    /// report has everything).
     public static let listLimit = 20
 
     /// The report as bytes: text, Markdown and HTML through their Mustache template (the
     /// bundled one, or `template` text given by the user), JSON directly. XLSX is a file:
-    /// use `write`.
+    /// use `write`. `listLimit` is the longest list shown (`Int.max`: all).
     public static func render(_ report: WeeklyReport, format: ReportFormat, locale: ReportLocale = .en,
-                              template: String? = nil, templateName: String = "template")
+                              template: String? = nil, templateName: String = "template", listLimit: Int = listLimit)
         -> Result<[UInt8], ReportTemplates.Failure> {
         let flavor: TemplateContext.Flavor
         switch format {
@@ -38,7 +39,7 @@ public enum ReportRenderer {
 
     /// The report as the HTML part of a mail: the bundled mail template's tables, no SVG, no
     /// script, no images (mail clients show none of them).
-    public static func mailHTML(_ report: WeeklyReport, locale: ReportLocale) -> Result<String, ReportTemplates.Failure> {
+    public static func mailHTML(_ report: WeeklyReport, locale: ReportLocale, listLimit: Int = listLimit) -> Result<String, ReportTemplates.Failure> {
         let name = ReportTemplates.mailHTMLName
         guard let text = ReportTemplates.bundledText(named: name) else { return .failure(.notFound(.bundledTemplateMissing(name))) }
         return ReportTemplates.parse(text, name: name).map {
@@ -49,7 +50,7 @@ public enum ReportRenderer {
     /// Writes the report to `path` (normally a temporary file the caller renames into place).
     /// `templatePath` names a team's own template for text, Markdown and HTML.
     public static func write(_ report: WeeklyReport, format: ReportFormat, locale: ReportLocale,
-                             templatePath: String?, to path: String) -> [Diagnostic] {
+                             templatePath: String?, to path: String, listLimit: Int = listLimit) -> [Diagnostic] {
         if format == .xlsx {
             return ReportXLSX.write(report, locale: locale, to: path)
         }
@@ -61,7 +62,7 @@ public enum ReportRenderer {
             template = String(decoding: data, as: UTF8.self)
         }
         switch render(report, format: format, locale: locale, template: template,
-                      templateName: templatePath ?? "template") {
+                      templateName: templatePath ?? "template", listLimit: listLimit) {
         case .failure(.notFound(let why)):
             return [Diagnostic(why, at: templatePath.map { SourceLocation(file: $0) })]
         case .failure(.invalid(let name, let why)):

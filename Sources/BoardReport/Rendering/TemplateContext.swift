@@ -90,14 +90,16 @@ struct TemplateContext {
         c["leadTime"] = summary(r.flowTimes.leadTime)
 
         // Forecast.
-        if let f = r.forecast {
+        if let f = r.forecast, f.when.remaining == 0 {
+            c["forecast"] = ["any": false, "none": locale.forecastNothingLeft(f)]
+        } else if let f = r.forecast {
             c["forecast"] = ["any": true, "remaining": f.when.remaining,
                              "when": locale.forecastWhen(remaining: f.when.remaining),
                              "rows": ForecastOutput.dateRows(f, locale).map { ["chance": $0[0], "date": $0[1]] },
-                             "sample": locale.forecastSample(f.sample),
+                             "sample": locale.forecastSample(f),
                              "method": locale.forecastMethod(f.trials)] as [String: Any]
         } else {
-            c["forecast"] = ["any": false]
+            c["forecast"] = ["any": false, "none": locale.label("none")]
         }
 
         // Breakdowns.
@@ -133,8 +135,19 @@ struct TemplateContext {
     }
 
     private func card(_ c: ReportCard) -> [String: Any] {
-        ["id": clean(c.id), "title": clean(c.title), "state": clean(c.stateName), "stateID": clean(c.stateID),
-         "assignees": clean(c.assignees.joined(separator: ", ")), "labels": clean(c.labels.joined(separator: ", "))]
+        var values: [String: Any] = ["id": clean(c.id), "title": clean(c.title), "name": name(c), "state": clean(c.stateName),
+                                     "stateID": clean(c.stateID), "assignees": clean(c.assignees.joined(separator: ", ")),
+                                     "labels": clean(c.labels.joined(separator: ", "))]
+        if let number = report.cardNumbers[c.id] { values["ref"] = "#\(number)" }
+        // Only web links: a `javascript:` URL in a board must not become a link in the report.
+        if let url = c.url, url.hasPrefix("https://") || url.hasPrefix("http://") { values["url"] = clean(url) }
+        return values
+    }
+
+    /// The card as the lists name it: `#12 Fix login` in a store (the number its commands
+    /// take), else its title.
+    private func name(_ c: ReportCard) -> String {
+        clean(report.cardNumbers[c.id].map { "#\($0) \(c.title)" } ?? c.title)
     }
 
     private func finished(_ f: FlowTimes.Finished) -> [String: Any] {
@@ -182,18 +195,18 @@ struct TemplateContext {
                              rightAligned: [1]).text
         t["overdue"] = TextTable(header: [l("daysOverdue"), l("card"), l("state"), l("assignees"), l("due")],
                                  rows: r.overdue.items.prefix(listLimit).map {
-                                     [String($0.daysOverdue), TextTable.clip(clean($0.card.title), 40), clean($0.card.stateName),
+                                     [String($0.daysOverdue), TextTable.clip(name($0.card), 40), clean($0.card.stateName),
                                       clean($0.card.assignees.joined(separator: ", ")), locale.due($0.due, zone: Zone.named(r.timeZone) ?? .utc)]
                                  }, rightAligned: [0]).text
         t["dueSoon"] = TextTable(header: [l("daysLeft"), l("card"), l("state"), l("assignees"), l("due")],
                                  rows: r.dueSoon.items.prefix(listLimit).map {
-                                     [$0.daysLeft == 0 ? l("today") : String($0.daysLeft), TextTable.clip(clean($0.card.title), 40),
+                                     [$0.daysLeft == 0 ? l("today") : String($0.daysLeft), TextTable.clip(name($0.card), 40),
                                       clean($0.card.stateName), clean($0.card.assignees.joined(separator: ", ")),
                                       locale.due($0.due, zone: Zone.named(r.timeZone) ?? .utc)]
                                  }, rightAligned: [0]).text
         t["doneThisWeek"] = TextTable(header: [l("completed"), l("card"), l("cycleTime"), l("leadTime")],
                                       rows: r.doneThisWeek.items.prefix(listLimit).map {
-                                          [locale.dateTime($0.completed), TextTable.clip(clean($0.card.title), 40),
+                                          [locale.dateTime($0.completed), TextTable.clip(name($0.card), 40),
                                            days($0.cycleDays), days($0.leadDays)]
                                       }, rightAligned: [2, 3]).text
         let cvc = r.createdVsCompleted
@@ -214,7 +227,7 @@ struct TemplateContext {
                                    }, rightAligned: [1, 2, 3, 4, 5]).text
         t["aging"] = TextTable(header: [l("ageDays"), l("daysInState"), l("card"), l("state"), l("assignees")],
                                rows: r.aging.items.prefix(listLimit).map {
-                                   [days($0.ageDays), days($0.daysInState), TextTable.clip(clean($0.card.title), 40),
+                                   [days($0.ageDays), days($0.daysInState), TextTable.clip(name($0.card), 40),
                                     clean($0.card.stateName), clean($0.card.assignees.joined(separator: ", "))]
                                }, rightAligned: [0, 1]).text
         func breakdownTable(_ b: Breakdown, _ head: String, _ none: String) -> String {

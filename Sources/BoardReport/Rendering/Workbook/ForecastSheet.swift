@@ -25,7 +25,7 @@ extension ReportWorkbook {
             cells.text(sheet, UInt32(k + 1), 3, dates[0])
             cells.text(sheet, UInt32(k + 1), 4, dates[1])
         }
-        cells.text(sheet, 4, 3, "\(label("sample")): \(locale.forecastSample(f.sample))")
+        cells.text(sheet, 4, 3, "\(label("sample")): \(locale.forecastSample(f))")
         cells.text(sheet, 5, 3, locale.forecastMethod(f.trials))
         let line = chart(UInt8(LXW_CHART_LINE.rawValue), title: label("shareFinished"), x: label("date"), y: label("shareFinished"))
         series(line, sheet: sheet.name, nameColumn: 1, valueColumn: 1, lastRow: lastDay)

@@ -10,7 +10,8 @@ import BoardXLSX
 enum ReportXLSX {
     /// Sheet names are ASCII ids whatever the locale, so formulas and scripts can rely on them.
     static let summarySheet = "Summary", throughputSheet = "Throughput", flowSheet = "Flow", forecastSheet = "Forecast"
-    static let overdueSheet = "Overdue", finishedSheet = "Finished", agingSheet = "Aging"
+    static let overdueSheet = "Overdue", dueSoonSheet = "Due soon", doneThisWeekSheet = "Done this week"
+    static let finishedSheet = "Finished", agingSheet = "Aging", assigneesSheet = "Per assignee", labelsSheet = "Per label"
 
     /// Writes the workbook at `path`: the errors that kept it from being written whole, or
     /// the warnings of writing it (texts too long for a cell, list rows cut at a sheet's end).
@@ -21,9 +22,10 @@ enum ReportXLSX {
             return [Diagnostic(ReportMessage.cannotCreateWorkbook, at: SourceLocation(file: path))]
         }
         var book = ReportWorkbook(sink: sink, locale: locale)
-        let sheets = [summarySheet, throughputSheet, flowSheet, forecastSheet, overdueSheet, finishedSheet, agingSheet]
-            .compactMap { name in sink.addSheet(name) }
-        guard sheets.count == 7 else {
+        let names = [summarySheet, throughputSheet, flowSheet, forecastSheet, overdueSheet, dueSoonSheet, doneThisWeekSheet,
+                     finishedSheet, agingSheet, assigneesSheet, labelsSheet]
+        let sheets = names.compactMap { name in sink.addSheet(name) }
+        guard sheets.count == names.count else {
             _ = sink.close()
             return [Diagnostic(ReportMessage.cannotAddSheets, at: SourceLocation(file: path))]
         }
@@ -35,9 +37,14 @@ enum ReportXLSX {
         book.writeThroughput(r, on: sheets[1])
         book.writeCumulativeFlow(r, on: sheets[2])
         book.writeForecast(r, on: sheets[3])
-        book.writeOverdue(r, zone: Zone.named(r.timeZone) ?? .utc, on: sheets[4])
-        book.writeFinished(r, on: sheets[5])
-        book.writeAging(r, on: sheets[6])
+        let zone = Zone.named(r.timeZone) ?? .utc
+        book.writeOverdue(r, zone: zone, on: sheets[4])
+        book.writeDueSoon(r, zone: zone, on: sheets[5])
+        book.writeDoneThisWeek(r, zone: zone, on: sheets[6])
+        book.writeFinished(r, zone: zone, on: sheets[7])
+        book.writeAging(r, on: sheets[8])
+        book.writeBreakdown(r.perAssignee, head: book.label("assignee"), none: book.label("unassigned"), on: sheets[9])
+        book.writeBreakdown(r.perLabel, head: book.label("labelName"), none: book.label("noLabel"), on: sheets[10])
 
         let (failure, found) = sink.close()
         if let failure {
