@@ -3,6 +3,7 @@ not download one), headless, at a width and language; and waiting for what a pag
 import time
 
 from selenium import webdriver
+from selenium.common.exceptions import SessionNotCreatedException
 from selenium.webdriver.chrome.service import Service
 
 
@@ -15,7 +16,16 @@ def browser(javascript=True, width=1440, height=1000, language="en-US"):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Starting chromium while another test's chromium starts has failed once in twenty runs
+    # with no page loaded ("session not created" before any check): the start is tried again,
+    # never a check. The error of the last try is raised as it was.
+    for attempt in range(3):
+        try:
+            return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        except SessionNotCreatedException:
+            if attempt == 2:
+                raise
+            time.sleep(1)
 
 
 def wait_for(predicate, seconds=5.0):
