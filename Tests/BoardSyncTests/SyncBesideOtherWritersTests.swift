@@ -35,4 +35,23 @@ extension SyncTests {
         #expect(history.contains("the server's title Renamed on the phone lost to jisoo's Renamed in the terminal"), "\(history)")
         #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed; 0 conflicts"))
     }
+
+    /// One sync of a store at a time, however the store is named: a second sync started
+    /// through a symbolic link to the store while the first is pushing says `sync-running` and
+    /// does nothing. (The lock was a file named after the path given, so the two ran at once.)
+    @Test(arguments: servers) func aSyncThroughALinkToTheStoreWaitsForTheOneRunning(server kind: String) throws {
+        let server = try CalDAVServer(kind)
+        let board = try SyncedBoard()
+        let link = board.folder.path("link.db")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: board.store)
+        let said = board.folder.path("second-sync.txt")
+        let second = Self.shell([CommandRunner.boardkit, "sync", "-b", link, "--password-file", board.password]) + " > " + Self.shell([said]) + " 2>&1; true"
+        let racing = try ScriptServer("fault_server.py", ["before-update", server.url, second])
+        try board.sync([racing.url, "--user", "mina"])
+        try board.bk(["edit", "c1", "--title", "Edited here"])
+        #expect(try board.sync().stdoutText.contains("1 to-do changed"))
+        let secondRun = try String(contentsOfFile: said, encoding: .utf8)
+        #expect(secondRun.contains("[sync-running]") && !secondRun.contains("Synced"), "\(secondRun)")
+        #expect(try server.todos()[Self.uid("c1")]?["summary"] as? String == "Edited here")
+    }
 }
