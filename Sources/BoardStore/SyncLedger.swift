@@ -121,6 +121,19 @@ extension BoardStore {
         try read { db in try CardRow.fetch(db, where: "ORDER BY number") }
     }
 
+    /// When the card last changed: its newest change in the log that is not undone (nil:
+    /// none logged). A push writes it as the to-do's LAST-MODIFIED and DTSTAMP, the card's own
+    /// time rather than the push's: a to-do pushed an hour after its card was edited does
+    /// not claim to be newer than a phone's edit made meanwhile.
+    public func lastChanged(card: String) throws(StoreError) -> Instant? {
+        try glance { db in
+            try db.first("""
+                SELECT at FROM changes WHERE card = (SELECT number FROM cards WHERE id = ?) AND undone = 0
+                ORDER BY seq DESC LIMIT 1
+                """, [.text(card)]) { row in ISO8601.parseInstant(row.text(0) ?? "") }
+        }
+    }
+
     /// One sync's writes that decide nothing (the ledger's items saved or forgotten, the
     /// remote's address and token), in one transaction.
     public func recordSync(save items: [SyncedItem], forget: [String], remote: SyncRemote?) throws(StoreError) {

@@ -102,8 +102,11 @@ extension SyncSession {
             // undo and redo or an archive and restore), else boardkit's own. (A resource
             // written over keeps its own UID; the ledger's, filled in by the pull, is recorded.)
             let uid = item?.uid ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
-            let text = ICSTodoResource.render(card.card, board: header, uid: uid,
-                                              alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
+            // Its times are the card's own: LAST-MODIFIED and DTSTAMP its last change (never
+            // earlier than the resource had), COMPLETED its completion, not the push's time.
+            let changed = try BoardSync.stored { try store.lastChanged(card: card.card.id) }
+            let text = ICSTodoResource.render(card.card, board: header, uid: uid, alarms: remote.alarms ?? [],
+                                              stamp: changed ?? card.card.created ?? options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
                 return .stored(SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid))
