@@ -36,8 +36,9 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
        fault_server.py chaos UPSTREAM_URL [SEED]  any of the above at random (503, a PUT or
-                                                   DELETE answered 412 unapplied, a PUT applied
-                                                   and its reply dropped, a reply 1.5 s late),
+                                                   DELETE answered 412 unapplied, a PUT or
+                                                   DELETE applied and its reply dropped, a reply
+                                                   1.5 s late),
                                                    about one request in fifty; GET /_calm stops it
 Prints one line, {"url": "http://127.0.0.1:PORT/mina/board/"}, then serves until killed.
 """
@@ -105,7 +106,7 @@ class Failing(http.server.BaseHTTPRequestHandler):
                 return self.answer(503)
             if roll < 0.008 and self.command in ("PUT", "DELETE"):
                 return self.answer(412)
-            if roll < 0.012 and self.command == "PUT":
+            if roll < 0.012 and self.command in ("PUT", "DELETE"):
                 return self.drop(request_body)
             if roll < 0.02:
                 time.sleep(1.5)
