@@ -62,6 +62,23 @@ public struct LocalChange: Sendable, Equatable {
     }
 }
 
+/// What one of a sync's writes changes: the remote's changes to cards (one undo step, the
+/// server user's), the ledger's items saved and forgotten (by card id), and the remote
+/// remembered (nil: as it is).
+public struct SyncWrite: Sendable, Equatable {
+    public var edits: [CardEdit]
+    public var save: [SyncedItem]
+    public var forget: [String]
+    public var remote: SyncRemote?
+
+    public init(edits: [CardEdit] = [], save: [SyncedItem] = [], forget: [String] = [], remote: SyncRemote? = nil) {
+        self.edits = edits
+        self.save = save
+        self.forget = forget
+        self.remote = remote
+    }
+}
+
 extension BoardStore {
     /// The remote the store syncs with, if it has synced or been told one.
     public func syncRemote() throws(StoreError) -> SyncRemote? {
@@ -104,70 +121,84 @@ extension BoardStore {
         try read { db in try CardRow.fetch(db, where: "ORDER BY number") }
     }
 
-    /// The newest change to `field` of the card in the log (not undone), if any.
-    public func lastChange(card: String, field: String) throws(StoreError) -> LocalChange? {
-        try newest(card: card, where: "c.field = ?", field)
-    }
-
-    /// The card's deletion, if it is deleted (not undone): when, by whom.
-    public func lastDeletion(card: String) throws(StoreError) -> LocalChange? {
-        try newest(card: card, where: "c.kind = ?", EventType.deleted.rawValue)
-    }
-
-    private func newest(card: String, where condition: String, _ value: String) throws(StoreError) -> LocalChange? {
+    /// When the card last changed: its newest change in the log that is not undone (nil:
+    /// none logged). A push writes it as the to-do's LAST-MODIFIED and DTSTAMP, the card's own
+    /// time rather than the push's: a to-do pushed an hour after its card was edited does
+    /// not claim to be newer than a phone's edit made meanwhile.
+    public func lastChanged(card: String) throws(StoreError) -> Instant? {
         try glance { db in
             try db.first("""
-                SELECT c.at, c.actor FROM changes c
-                WHERE c.card = (SELECT number FROM cards WHERE id = ?) AND \(condition) AND c.undone = 0 AND c.applied = 1
-                ORDER BY c.seq DESC LIMIT 1
-                """, [.text(card), .text(value)]) { row in
-                ISO8601.parseInstant(row.text(0) ?? "").map { LocalChange(at: $0, actor: row.text(1)) }
-            }
+                SELECT at FROM changes WHERE card = (SELECT number FROM cards WHERE id = ?) AND undone = 0
+                ORDER BY seq DESC LIMIT 1
+                """, [.text(card)]) { row in ISO8601.parseInstant(row.text(0) ?? "") }
         }
     }
 
-    /// One sync's writes to the store, in one transaction: the remote's changes as one undo
-    /// step (when there are any), the ledger's items saved or forgotten, and the remote's
-    /// address and token. A sync cut off before this leaves the store as it was; one cut off
-    /// after it finds its pulls done and its pushes still to do.
-    @discardableResult
-    public func recordSync(_ edits: [CardEdit], by info: StepInfo, save items: [SyncedItem], forget: [String],
-                           remote: SyncRemote?) throws(StoreError) -> AppliedStep? {
-        try write { db in
-            let applied = edits.isEmpty ? nil : try ChangeLog.apply(edits, info: info, in: db)
-            for id in forget {
-                try db.execute("DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(id)])
-            }
-            for item in items {
-                let base = StoredJSON.map(item.base.mapValues { value -> String in
-                    var out: [UInt8] = []
-                    JSONText.append(value, to: &out)
-                    return String(decoding: out, as: UTF8.self)
-                }) ?? "{}"
-                // A row replaced, as SQLite's INSERT OR REPLACE would (either key), in SQL both
-                // engines speak.
+    /// One sync's writes that decide nothing (the ledger's items saved or forgotten, the
+    /// remote's address and token), in one transaction.
+    public func recordSync(save items: [SyncedItem], forget: [String], remote: SyncRemote?) throws(StoreError) {
+        try write { db in try Self.record(SyncWrite(save: items, forget: forget, remote: remote), in: db) }
+    }
+
+    /// One sync's merge, decided and written in one transaction: `decide` reads the cards,
+    /// and who changed what when, as that transaction sees them (`SyncDraft`), so a page or
+    /// terminal edit can never land between what the merge read and what it writes; then the
+    /// remote's changes are applied as one undo step (when there are any), with the ledger's
+    /// items saved or forgotten and the remote's address and token. A sync cut off before
+    /// this leaves the store as it was; one cut off after it finds its pulls done and its
+    /// pushes still to do. Also says what `decide` returned beside the write.
+    public func recordSync<Decided>(by info: StepInfo, deciding decide: @escaping (SyncDraft) throws(StoreError) -> (SyncWrite, Decided))
+        throws(StoreError) -> (applied: AppliedStep?, decided: Decided) {
+        let engine = self.engine
+        return try write { db in
+            let draft = SyncDraft(db: db, engine: engine)
+            let (changes, decided) = try decide(draft)
+            let applied = changes.edits.isEmpty ? nil : try ChangeLog.apply(changes.edits, info: info, in: db)
+            try Self.record(changes, in: db)
+            return (applied, decided)
+        }
+    }
+
+    /// What `decide` makes of the store as one read transaction sees it: a dry run's merge,
+    /// read as the real run's would be and written nowhere.
+    public func planSync<Decided>(_ decide: (SyncDraft) throws(StoreError) -> Decided) throws(StoreError) -> Decided {
+        let engine = self.engine
+        return try read { db in try decide(SyncDraft(db: db, engine: engine)) }
+    }
+
+    /// The ledger's side of a sync's write: items saved or forgotten, the remote remembered.
+    private static func record(_ changes: SyncWrite, in db: any SQLConnection) throws {
+        for id in changes.forget {
+            try db.execute("DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(id)])
+        }
+        for item in changes.save {
+            let base = StoredJSON.map(item.base.mapValues { value -> String in
+                var out: [UInt8] = []
+                JSONText.append(value, to: &out)
+                return String(decoding: out, as: UTF8.self)
+            }) ?? "{}"
+            // A row replaced, as SQLite's INSERT OR REPLACE would (either key), in SQL both
+            // engines speak.
+            try db.execute("""
+                DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?) OR href = ?
+                """, [.text(item.card), .text(item.href)])
+            try db.execute("""
+                INSERT INTO sync_items (card, href, etag, base, resource)
+                VALUES ((SELECT number FROM cards WHERE id = ?), ?, ?, ?, ?)
+                """, [.text(item.card), .text(item.href), SQLValue(item.etag), .text(base), .text(item.resource)])
+            if let uid = item.uid {
+                try db.execute("DELETE FROM sync_uids WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(item.card)])
                 try db.execute("""
-                    DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?) OR href = ?
-                    """, [.text(item.card), .text(item.href)])
-                try db.execute("""
-                    INSERT INTO sync_items (card, href, etag, base, resource)
-                    VALUES ((SELECT number FROM cards WHERE id = ?), ?, ?, ?, ?)
-                    """, [.text(item.card), .text(item.href), SQLValue(item.etag), .text(base), .text(item.resource)])
-                if let uid = item.uid {
-                    try db.execute("DELETE FROM sync_uids WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(item.card)])
-                    try db.execute("""
-                        INSERT INTO sync_uids (card, uid) VALUES ((SELECT number FROM cards WHERE id = ?), ?)
-                        """, [.text(item.card), .text(uid)])
-                }
+                    INSERT INTO sync_uids (card, uid) VALUES ((SELECT number FROM cards WHERE id = ?), ?)
+                    """, [.text(item.card), .text(uid)])
             }
-            if let remote {
-                try db.execute("DELETE FROM sync_remote WHERE id = 1")
-                try db.execute("""
-                    INSERT INTO sync_remote (id, url, "user", token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
-                    """, [.text(remote.url), SQLValue(remote.user), SQLValue(remote.token), SQLValue(remote.lastSync?.description),
-                          SQLValue(remote.alarms.map(StoredJSON.text(of:)))])
-            }
-            return applied
+        }
+        if let remote = changes.remote {
+            try db.execute("DELETE FROM sync_remote WHERE id = 1")
+            try db.execute("""
+                INSERT INTO sync_remote (id, url, "user", token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
+                """, [.text(remote.url), SQLValue(remote.user), SQLValue(remote.token), SQLValue(remote.lastSync?.description),
+                      SQLValue(remote.alarms.map(StoredJSON.text(of:)))])
         }
     }
 }

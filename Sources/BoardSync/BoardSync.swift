@@ -13,7 +13,19 @@ import Foundation
 
 /// `boardkit sync`: one pass of pull, merge and push.
 public enum BoardSync {
-    public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncError) -> SyncReport {
+    /// One sync of `store` as `options` say: what it did. Stopped by an error, it says what it
+    /// had warned of by then (`SyncStopped`).
+    public static func run(_ store: BoardStore, options: SyncOptions) async throws(SyncStopped) -> SyncReport {
+        var warned: [Diagnostic] = []
+        do throws(SyncError) {
+            return try await sync(store, options: options, warned: &warned)
+        } catch {
+            throw SyncStopped(error: error, warnings: warned)
+        }
+    }
+
+    /// The sync; `warned` is its warnings so far when it throws.
+    private static func sync(_ store: BoardStore, options: SyncOptions, warned: inout [Diagnostic]) async throws(SyncError) -> SyncReport {
         if let bad = ICSTodoResource.badAlarm(options.alarms ?? []) { throw .badAlarm(bad) }
         let (url, user, remembered) = try target(store, options)
         if let user, options.password == nil { throw .noPassword(user: user) }
@@ -39,6 +51,7 @@ public enum BoardSync {
             await client.shutdown()
             return report
         } catch {
+            warned = session.report.warnings
             await client.shutdown()
             throw error
         }

@@ -13,8 +13,10 @@ struct FieldMerge: Equatable {
 
     /// `remoteIsLater(field)` says whether the remote change of a field both sides changed
     /// came after the local one; `localActor(field)` who made the local one.
-    static func merge(base: [String: FieldValue]?, local: [String: FieldValue], remote: [String: FieldValue],
-                      remoteIsLater: (String) -> Bool, localActor: (String) -> String?) -> FieldMerge {
+    /// (Both may fail, reading the store: the merge fails with them.)
+    static func merge<Failure: Error>(base: [String: FieldValue]?, local: [String: FieldValue], remote: [String: FieldValue],
+                                      remoteIsLater: (String) throws(Failure) -> Bool,
+                                      localActor: (String) throws(Failure) -> String?) throws(Failure) -> FieldMerge {
         var out = FieldMerge()
         for field in SyncFields.names {
             let l = local[field], r = remote[field]
@@ -23,11 +25,11 @@ struct FieldMerge: Equatable {
                 out.toLocal[field] = .some(r)
             } else if let base, r == base[field] {
                 continue
-            } else if remoteIsLater(field) {
+            } else if try remoteIsLater(field) {
                 out.toLocal[field] = .some(r)
-                out.conflicts.append(SyncConflict(field: field, kept: r, lost: l, loser: .local, localActor: localActor(field)))
+                out.conflicts.append(SyncConflict(field: field, kept: r, lost: l, loser: .local, localActor: try localActor(field)))
             } else {
-                out.conflicts.append(SyncConflict(field: field, kept: l, lost: r, loser: .remote, localActor: localActor(field)))
+                out.conflicts.append(SyncConflict(field: field, kept: l, lost: r, loser: .remote, localActor: try localActor(field)))
             }
         }
         return out

@@ -26,8 +26,11 @@ extension SyncSession {
     /// A field the server changed to what no card may hold (`SyncFields.refused`) is taken as
     /// the card's: the card keeps its value, which the push puts back (the ledger's base is
     /// what the server holds), and the history keeps the server's as a conflict.
+    ///
+    /// `draft` is the store as the write that applies the edits sees it: the card and who
+    /// changed what when are read there, so nothing changes between the merge and its write.
     mutating func takeIn(_ todo: ICSTodoResource.Todo, at href: String, into stored: StoredCard,
-                         base: [String: FieldValue]?) -> TakenIn {
+                         base: [String: FieldValue]?, draft: SyncDraft) throws(StoreError) -> TakenIn {
         var values = SyncFields.values(of: stored.card)
         // Without a base, what the store last knew of the to-do is the card itself.
         let known = base ?? values
@@ -44,17 +47,17 @@ extension SyncSession {
         var edits: [CardEdit] = []
         if let removal, editedThere {
             let remover = removal == .deleted
-                ? (try? store.lastDeletion(card: stored.card.id)) ?? nil
-                : (try? store.lastChange(card: stored.card.id, field: "archived")) ?? nil
+                ? try draft.lastDeletion(card: stored.card.id)
+                : try draft.lastChange(card: stored.card.id, field: "archived")
             edits.append(removal == .deleted ? .undelete(card: stored.card.id) : .restore(card: stored.card.id))
             edits.append(.recordConflict(card: stored.card.id, .cameBack(after: removal, by: remover?.actor)))
             report.conflicts += 1
             report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' \(removal.rawValue) here, edited on the server: brought back")
         }
-        var merge = merge(stored, base: base, remote: mergedRemote, remoteTime: todo.card.updated)
+        var merge = try merge(stored, base: base, remote: mergedRemote, remoteTime: todo.card.updated, draft: draft)
         for (field, problem) in refused.sorted(by: { $0.key < $1.key }) {
             merge.conflicts.append(SyncConflict(field: field, kept: values[field], lost: remoteValues[field], loser: .remote,
-                                                localActor: (try? store.lastChange(card: stored.card.id, field: field))??.actor,
+                                                localActor: try draft.lastChange(card: stored.card.id, field: field)?.actor,
                                                 refusal: problem.code))
             report.warnings.append(Diagnostic(SyncCaution.refusedValue(card: "#\(stored.number) '\(stored.card.title)'", field: field, problem: problem),
                                               at: SourceLocation(file: collection.absolute(href))))
@@ -67,29 +70,32 @@ extension SyncSession {
     }
 
     /// The newest change here to a synced field whose value differs from `base`, if any.
-    func editedHere(_ stored: StoredCard, since base: [String: FieldValue]) -> LocalChange? {
+    func editedHere(_ stored: StoredCard, since base: [String: FieldValue], draft: SyncDraft) throws(StoreError) -> LocalChange? {
         let values = SyncFields.values(of: stored.card)
         let changed = SyncFields.names.filter { values[$0] != base[$0] }
         guard !changed.isEmpty else { return nil }
-        let changes = changed.compactMap { (try? store.lastChange(card: stored.card.id, field: $0)) ?? nil }
+        var changes: [LocalChange] = []
+        for field in changed {
+            if let change = try draft.lastChange(card: stored.card.id, field: field) { changes.append(change) }
+        }
         return changes.max { $0.at < $1.at } ?? LocalChange(at: options.now, actor: nil)
     }
 
     private func merge(_ stored: StoredCard, base: [String: FieldValue]?, remote: [String: FieldValue],
-                       remoteTime: Instant?) -> FieldMerge {
+                       remoteTime: Instant?, draft: SyncDraft) throws(StoreError) -> FieldMerge {
         let local = SyncFields.values(of: stored.card)
         var changes: [String: LocalChange?] = [:]
-        func lastChange(_ field: String) -> LocalChange? {
+        func lastChange(_ field: String) throws(StoreError) -> LocalChange? {
             if let known = changes[field] { return known }
-            let found = (try? store.lastChange(card: stored.card.id, field: field)) ?? nil
+            let found = try draft.lastChange(card: stored.card.id, field: field)
             changes[field] = .some(found)
             return found
         }
-        return FieldMerge.merge(base: base, local: local, remote: remote, remoteIsLater: { field in
+        return try FieldMerge.merge(base: base, local: local, remote: remote, remoteIsLater: { (field: String) throws(StoreError) -> Bool in
             // The later change wins; a remote to-do that says nothing of its time counts as now.
-            guard let localTime = lastChange(field)?.at else { return true }
+            guard let localTime = try lastChange(field)?.at else { return true }
             return !((remoteTime ?? options.now) < localTime)
-        }, localActor: { field in lastChange(field)?.actor })
+        }, localActor: { (field: String) throws(StoreError) -> String? in try lastChange(field)?.actor })
     }
 
     /// Counts a merge in the report, and says it for a dry run.

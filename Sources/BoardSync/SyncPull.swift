@@ -34,27 +34,65 @@ extension SyncSession {
         }
         ProgressMeter.active.start(.receiving, total: changed.count)
         let texts = try await collection.fetch(changed.map(\.href))
-        let cards = try BoardSync.stored { try store.cardsForSync() }
-        let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var edits: [CardEdit] = [], forgets: [String] = []
+        var pulled: [Pulled] = []
+        for entry in changed {
+            guard let fetched = texts[collection.normalized(entry.href)], let todo = read(fetched.text, at: entry.href) else { continue }
+            pulled.append(Pulled(href: entry.href, etag: fetched.etag ?? entry.etag, text: fetched.text, todo: todo))
+        }
         // A ledger from before schema 5 has no UIDs apart from its resources': kept now, so
         // an archive or undo that forgets a resource keeps its to-do's identity.
-        var saves: [SyncedItem] = ledger.compactMap { item in
+        let named: [SyncedItem] = ledger.compactMap { item in
             guard item.uid == nil, let uid = ICSTodoResource.uid(in: item.resource) else { return nil }
             return SyncedItem(card: item.card, href: item.href, etag: item.etag, base: item.base, resource: item.resource, uid: uid)
         }
+        let store = self.store
+        if options.dryRun {
+            _ = try BoardSync.stored {
+                try store.planSync { (draft: SyncDraft) throws(StoreError) -> SyncWrite in
+                    try self.merge(pulled, removed: removed, ledger: byHref, saving: named, draft: draft)
+                }
+            }
+            return token
+        }
+        // Decided inside the write that applies it: a page or terminal edit made while the
+        // server answered is merged as an edit here, never written over.
+        let (applied, merged) = try BoardSync.stored {
+            try store.recordSync(by: step) { [session = self] (draft: SyncDraft) throws(StoreError) -> (SyncWrite, SyncSession) in
+                var session = session
+                let write = try session.merge(pulled, removed: removed, ledger: byHref, saving: named, draft: draft)
+                return (write, session)
+            }
+        }
+        (report, pulledInDryRun) = (merged.report, merged.pulledInDryRun)
+        report.pulled = applied?.events ?? []
+        return token
+    }
 
-        for entry in changed {
-            let key = collection.normalized(entry.href)
-            guard let fetched = texts[key], let todo = read(fetched.text, at: entry.href) else { continue }
-            let etag = fetched.etag ?? entry.etag
-            let item = byHref[key]
+    /// A resource the pull read: where, its tag, its text and its to-do.
+    struct Pulled {
+        var href: String
+        var etag: String?
+        var text: String
+        var todo: ICSTodoResource.Todo
+    }
+
+    /// The pull's merge, on the store as `draft` sees it: each to-do read (`pulled`) taken
+    /// into its card, or made a card; each resource gone there (`removed`) deleting its card
+    /// unless the card was edited here since. What the store must write; the report and a
+    /// dry run's plan say the rest.
+    private mutating func merge(_ pulled: [Pulled], removed: [String], ledger byHref: [String: SyncedItem],
+                                saving named: [SyncedItem], draft: SyncDraft) throws(StoreError) -> SyncWrite {
+        let byID = Dictionary(try draft.cards().map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var write = SyncWrite(save: named, remote: remote)
+        for entry in pulled {
+            let todo = entry.todo
+            let item = byHref[collection.normalized(entry.href)]
             // One the ledger does not know may still be this store's (a push whose reply was
             // lost, a sync cut off before it remembered): found by its UID, with no base.
             if let stored = item.map({ byID[$0.card] }) ?? ownResource(todo, byID: byID) {
-                let taken = takeIn(todo, at: entry.href, into: stored, base: item?.base)
-                edits += taken.edits
-                saves.append(SyncedItem(card: stored.card.id, href: entry.href, etag: etag, base: taken.agreed, resource: fetched.text, uid: todo.uid))
+                let taken = try takeIn(todo, at: entry.href, into: stored, base: item?.base, draft: draft)
+                write.edits += taken.edits
+                write.save.append(SyncedItem(card: stored.card.id, href: entry.href, etag: entry.etag, base: taken.agreed, resource: entry.text, uid: todo.uid))
                 if options.dryRun, stored.present || taken.returned {
                     pulledInDryRun[stored.card.id] = .merged(values: taken.values, base: taken.agreed, returned: taken.returned)
                 }
@@ -70,40 +108,37 @@ extension SyncSession {
                 card.state = SyncFields.state(of: todo, on: header)
                 card.position = nil
                 card.archived = false
-                edits.append(.add(card))
+                write.edits.append(.add(card))
                 report.added += 1
                 report.planned.append("pull: new card '\(card.title)' from another app")
-                saves.append(SyncedItem(card: card.id, href: entry.href, etag: etag, base: SyncFields.agreed(todo, on: header), resource: fetched.text, uid: todo.uid))
+                write.save.append(SyncedItem(card: card.id, href: entry.href, etag: entry.etag, base: SyncFields.agreed(todo, on: header),
+                                             resource: entry.text, uid: todo.uid))
             }
         }
         for href in removed {
             guard let item = byHref[collection.normalized(href)] else { continue }
-            forgets.append(item.card)
+            write.forget.append(item.card)
             // A card archived or deleted here: its to-do is one the push deletes, and may have
             // (its reply lost, or the sync cut off after it). Gone there is ours; the card stays.
             guard let stored = byID[item.card], stored.present, !stored.card.archived else {
                 pulledInDryRun[item.card] = .forgotten
                 continue
             }
-            if let editor = editedHere(stored, since: item.base) {
+            if let editor = try editedHere(stored, since: item.base, draft: draft) {
                 // Edited here since the last sync: the edit wins over the delete there, and
                 // the push puts the to-do back.
-                edits.append(.recordConflict(card: item.card, .keptAfterRemoteDelete(editedBy: editor.actor)))
+                write.edits.append(.recordConflict(card: item.card, .keptAfterRemoteDelete(editedBy: editor.actor)))
                 pulledInDryRun[item.card] = .forgotten
                 report.conflicts += 1
                 report.planned.append("conflict: #\(stored.number) '\(stored.card.title)' deleted on the server, edited here: kept, its to-do put back")
                 continue
             }
-            edits.append(.delete(card: item.card))
+            write.edits.append(.delete(card: item.card))
             pulledInDryRun[item.card] = .deleted
             report.deleted += 1
             report.planned.append("pull: delete #\(stored.number) '\(stored.card.title)' (deleted on the server)")
         }
-        guard !options.dryRun else { return token }
-        if let applied = try BoardSync.stored({ try store.recordSync(edits, by: step, save: saves, forget: forgets, remote: remote) }) {
-            report.pulled = applied.events
-        }
-        return token
+        return write
     }
 
     /// A card whose resource the ledger does not know (a sync cut off before it remembered

@@ -25,7 +25,7 @@ extension SyncSession {
         // a fault after a hundred PUTs must not make the next sync send them again.
         func remember() throws(SyncError) {
             guard !options.dryRun, !(saves.isEmpty && forgets.isEmpty) else { return }
-            try BoardSync.stored { try store.recordSync([], by: step, save: saves, forget: forgets, remote: nil) }
+            try BoardSync.stored { try store.recordSync(save: saves, forget: forgets, remote: nil) }
             (saves, forgets) = ([], [])
         }
         do throws(SyncError) {
@@ -74,6 +74,7 @@ extension SyncSession {
                 if saves.count + forgets.count >= Self.batch { try remember() }
             }
         } catch {
+            // The push's own error is the one said; what the server took is kept if it can be.
             try? remember()
             throw error
         }
@@ -101,8 +102,11 @@ extension SyncSession {
             // undo and redo or an archive and restore), else boardkit's own. (A resource
             // written over keeps its own UID; the ledger's, filled in by the pull, is recorded.)
             let uid = item?.uid ?? known ?? "\(card.card.id).todo@\(header.id).boardkit"
-            let text = ICSTodoResource.render(card.card, board: header, uid: uid,
-                                              alarms: remote.alarms ?? [], stamp: options.now, over: item?.resource)
+            // Its times are the card's own: LAST-MODIFIED and DTSTAMP its last change (never
+            // earlier than the resource had), COMPLETED its completion, not the push's time.
+            let changed = try BoardSync.stored { try store.lastChanged(card: card.card.id) }
+            let text = ICSTodoResource.render(card.card, board: header, uid: uid, alarms: remote.alarms ?? [],
+                                              stamp: changed ?? card.card.created ?? options.now, over: item?.resource)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
                 return .stored(SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid))
@@ -112,7 +116,7 @@ extension SyncSession {
                                                   at: SourceLocation(file: collection.absolute(href))))
                 return .refused
             case .changedMeanwhile:
-                guard let (seen, todo, now) = try await readAgain(href, into: card, base: item?.base) else { return .left }
+                guard let (seen, todo, now) = try await readAgain(href, into: card.card.id, base: item?.base) else { return .left }
                 card = now
                 // Nothing of the card's left to send: the server has it all.
                 if SyncFields.values(of: card.card) == SyncFields.values(of: todo, on: header) { return .stored(seen) }
@@ -137,23 +141,35 @@ extension SyncSession {
     /// resource already gone answers 404, which counts as deleted).
     private mutating func deleteResource(_ item: SyncedItem, of stored: StoredCard) async throws(SyncError) -> Deletion {
         if case .stored = try await collection.delete(item.href, ifMatch: item.etag) { return .deleted }
-        let seen = try await readAgain(item.href, into: stored, base: item.base)
+        let seen = try await readAgain(item.href, into: stored.card.id, base: item.base)
         if let now = seen?.2, now.present && !now.card.archived { return .cameBack }
         if case .stored = try await collection.delete(item.href, ifMatch: seen?.0.etag) { return .deleted }
         return .left
     }
 
     /// After a 412: the resource read again and taken into the card (one step, the ledger
-    /// remembering it as read); the ledger item, the to-do and the card as they are now. Nil
-    /// when the resource is gone or is no to-do.
-    private mutating func readAgain(_ href: String, into card: StoredCard, base: [String: FieldValue]?)
+    /// remembering it as read), the merge decided on the card as that step's own write sees it
+    /// (a page or terminal edit made since the push read the card is merged, not written
+    /// over); the ledger item, the to-do and the card as they are now. Nil when the resource
+    /// is gone or is no to-do.
+    private mutating func readAgain(_ href: String, into card: String, base: [String: FieldValue]?)
         async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
         let fetched = try await collection.fetch([href])[collection.normalized(href)]
         guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
-        let taken = takeIn(todo, at: href, into: card, base: base)
-        let seen = SyncedItem(card: card.card.id, href: href, etag: fetched.etag, base: taken.agreed, resource: fetched.text, uid: todo.uid)
-        let applied = try BoardSync.stored { try store.recordSync(taken.edits, by: step, save: [seen], forget: [], remote: nil) }
+        let seen = SyncedItem(card: card, href: href, etag: fetched.etag, base: [:], resource: fetched.text, uid: todo.uid)
+        let (applied, merged) = try BoardSync.stored {
+            try store.recordSync(by: step) { [session = self] (draft: SyncDraft) throws(StoreError) -> (SyncWrite, (SyncSession, SyncedItem, StoredCard)?) in
+                // A card never leaves the store's table (a deleted one stays, not present).
+                guard let stored = try draft.card(id: card) else { return (SyncWrite(), nil) }
+                var session = session, seen = seen
+                let taken = try session.takeIn(todo, at: href, into: stored, base: base, draft: draft)
+                seen.base = taken.agreed
+                return (SyncWrite(edits: taken.edits, save: [seen]), (session, seen, stored))
+            }
+        }
+        guard let (session, seen, stored) = merged else { return nil }
+        report = session.report
         report.pulled += applied?.events ?? []
-        return (seen, todo, applied?.cards.last ?? card)
+        return (seen, todo, applied?.cards.last { $0.card.id == card } ?? stored)
     }
 }

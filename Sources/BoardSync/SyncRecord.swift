@@ -13,7 +13,7 @@ extension SyncSession {
         remote.token = nil
         guard !options.dryRun else { return }
         let all = try BoardSync.stored { try store.syncedItems() }.map(\.card)
-        try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: all, remote: remote) }
+        try BoardSync.stored { try store.recordSync(save: [], forget: all, remote: remote) }
     }
 
     /// Remembers the sync as done: the token that covers it (`token`, the pull's, or the one
@@ -24,7 +24,7 @@ extension SyncSession {
         if report.created + report.pushed + report.removed > 0 { token = try await tokenAfterPush(token) }
         remote.token = token
         remote.lastSync = options.now
-        try BoardSync.stored { try store.recordSync([], by: step, save: [], forget: [], remote: remote) }
+        try BoardSync.stored { try store.recordSync(save: [], forget: [], remote: remote) }
     }
 
     /// The token to remember: the one after our own pushes when everything that changed

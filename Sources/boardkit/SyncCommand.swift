@@ -69,6 +69,13 @@ struct SyncCommand: AsyncParsableCommand {
             options.password = try password()
             try DiagnosticOutput.finish(BoardSync.cautions(session.store, options: options), style: .text)
             report = try await BoardSync.run(session.store, options: options)
+        } catch let stopped as SyncStopped {
+            // What the sync warned of before it stopped is said too: the next one does not
+            // read those to-dos again.
+            var d = stopped.error.diagnostic
+            if d.location == nil { d.location = SourceLocation(file: store.path) }
+            try DiagnosticOutput.finish(stopped.warnings + [d], style: .text)
+            return
         } catch let error as SyncError {
             var d = error.diagnostic
             if d.location == nil { d.location = SourceLocation(file: store.path) }

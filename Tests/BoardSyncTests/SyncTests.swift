@@ -824,9 +824,10 @@ struct SyncedBoard {
         return try JSONSerialization.jsonObject(with: get.stdout) as? [[String: Any]] ?? []
     }
 
-    /// A sync with nothing to do asks the server for changes once (it asked twice).
-    @Test func aSyncWithNothingToDoAsksForChangesOnce() throws {
-        let server = try CalDAVServer("radicale")
+    /// A sync with nothing to do asks the server for changes once (it asked twice), after a
+    /// sync that pushed and after one that only pulled.
+    @Test(arguments: servers) func aSyncWithNothingToDoAsksForChangesOnce(server kind: String) throws {
+        let server = try CalDAVServer(kind)
         let board = try SyncedBoard()
         let recording = try ScriptServer("fault_server.py", ["record", server.url])
         try board.sync([recording.url, "--user", "mina"])
@@ -836,6 +837,11 @@ struct SyncedBoard {
         let first = try reports()
         #expect(try board.sync().stdoutText.contains("0 new to-dos, 0 to-dos changed, 0 removed"))
         #expect(try reports() - first == 1)
+        try server.client("edit", Self.uid("c1"), "--summary", "Renamed on the phone")
+        #expect(try board.sync().stdoutText.contains("1 card changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed"))
+        let pulled = try reports()
+        #expect(try board.sync().stdoutText.contains("0 cards changed, 0 deleted; to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
+        #expect(try reports() - pulled == 1)
     }
 
     /// Reminders are a setting of the remote: kept by later syncs (a plain sync after an edit

@@ -10,6 +10,11 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    another app renames the to-do (its SUMMARY
                                                    becomes "Edited meanwhile"), so the DELETE
                                                    meets a changed resource
+       fault_server.py before-update UPSTREAM_URL COMMAND
+                                                   before the first PUT that updates a resource
+                                                   (If-Match) reaches the server, COMMAND runs
+                                                   (sh -c) to its end: someone else's edits
+                                                   landing while a sync pushes
        fault_server.py drop-after-put UPSTREAM_URL the first PUT reaches the server, then the
                                                    connection closes with no reply
        fault_server.py drop-after-delete UPSTREAM_URL
@@ -31,8 +36,9 @@ usage: fault_server.py STATUS                     every request answered with ST
                                                    requests passed on so far, as a JSON list of
                                                    {"method", "path", "body"}
        fault_server.py chaos UPSTREAM_URL [SEED]  any of the above at random (503, a PUT or
-                                                   DELETE answered 412 unapplied, a PUT applied
-                                                   and its reply dropped, a reply 1.5 s late),
+                                                   DELETE answered 412 unapplied, a PUT or
+                                                   DELETE applied and its reply dropped, a reply
+                                                   1.5 s late),
                                                    about one request in fifty; GET /_calm stops it
 Prints one line, {"url": "http://127.0.0.1:PORT/mina/board/"}, then serves until killed.
 """
@@ -44,11 +50,12 @@ import random
 import re
 import time
 import signal
+import subprocess
 import sys
 import threading
 import urllib.parse
 
-MODES = ("put-412", "refuse-put", "edit-before-delete", "drop-after-put", "drop-after-delete", "put-503-after", "forget-token", "record", "chaos")
+MODES = ("put-412", "refuse-put", "edit-before-delete", "before-update", "drop-after-put", "drop-after-delete", "put-503-after", "forget-token", "record", "chaos")
 STATUS = int(sys.argv[1]) if len(sys.argv) == 2 and sys.argv[1].isdigit() else None
 MODE = sys.argv[1] if len(sys.argv) in (3, 4) and sys.argv[1] in MODES else None
 chance = random.Random(int(sys.argv[3]) if len(sys.argv) == 4 and sys.argv[3].isdigit() else 1)
@@ -61,6 +68,7 @@ if STATUS is None and MODE is None:
 DROPPED_METHOD = {"drop-after-put": "PUT", "drop-after-delete": "DELETE"}.get(MODE)
 dropped = threading.Event()
 refused = threading.Event()
+updated = threading.Event()
 puts_passed = [0]
 recorded = []
 
@@ -98,7 +106,7 @@ class Failing(http.server.BaseHTTPRequestHandler):
                 return self.answer(503)
             if roll < 0.008 and self.command in ("PUT", "DELETE"):
                 return self.answer(412)
-            if roll < 0.012 and self.command == "PUT":
+            if roll < 0.012 and self.command in ("PUT", "DELETE"):
                 return self.drop(request_body)
             if roll < 0.02:
                 time.sleep(1.5)
@@ -111,6 +119,9 @@ class Failing(http.server.BaseHTTPRequestHandler):
                 return self.answer(207, b'<?xml version="1.0"?><D:multistatus xmlns:D="DAV:"/>', "application/xml")
         if MODE == "edit-before-delete" and self.command == "DELETE":
             self.edit_meanwhile()
+        if MODE == "before-update" and self.command == "PUT" and self.headers.get("If-Match") and not updated.is_set():
+            updated.set()
+            subprocess.run(["sh", "-c", sys.argv[3]], check=True)
         if self.command == DROPPED_METHOD and not dropped.is_set():
             dropped.set()
             return self.drop(request_body)

@@ -11,8 +11,9 @@ For N seconds (default 60), on one store imported from a generated board:
 - readers fetch the feed, the report and the board page, and run `show`, `history`,
   `convert` and `report`;
 - `sync` runs against a real Radicale (unless --no-sync) through a proxy that fails about one
-  request in ten (fault_server.py chaos: 503, 412, a PUT applied and its reply lost, a slow
-  reply), while a phone (the `caldav` library) creates, renames, completes and deletes to-dos;
+  request in ten (fault_server.py chaos: 503, 412, a PUT or DELETE applied and its reply lost,
+  a slow reply), while a phone (the `caldav` library) creates (some with a start and a duration,
+  some with a start alone), renames, completes, sets in process and deletes to-dos;
 - a killer sends SIGKILL to terminal commands at random moments, and to the server, which
   is started again.
 
@@ -493,8 +494,9 @@ def phone_client(remote, *args):
 
 
 def phone(run, rng, remote):
-    """Creates, renames, completes and deletes to-dos as a phone would; remembers which it made
-    and which it deleted (a change the server took is acknowledged)."""
+    """Creates (with a due, a start and a duration as some apps write them, or a start alone),
+    renames, completes, sets in process and deletes to-dos as a phone would; remembers which it
+    made and which it deleted (a change the server took is acknowledged)."""
     uids = []
     while run.running():
         time.sleep(rng.uniform(0.3, 1.2))
@@ -504,15 +506,20 @@ def phone(run, rng, remote):
         roll = rng.random()
         actor = run.op()
         if roll < 0.4 or not uids:
-            made = phone_client(remote, "create", f"phone {actor}")
+            # Some apps write a start and a duration instead of a due; some a start alone.
+            dates = rng.choice([[], ["--start", "2026-12-10T09:00", "--duration", "PT2H30M"], ["--start", "2026-12-11"]])
+            made = phone_client(remote, "create", f"phone {actor}", *dates)
             if made is not None:
                 with run.lock:
                     run.phone_made[made["uid"]] = actor
                 uids.append(made["uid"])
         elif roll < 0.7:
             phone_client(remote, "edit", rng.choice(uids), "--summary", f"renamed by phone {actor}")
-        elif roll < 0.8:
+        elif roll < 0.75:
             phone_client(remote, "complete", rng.choice(uids))
+        elif roll < 0.8:
+            # A status edit alone, as a phone sets a to-do going: an edit like a title.
+            phone_client(remote, "edit", rng.choice(uids), "--status", "IN-PROCESS")
         else:
             uid = rng.choice(uids)
             if phone_client(remote, "delete", uid) is not None:

@@ -100,9 +100,11 @@ final class SQLiteEngine: StoreEngine {
     }
 
     /// An flock(2) on a hidden file beside the store (`.team.db.sync-lock`, kept), never on
-    /// the store's file (see HeldFiles).
+    /// the store's file (see HeldFiles). Beside the file itself, symbolic links followed (as
+    /// SQLite follows them to place the `-wal`): a store opened through a link or by another
+    /// spelling of its path is the same store and meets the same lock.
     func lock(named name: String) throws -> StoreLock? {
-        let url = URL(fileURLWithPath: location)
+        let url = URL(fileURLWithPath: Self.realPath(location))
         let path = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".\(name)-lock").path
         let fd = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StoreError.database(path: path, message: SystemError.text(errno)) }
@@ -113,6 +115,13 @@ final class SQLiteEngine: StoreEngine {
             throw StoreError.database(path: path, message: SystemError.text(failure))
         }
         return StoreLock { close(fd) }
+    }
+
+    /// `path` with every symbolic link and `.`/`..` resolved; as given when it cannot be.
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func migrate() throws {
