@@ -90,6 +90,12 @@ struct StoreCommandTests {
         try bk(["init", "-b", db], status: 1)
     }
 
+    /// A report's text without card numbers and the padding they widen.
+    static func withoutNumbers(_ text: String) -> String {
+        let number = try! Regex("#[0-9]+ "), spaces = try! Regex(" {2,}"), dashes = try! Regex("-{2,}")
+        return text.replacing(number, with: "").replacing(spaces, with: " ").replacing(dashes, with: "-")
+    }
+
     @Test(arguments: StoreEngineUnderTest.allCases) func storeIsAFormatForEveryCommand(_ engine: StoreEngineUnderTest) throws {
         let sample = CommandRunner.sample("board.json")
         let db = try engine.location("sample.db", in: tmp), back = tmp.path("back.json")
@@ -97,10 +103,13 @@ struct StoreCommandTests {
         try bk(["convert", db, back])
         #expect(try read(back) == (try read(sample)))
         #expect(try bk(["validate", db]).stdoutText.contains("40 cards, 4 states, 99 events (store)"))
+        // The same report from the store, but for the card numbers a store has (`#12 title`),
+        // which widen the text table's column.
         for format in ["text", "md", "json"] {
-            let fromJSON = try bk(["report", sample, "--as-of", "2026-11-20", "--format", format]).stdout
-            let fromStore = try bk(["report", db, "--as-of", "2026-11-20", "--format", format]).stdout
-            #expect(fromJSON == fromStore, "report --format \(format)")
+            let fromJSON = try bk(["report", sample, "--as-of", "2026-11-20", "--format", format]).stdoutText
+            let fromStore = try bk(["report", db, "--as-of", "2026-11-20", "--format", format]).stdoutText
+            #expect(fromStore.contains("#1 검색 필터 추가") == (format != "json"), "report --format \(format)")
+            #expect(Self.withoutNumbers(fromJSON) == Self.withoutNumbers(fromStore), "report --format \(format)")
         }
         // init --from any format, then edits, then out through JSON, CSV with events and XLSX, and back.
         let team = try engine.location("team.db", in: tmp)
