@@ -53,7 +53,7 @@ done
 grep -q "<svg" report.html || fail "the HTML report has no charts"
 
 "$bin" init -b team.db --from board.json >/dev/null
-"$bin" serve --board team=team.db --port 0 --quiet --state-file tokens.json > serve.out &
+"$bin" serve --board team=team.db --port 0 --quiet --state-file serve-tokens.json > serve.out &
 server=$!
 for _ in $(seq 50); do grep -q "board: " serve.out 2>/dev/null && break; sleep 0.1; done
 page=$(sed -n 's/^team board: \(http[^ ]*\).*/\1/p' serve.out)
@@ -110,7 +110,8 @@ grep -q "^Content-Type: text/html" "$work/mailed.eml" || fail "the mailed report
 grep -q "docs/report.md" "$prefix/share/man/man1/boardkit-report.1" || fail "the report's manual page names docs/report.md"
 [ -s "$prefix/share/doc/boardkit/docs/report.md" ] && [ -s "$prefix/share/doc/boardkit/README.md" ] \
     || fail "docs/report.md and README.md under share/doc/boardkit"
-# The example configuration, pointed at this folder, is one serve takes.
+# The example configuration, pointed at this folder, is one serve takes (its state file the
+# one the serve above used: the store keeps that feed link's secret now).
 sed -e "s|/var/lib/boardkit/|$work/elsewhere/|" -e "s|^port: 8080|port: 0|" -e "/ops: /d" \
     "$prefix/share/doc/boardkit/serve.yaml" > "$work/serve.yaml"
 "$bin" serve --config "$work/serve.yaml" > "$work/configured.out" 2>/dev/null &

@@ -137,7 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// that opens it, or where to find the link instead.
     static func urls(of feed: BoardFeed, server: FeedServer, base: String, login: Bool) -> String {
         let paths = server.paths(of: feed)
-        let rotated = "(its feed link was rotated: 'boardkit access rotate' printed the new one)"
+        let rotated = "(the store's feed link is not this state file's: rotated, or made by a serve with another --state-file; 'boardkit access rotate' prints a new one)"
         var lines = "\(feed.name): " + (paths.calendar.map { base + $0 } ?? rotated) + "\n"
         if let calendar = paths.calendar {
             lines += "\(feed.name) feed of one person: \(base)\(calendar)?assignee=NAME (also label=, state=, due=week: docs/filter.md)\n"
