@@ -7,31 +7,26 @@ import BoardXLSX
 extension ReportWorkbook {
     /// Overdue cards: id, title, state, assignees, when each was due and by how many days.
     mutating func writeOverdue(_ r: WeeklyReport, zone: Zone, on sheet: Worksheet) {
-        cells.headerRow(sheet, ["id", label("card"), label("state"), label("assignees"), label("due"), label("daysOverdue")])
-        for (k, item) in r.overdue.items.enumerated() {
-            guard let row = listRow(k) else { continue }
-            cells.text(sheet, row, 0, item.card.id)
-            cells.text(sheet, row, 1, item.card.title)
-            cells.text(sheet, row, 2, item.card.stateName)
-            cells.text(sheet, row, 3, item.card.assignees.joined(separator: ", "))
-            cells.due(sheet, row, 4, item.due, zone: zone, card: item.card.id, column: label("due"))
-            cells.number(sheet, row, 5, Double(item.daysOverdue))
-        }
-        sheet.setColumns(1, 1, width: 40)
-        sheet.setColumns(4, 4, width: 18)
+        writeDueList(r.overdue.items.map { ($0.card, $0.due, $0.daysOverdue) }, days: label("daysOverdue"), zone: zone, on: sheet)
     }
 
     /// Cards due from as-of's day through the next days: id, title, state, assignees, due, days left.
     mutating func writeDueSoon(_ r: WeeklyReport, zone: Zone, on sheet: Worksheet) {
-        cells.headerRow(sheet, ["id", label("card"), label("state"), label("assignees"), label("due"), label("daysLeft")])
-        for (k, item) in r.dueSoon.items.enumerated() {
+        writeDueList(r.dueSoon.items.map { ($0.card, $0.due, $0.daysLeft) }, days: label("daysLeft"), zone: zone, on: sheet)
+    }
+
+    /// Cards with their due and a count of days (past it, or left): the overdue and due-soon sheets.
+    private mutating func writeDueList(_ items: [(card: ReportCard, due: DueDate, days: Int)], days: String, zone: Zone,
+                                       on sheet: Worksheet) {
+        cells.headerRow(sheet, ["id", label("card"), label("state"), label("assignees"), label("due"), days])
+        for (k, item) in items.enumerated() {
             guard let row = listRow(k) else { continue }
             cells.text(sheet, row, 0, item.card.id)
             cells.text(sheet, row, 1, item.card.title)
             cells.text(sheet, row, 2, item.card.stateName)
             cells.text(sheet, row, 3, item.card.assignees.joined(separator: ", "))
             cells.due(sheet, row, 4, item.due, zone: zone, card: item.card.id, column: label("due"))
-            cells.number(sheet, row, 5, Double(item.daysLeft))
+            cells.number(sheet, row, 5, Double(item.days))
         }
         sheet.setColumns(1, 1, width: 40)
         sheet.setColumns(4, 4, width: 18)
