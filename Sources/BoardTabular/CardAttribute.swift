@@ -5,6 +5,8 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case stateCategory
     case due, start, created, updated, completed
     case labels, assignees, position, archived, url
+    /// A card's reminders (`-P1D`, `2026-12-01T09:00:00+09:00`): a column only where a card has some.
+    case reminders
     /// A custom field kept under this name in `Card.fields`.
     case field(String)
     /// A column read and dropped on purpose (a mapping says so).
@@ -31,6 +33,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .completed: return "completed"
         case .labels: return "labels"
         case .assignees: return "assignees"
+        case .reminders: return "reminders"
         case .position: return "position"
         case .archived: return "archived"
         case .url: return "url"
@@ -60,6 +63,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "completed": self = .completed
         case "labels": self = .labels
         case "assignees": self = .assignees
+        case "reminders": self = .reminders
         case "position": self = .position
         case "archived": self = .archived
         case "url": self = .url
@@ -78,5 +82,5 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Attributes that hold a list (several columns or one joined cell).
-    public var isList: Bool { self == .labels || self == .assignees }
+    public var isList: Bool { self == .labels || self == .assignees || self == .reminders }
 }

@@ -102,6 +102,11 @@ public struct TabularBoardLayout: Sendable {
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
             }
+            // After the assignees, and only where a card has some: a board without reminders
+            // keeps the columns it always had.
+            if board.cards.contains(where: { !$0.reminders.isEmpty }), let k = cols.firstIndex(where: { $0.attribute == .assignees }) {
+                cols.insert(TabularColumn(header: CardAttribute.reminders.description, attribute: .reminders), at: k + 1)
+            }
             let taken = Set(cols.map { NameKey.of($0.header) }).union(ColumnMapping.boardkitAliases.keys)
             for f in fieldNames {
                 // `boardkit:` names the workbook's hidden columns (`boardkit:updated`…): a field
@@ -129,7 +134,7 @@ public struct TabularBoardLayout: Sendable {
                                      dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
                                      constant: w.constant)
             if w.repeats && w.attribute.isList {
-                let longest = board.cards.reduce(0) { max($0, w.attribute == .labels ? $1.labels.count : $1.assignees.count) }
+                let longest = board.cards.reduce(0) { max($0, Self.items(w.attribute, of: $1)) }
                 for k in 0..<max(longest, 1) {
                     var c = base
                     c.item = k
@@ -176,6 +181,7 @@ public struct TabularBoardLayout: Sendable {
         case .completed: return card.completed.map { instantCell($0, c) } ?? .empty
         case .labels: return listCell(card.labels, c)
         case .assignees: return listCell(card.assignees, c)
+        case .reminders: return listCell(card.reminders.map(\.description), c)
         case .position: return card.position.map { .number($0) } ?? .empty
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
@@ -210,6 +216,16 @@ public struct TabularBoardLayout: Sendable {
         return .instant(i)
     }
 
+    /// How many items a card has in a list attribute.
+    private static func items(_ attribute: CardAttribute, of card: Card) -> Int {
+        switch attribute {
+        case .labels: card.labels.count
+        case .assignees: card.assignees.count
+        case .reminders: card.reminders.count
+        default: 0
+        }
+    }
+
     /// Every custom field name the cards use, sorted. A plain loop: a lazy `flatMap` into a
     /// `Set` cost four times as much on a large board.
     static func fieldNames(_ cards: [Card]) -> [String] {
@@ -242,6 +258,7 @@ public struct TabularBoardLayout: Sendable {
         count(.completed) { $0.completed != nil }
         count(.labels) { !$0.labels.isEmpty }
         count(.assignees) { !$0.assignees.isEmpty }
+        count(.reminders) { !$0.reminders.isEmpty }
         count(.position) { $0.position != nil }
         count(.archived) { $0.archived }
         count(.url) { $0.url != nil }

@@ -62,6 +62,8 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
     /// Why a value was kept as a custom field.
     public enum KeptReason: Sendable, Equatable {
         case notACategory, notANumber, notABool
+        /// Not a duration before the due (`-P1D`) nor a timestamp with its offset.
+        case notAReminder
         /// Not a date in ISO 8601 nor in the mapping's `formats` (their patterns).
         case notADate(formats: [String])
     }
@@ -119,6 +121,7 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
             case .notACategory: "is not a state category (To Do, In Progress, Done)"
             case .notANumber: "is not a number"
             case .notABool: "is not true or false"
+            case .notAReminder: "is not a reminder (a duration before the due, -P1D, or a timestamp with its offset)"
             case .notADate(let formats): "is not a date this mapping reads (ISO 8601\(formats.isEmpty ? "" : ", " + formats.joined(separator: ", ")))"
             }
             return "\(column) '\(value)' \(why); kept as custom field '\(column)'"
