@@ -40,6 +40,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
         "reminderUnassignedFor": "Cards due with no assignee on",
         "cardReminder": "Reminder", "cardReminderFor": "a reminder set on a card of",
+        "sinceLastWeek": "Since last week", "thisWeek": "This week", "lastWeek": "Last week", "change": "Change",
     ]
 
     private static let korean: [String: String] = [
@@ -65,6 +66,7 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
         "reminderUnassignedFor": "담당자 없이 마감이 다가온 카드:",
         "cardReminder": "알림", "cardReminderFor": "카드에 설정한 알림, 보드:",
+        "sinceLastWeek": "지난주 대비", "thisWeek": "이번 주", "lastWeek": "지난주", "change": "변화",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
