@@ -123,6 +123,7 @@ enum LossRules {
                         case .checklists: out.insert("taskwarrior.checklists")
                         case .attachments: out.insert("taskwarrior.attachments")
                         case .links: out.insert("taskwarrior.links")
+                        case .reminders: out.insert("taskwarrior.reminders")
                         case .board: out.insert("taskwarrior.board")
                         }
                     }

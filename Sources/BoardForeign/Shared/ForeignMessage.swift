@@ -76,6 +76,8 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case attachments(Int)
         /// Links other than blocked-by and blocks (`depends`).
         case links(Int)
+        /// Reminders after a card's first (a task waits until one date).
+        case reminders(Int)
         /// The board's id, name, zone and metadata, those it has.
         case board([BoardPart])
     }
@@ -203,6 +205,7 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
                 case .checklists(let n): "\(Counted(n, "checklist")) (Taskwarrior has none)"
                 case .attachments(let n): "\(Counted(n, "attachment")) (Taskwarrior has none)"
                 case .links(let n): "\(Counted(n, "link")) between cards other than blocked-by (depends)"
+                case .reminders(let n): "\(Counted(n, "reminder")) after a card's first (a task waits until one date, its wait)"
                 case .board(let board):
                     "the board's \(board.map(Self.text).joined(separator: ", ")) (a task list has no board)"
                 }

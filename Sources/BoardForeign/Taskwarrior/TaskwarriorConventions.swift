@@ -6,10 +6,10 @@ import BoardIO
 public enum TaskwarriorKeys {
     /// Attributes the reader maps onto the model (the rest become card fields).
     static let mapped: Set<String> = ["uuid", "id", "description", "status", "entry", "modified", "end",
-                                      "start", "due", "scheduled", "tags", "annotations", "urgency", "depends",
+                                      "start", "due", "scheduled", "wait", "tags", "annotations", "urgency", "depends",
                                       boardkitID, assignees, url, state]
     /// Taskwarrior attributes a card field may be written back to under its own name.
-    static let passthrough: Set<String> = ["project", "priority", "wait", "until", "recur", "parent", "mask",
+    static let passthrough: Set<String> = ["project", "priority", "until", "recur", "parent", "mask",
                                            "imask", "depends", "status"]
     /// UDAs boardkit writes (`task import` keeps unknown attributes as orphaned UDAs).
     public static let boardkitID = "boardkit_id"

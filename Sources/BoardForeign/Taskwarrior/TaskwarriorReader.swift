@@ -236,6 +236,8 @@ struct TaskwarriorImport: RecordImporter {
         card.archived = status == .deleted
         if let due = date(task, "due", path) { card.due = .instant(due) }
         if let scheduled = date(task, "scheduled", path) { card.start = .instant(scheduled) }
+        // A task hidden until a date comes back to mind then: the card's reminder.
+        if let wait = date(task, "wait", path) { card.reminders = [.at(wait)] }
         card.labels = task["tags"]?.array?.compactMap(\.string) ?? []
         card.assignees = string(task, TaskwarriorKeys.assignees, path).map(TaskwarriorKeys.splitAssignees) ?? []
         card.url = string(task, TaskwarriorKeys.url, path)

@@ -168,6 +168,10 @@ public struct TaskwarriorWriter: BoardWriter {
         date("end", end)
         date("due", card.due.map { instant($0, zone) })
         date("scheduled", card.start.map { instant($0, zone) })
+        // The first reminder is when the task stops waiting; a task has one such date.
+        let moments = card.reminders.compactMap { $0.moment(due: card.due, zone: zone) }
+        date("wait", moments.min())
+        lost.reminders += max(0, moments.count - 1)
         if !card.labels.isEmpty {
             used.append("tags")
             out.key("tags")
@@ -301,7 +305,7 @@ public struct TaskwarriorWriter: BoardWriter {
     /// What the export could not hold, for one warning.
     private struct Loss {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
-        var commentDetails = 0, checklists = 0, attachments = 0, links = 0
+        var commentDetails = 0, checklists = 0, attachments = 0, links = 0, reminders = 0
         /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
         var board: [ForeignMessage.BoardPart] = []
 
@@ -311,7 +315,7 @@ public struct TaskwarriorWriter: BoardWriter {
             archivedDone += other.archivedDone; entryGuessed += other.entryGuessed; extras += other.extras
             bodiesAsAnnotation += other.bodiesAsAnnotation
             commentDetails += other.commentDetails; checklists += other.checklists; attachments += other.attachments
-            links += other.links
+            links += other.links; reminders += other.reminders
         }
 
         func diagnostics(file: String) -> [Diagnostic] {
@@ -326,6 +330,7 @@ public struct TaskwarriorWriter: BoardWriter {
             if checklists > 0 { parts.append(.checklists(checklists)) }
             if attachments > 0 { parts.append(.attachments(attachments)) }
             if links > 0 { parts.append(.links(links)) }
+            if reminders > 0 { parts.append(.reminders(reminders)) }
             if !board.isEmpty { parts.append(.board(board)) }
             var out: [Diagnostic] = []
             if !parts.isEmpty { out.append(Diagnostic(ForeignMessage.taskwarriorNotWritten(parts))) }

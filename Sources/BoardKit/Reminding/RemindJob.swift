@@ -121,6 +121,8 @@ public struct RemindJob {
         // The board's own column of addresses (an Asana export's) stands in for the lines a
         // people file lacks.
         if mode != .list { people = people.adding(People.carried(by: board.cards)) }
+        // An assignee's address; the empty name is the cards with none (`--unassigned-to`'s).
+        let addressOf = { [people] (name: String) in name.isEmpty ? unassignedAddress : people.addresses[name] ?? MailAddress(name) }
         let numbers = Self.storeNumbers(input)
         let due = DueReminders(board: board, now: now, filter: selection, numbers: numbers)
         let words = ReminderText(due, locale: locale)
@@ -143,7 +145,7 @@ public struct RemindJob {
                 outcome.reminders.append(Reminder(name: person.name, address: nil, cards: person.count, text: words.body(person)))
                 continue
             }
-            guard let address = person.name.isEmpty ? unassignedAddress : people.addresses[person.name] ?? MailAddress(person.name) else {
+            guard let address = addressOf(person.name) else {
                 mailing.diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: person.name, cards: person.count),
                                                       at: peoplePath.map { SourceLocation(file: $0) }))
                 continue
@@ -165,7 +167,7 @@ public struct RemindJob {
                     outcome.reminders.append(reminder)
                     continue
                 }
-                guard let address = name.isEmpty ? unassignedAddress : people.addresses[name] ?? MailAddress(name) else {
+                guard let address = addressOf(name) else {
                     if name.isEmpty {
                         outcome.unassignedReminders += 1
                     } else {

@@ -75,19 +75,39 @@ public struct BoardReplay: Sendable {
     /// when there are any the pass is run again over the events sorted by time (stable), so the
     /// answer never depends on file order.
     public static func make(_ board: Board, zone: Zone, options: ReportOptions) -> BoardReplay {
-        let weeks = ReportWeeks(endingAt: options.asOf, count: options.weeks, zone: zone)
+        pair(board, zone: zone, options: options, earlier: nil).now
+    }
+
+    /// The same, and the board as it stood at `earlier` too (with as many weeks ending there):
+    /// the two passes share the look-up of every event's card (most of a pass's time at a
+    /// million cards) and run on two cores at once.
+    public static func make(_ board: Board, zone: Zone, options: ReportOptions, alsoAt earlier: Instant) -> (now: BoardReplay, earlier: BoardReplay) {
+        let both = pair(board, zone: zone, options: options, earlier: earlier)
+        return (both.now, both.earlier ?? both.now)
+    }
+
+    private static func pair(_ board: Board, zone: Zone, options: ReportOptions, earlier: Instant?) -> (now: BoardReplay, earlier: BoardReplay?) {
         let cardIndex = IDIndex(cards: board.cards)
-        var replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
+        // Every event's card first, on all cores: the look-ups were most of the pass.
+        let cardOf = board.events.withUnsafeBufferPointer { cardIndex.positionsOnAllCores(ofCardsOf: $0) }
+        let weeks = options.weeks
+        guard let earlier else { return (replay(board, zone: zone, asOf: options.asOf, weeks: weeks, cardOf: cardOf), nil) }
+        return concurrently({ replay(board, zone: zone, asOf: options.asOf, weeks: weeks, cardOf: cardOf) },
+                            { replay(board, zone: zone, asOf: earlier, weeks: weeks, cardOf: cardOf) })
+    }
+
+    /// One replay up to `asOf`, `cardOf` giving each event's card.
+    private static func replay(_ board: Board, zone: Zone, asOf: Instant, weeks count: Int, cardOf: [Int32]) -> BoardReplay {
+        let weeks = ReportWeeks(endingAt: asOf, count: count, zone: zone)
+        var replay = BoardReplay(board, weeks: weeks, asOf: asOf)
         board.events.withUnsafeBufferPointer { events in
-            // Every event's card first, on all cores: the look-ups were most of the pass.
-            let cardOf = cardIndex.positionsOnAllCores(ofCardsOf: events)
             replay.run(events, order: nil, cardOf: cardOf, board: board)
             if replay.eventsOutOfOrder > 0 {
                 let found = replay.eventsOutOfOrder
                 // Sort (time, position) pairs: a stable order, without moving the events.
                 var order = events.indices.map { (events[$0].at.epochMilliseconds, $0) }
                 order.sort { $0 < $1 }
-                replay = BoardReplay(board, weeks: weeks, asOf: options.asOf)
+                replay = BoardReplay(board, weeks: weeks, asOf: asOf)
                 replay.run(events, order: order.map(\.1), cardOf: cardOf, board: board)
                 replay.eventsOutOfOrder = found
             }

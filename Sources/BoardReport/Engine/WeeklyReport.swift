@@ -48,12 +48,19 @@ public struct WeeklyReport: Sendable {
     /// Computes the report. Pure: the same board and options give the same report.
     public init(board: Board, options: ReportOptions) {
         let zone = board.zone ?? .utc
-        let replay = BoardReplay.make(board, zone: zone, options: options)
-        self.init(board: board, replay: replay, zone: zone, options: options)
+        let replays = BoardReplay.make(board, zone: zone, options: options, alsoAt: Self.endOfLastWeek(options.asOf, zone: zone))
+        self.init(board: board, replay: replays.now, lastWeek: replays.earlier, zone: zone, options: options)
     }
 
-    /// Computes the report from a replay already made (lets a benchmark time the two apart).
-    public init(board: Board, replay: BoardReplay, zone: Zone, options: ReportOptions) {
+    /// The last moment of the week before `asOf`'s: what "since last week" sets this week beside.
+    public static func endOfLastWeek(_ asOf: Instant, zone: Zone) -> Instant {
+        let thisWeek = ReportWeeks(endingAt: asOf, count: 1, zone: zone)
+        return Instant(epochMilliseconds: thisWeek.bounds[0] - 1)
+    }
+
+    /// Computes the report from replays already made (lets a benchmark time the two apart):
+    /// the board at as-of, and at the end of last week (`endOfLastWeek`).
+    public init(board: Board, replay: BoardReplay, lastWeek: BoardReplay, zone: Zone, options: ReportOptions) {
         boardID = board.id
         boardName = board.name
         filter = options.filter
@@ -78,11 +85,7 @@ public struct WeeklyReport: Sendable {
         })
         (overdue, dueSoon, perAssignee, perLabel) = dueDates
         (flowTimes, aging) = times
-        // The board at the last moment of last week: what this week's figures are set beside.
-        var before = options
-        before.asOf = Instant(epochMilliseconds: replay.weeks.bounds[replay.weeks.bounds.count - 2] - 1)
-        sinceLastWeek = SinceLastWeek(board: board, replay: replay, lastWeek: BoardReplay.make(board, zone: zone, options: before),
-                                      zone: zone, overdueNow: overdue)
+        sinceLastWeek = SinceLastWeek(board: board, replay: replay, lastWeek: lastWeek, zone: zone, overdueNow: overdue)
         doneThisWeek = DoneThisWeek(flowTimes, weeks: replay.weeks)
         createdVsCompleted = CreatedVsCompleted(replay)
         throughput = Throughput(replay)
