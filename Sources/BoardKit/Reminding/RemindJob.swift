@@ -7,8 +7,9 @@ import BoardStore
 import Foundation
 
 /// `boardkit remind`'s work, so the command only parses: read the board, find each
-/// assignee's cards overdue, due today and due this week, and mail each of them one
-/// message (or print the messages, or the lists).
+/// assignee's cards overdue, due today and due this week (their digest) and the reminders
+/// set on cards whose time has come, and mail each message once (the ledger), or print the
+/// messages, or the lists.
 public struct RemindJob {
     public var input: String
     public var from: String?
@@ -31,8 +32,8 @@ public struct RemindJob {
     public var unassignedTo: String?
     /// `--sendmail`; nil: `$SENDMAIL`, else /usr/sbin/sendmail.
     public var sendmail: String?
-    /// `--ledger`: where what was sent is kept for a board that is a file; nil: the store's
-    /// own ledger, or `BOARD.reminded` beside the file.
+    /// `--ledger`: the file that keeps what was sent (for any board); nil: the store's own
+    /// ledger, or `BOARD.reminded` beside a file.
     public var ledgerPath: String?
     /// `--digest-at`: the assignees' digests go from this time of day on (the board's zone),
     /// once a day; nil: from the first run of the day. The reminders set on cards go at every run.
