@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 7
+    static let version = 9
 
     /// One step of the schema: its name (SQLite stores record the names they have had, in
     /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
@@ -113,6 +113,15 @@ enum StoreSchema {
                 made_at TEXT NOT NULL);
             CREATE INDEX access_secrets_person ON access_secrets(person);
             UPDATE boardkit_store SET value = '7' WHERE key = 'schema';
+            """),
+        // v9: the whole resource of a to-do the ledger forgets (its card archived, deleted or
+        // undone), kept beside its UID, so the to-do the card gets back carries what other
+        // apps put there (their X- properties, ATTACH, RELATED-TO, reminders), not only the
+        // UID. NULL while `sync_items` holds the resource. (Self-contained: one column of
+        // `sync_uids` and the schema's number.)
+        Migration(name: "v9-sync-resource", sql: """
+            ALTER TABLE sync_uids ADD COLUMN resource TEXT;
+            UPDATE boardkit_store SET value = '9' WHERE key = 'schema';
             """),
     ]
 
