@@ -20,7 +20,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # milliseconds of one editing command (tool names the command) under threshold; "p99-ms" a
 # serve row's 99th-percentile latency under threshold; "wall-s" boardkit's median wall seconds
 # under threshold; "trials-s" a forecast's trials (its --timings) in seconds under threshold;
-# "trials-share" those seconds over the report's wall time at the same size under threshold.
+# "trials-share" those seconds over the report's wall time at the same size under threshold;
+# "sync-ratio" vdirsyncer's wall over boardkit's for one sync row (tool names the row), at
+# least threshold; "sync-wall-s" boardkit's wall seconds for one sync row under threshold.
 # A seventh element reads the goal at that many cards, not the largest size.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
@@ -66,6 +68,8 @@ GOALS = [
     (18, "report (JSON)", "under 6 s wall at 1M cards, 5M events, load included", "wall-s", None, 6.0, 1_000_000),
     (34, "forecast (10,000 trials)", "10,000 trials add under 10% to the report's time", "trials-share", None, 0.10),
     (34, "forecast (100,000 trials)", "100,000 trials under a second", "trials-s", None, 1.0),
+    (46, "sync", "first sync within 2x of vdirsyncer's (every to-do up)", "sync-ratio", "first sync: every to-do up", 0.5),
+    (46, "sync", "a sync with nothing to do under 1 s", "sync-wall-s", "nothing changed", 1.0),
 ] + [
     (18, task, "peak memory under 1 GB at 1M cards", "memory-mb", None, 1024, 1_000_000)
     for task in ("JSON→JSON", "CSV→JSON", "JSON→CSV", "JSON→XLSX", "XLSX→JSON", "JSON→ICS", "ICS→JSON",
@@ -83,7 +87,7 @@ def number(text):
 
 
 def read(path):
-    rows, serve, compute, edits = [], {}, {}, {}
+    rows, serve, compute, edits, syncs = [], {}, {}, {}, {}
     section = "tasks"
     for line in open(path, encoding="utf-8"):
         if line.startswith("## Goals"):
@@ -100,7 +104,10 @@ def read(path):
                 serve[cells[1]] = number(cells[2])
                 serve["p99 " + cells[1]] = number(cells[3])
             elif section == "sync":
-                continue
+                # (sync, tool) -> (cards, wall); the largest board measured wins.
+                cards, what, tool, wall = cells[:4]
+                if syncs.get((what, tool), (0,))[0] <= int(number(cards)):
+                    syncs[(what, tool)] = (int(number(cards)), number(wall))
             elif section == "edits":
                 if cells[2] == "boardkit":
                     edits[cells[1]] = (int(number(cells[0])), number(cells[3]))
@@ -111,12 +118,25 @@ def read(path):
         m = re.match(r"- ([\d,]+) cards, (.+?): .* (computed the report|ran the trials) in ([\d.]+) s", line)
         if m:
             compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(4))
-    return rows, serve, compute, edits
+    return rows, serve, compute, edits, syncs
 
 
-def verdicts(rows, serve, compute, edits):
+def verdicts(rows, serve, compute, edits, syncs=None):
     out = []
+    syncs = syncs or {}
     for issue, task, what, kind, tool, limit, *at in GOALS:
+        if kind in ("sync-ratio", "sync-wall-s"):
+            cards, mine = syncs.get((tool, "boardkit"), (None, None))
+            if kind == "sync-wall-s":
+                out.append((issue, task, what, mine, f"{mine:.2f} s" if mine is not None else "not measured",
+                            mine is not None and mine < limit, cards))
+                continue
+            other_cards, theirs = syncs.get((tool, "vdirsyncer"), (None, None))
+            value = theirs / mine if mine and theirs and cards == other_cards else None
+            shown = (f"{value:.2f}× (vdirsyncer {theirs:.2f} s, boardkit {mine:.2f} s)" if value is not None
+                     else "not measured")
+            out.append((issue, task, what, value, shown, value is not None and value >= limit, cards))
+            continue
         if kind == "latency-ms":
             cards, value = edits.get(tool, (None, None))
             out.append((issue, task, what, value, f"{value:.1f} ms (median)" if value is not None else "not measured",
@@ -185,10 +205,10 @@ def verdicts(rows, serve, compute, edits):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Benchmarks", "RESULTS.md")
-    rows, serve, compute, edits = read(path)
+    rows, serve, compute, edits, syncs = read(path)
     table = ("## Goals\n\nEach goal from the issues, read at the largest size measured.\n\n"
              "| issue | task | goal | cards | measured | met |\n|---:|---|---|---:|---|---|\n")
-    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute, edits):
+    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute, edits, syncs):
         table += f"| #{issue} | {task} | {what} | {f'{cards:,}' if cards else '—'} | {shown} | {'yes' if ok else '**no**'} |\n"
     text = open(path, encoding="utf-8").read()
     text = text.split("\n## Goals")[0].rstrip("\n") + "\n\n" + table

@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 8
+    static let version = 9
 
     /// One step of the schema: its name (SQLite stores record the names they have had, in
     /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
@@ -121,6 +121,14 @@ enum StoreSchema {
                 key TEXT NOT NULL, recipient TEXT NOT NULL, state TEXT NOT NULL, at TEXT NOT NULL,
                 PRIMARY KEY (key, recipient));
             UPDATE boardkit_store SET value = '8' WHERE key = 'schema';
+            """),
+        // v9: the whole resource of a to-do the ledger forgets (its card archived, deleted or
+        // undone), kept beside its UID, so the to-do the card gets back carries what other
+        // apps put there (their X- properties, ATTACH, RELATED-TO, reminders), not only the
+        // UID. NULL while `sync_items` holds the resource.
+        Migration(name: "v9-sync-resource", sql: """
+            ALTER TABLE sync_uids ADD COLUMN resource TEXT;
+            UPDATE boardkit_store SET value = '9' WHERE key = 'schema';
             """),
     ]
 

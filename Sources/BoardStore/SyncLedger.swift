@@ -116,6 +116,19 @@ extension BoardStore {
         }
     }
 
+    /// The resource of every card's to-do the ledger has forgotten (the card archived, deleted
+    /// or undone), by card id, as last read or written: the to-do the card gets back is
+    /// written over it, so what other apps added there (their `X-` properties, ATTACH,
+    /// RELATED-TO, reminders) comes back with it, as its UID does.
+    public func syncForgottenResources() throws(StoreError) -> [String: String] {
+        try read { db in
+            let rows = try db.rows("""
+                SELECT k.id, u.resource FROM sync_uids u JOIN cards k ON k.number = u.card WHERE u.resource IS NOT NULL
+                """) { ($0.text(0) ?? "", $0.text(1) ?? "") }
+            return Dictionary(rows, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
     /// Cards with their presence, the deleted ones too (a sync deletes their resources).
     public func cardsForSync() throws(StoreError) -> [StoredCard] {
         try read { db in try CardRow.fetch(db, where: "ORDER BY number") }
@@ -169,6 +182,12 @@ extension BoardStore {
     /// The ledger's side of a sync's write: items saved or forgotten, the remote remembered.
     private static func record(_ changes: SyncWrite, in db: any SQLConnection) throws {
         for id in changes.forget {
+            // Its resource is kept beside its UID (only while forgotten: a save clears it), so
+            // the to-do its card gets back keeps what other apps put there.
+            try db.execute("""
+                UPDATE sync_uids SET resource = (SELECT resource FROM sync_items WHERE card = sync_uids.card)
+                WHERE card = (SELECT number FROM cards WHERE id = ?) AND EXISTS (SELECT 1 FROM sync_items WHERE card = sync_uids.card)
+                """, [.text(id)])
             try db.execute("DELETE FROM sync_items WHERE card = (SELECT number FROM cards WHERE id = ?)", [.text(id)])
         }
         for item in changes.save {

@@ -7,19 +7,28 @@ import BoardStore
 /// and recorded as one step of the store with the ledger's new tags and bases.
 extension SyncSession {
     /// Brings the remote's changes into the store; the sync token that covers them.
+    /// `currentToken` is the collection's token as the sync began, when it asked for it (nil:
+    /// not asked, as a sync with a token of its own does not; asked here when it turns out
+    /// to be needed).
     mutating func pull(currentToken: String?) async throws(SyncError) -> String? {
         let ledger = try ledger()
         let byHref = Dictionary(ledger.map { (collection.normalized($0.href), $0) }, uniquingKeysWith: { a, _ in a })
         var changed: [CalDAVCollection.Listed], removed: [String], token: String?
         if let known = remote.token, let changes = try await collection.changes(since: known) {
+            // (A server whose REPORT gives no token leaves none, unless one was asked for at the
+            // start: one asked for now could hide a change made since the REPORT.)
             (changed, removed, token) = (changes.changed, changes.removed, changes.token ?? currentToken)
         } else {
             // No token yet, or the server forgot it, or has no sync-collection: compare tags.
+            // The token is the one from before the listing, so the next sync sees what
+            // changes after it.
+            var before = currentToken
+            if before == nil { before = try await collection.currentToken() }
             let listing = try await collection.listing()
             let listed = Set(listing.map { collection.normalized($0.href) })
             changed = listing
             removed = ledger.map(\.href).filter { !listed.contains(collection.normalized($0)) }
-            token = currentToken
+            token = before
         }
         // A server that lists none, or few, of the to-dos it had is more likely emptied or
         // replaced than cleared by hand: its cards are not deleted unless asked.
@@ -82,7 +91,11 @@ extension SyncSession {
     /// dry run's plan say the rest.
     private mutating func merge(_ pulled: [Pulled], removed: [String], ledger byHref: [String: SyncedItem],
                                 saving named: [SyncedItem], draft: SyncDraft) throws(StoreError) -> SyncWrite {
-        let byID = Dictionary(try draft.cards().map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Every card is read only when something came from the server: this runs inside the
+        // store's write, which a sync with nothing to take would otherwise hold while it read
+        // the whole board.
+        let byID = pulled.isEmpty && removed.isEmpty ? [:]
+            : Dictionary(try draft.cards().map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
         var write = SyncWrite(save: named, remote: remote)
         for entry in pulled {
             let todo = entry.todo

@@ -18,6 +18,7 @@ extension SyncSession {
         let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
         let cards = try BoardSync.stored { try store.cardsForSync() }
         let uids = try BoardSync.stored { try store.syncUIDs() }
+        let forgotten = try BoardSync.stored { try store.syncForgottenResources() }
         var saves: [SyncedItem] = [], forgets: [String] = []
         ProgressMeter.active.start(.sending, total: cards.count)
         defer { ProgressMeter.active.stop() }
@@ -61,7 +62,7 @@ extension SyncSession {
                     report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                     // Counted once the server took it (a dry run: what it would send). One it
                     // refuses is said and skipped: it must not stop the cards after it.
-                    switch options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id]) {
+                    switch options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id], forgotten: forgotten[stored.card.id]) {
                     case .stored(let saved)?:
                         saves.append(saved)
                         if item == nil { report.created += 1 } else { report.pushed += 1 }
@@ -93,7 +94,10 @@ extension SyncSession {
     /// PUT of one card, over the resource as last seen. A 412 (changed or created there
     /// meanwhile) reads it again, merges it into the card as a pull would, and tries once
     /// more. A refusal is said, located at the resource, naming the card and the server's answer.
-    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?) async throws(SyncError) -> Put {
+    /// A card whose resource the ledger forgot (archived, deleted or undone, now back) gets
+    /// its to-do written over that resource (`forgotten`), with what other apps put there.
+    private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?,
+                                forgotten: String?) async throws(SyncError) -> Put {
         var item = item
         var card = stored
         for _ in 0..<2 {
@@ -106,7 +110,7 @@ extension SyncSession {
             // earlier than the resource had), COMPLETED its completion, not the push's time.
             let changed = try BoardSync.stored { try store.lastChanged(card: card.card.id) }
             let text = ICSTodoResource.render(card.card, board: header, uid: uid, alarms: remote.alarms ?? [],
-                                              stamp: changed ?? card.card.created ?? options.now, over: item?.resource)
+                                              stamp: changed ?? card.card.created ?? options.now, over: item?.resource ?? forgotten)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
                 return .stored(SyncedItem(card: card.card.id, href: href, etag: etag, base: SyncFields.values(of: card.card), resource: text, uid: uid))

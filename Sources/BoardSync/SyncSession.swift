@@ -41,7 +41,9 @@ struct SyncSession {
     var actor: String { remote.user ?? "caldav" }
 
     mutating func run() async throws(SyncError) -> SyncReport {
-        let currentToken = try await collection.describe()
+        // The collection's token is asked for with the check only when this sync has none to
+        // ask for changes since (the first, or a new remote's); else the pull's REPORT gives it.
+        let currentToken = try await collection.describe(token: remote.token == nil || options.newRemote)
         if options.newRemote { try forgetRemote() }
         let token = try await pull(currentToken: currentToken)
         try await push()
