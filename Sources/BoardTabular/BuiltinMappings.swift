@@ -118,8 +118,16 @@ enum BuiltinMappings {
     "field:Reporter": ["Reporter"],
     "field:Sprint": ["Sprint"],
     "field:Component": ["Component/s"],
+    "field:Fix Version/s": ["Fix Version/s"],
+    "field:Affects Version/s": ["Affects Version/s"],
+    "field:Watchers": ["Watchers"],
+    "comments": ["Comment"],
+    "attachments": ["Attachment"],
+    "parent": ["Parent id", "Parent"],
+    "children": ["Sub-tasks"],
     "field:Story points": ["Custom field (Story Points)", "Story Points", "Story points"]
   },
+  "linkKey": "Issue id",
   "dateFormats": ["dd/MMM/yy h:mm a", "dd/MMM/yy"],
   "dateOnly": ["due", "start"],
   "slashDates": "day-first",
@@ -133,6 +141,8 @@ enum BuiltinMappings {
     "fields": true,
     "columns": [
       {"header": "Issue key", "value": "id"},
+      {"header": "Issue id", "value": "field:Issue id"},
+      {"header": "Parent id", "value": "parent"},
       {"header": "Summary", "value": "title"},
       {"header": "Issue Type", "value": "ignore", "constant": "Task"},
       {"header": "Status", "value": "state"},
@@ -146,8 +156,14 @@ enum BuiltinMappings {
       {"header": "Start date", "value": "start", "format": "dd/MMM/yy h:mm a", "dateFormat": "dd/MMM/yy"},
       {"header": "Labels", "value": "labels", "repeat": true},
       {"header": "Description", "value": "body"},
-      {"header": "Sprint", "value": "field:Sprint"},
-      {"header": "Component/s", "value": "field:Component"},
+      {"header": "Sprint", "value": "field:Sprint", "repeat": true},
+      {"header": "Component/s", "value": "field:Component", "repeat": true},
+      {"header": "Fix Version/s", "value": "field:Fix Version/s", "repeat": true},
+      {"header": "Affects Version/s", "value": "field:Affects Version/s", "repeat": true},
+      {"header": "Watchers", "value": "field:Watchers", "repeat": true},
+      {"header": "Sub-tasks", "value": "children"},
+      {"header": "Comment", "value": "comments", "format": "dd/MMM/yy h:mm a"},
+      {"header": "Attachment", "value": "attachments", "format": "dd/MMM/yy h:mm a"},
       {"header": "Custom field (Story Points)", "value": "field:Story points"}
     ]
   }

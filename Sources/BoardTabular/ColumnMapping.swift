@@ -30,6 +30,10 @@ public struct ColumnMapping: Sendable {
     public var dateOnly: Set<CardAttribute> = []
     /// State names onto categories (`todo`/`doing`/`done`) or state ids, before guessing.
     public var stateMap: [String: String]
+    /// The custom field whose values name a card in link columns (`parent`, `children`):
+    /// Jira's `Parent id` and `Sub-tasks` name an `Issue id`, not the key. A link is written
+    /// so too, by the other card's value of this field (its id when it has none).
+    public var linkKey: String?
     /// Writing: the tool's import columns, in order. Empty: boardkit's canonical layout.
     public var writeColumns: [WriteColumn]
     /// Writing: also write every custom field as a column of its own (after `writeColumns`).
@@ -106,6 +110,15 @@ public struct ColumnMapping: Sendable {
         self.writeColumns = writeColumns
         self.writeFields = writeFields
         self.writeLocalTimes = writeLocalTimes
+    }
+
+    /// Custom fields the tool keeps as lists, one item per column (Jira's `Sprint`): the write
+    /// columns that repeat one. Read as a list even from one column (a sprint whose name has
+    /// a comma stays one sprint), and written one column per item.
+    public var listFields: Set<String> {
+        Set(writeColumns.compactMap { c in
+            if c.repeats, case .field(let name) = c.attribute { return name } else { return nil }
+        })
     }
 
     /// What a header means under this mapping: a `field:NAME` header is that field; then this

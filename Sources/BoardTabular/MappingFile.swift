@@ -52,6 +52,7 @@ public enum MappingFile {
             guard names.strings != nil else { return fail(.mappingDateOnlyNotAList) }
         }
         m.stateMap = object["states"]?.stringMap ?? [:]
+        m.linkKey = object["linkKey"]?.string
         if let rows = object["rows"]?.object {
             guard let column = rows["kind"]?.string else { return fail(.mappingRowsNoKind) }
             m.rowKinds = ColumnMapping.RowKinds(

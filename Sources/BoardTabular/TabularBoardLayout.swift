@@ -33,6 +33,9 @@ public struct TabularBoardLayout: Sendable {
     private let stateCategory: [String: StateCategory]
     private let zone: Zone
     private let localTimes: Bool
+    /// How a link column names each card: its value of the mapping's `linkKey` field, for
+    /// cards that have one (Jira's `Parent id` is the parent's `Issue id`).
+    private let linkNames: [String: String]
 
     /// Write a section row before each state's cards (Todoist), cards grouped by state.
     public let writesSections: Bool
@@ -98,6 +101,7 @@ public struct TabularBoardLayout: Sendable {
         guard let mapping, !mapping.writeColumns.isEmpty else {
             mappingName = mapping?.name ?? "boardkit"
             localTimes = false
+            linkNames = [:]
             writesSections = false
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
@@ -117,6 +121,11 @@ public struct TabularBoardLayout: Sendable {
         }
         mappingName = mapping.name
         localTimes = mapping.writeLocalTimes
+        var names: [String: String] = [:]
+        if let key = mapping.linkKey {
+            for card in board.cards { if let value = card.fields[key], !value.isEmpty { names[card.id] = value } }
+        }
+        linkNames = names
         writesSections = mapping.writeSections
         var cols: [TabularColumn] = []
         var written: Set<String> = []
@@ -128,8 +137,9 @@ public struct TabularBoardLayout: Sendable {
             let base = TabularColumn(header: w.header, attribute: w.attribute, item: nil,
                                      dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
                                      constant: w.constant)
-            if w.repeats && w.attribute.isList {
-                let longest = board.cards.reduce(0) { max($0, w.attribute == .labels ? $1.labels.count : $1.assignees.count) }
+            // Comments and attachments are one per column always: one cell holds one.
+            if w.repeats || w.attribute == .comments || w.attribute == .attachments, let count = Self.itemCount(w.attribute) {
+                let longest = board.cards.reduce(0) { max($0, count($1)) }
                 for k in 0..<max(longest, 1) {
                     var c = base
                     c.item = k
@@ -179,8 +189,43 @@ public struct TabularBoardLayout: Sendable {
         case .position: return card.position.map { .number($0) } ?? .empty
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
-        case .field(let name): return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
+        case .comments:
+            guard let k = c.item, k < card.comments.count else { return .empty }
+            return .text(ConversationCellText.cell(card.comments[k], format: c.dateTimeFormat, zone: zone))
+        case .attachments:
+            guard let k = c.item, k < card.attachments.count else { return .empty }
+            return .text(ConversationCellText.cell(card.attachments[k], format: c.dateTimeFormat, zone: zone))
+        case .parent: return listCell(linked(card, .parent), c)
+        case .children: return listCell(linked(card, .child), c)
+        case .field(let name):
+            if let k = c.item { return Self.fieldItems(card, name).dropFirst(k).first.map { .text($0) } ?? .empty }
+            return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
         case .ignore: return c.constant.map { .text($0) } ?? .empty
+        }
+    }
+
+    /// The cards `card` links to as `type`, as a link column names them.
+    private func linked(_ card: Card, _ type: LinkType) -> [String] {
+        card.links.compactMap { $0.type == type ? linkNames[$0.card] ?? $0.card : nil }
+    }
+
+    /// A list field's items (`ListCodec`: repeated columns were gathered so).
+    private static func fieldItems(_ card: Card, _ name: String) -> [String] {
+        card.fields[name].map(ListCodec.split) ?? []
+    }
+
+    /// How many items of `attribute` a card has, for an attribute written one item per
+    /// column; nil for one that is a single value.
+    private static func itemCount(_ attribute: CardAttribute) -> ((Card) -> Int)? {
+        switch attribute {
+        case .labels: { $0.labels.count }
+        case .assignees: { $0.assignees.count }
+        case .comments: { $0.comments.count }
+        case .attachments: { $0.attachments.count }
+        case .parent: { card in card.links.count { $0.type == .parent } }
+        case .children: { card in card.links.count { $0.type == .child } }
+        case .field(let name): { fieldItems($0, name).count }
+        default: nil
         }
     }
 
@@ -261,6 +306,22 @@ public struct TabularBoardLayout: Sendable {
         let nonFinite = board.cards.reduce(0) { $0 + (($1.position.map { !$0.isFinite }) ?? false ? 1 : 0) }
         if nonFinite > 0 { out.append(.nonFinitePositions(nonFinite)) }
         return out
+    }
+
+    /// What of the cards' conversation this layout has no column for: a format with no other
+    /// place for it counts this in its data-not-written warning. Checklists never have one.
+    public func conversationLeft(_ board: Board) -> ConversationTally {
+        var left = ConversationTally(board)
+        let have = Set(columns.map(\.attribute))
+        if have.contains(.comments) { left.comments = 0 }
+        if have.contains(.attachments) { left.attachments = 0 }
+        var written: Set<LinkType> = []
+        if have.contains(.parent) { written.insert(.parent) }
+        if have.contains(.children) { written.insert(.child) }
+        if !written.isEmpty {
+            left.links = board.cards.reduce(0) { $0 + $1.links.count { !written.contains($0.type) } }
+        }
+        return left
     }
 
     /// `losses` rendered as `data-not-written` warnings at `file`.

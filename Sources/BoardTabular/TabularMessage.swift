@@ -62,6 +62,10 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
     /// Why a value was kept as a custom field.
     public enum KeptReason: Sendable, Equatable {
         case notACategory, notANumber, notABool
+        /// Not `date;author;text` with a date the mapping reads.
+        case notAComment
+        /// Neither `date;author;name;url` nor a URL.
+        case notAnAttachment
         /// Not a date in ISO 8601 nor in the mapping's `formats` (their patterns).
         case notADate(formats: [String])
     }
@@ -119,6 +123,8 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
             case .notACategory: "is not a state category (To Do, In Progress, Done)"
             case .notANumber: "is not a number"
             case .notABool: "is not true or false"
+            case .notAComment: "is not a comment as 'date;author;text' with a date this mapping reads"
+            case .notAnAttachment: "is not an attachment as 'date;author;name;url' or a URL"
             case .notADate(let formats): "is not a date this mapping reads (ISO 8601\(formats.isEmpty ? "" : ", " + formats.joined(separator: ", ")))"
             }
             return "\(column) '\(value)' \(why); kept as custom field '\(column)'"
@@ -178,7 +184,7 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
     }
 
     private static let attributeNames =
-        "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore"
+        "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, comments, attachments, parent, children, field:NAME, ignore"
 
     private static func quoted(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
