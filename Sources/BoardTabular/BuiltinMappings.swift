@@ -21,7 +21,7 @@ enum BuiltinMappings {
     "labels": ["Tags"],
     "field:Assignee Email": ["Assignee Email"],
     "field:Projects": ["Projects"],
-    "field:Parent task": ["Parent task"],
+    "parent": ["Parent task"],
     "field:Blocked By (Dependencies)": ["Blocked By (Dependencies)"],
     "field:Blocking (Dependencies)": ["Blocking (Dependencies)"]
   },
@@ -43,7 +43,8 @@ enum BuiltinMappings {
       {"header": "Due Date", "value": "due", "dateFormat": "yyyy-MM-dd", "format": "yyyy-MM-dd"},
       {"header": "Tags", "value": "labels"},
       {"header": "Notes", "value": "body"},
-      {"header": "Projects", "value": "field:Projects"}
+      {"header": "Projects", "value": "field:Projects"},
+      {"header": "Parent task", "value": "parent"}
     ]
   }
 }

@@ -193,6 +193,11 @@ public struct ColumnMapping: Sendable {
             (.position, ["position", "order", "sort order", "순서", "ordem", "orden", "ordre", "reihenfolge", "顺序", "順序"]),
             (.archived, ["archived", "is archived", "보관", "arquivado", "archivado", "archive", "archiviert", "已归档", "アーカイブ"]),
             (.url, ["url", "link", "card url", "permalink", "web url", "enlace", "lien"]),
+            (.parent, ["parent", "parent id", "parent task", "parent issue", "parent item", "parent card", "상위 작업", "상위 항목",
+                       "pai", "tarefa pai", "item pai", "padre", "tarea padre", "tache parente", "ubergeordnete aufgabe",
+                       "父任务", "父项", "親タスク", "親課題"]),
+            (.children, ["sub-tasks", "subtasks", "sub-issues", "child issues", "하위 작업", "subtarefas", "subtareas",
+                         "sous-taches", "unteraufgaben", "子任务", "サブタスク"]),
         ]
         var out: [String: CardAttribute] = [:]
         for (attribute, names) in table {
