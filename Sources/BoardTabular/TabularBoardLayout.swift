@@ -121,11 +121,11 @@ public struct TabularBoardLayout: Sendable {
         }
         mappingName = mapping.name
         localTimes = mapping.writeLocalTimes
-        var names: [String: String] = [:]
+        var keyed: [String: String] = [:]
         if let key = mapping.linkKey {
-            for card in board.cards { if let value = card.fields[key], !value.isEmpty { names[card.id] = value } }
+            for card in board.cards { if let value = card.fields[key], !value.isEmpty { keyed[card.id] = value } }
         }
-        linkNames = names
+        linkNames = keyed
         writesSections = mapping.writeSections
         var cols: [TabularColumn] = []
         var written: Set<String> = []

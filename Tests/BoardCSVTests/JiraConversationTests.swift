@@ -130,7 +130,9 @@ import BoardTestSupport
             .valueKept(column: "Comment", value: "no date here", reason: .notAComment),
             .valueKept(column: "Attachment", value: "report.pdf", reason: .notAnAttachment),
         ])
-        #expect(kept.map { $0.location.column } == [4, 6])
+        // The cells' lines and columns (columns count from the line's start, as an editor's do).
+        #expect(kept.map { $0.location?.line } == [2, 2])
+        #expect(kept.map { $0.location?.column } == [17, 58])
     }
 
     @Test func twoBadCommentsOfACardAreBothKept() throws {
