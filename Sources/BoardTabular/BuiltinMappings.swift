@@ -252,7 +252,10 @@ enum BuiltinMappings {
     "field:Estimate": ["Estimate"],
     "field:Project": ["Project Name"],
     "field:Cycles": ["Cycles"],
-    "field:Modules": ["Modules"]
+    "field:Modules": ["Modules"],
+    "parent": ["Parent"],
+    "comments": ["Comments"],
+    "attachments": ["Links"]
   },
   "dateOnly": ["due", "start"],
   "states": {
@@ -273,7 +276,10 @@ enum BuiltinMappings {
       {"header": "Updated At", "value": "updated"},
       {"header": "Estimate", "value": "field:Estimate"},
       {"header": "Labels", "value": "labels"},
-      {"header": "Description", "value": "body"}
+      {"header": "Description", "value": "body"},
+      {"header": "Parent", "value": "parent"},
+      {"header": "Links", "value": "attachments", "json": true},
+      {"header": "Comments", "value": "comments", "json": true, "format": "yyyy-MM-dd HH:mm:ss"}
     ]
   }
 }

@@ -81,6 +81,9 @@ public struct ColumnMapping: Sendable {
         public var dateFormat: TabularDateFormat?
         /// A fixed value for every row (Jira's `Issue Type` = `Task`), when the attribute is `ignore`.
         public var constant: String?
+        /// Comments or attachments as one JSON array in one cell (Plane's `Comments`, `Links`)
+        /// instead of one per column.
+        public var json = false
 
         public init(header: String, attribute: CardAttribute, repeats: Bool = false,
                     dateTimeFormat: TabularDateFormat? = nil, dateFormat: TabularDateFormat? = nil,

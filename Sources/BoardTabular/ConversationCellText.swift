@@ -4,7 +4,9 @@ import BoardIO
 /// A comment or an attachment in one cell, in the form Jira's CSV export writes and its
 /// importer reads: a comment `date;author;text`, an attachment `date;author;name;url` (or a
 /// bare URL). The text after the second `;` is the comment exactly as written (its own `;`,
-/// `,`, new lines): nothing is escaped, since the column already holds one comment.
+/// `,`, new lines): nothing is escaped, since the column already holds one comment. Plane
+/// puts a card's comments (and its links) in one cell as a JSON array instead: read and
+/// written here too.
 public enum ConversationCellText {
     /// The comment in `cell`, its time read as the mapping's dates are (a time without an
     /// offset in `zone`); nil when the cell is not `date;author;text` with a readable date.
@@ -45,6 +47,51 @@ public enum ConversationCellText {
         let name = parts[2..<(parts.count - 1)].joined(separator: ";")
         guard !url.isEmpty else { return nil }
         return Attachment(name: name, url: url, at: at, by: by.isEmpty ? nil : by)
+    }
+
+    /// The comments of a cell holding a JSON array of objects, as Plane exports its
+    /// `Comments` (`[{"comment": …, "created_by": …, "created_at": "2024-01-01 14:30:00"}]`),
+    /// numbered on from `ordinal`; nil when the cell is no such array, or an object lacks
+    /// its text or a time the mapping reads.
+    public static func comments(json cell: String, dates: TabularDateReader, zone: Zone, ordinal: Int) -> [CardComment]? {
+        guard let objects = JSONDocument.parse(Array(cell.utf8))?.objects else { return nil }
+        var out: [CardComment] = []
+        for object in objects {
+            guard let text = object["comment"]?.string, let time = object["created_at"]?.string,
+                  let at = instant(time, dates: dates, zone: zone) else { return nil }
+            let author = object["created_by"]?.string ?? ""
+            let id = StableID.make(prefix: "c-", from: [at.description, author, text, String(ordinal + out.count)])
+            out.append(CardComment(id: id, author: author.isEmpty ? nil : author, at: at, text: text))
+        }
+        return out
+    }
+
+    /// The attachments of a cell holding a JSON array of links, as Plane exports its `Links`
+    /// (`[{"url": …, "title": …}]`); nil when the cell is no such array or a link has no URL.
+    public static func attachments(json cell: String) -> [Attachment]? {
+        guard let objects = JSONDocument.parse(Array(cell.utf8))?.objects else { return nil }
+        var out: [Attachment] = []
+        for object in objects {
+            guard let url = object["url"]?.string, !url.isEmpty else { return nil }
+            out.append(Attachment(name: object["title"]?.string ?? url, url: url))
+        }
+        return out
+    }
+
+    /// `comments` as one cell in Plane's JSON form, times as wall-clock times in `zone` in
+    /// `format` (ISO 8601 with the offset when nil).
+    public static func jsonCell(_ comments: [CardComment], format: TabularDateFormat?, zone: Zone) -> String {
+        "[" + comments.map { c in
+            "{\"comment\": " + JSONText.quoted(c.text) + ", \"created_by\": " + JSONText.quoted(c.author ?? "")
+                + ", \"created_at\": " + JSONText.quoted(time(c.at, format: format, zone: zone)) + "}"
+        }.joined(separator: ", ") + "]"
+    }
+
+    /// `attachments` as one cell in Plane's JSON form of links.
+    public static func jsonCell(_ attachments: [Attachment]) -> String {
+        "[" + attachments.map { a in
+            "{\"url\": " + JSONText.quoted(a.url) + ", \"title\": " + JSONText.quoted(a.name) + "}"
+        }.joined(separator: ", ") + "]"
     }
 
     /// `comment` as one cell, its time a wall-clock time in `zone` in `format` (ISO 8601

@@ -72,6 +72,7 @@ public enum MappingFile {
                 var c = ColumnMapping.WriteColumn(header: header, attribute: attribute)
                 c.repeats = column["repeat"]?.bool ?? false
                 c.constant = column["constant"]?.string
+                c.json = column["json"]?.bool ?? false
                 if let p = column["format"]?.string {
                     guard let f = TabularDateFormat(p) else { return fail(.mappingWriteFormat(index: k, pattern: p)) }
                     c.dateTimeFormat = f

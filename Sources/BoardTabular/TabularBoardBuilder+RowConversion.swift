@@ -44,14 +44,28 @@ extension TabularBoardBuilder {
                 if let b = row.bool(k) { card.archived = b }
                 else { keep(row.cell(k), k, .notABool, &card, locate) }
             case .comments:
-                if let c = ConversationCellText.comment(row.text(k), dates: dates, zone: zone, ordinal: card.comments.count) {
+                let text = row.text(k)
+                if text.trimmingSpaces.hasPrefix("[") {
+                    if let cs = ConversationCellText.comments(json: text, dates: dates, zone: zone, ordinal: card.comments.count) {
+                        card.comments += cs
+                    } else {
+                        keepItem(text, k, .notAComment, &lists, locate)
+                    }
+                } else if let c = ConversationCellText.comment(text, dates: dates, zone: zone, ordinal: card.comments.count) {
                     card.comments.append(c)
                 } else {
-                    keepItem(row.text(k), k, .notAComment, &lists, locate)
+                    keepItem(text, k, .notAComment, &lists, locate)
                 }
             case .attachments:
-                if let a = ConversationCellText.attachment(row.text(k), dates: dates, zone: zone) { card.attachments.append(a) }
-                else { keepItem(row.text(k), k, .notAnAttachment, &lists, locate) }
+                let text = row.text(k)
+                if text.trimmingSpaces.hasPrefix("[") {
+                    if let all = ConversationCellText.attachments(json: text) { card.attachments += all }
+                    else { keepItem(text, k, .notAnAttachment, &lists, locate) }
+                } else if let a = ConversationCellText.attachment(text, dates: dates, zone: zone) {
+                    card.attachments.append(a)
+                } else {
+                    keepItem(text, k, .notAnAttachment, &lists, locate)
+                }
             // Links name the other card as the file does; `resolveLinks` finds it once every
             // row is in (a parent may come after its children).
             case .parent: card.links.append(CardLink(.parent, row.trimmedText(k)))

@@ -12,6 +12,8 @@ public struct TabularColumn: Sendable, Equatable {
     public var dateFormat: TabularDateFormat?
     /// A fixed value for every row.
     public var constant: String?
+    /// Comments or attachments as one JSON array in this one cell (Plane's form).
+    public var json = false
 }
 
 /// The columns boardkit writes for a board, and each card's cells, the same for CSV and XLSX.
@@ -136,9 +138,10 @@ public struct TabularBoardLayout: Sendable {
             if case .field(let f) = w.attribute { written.insert(f) }
             let base = TabularColumn(header: w.header, attribute: w.attribute, item: nil,
                                      dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
-                                     constant: w.constant)
-            // Comments and attachments are one per column always: one cell holds one.
-            if w.repeats || w.attribute == .comments || w.attribute == .attachments, let count = Self.itemCount(w.attribute) {
+                                     constant: w.constant, json: w.json)
+            // Comments and attachments are one per column unless one JSON cell holds them all.
+            let oneEach = !w.json && (w.attribute == .comments || w.attribute == .attachments)
+            if w.repeats || oneEach, let count = Self.itemCount(w.attribute) {
                 let longest = board.cards.reduce(0) { max($0, count($1)) }
                 for k in 0..<max(longest, 1) {
                     var c = base
@@ -190,9 +193,11 @@ public struct TabularBoardLayout: Sendable {
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
         case .comments:
+            if c.json { return .text(ConversationCellText.jsonCell(card.comments, format: c.dateTimeFormat, zone: zone)) }
             guard let k = c.item, k < card.comments.count else { return .empty }
             return .text(ConversationCellText.cell(card.comments[k], format: c.dateTimeFormat, zone: zone))
         case .attachments:
+            if c.json { return .text(ConversationCellText.jsonCell(card.attachments)) }
             guard let k = c.item, k < card.attachments.count else { return .empty }
             return .text(ConversationCellText.cell(card.attachments[k], format: c.dateTimeFormat, zone: zone))
         case .parent: return listCell(linked(card, .parent), c)

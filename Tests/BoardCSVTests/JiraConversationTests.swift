@@ -221,13 +221,16 @@ import BoardTestSupport
         #expect(try Self.card(back, "a").links == [CardLink(.child, "b")])
     }
 
-    /// dashboard_jira's real export, in the corpus (Tests/Corpus/README.md): `$BOARDKIT_CORPUS`,
-    /// else `../shared/corpus` beside the project.
-    static let realExport: String = {
+    /// A file of the real-file corpus (Tests/Corpus/README.md): in `$BOARDKIT_CORPUS`, else
+    /// `../shared/corpus` beside the project.
+    static func corpusFile(_ name: String) -> String {
         let given = ProcessInfo.processInfo.environment["BOARDKIT_CORPUS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         let folder = given ?? CommandRunner.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return folder.appendingPathComponent("csv/dashboard-jira__Jira_Issues_Export_Semicolon_UTF8.csv").path
-    }()
+        return folder.appendingPathComponent(name).path
+    }
+
+    /// dashboard_jira's real export.
+    static let realExport = corpusFile("csv/dashboard-jira__Jira_Issues_Export_Semicolon_UTF8.csv")
 
     /// Jira set to Portuguese exports the parent as its summary (`Pai`): dashboard_jira's
     /// 316-issue export names 13 epics of the same file so, on 292 issues.
