@@ -323,8 +323,18 @@ public struct TabularBoardLayout: Sendable {
         var written: Set<LinkType> = []
         if have.contains(.parent) { written.insert(.parent) }
         if have.contains(.children) { written.insert(.child) }
-        if !written.isEmpty {
-            left.links = board.cards.reduce(0) { $0 + $1.links.count { !written.contains($0.type) } }
+        guard !written.isEmpty else { return left }
+        // A link whose other side is written comes back too: the reader completes it (a
+        // sub-task's parent gives the parent its child).
+        var cards: [String: Card] = [:]
+        for card in board.cards where cards[card.id] == nil { cards[card.id] = card }
+        left.links = 0
+        for card in board.cards {
+            for link in card.links where !written.contains(link.type) {
+                let inverse = link.type.inverse
+                let back = inverse.map { written.contains($0) && cards[link.card]?.links.contains(CardLink($0, card.id)) == true } ?? false
+                if !back { left.links += 1 }
+            }
         }
         return left
     }

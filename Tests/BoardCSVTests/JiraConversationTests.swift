@@ -211,6 +211,23 @@ import BoardTestSupport
         #expect(back == board)
     }
 
+    /// What Jira's layout has no column for is counted, and only that: a checklist and a
+    /// `blocks` link (both its sides); not the comment, nor the parent and its child, which
+    /// the reader completes from the child's `Parent id`.
+    @Test func whatJirasLayoutCannotHoldIsCounted() throws {
+        var board = Board(cards: [Card(id: "a", title: "A", state: "todo"), Card(id: "b", title: "B", state: "todo"),
+                                  Card(id: "c", title: "C", state: "todo")])
+        board.link("b", .parent, "a")
+        board.link("a", .blocks, "c")
+        board.cards[0].comments = [CardComment(id: "1", author: "mina", at: Self.seoul(3, 9, 30), text: "hi")]
+        board.cards[0].checklists = [Checklist(name: "QA", items: [ChecklistItem(text: "one")])]
+        let layout = TabularBoardLayout(board: board, mapping: MappingLibrary.preset(named: "jira"))
+        #expect(layout.conversationLeft(board) == ConversationTally(checklists: 1, items: 1, links: 2))
+        let plane = TabularBoardLayout(board: board, mapping: MappingLibrary.preset(named: "plane"))
+        #expect(plane.conversationLeft(board) == ConversationTally(checklists: 1, items: 1, links: 2))
+        #expect(TabularBoardLayout(board: board).conversationLeft(board) == ConversationTally(board))
+    }
+
     /// A card from elsewhere (no `Issue id`) is named by its id in `Parent id`, which reads back.
     @Test func cardsWithoutAnIssueIdAreLinkedByTheirIds() throws {
         var board = Board(cards: [Card(id: "a", title: "Parent", state: "todo"), Card(id: "b", title: "Child", state: "todo")])
