@@ -87,7 +87,9 @@ class Block:
             if any(word in words for word in self.interrupt):
                 line = "__doc_interrupt " + shlex.quote(command)
             lines.append(line)
-        start = f"cd {shlex.quote(str(ROOT))}\n" if self.from_repository else ""
+        # A block runs in the repository when it says so, else in the session's own folder
+        # (also after a block that ran in the repository: its files never land there).
+        start = f"cd {shlex.quote(str(ROOT))}\n" if self.from_repository else 'cd "$DOCS_HERE"\n'
         return f"echo {shlex.quote(f'# {self.path}:{self.line}')}\n{start}" + "\n".join(lines) + "\n"
 
 
@@ -126,7 +128,7 @@ def run(path):
         binaries = pathlib.Path(work, "bin"); binaries.mkdir()
         (binaries / "boardkit").symlink_to(ROOT / ".build/debug/boardkit")
         env = dict(os.environ, HOME=str(home), PATH=f"{binaries}:{os.environ['PATH']}",
-                   TMPDIR=work, NO_COLOR="1")
+                   TMPDIR=work, NO_COLOR="1", DOCS_HERE=str(folder))
         env.pop("BOARDKIT_BOARD", None)
         script = PRELUDE + "".join(block.script() for block in runnable)
         session = subprocess.Popen(["bash", "-c", script], cwd=folder, env=env, text=True,

@@ -95,7 +95,9 @@ grep -q "^ExecStart=/usr/bin/boardkit report \${BOARD} --mail-to \${MAIL_TO}" "$
 grep -q "^ExecStart=/usr/bin/boardkit remind \${BOARD} --mail" "$prefix/lib/systemd/system/boardkit-remind@.service" \
     || fail "boardkit-remind@.service's ExecStart"
 grep -q "^OnCalendar=Mon \*-\*-\* 09:00:00$" "$work/boardkit-report@.timer" || fail "the report's timer is not Mondays 09:00"
-grep -q "^OnCalendar=\*-\*-\* 08:00:00$" "$work/boardkit-remind@.timer" || fail "the reminders' timer is not daily"
+grep -q "^OnCalendar=\*-\*-\* \*:00/15:00$" "$work/boardkit-remind@.timer" || fail "the reminders' timer is not every 15 minutes"
+grep -q -- "--digest-at \${DIGEST_AT} \$LEDGER_OPTION" "$prefix/lib/systemd/system/boardkit-remind@.service" \
+    || fail "boardkit-remind@.service does not send the digest once a day with a ledger"
 [ -s "$prefix/share/doc/boardkit/mail.env" ] || fail "no mail.env example"
 if command -v systemd-analyze >/dev/null; then
     (cd "$work" && MANPATH="$prefix/share/man" systemd-analyze verify ./boardkit-report@.service ./boardkit-report@.timer \

@@ -39,6 +39,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "reminder": "Cards due", "reminderFor": "Your cards due on", "dueToday": "Due today",
         "dueThisWeek": "Due this week", "reminderFooter": "Sent by boardkit remind.",
         "reminderUnassignedFor": "Cards due with no assignee on",
+        "cardReminder": "Reminder", "cardReminderFor": "a reminder set on a card of",
+        "sinceLastWeek": "Since last week", "thisWeek": "This week", "lastWeek": "Last week", "change": "Change",
     ]
 
     private static let korean: [String: String] = [
@@ -63,6 +65,8 @@ public enum ReportLocale: String, Sendable, CaseIterable {
         "reminder": "마감 알림", "reminderFor": "마감이 다가온 담당 카드:", "dueToday": "오늘 마감",
         "dueThisWeek": "이번 주 마감", "reminderFooter": "boardkit remind가 보낸 메일입니다.",
         "reminderUnassignedFor": "담당자 없이 마감이 다가온 카드:",
+        "cardReminder": "알림", "cardReminderFor": "카드에 설정한 알림, 보드:",
+        "sinceLastWeek": "지난주 대비", "thisWeek": "이번 주", "lastWeek": "지난주", "change": "변화",
     ]
 
     private static let weekdaysEN = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

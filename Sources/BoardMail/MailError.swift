@@ -17,12 +17,16 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
     /// A batch (`remind --mail`) went on past failures: `missed` (each `name <address>`) of
     /// `of` messages were not mailed; each failure was its own warning before.
     case notReached(missed: [String], of: Int)
+    /// The ledger of what `remind` sent cannot be read or written (`message`: why); no
+    /// message is sent without it, as none could be kept from going twice.
+    case ledgerFailed(path: String, message: String)
 
     public var diagnostic: Diagnostic {
         switch self {
         case .badAddress, .notReached:
             return Diagnostic(self)
-        case .mailerMissing(let path), .mailerFailed(let path, _, _), .mailerTimedOut(let path, _), .peopleUnreadable(let path, _):
+        case .mailerMissing(let path), .mailerFailed(let path, _, _), .mailerTimedOut(let path, _), .peopleUnreadable(let path, _),
+             .ledgerFailed(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .peopleRow(let path, let line, _):
             return Diagnostic(self, at: SourceLocation(file: path, line: line))
@@ -35,6 +39,7 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
         case .mailerMissing, .mailerFailed, .mailerTimedOut: .mailFailed
         case .peopleUnreadable, .peopleRow: .mailBadPeople
         case .notReached: .mailNotReached
+        case .ledgerFailed: .mailLedgerFailed
         }
     }
 
@@ -56,6 +61,8 @@ public enum MailError: Error, DiagnosticMessage, Equatable {
             return "'\(text)' is not 'name,email' with a mail address; fix the line (docs/mail.md)"
         case .notReached(let missed, let count):
             return "\(missed.count) of \(Counted(count, "message")) not mailed, to \(missed.joined(separator: ", ")); the others were sent"
+        case .ledgerFailed(_, let message):
+            return "the ledger of what remind sent cannot be kept: \(message); nothing more was sent"
         }
     }
 }
@@ -71,6 +78,10 @@ extension DiagnosticCode {
     public static let mailNotReached = DiagnosticCode(
         "mail-not-reached", .error, "`remind --mail`: some reminders were not mailed (each refusal is a `mail-refused` warning); the others were.")
 
+    public static let mailLedgerFailed = DiagnosticCode(
+        "mail-ledger-failed", .error, "`remind --mail`: the ledger of what was sent (in the store, or `BOARD.reminded`) cannot be read or written; nothing more is sent.")
+
     /// Mail's codes, in the order the README lists them.
-    public static let mailCodes: [DiagnosticCode] = [.mailBadAddress, .mailFailed, .mailBadPeople, .mailNotReached, .mailNoAddress, .mailRefused]
+    public static let mailCodes: [DiagnosticCode] = [.mailBadAddress, .mailFailed, .mailBadPeople, .mailNotReached, .mailLedgerFailed,
+                                                     .mailNoAddress, .mailRefused, .mailUnsure]
 }

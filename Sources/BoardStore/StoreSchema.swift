@@ -9,7 +9,7 @@ enum StoreSchema {
     /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
     /// The schema this build writes.
-    static let version = 7
+    static let version = 8
 
     /// One step of the schema: its name (SQLite stores record the names they have had, in
     /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
@@ -113,6 +113,14 @@ enum StoreSchema {
                 made_at TEXT NOT NULL);
             CREATE INDEX access_secrets_person ON access_secrets(person);
             UPDATE boardkit_store SET value = '7' WHERE key = 'schema';
+            """),
+        // v8: what `boardkit remind` has mailed (SentReminders), so a rerun, a crash or two
+        // timers at once never mail a reminder twice.
+        Migration(name: "v8-reminders-sent", sql: """
+            CREATE TABLE reminders_sent (
+                key TEXT NOT NULL, recipient TEXT NOT NULL, state TEXT NOT NULL, at TEXT NOT NULL,
+                PRIMARY KEY (key, recipient));
+            UPDATE boardkit_store SET value = '8' WHERE key = 'schema';
             """),
     ]
 

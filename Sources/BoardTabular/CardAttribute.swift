@@ -5,6 +5,8 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case stateCategory
     case due, start, created, updated, completed
     case labels, assignees, position, archived, url
+    /// A card's reminders (`-P1D`, `2026-12-01T09:00:00+09:00`): a column only where a card has some.
+    case reminders
     /// One comment per cell, as `date;author;text` (Jira's `Comment` columns).
     case comments
     /// One attachment per cell, as `date;author;name;url` or a bare URL (Jira's `Attachment`).
@@ -40,6 +42,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .completed: return "completed"
         case .labels: return "labels"
         case .assignees: return "assignees"
+        case .reminders: return "reminders"
         case .position: return "position"
         case .archived: return "archived"
         case .url: return "url"
@@ -73,6 +76,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "completed": self = .completed
         case "labels": self = .labels
         case "assignees": self = .assignees
+        case "reminders": self = .reminders
         case "position": self = .position
         case "archived": self = .archived
         case "url": self = .url
@@ -98,7 +102,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     /// parent, but Jira exports it twice (`Parent id` and `Parent`), so both columns count.
     public var isList: Bool {
         switch self {
-        case .labels, .assignees, .comments, .attachments, .parent, .children: true
+        case .labels, .assignees, .reminders, .comments, .attachments, .parent, .children: true
         default: false
         }
     }

@@ -193,6 +193,7 @@ public struct ColumnMapping: Sendable {
                           "responsavel", "responsaveis", "atribuido a", "responsable", "asignado a", "assigne a",
                           "zustandig", "verantwortlich", "bearbeiter", "zugewiesen an",
                           "负责人", "经办人", "指派给", "担当者", "担当"]),
+            (.reminders, ["reminders", "reminder", "알림", "lembretes", "recordatorios", "rappels", "erinnerungen", "提醒", "リマインダー"]),
             (.position, ["position", "order", "sort order", "순서", "ordem", "orden", "ordre", "reihenfolge", "顺序", "順序"]),
             (.archived, ["archived", "is archived", "보관", "arquivado", "archivado", "archive", "archiviert", "已归档", "アーカイブ"]),
             (.url, ["url", "link", "card url", "permalink", "web url", "enlace", "lien"]),

@@ -37,6 +37,11 @@ extension TabularBoardBuilder {
                 if let r = reading(row, k, &card, locate, undecided: &undecided) { set(plan[k], r, on: &card) }
             case .labels: Self.appendItems(row.listItems(k), to: &card.labels)
             case .assignees: Self.appendItems(row.listItems(k), to: &card.assignees)
+            case .reminders:
+                let items = row.listItems(k)
+                let read = items.compactMap { Reminder(text: $0) }
+                if read.count == items.count { card.reminders += read }
+                else { keep(row.cell(k), k, .notAReminder, &card, locate) }
             case .position:
                 if let d = row.number(k) { card.position = d }
                 else { keep(row.cell(k), k, .notANumber, &card, locate) }

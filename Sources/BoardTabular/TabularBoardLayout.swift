@@ -108,6 +108,11 @@ public struct TabularBoardLayout: Sendable {
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
             }
+            // After the assignees, and only where a card has some: a board without reminders
+            // keeps the columns it always had.
+            if board.cards.contains(where: { !$0.reminders.isEmpty }), let k = cols.firstIndex(where: { $0.attribute == .assignees }) {
+                cols.insert(TabularColumn(header: CardAttribute.reminders.description, attribute: .reminders), at: k + 1)
+            }
             let taken = Set(cols.map { NameKey.of($0.header) }).union(ColumnMapping.boardkitAliases.keys)
             for f in fieldNames {
                 // `boardkit:` names the workbook's hidden columns (`boardkit:updated`…): a field
@@ -189,6 +194,7 @@ public struct TabularBoardLayout: Sendable {
         case .completed: return card.completed.map { instantCell($0, c) } ?? .empty
         case .labels: return listCell(card.labels, c)
         case .assignees: return listCell(card.assignees, c)
+        case .reminders: return listCell(card.reminders.map(\.description), c)
         case .position: return card.position.map { .number($0) } ?? .empty
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
@@ -225,6 +231,7 @@ public struct TabularBoardLayout: Sendable {
         switch attribute {
         case .labels: { $0.labels.count }
         case .assignees: { $0.assignees.count }
+        case .reminders: { $0.reminders.count }
         case .comments: { $0.comments.count }
         case .attachments: { $0.attachments.count }
         case .parent: { card in card.links.count { $0.type == .parent } }
@@ -292,6 +299,7 @@ public struct TabularBoardLayout: Sendable {
         count(.completed) { $0.completed != nil }
         count(.labels) { !$0.labels.isEmpty }
         count(.assignees) { !$0.assignees.isEmpty }
+        count(.reminders) { !$0.reminders.isEmpty }
         count(.position) { $0.position != nil }
         count(.archived) { $0.archived }
         count(.url) { $0.url != nil }

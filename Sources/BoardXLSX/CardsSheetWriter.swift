@@ -176,6 +176,7 @@ struct CardsSheetWriter {
         case .created, .updated, .completed: return 17
         case .labels: return 20
         case .assignees: return 18
+        case .reminders: return 26
         case .position, .archived: return 10
         case .url, .comments, .attachments: return 30
         case .parent, .children: return 12

@@ -9,7 +9,7 @@ import BoardReport
 struct RemindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Remind each assignee of their cards overdue, due today and due this week (by mail with --mail).",
+        abstract: "Remind each assignee of their cards due, and of the reminders set on cards (by mail with --mail).",
         discussion: """
         Cards not done and not archived, with a due date past, today or in the next 7 days, \
         grouped per assignee. Without --mail, each assignee's list is printed. With --mail, each \
@@ -19,6 +19,11 @@ struct RemindCommand: ParsableCommand {
         Cards due with no assignee go to --unassigned-to. An address the mailer refuses is a \
         warning and the others are still sent; the run then exits 1 naming who was not reached. \
         --dry-run prints the messages as they would be sent. \
+        A reminder set on a card (add/edit --remind) is mailed to each of its assignees at the \
+        first run after its time (none over a day late). With --mail, what was sent is kept in a \
+        ledger (the store's own; beside a file, BOARD.reminded), so each message goes once: the \
+        list of cards due once a day (from --digest-at on), each card's reminder once; a rerun \
+        sends only what was not reached. The timer runs it every 15 minutes. \
         --as-of DATE is the start of that day in the board's zone. docs/mail.md.
         """)
 
@@ -36,6 +41,12 @@ struct RemindCommand: ParsableCommand {
 
     @Flag(name: .customLong("dry-run"), help: "With --mail: print the messages as they would be sent; send nothing.")
     var dryRun = false
+
+    @Option(name: .customLong("digest-at"), help: ArgumentHelp("With --mail: send each assignee's list of cards due once a day, from this time on (HH:MM, the board's zone); default: at the day's first run.", valueName: "HH:MM"))
+    var digestAt: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --mail: keep what was sent in this file (default: the store's own ledger, or BOARD.reminded beside a file).", valueName: "FILE"))
+    var ledger: String?
 
     // `.unconditional`: `--as-of -1w` is a week ago, not another flag.
     @Option(name: .customLong("as-of"), parsing: .unconditional, help: ArgumentHelp("The moment to remind as of: YYYY-MM-DD, today, yesterday, -1w, friday… (the start of that day in the board's zone) or a timestamp (default: now).", valueName: "DATE"))
@@ -60,8 +71,12 @@ struct RemindCommand: ParsableCommand {
         if let asOf, !AsOfOption.isValid(asOf) {
             throw ValidationError("--as-of: \(AsOfOption.accepted); got '\(asOf)'")
         }
+        if let digestAt, ClockTime(digestAt) == nil {
+            throw ValidationError("--digest-at: a time of day as HH:MM (08:00); got '\(digestAt)'")
+        }
         if !mail {
-            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--unassigned-to", unassignedTo != nil)] + mailer.given.map({ ($0, true) }) where given {
+            for (flag, given) in [("--dry-run", dryRun), ("--people", people != nil), ("--unassigned-to", unassignedTo != nil),
+                                  ("--digest-at", digestAt != nil), ("--ledger", ledger != nil)] + mailer.given.map({ ($0, true) }) where given {
                 throw ValidationError("\(flag) goes with --mail")
             }
         }
@@ -80,9 +95,11 @@ struct RemindCommand: ParsableCommand {
         job.mailFrom = mailer.mailFrom
         job.unassignedTo = unassignedTo
         job.sendmail = mailer.sendmail
+        job.ledgerPath = ledger
+        job.digestAt = digestAt.flatMap(ClockTime.init)
         let done = job.run()
         if let moment = done.asOf {
-            let summary = { (reminders: [RemindJob.Reminder]) in Self.summary(reminders, asOf: moment, unassignedLeft: done.unassignedLeft) }
+            let summary = { (reminders: [RemindJob.Reminder]) in Self.summary(reminders, of: done, asOf: moment) }
             switch job.mode {
             case .list, .dryRun:
                 print(done.reminders.map(\.text).joined(separator: job.mode == .list ? "\n" : "\n\n"), terminator: "")
@@ -102,11 +119,24 @@ struct RemindCommand: ParsableCommand {
     }
 
     /// `2 reminders as of 2026-11-20: mina <mina@example.org> (3 cards), sam <sam@example.org> (1 card)`,
-    /// then how many cards due went to nobody, when some did.
-    static func summary(_ reminders: [RemindJob.Reminder], asOf: Instant, unassignedLeft: Int) -> String {
-        let each = reminders.map { "\($0.recipient) (\(Counted($0.cards, "card")))" }
-        let nobody = unassignedLeft == 0 ? ""
-            : "; \(Counted(unassignedLeft, "card")) due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)"
-        return "\(Counted(reminders.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", ")) + nobody
+    /// then the reminders set on cards (`1 card reminder: #12 to mina <mina@example.org>`), how
+    /// many earlier runs sent, and how many went to nobody, when some did.
+    static func summary(_ reminders: [RemindJob.Reminder], of done: RemindJob.Outcome, asOf: Instant) -> String {
+        let digests = reminders.filter { $0.card == nil }, cards = reminders.filter { $0.card != nil }
+        let each = digests.map { "\($0.recipient) (\(Counted($0.cards, "card")))" }
+        var line = "\(Counted(digests.count, "reminder")) as of \(asOf.local.date)" + (each.isEmpty ? "" : ": " + each.joined(separator: ", "))
+        if !cards.isEmpty {
+            line += "; \(Counted(cards.count, "card reminder")): " + cards.map { "\($0.card ?? "") to \($0.recipient)" }.joined(separator: ", ")
+        }
+        if done.sentBefore > 0, let ledger = done.ledger {
+            line += "; \(Counted(done.sentBefore, "message")) sent before, left out (\(ledger))"
+        }
+        if done.unassignedLeft > 0 {
+            line += "; \(Counted(done.unassignedLeft, "card")) due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)"
+        }
+        if done.unassignedReminders > 0 {
+            line += "; \(Counted(done.unassignedReminders, "card reminder")) of a card with no assignee, sent to nobody (--unassigned-to ADDRESS takes them)"
+        }
+        return line
     }
 }

@@ -166,7 +166,7 @@ struct MailCommandTests {
         let box = try Mailbox()
         let people = try Self.people(box.folder, "name,email\nmina,mina@example.org\nsam,sam@example.org\nalex,alex@example.org\n"
                                      + "hyunwoo,hyunwoo@example.org\njisoo,jisoo@example.org\n")
-        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--ledger", box.folder.path("sent"), "--people", people, "--as-of", "2026-11-20",
                                               "--sendmail", box.sendmail])
         #expect(run.status == 0, "\(run.stderr)")
         // dana has cards due and no line in the file: a warning naming her, not a silent skip.
@@ -227,7 +227,7 @@ struct MailCommandTests {
     @Test func aBadPeopleFileIsAnErrorAtItsLine() throws {
         let box = try Mailbox()
         let people = try Self.people(box.folder, "mina,mina@example.org\nsam;sam@example.org\n")
-        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--sendmail", box.sendmail])
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--ledger", box.folder.path("sent"), "--people", people, "--sendmail", box.sendmail])
         #expect(run.status == 1)
         #expect(run.stderr == "\(people):2: error: 'sam;sam@example.org' is not 'name,email' with a mail address; fix the line (docs/mail.md) [mail-bad-people]\n1 error, 0 warnings\n")
         #expect(box.messages.isEmpty)
@@ -248,7 +248,7 @@ struct MailCommandTests {
 
             """)
         let people = try Self.people(box.folder, "alex,alex@example.org\njisoo,jisoo@example.org\nmina,mina@example.org\n")
-        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--ledger", box.folder.path("sent"), "--people", people, "--as-of", "2026-11-20",
                                               "--sendmail", refusing])
         #expect(run.status == 1)
         #expect(try box.read().map { $0["to"] as? [String] ?? [] } == [["alex@example.org"], ["mina@example.org"]])
@@ -262,7 +262,7 @@ struct MailCommandTests {
     @Test func aMissingMailerStopsTheBatchAndNamesEveryone() throws {
         let folder = try TemporaryFolder()
         let people = try Self.people(folder, "alex,alex@example.org\nmina,mina@example.org\n")
-        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--ledger", folder.path("sent"), "--people", people, "--as-of", "2026-11-20",
                                               "--sendmail", "/nonexistent/sendmail"])
         #expect(run.status == 1)
         #expect(run.stderr.components(separatedBy: "[mail-failed]").count == 2, "one mail-failed, not one per message: \(run.stderr)")
@@ -278,7 +278,7 @@ struct MailCommandTests {
         #expect(listed.stderr.hasSuffix("; 2 cards due with no assignee, reminded to nobody (--unassigned-to ADDRESS takes them)\n"))
         let box = try Mailbox()
         let people = try Self.people(box.folder, "mina,mina@example.org\n")
-        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+        let run = try CommandRunner.boardkit(["remind", Self.sample, "--mail", "--ledger", box.folder.path("sent"), "--people", people, "--as-of", "2026-11-20",
                                               "--unassigned-to", "Lead <lead@example.org>", "--sendmail", box.sendmail])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutText.hasPrefix("Mailed 2 reminders as of 2026-11-20: mina <mina@example.org> ("))
@@ -297,7 +297,7 @@ struct MailCommandTests {
     @Test func theBoardsOwnAddressesStandInForThePeopleFile() throws {
         let asana = CommandRunner.sample("foreign/asana.csv")
         let box = try Mailbox()
-        let run = try CommandRunner.boardkit(["remind", asana, "--mail", "--as-of", "2026-11-24", "--sendmail", box.sendmail])
+        let run = try CommandRunner.boardkit(["remind", asana, "--mail", "--ledger", box.folder.path("sent"), "--as-of", "2026-11-24", "--sendmail", box.sendmail])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("[mail-no-address]"))
         #expect(run.stdoutText == "Mailed 2 reminders as of 2026-11-24: Joon Park <joon@example.com> (1 card), Mina Kim <mina@example.com> (1 card)\n")

@@ -83,7 +83,7 @@ struct MsmtpTests {
         let relay = try Relay()
         let people = relay.home.path("people.csv")
         try "name,email\nmina,mina@example.org\nsam,sam@example.org\n".write(toFile: people, atomically: true, encoding: .utf8)
-        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--people", people, "--as-of", "2026-11-20",
+        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--ledger", relay.home.path("sent"), "--people", people, "--as-of", "2026-11-20",
                                               "--mail-from", "boardkit@example.org"], environment: relay.environment)
         #expect(run.status == 0, "\(run.stderr)")
         let received = try relay.messages()
@@ -121,7 +121,7 @@ struct MsmtpTests {
         let people = relay.home.path("people.csv")
         try "name,email\nalex,alex@example.org\njisoo,jisoo@example.org\nmina,mina@example.org\nsam,sam@example.org\n"
             .write(toFile: people, atomically: true, encoding: .utf8)
-        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--people", people, "--as-of", "2026-11-20"],
+        let run = try CommandRunner.boardkit(["remind", MailCommandTests.sample, "--mail", "--ledger", relay.home.path("sent"), "--people", people, "--as-of", "2026-11-20"],
                                              environment: relay.environment)
         #expect(run.status == 1)
         let received = try relay.messages().map { $0.envelope["rcpt_tos"] as? [String] ?? [] }

@@ -34,6 +34,9 @@ struct BoardShape: Sendable {
     /// that keep them ask (the lossless properties); what the others say they leave is
     /// checked in BoardKitTests' ConversationTravelTests.
     var conversation = false
+    /// Reminders on cards (before the due, or a moment with its offset). Off unless asked,
+    /// as the conversation: the lossless properties ask.
+    var reminders = false
 
     static let everything = BoardShape()
 }
@@ -266,6 +269,18 @@ enum BoardGen {
             board.cards.append(card)
         }
 
+        if shape.reminders {
+            for k in board.cards.indices where r.chance(0.3) {
+                var set: [Reminder] = []
+                for _ in 0..<r.int(1...3) {
+                    let reminder: Reminder = r.chance(0.6)
+                        ? .beforeDue(ReminderOffset(days: r.pick([0, 1, 7]), seconds: r.pick([0, 900, 7200]), isBefore: r.chance(0.8)))
+                        : .at(instant(&r, zone: zone, near: base))
+                    if !set.contains(reminder) { set.append(reminder) }
+                }
+                board.cards[k].reminders = set
+            }
+        }
         if shape.conversation {
             let ids = board.cards.map(\.id)
             for k in board.cards.indices where r.chance(0.4) { conversation(&r, on: &board.cards[k], zone: zone, near: base, cards: ids) }

@@ -13,7 +13,7 @@ import BoardKit
 struct LosslessPropertyTests {
     /// Canonical JSON: read(write(b)) == b, and writing again gives the same bytes.
     @Test func jsonIsTheIdentity() async {
-        await propertyCheck(count: 1000, input: BoardGen.boards(BoardShape(conversation: true))) { g in
+        await propertyCheck(count: 1000, input: BoardGen.boards(BoardShape(conversation: true, reminders: true))) { g in
             let bytes = RoundTrip.json(g.board)
             let read = BoardJSONReaderShim.read(bytes)
             guard let back = read.board else {
@@ -27,11 +27,11 @@ struct LosslessPropertyTests {
     }
 
     static let routes: [(Route, BoardShape, Int)] = [
-        (.csvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true), 400),
-        (.tsvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true), 200),
+        (.csvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true, reminders: true), 400),
+        (.tsvWithEvents, BoardShape(itemExtras: false, emptyFields: false, conversation: true, reminders: true), 200),
         // Weakened, on purpose: no positions needing 17 significant digits (a known loss).
-        (.xlsx, BoardShape(seventeenDigitPositions: false, conversation: true), 250),
-        (.store, BoardShape(conversation: true), 250),
+        (.xlsx, BoardShape(seventeenDigitPositions: false, conversation: true, reminders: true), 250),
+        (.store, BoardShape(conversation: true, reminders: true), 250),
     ]
 
     @Test(arguments: 0..<routes.count)

@@ -331,8 +331,8 @@ struct StoreCommandTests {
             import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("drop index steps_undone"); \
             c.execute("drop index steps_undo_order"); c.execute("alter table steps drop column undo_order"); \
             c.execute("drop table sync_items"); c.execute("drop table sync_remote"); c.execute("drop table sync_uids"); \
-            c.execute("drop table access_secrets"); c.execute("drop table access_people"); \
-            c.execute("delete from grdb_migrations where identifier in ('v2-steps-index', 'v3-sync', 'v4-sync-alarms', 'v5-sync-uids', 'v6-undo-order', 'v7-access')"); \
+            c.execute("drop table access_secrets"); c.execute("drop table access_people"); c.execute("drop table reminders_sent"); \
+            c.execute("delete from grdb_migrations where identifier in ('v2-steps-index', 'v3-sync', 'v4-sync-alarms', 'v5-sync-uids', 'v6-undo-order', 'v7-access', 'v8-reminders-sent')"); \
             c.execute("update boardkit_store set value='1' where key='schema'"); c.commit()
             """
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", downgrade, older]).status == 0)
@@ -340,7 +340,7 @@ struct StoreCommandTests {
         try bk(["show", "-b", older])
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "1 0\n")
         #expect(try bk(["redo", "-b", older]).stdoutText.contains("undone before the upgrade"))
-        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "7 1\n")
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "8 1\n")
         try bk(["move", "1", "done", "-b", older])
         #expect(try bk(["history", "-b", older]).stdoutText.contains("moved #1 'before the upgrade'"))
         try bk(["undo", "-b", older])

@@ -31,6 +31,8 @@ public struct WeeklyReport: Sendable {
     public var aging: Aging
     public var perAssignee: Breakdown
     public var perLabel: Breakdown
+    /// Created, completed, overdue and in progress beside last week's.
+    public var sinceLastWeek: SinceLastWeek
     /// When the open cards are likely done (`Forecast.Question()`'s defaults); nil when the
     /// sample has no finished card (a note says so).
     public var forecast: Forecast?
@@ -76,6 +78,11 @@ public struct WeeklyReport: Sendable {
         })
         (overdue, dueSoon, perAssignee, perLabel) = dueDates
         (flowTimes, aging) = times
+        // The board at the last moment of last week: what this week's figures are set beside.
+        var before = options
+        before.asOf = Instant(epochMilliseconds: replay.weeks.bounds[replay.weeks.bounds.count - 2] - 1)
+        sinceLastWeek = SinceLastWeek(board: board, replay: replay, lastWeek: BoardReplay.make(board, zone: zone, options: before),
+                                      zone: zone, overdueNow: overdue)
         doneThisWeek = DoneThisWeek(flowTimes, weeks: replay.weeks)
         createdVsCompleted = CreatedVsCompleted(replay)
         throughput = Throughput(replay)

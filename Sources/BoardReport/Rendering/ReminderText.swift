@@ -15,16 +15,16 @@ public struct ReminderText: Sendable {
 
     /// `Cards due: Web team — mina — 2026-11-20 (Fri)`.
     public func subject(_ person: DueReminders.Person) -> String {
-        "\(locale.label("reminder")): \(oneLine(reminders.boardName)) — \(name(person)) — \(locale.date(reminders.asOfDate))"
+        "\(locale.label("reminder")): \(reminders.boardName.onOneLine) — \(name(person)) — \(locale.date(reminders.asOfDate))"
     }
 
     public func body(_ person: DueReminders.Person) -> String {
         let heading = locale.label(person.name.isEmpty ? "reminderUnassignedFor" : "reminderFor")
-        var lines = ["\(name(person)): \(heading) \(oneLine(reminders.boardName)) (\(locale.date(reminders.asOfDate)))", ""]
+        var lines = ["\(name(person)): \(heading) \(reminders.boardName.onOneLine) (\(locale.date(reminders.asOfDate)))", ""]
         for (key, items) in [("overdue", person.overdue), ("dueToday", person.today), ("dueThisWeek", person.week)] where !items.isEmpty {
             lines.append("\(locale.label(key)) (\(items.count))")
             for item in items {
-                lines.append("- \(item.reference) \(oneLine(item.title)) · \(oneLine(item.stateName)) · \(locale.label("due")) \(locale.due(item.due, zone: reminders.zone))")
+                lines.append("- \(item.reference) \(item.title.onOneLine) · \(item.stateName.onOneLine) · \(locale.label("due")) \(locale.due(item.due, zone: reminders.zone))")
             }
             lines.append("")
         }
@@ -36,10 +36,5 @@ public struct ReminderText: Sendable {
     /// The assignee, or `(unassigned)` for the cards due with none (`DueReminders.unassigned`).
     public func name(_ person: DueReminders.Person) -> String {
         person.name.isEmpty ? locale.label("unassigned") : person.name
-    }
-
-    /// A title or name on one line (a card's title may hold a line break).
-    private func oneLine(_ s: String) -> String {
-        s.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

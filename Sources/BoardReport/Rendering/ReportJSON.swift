@@ -73,6 +73,19 @@ public enum ReportJSON {
         }
         j.endArray()
 
+        j.key("sinceLastWeek")
+        j.beginObject()
+        for (name, figure) in [("created", r.sinceLastWeek.created), ("completed", r.sinceLastWeek.completed),
+                               ("overdue", r.sinceLastWeek.overdue), ("inProgress", r.sinceLastWeek.inProgress)] {
+            j.key(named: name)
+            j.beginObject(.line)
+            j.member("thisWeek", figure.now)
+            j.member("lastWeek", figure.lastWeek)
+            j.member("change", figure.change)
+            j.endObject()
+        }
+        j.endObject()
+
         j.key("overdue")
         j.beginObject()
         j.member("count", r.overdue.items.count)

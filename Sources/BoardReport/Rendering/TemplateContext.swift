@@ -51,6 +51,9 @@ struct TemplateContext {
         }
         c["wip"] = ["rows": wipRows, "any": !wipRows.isEmpty, "total": r.wip.total,
                     "statesOverLimit": r.wip.statesOverLimit] as [String: Any]
+        c["sinceLastWeek"] = sinceLastWeekRows.map { name, figure -> [String: Any] in
+            ["name": name, "now": figure.now, "lastWeek": figure.lastWeek, "change": signed(figure.change)]
+        }
 
         // Lists.
         c["overdue"] = list(r.overdue.items) { item -> [String: Any] in
@@ -179,6 +182,13 @@ struct TemplateContext {
         }
     }
 
+    /// The rows of "since last week", each named in the locale's words.
+    private var sinceLastWeekRows: [(name: String, figure: SinceLastWeek.Figure)] {
+        let s = report.sinceLastWeek
+        return [(locale.label("created"), s.created), (locale.label("completed"), s.completed),
+                (locale.label("overdue"), s.overdue), (locale.label("doing"), s.inProgress)]
+    }
+
     /// Aligned plain-text tables (`{{{tables.NAME}}}`) for the terminal template.
     private func textTables(_ c: [String: Any]) -> [String: String] {
         let r = report
@@ -193,6 +203,9 @@ struct TemplateContext {
                              rows: r.wip.rows.map { [clean($0.name), String($0.count),
                                                      ($0.limit.map(String.init) ?? "—") + ($0.overLimit ? " ⚠ " + l("overLimit") : "")] },
                              rightAligned: [1]).text
+        t["sinceLastWeek"] = TextTable(header: ["", l("thisWeek"), l("lastWeek"), l("change")],
+                                       rows: sinceLastWeekRows.map { [$0.name, String($0.figure.now), String($0.figure.lastWeek), signed($0.figure.change)] },
+                                       rightAligned: [1, 2, 3]).text
         t["overdue"] = TextTable(header: [l("daysOverdue"), l("card"), l("state"), l("assignees"), l("due")],
                                  rows: r.overdue.items.prefix(listLimit).map {
                                      [String($0.daysOverdue), TextTable.clip(name($0.card), 40), clean($0.card.stateName),

@@ -2,7 +2,7 @@ import BoardModel
 import BoardXLSX
 
 /// The Summary sheet, top to bottom: the report's title, what it is about, the cards per
-/// state with the totals under them, work in progress against the limits, cycle and lead
+/// state with the totals under them, this week's figures beside last week's, work in progress against the limits, cycle and lead
 /// time percentiles, and the report's notes. Each is a small table under its own header,
 /// one empty row between two.
 extension ReportWorkbook {
@@ -14,6 +14,8 @@ extension ReportWorkbook {
         writeAbout(r, on: sheet, rows: &rows)
         rows.skipRow()
         writeCardsPerState(r, on: sheet, rows: &rows)
+        rows.skipRow()
+        writeSinceLastWeek(r, on: sheet, rows: &rows)
         rows.skipRow()
         writeWorkInProgress(r, on: sheet, rows: &rows)
         rows.skipRow()
@@ -55,6 +57,21 @@ extension ReportWorkbook {
             let row = rows.take()
             cells.text(sheet, row, 0, name, format: bold)
             cells.number(sheet, row, 2, Double(count))
+        }
+    }
+
+    /// Created, completed, overdue and in progress: this week, last week and the change, as
+    /// numbers (a spreadsheet user charts or sums them).
+    private func writeSinceLastWeek(_ r: WeeklyReport, on sheet: Worksheet, rows: inout RowCursor) {
+        cells.headerRow(sheet, [label("sinceLastWeek"), label("thisWeek"), label("lastWeek"), label("change")], row: rows.take())
+        let s = r.sinceLastWeek
+        for (name, figure) in [(label("created"), s.created), (label("completed"), s.completed),
+                               (label("overdue"), s.overdue), (label("doing"), s.inProgress)] {
+            let row = rows.take()
+            cells.text(sheet, row, 0, name)
+            cells.number(sheet, row, 1, Double(figure.now))
+            cells.number(sheet, row, 2, Double(figure.lastWeek))
+            cells.number(sheet, row, 3, Double(figure.change))
         }
     }
 

@@ -31,6 +31,12 @@ public struct RemindJob {
     public var unassignedTo: String?
     /// `--sendmail`; nil: `$SENDMAIL`, else /usr/sbin/sendmail.
     public var sendmail: String?
+    /// `--ledger`: where what was sent is kept for a board that is a file; nil: the store's
+    /// own ledger, or `BOARD.reminded` beside the file.
+    public var ledgerPath: String?
+    /// `--digest-at`: the assignees' digests go from this time of day on (the board's zone),
+    /// once a day; nil: from the first run of the day. The reminders set on cards go at every run.
+    public var digestAt: ClockTime?
 
     public enum Mode: Sendable {
         /// Print each assignee's reminder as text (no mail, no addresses needed).
@@ -52,6 +58,8 @@ public struct RemindJob {
         public var text: String
         /// True once the mailer took the message (`send` only).
         public var sent = false
+        /// The card (`#12`, or its id) whose own reminder this is; nil for a digest.
+        public var card: String?
 
         /// `mina <mina@example.org>`, as the summary and the diagnostics name them.
         public var recipient: String { name + (address.map { " <\($0)>" } ?? "") }
@@ -64,6 +72,12 @@ public struct RemindJob {
         public var asOf: Instant?
         /// Cards due with no assignee that no reminder carries (no `--unassigned-to`, or `list`).
         public var unassignedLeft = 0
+        /// Reminders set on cards with no assignee that went to nobody (no `--unassigned-to`).
+        public var unassignedReminders = 0
+        /// Messages left out as an earlier run claimed or sent them (the ledger's).
+        public var sentBefore = 0
+        /// Where what was sent is kept; nil without a ledger (`list`, a board from standard input).
+        public var ledger: String?
 
         /// The reminders with an address that were not mailed (refused, or left when the
         /// mailer could not be run): whom a rerun must still reach. Empty unless `send`.
@@ -97,54 +111,97 @@ public struct RemindJob {
         case .success(let parsed): selection = parsed.filter
         case .failure(let problem): return Outcome(diagnostics: loaded.diagnostics + [problem], reminders: [], asOf: nil)
         }
+        var ledger: (any SentLedger)?
+        if mode != .list {
+            switch openLedger() {
+            case .success(let opened): ledger = opened
+            case .failure(let error): return Outcome(diagnostics: loaded.diagnostics + [error.diagnostic], reminders: [], asOf: nil)
+            }
+        }
         // The board's own column of addresses (an Asana export's) stands in for the lines a
         // people file lacks.
         if mode != .list { people = people.adding(People.carried(by: board.cards)) }
-        let due = DueReminders(board: board, now: now, filter: selection, numbers: Self.storeNumbers(input))
+        let numbers = Self.storeNumbers(input)
+        let due = DueReminders(board: board, now: now, filter: selection, numbers: numbers)
         let words = ReminderText(due, locale: locale)
+        let cardsDue = CardRemindersDue(board: board, now: now, filter: selection, numbers: numbers)
+        let cardWords = CardReminderText(cardsDue, locale: locale)
 
-        var diagnostics = loaded.diagnostics
-        var reminders: [Reminder] = []
-        let sendmail = Sendmail(self.sendmail)
-        // Set when the mailer cannot be run or hangs: no later message would fare better, so
-        // the rest are not tried (and are named with those the mailer refused).
-        var stopped = false
+        var mailing = Mailing(mode: mode, ledger: ledger, now: now, sendmail: Sendmail(self.sendmail))
+        mailing.diagnostics = loaded.diagnostics
+        if let ledger, mode == .send {
+            mailing.sayAbandoned(ledger)
+        }
+        var outcome = Outcome(diagnostics: [], reminders: [], asOf: due.now, ledger: ledger?.location)
+
+        // Each assignee's digest: once a day, from `digestAt` on.
+        let digestDue = digestAt.map { now >= zone.instant(LocalDateTime(date: zone.calendarDate(of: now), hour: $0.hour, minute: $0.minute)) } ?? true
         // The cards due with no assignee go as one more reminder when someone takes them.
         let unassigned = mode == .list ? nil : unassignedAddress.flatMap { _ in due.unassigned }
-        for person in due.people + (unassigned.map { [$0] } ?? []) {
+        for person in digestDue ? due.people + (unassigned.map { [$0] } ?? []) : [] {
             if mode == .list {
-                reminders.append(Reminder(name: person.name, address: nil, cards: person.count, text: words.body(person)))
+                outcome.reminders.append(Reminder(name: person.name, address: nil, cards: person.count, text: words.body(person)))
                 continue
             }
             guard let address = person.name.isEmpty ? unassignedAddress : people.addresses[person.name] ?? MailAddress(person.name) else {
-                diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: person.name, cards: person.count),
-                                              at: peoplePath.map { SourceLocation(file: $0) }))
+                mailing.diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: person.name, cards: person.count),
+                                                      at: peoplePath.map { SourceLocation(file: $0) }))
                 continue
             }
             let message = MailMessage(from: sender, to: [address], subject: words.subject(person), date: zone.localize(Instant.now()),
                                       body: .text(subtype: "plain", words.body(person)))
-            var reminder = Reminder(name: words.name(person), address: address, cards: person.count, text: message.rendered)
-            if mode == .send && !stopped {
-                switch sendmail.send(message) {
-                case nil:
-                    reminder.sent = true
-                case .mailerFailed(let path, let status, let said)?:
-                    // One address refused says nothing of the next: the batch goes on.
-                    diagnostics.append(Diagnostic(MailCaution.refused(recipient: reminder.recipient, status: status, said: said),
-                                                  at: SourceLocation(file: path)))
-                case let failure?:
-                    diagnostics.append(failure.diagnostic)
-                    stopped = true
-                }
-            }
-            reminders.append(reminder)
+            let mark = SentMark(key: "digest/\(due.asOfDate)/\(person.name)", recipient: address.description)
+            mailing.deliver(Reminder(name: words.name(person), address: address, cards: person.count, text: message.rendered),
+                            message, mark, into: &outcome)
         }
-        var outcome = Outcome(diagnostics: diagnostics, reminders: reminders, asOf: due.now,
-                              unassignedLeft: unassigned == nil ? due.unassigned?.count ?? 0 : 0)
+        outcome.unassignedLeft = digestDue && unassigned == nil ? due.unassigned?.count ?? 0 : 0
+
+        // The reminders set on cards whose moment has come: one message each, to each assignee.
+        for item in cardsDue.items {
+            for name in item.assignees.isEmpty ? [""] : item.assignees {
+                let reminder = Reminder(name: name.isEmpty ? cardWords.locale.label("unassigned") : name, address: nil, cards: 1,
+                                        text: cardWords.body(item, for: name), card: item.reference)
+                if mode == .list {
+                    outcome.reminders.append(reminder)
+                    continue
+                }
+                guard let address = name.isEmpty ? unassignedAddress : people.addresses[name] ?? MailAddress(name) else {
+                    if name.isEmpty {
+                        outcome.unassignedReminders += 1
+                    } else {
+                        mailing.diagnostics.append(Diagnostic(MailCaution.noAddress(assignee: name, cards: 1),
+                                                              at: peoplePath.map { SourceLocation(file: $0) }))
+                    }
+                    continue
+                }
+                let message = MailMessage(from: sender, to: [address], subject: cardWords.subject(item), date: zone.localize(Instant.now()),
+                                          body: .text(subtype: "plain", cardWords.body(item, for: name)))
+                let mark = SentMark(key: "card/\(item.cardID)/\(item.reminder)/\(item.moment.utc)", recipient: address.description)
+                var mailed = reminder
+                mailed.address = address
+                mailed.text = message.rendered
+                mailing.deliver(mailed, message, mark, into: &outcome)
+            }
+        }
+        outcome.diagnostics = mailing.diagnostics
         if mode == .send, !outcome.notReached.isEmpty {
-            outcome.diagnostics.append(MailError.notReached(missed: outcome.notReached.map(\.recipient), of: reminders.count).diagnostic)
+            outcome.diagnostics.append(MailError.notReached(missed: outcome.notReached.map(\.recipient), of: outcome.reminders.count).diagnostic)
         }
         return outcome
+    }
+
+    /// The ledger of what was sent: the store's own, else `--ledger`, else the file beside
+    /// the board; none for a board read from standard input without `--ledger`.
+    func openLedger() -> Result<(any SentLedger)?, MailError> {
+        if let ledgerPath { return .success(FileSentLedger(location: ledgerPath)) }
+        if input == "-" { return .success(nil) }
+        guard BoardStore.isStore(path: input) else { return .success(FileSentLedger.beside(board: input)) }
+        do {
+            // Read-only for --dry-run: a glance at the ledger writes nothing.
+            return .success(StoreSentLedger(store: try BoardStore.open(input, readOnly: mode == .dryRun), location: BoardStore.shown(input)))
+        } catch {
+            return .failure(.ledgerFailed(path: BoardStore.shown(input), message: error.text))
+        }
     }
 
     /// A store's card numbers (`#12`, as its commands take them) by card id; none for a file.
