@@ -118,7 +118,8 @@ public struct CSVWriter: BoardWriter {
         if !board.events.isEmpty {
             out.append(Diagnostic(CSVMessage.eventsNotWritten(events: board.events.count, changes: board.fieldChangeCount), at: at))
         }
-        let tally = ConversationTally(board)
+        // A tool's layout may hold some of it (Jira's `Comment` and `Parent id` columns).
+        let tally = layout.conversationLeft(board)
         if !tally.isEmpty { out.append(Diagnostic(CSVMessage.conversationNotWritten(tally), at: at)) }
         var lost: [CSVMessage.BoardPart] = []
         let blank = Board()

@@ -21,7 +21,7 @@ enum BuiltinMappings {
     "labels": ["Tags"],
     "field:Assignee Email": ["Assignee Email"],
     "field:Projects": ["Projects"],
-    "field:Parent task": ["Parent task"],
+    "parent": ["Parent task"],
     "field:Blocked By (Dependencies)": ["Blocked By (Dependencies)"],
     "field:Blocking (Dependencies)": ["Blocking (Dependencies)"]
   },
@@ -43,7 +43,8 @@ enum BuiltinMappings {
       {"header": "Due Date", "value": "due", "dateFormat": "yyyy-MM-dd", "format": "yyyy-MM-dd"},
       {"header": "Tags", "value": "labels"},
       {"header": "Notes", "value": "body"},
-      {"header": "Projects", "value": "field:Projects"}
+      {"header": "Projects", "value": "field:Projects"},
+      {"header": "Parent task", "value": "parent"}
     ]
   }
 }
@@ -118,8 +119,16 @@ enum BuiltinMappings {
     "field:Reporter": ["Reporter"],
     "field:Sprint": ["Sprint"],
     "field:Component": ["Component/s"],
+    "field:Fix Version/s": ["Fix Version/s"],
+    "field:Affects Version/s": ["Affects Version/s"],
+    "field:Watchers": ["Watchers"],
+    "comments": ["Comment"],
+    "attachments": ["Attachment"],
+    "parent": ["Parent id", "Parent"],
+    "children": ["Sub-tasks"],
     "field:Story points": ["Custom field (Story Points)", "Story Points", "Story points"]
   },
+  "linkKey": "Issue id",
   "dateFormats": ["dd/MMM/yy h:mm a", "dd/MMM/yy"],
   "dateOnly": ["due", "start"],
   "slashDates": "day-first",
@@ -133,6 +142,8 @@ enum BuiltinMappings {
     "fields": true,
     "columns": [
       {"header": "Issue key", "value": "id"},
+      {"header": "Issue id", "value": "field:Issue id"},
+      {"header": "Parent id", "value": "parent"},
       {"header": "Summary", "value": "title"},
       {"header": "Issue Type", "value": "ignore", "constant": "Task"},
       {"header": "Status", "value": "state"},
@@ -146,8 +157,14 @@ enum BuiltinMappings {
       {"header": "Start date", "value": "start", "format": "dd/MMM/yy h:mm a", "dateFormat": "dd/MMM/yy"},
       {"header": "Labels", "value": "labels", "repeat": true},
       {"header": "Description", "value": "body"},
-      {"header": "Sprint", "value": "field:Sprint"},
-      {"header": "Component/s", "value": "field:Component"},
+      {"header": "Sprint", "value": "field:Sprint", "repeat": true},
+      {"header": "Component/s", "value": "field:Component", "repeat": true},
+      {"header": "Fix Version/s", "value": "field:Fix Version/s", "repeat": true},
+      {"header": "Affects Version/s", "value": "field:Affects Version/s", "repeat": true},
+      {"header": "Watchers", "value": "field:Watchers", "repeat": true},
+      {"header": "Sub-tasks", "value": "children"},
+      {"header": "Comment", "value": "comments", "format": "dd/MMM/yy h:mm a"},
+      {"header": "Attachment", "value": "attachments", "format": "dd/MMM/yy h:mm a"},
       {"header": "Custom field (Story Points)", "value": "field:Story points"}
     ]
   }
@@ -235,7 +252,10 @@ enum BuiltinMappings {
     "field:Estimate": ["Estimate"],
     "field:Project": ["Project Name"],
     "field:Cycles": ["Cycles"],
-    "field:Modules": ["Modules"]
+    "field:Modules": ["Modules"],
+    "parent": ["Parent"],
+    "comments": ["Comments"],
+    "attachments": ["Links"]
   },
   "dateOnly": ["due", "start"],
   "states": {
@@ -256,7 +276,10 @@ enum BuiltinMappings {
       {"header": "Updated At", "value": "updated"},
       {"header": "Estimate", "value": "field:Estimate"},
       {"header": "Labels", "value": "labels"},
-      {"header": "Description", "value": "body"}
+      {"header": "Description", "value": "body"},
+      {"header": "Parent", "value": "parent"},
+      {"header": "Links", "value": "attachments", "json": true},
+      {"header": "Comments", "value": "comments", "json": true, "format": "yyyy-MM-dd HH:mm:ss"}
     ]
   }
 }

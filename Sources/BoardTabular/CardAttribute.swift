@@ -7,6 +7,15 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case labels, assignees, position, archived, url
     /// A card's reminders (`-P1D`, `2026-12-01T09:00:00+09:00`): a column only where a card has some.
     case reminders
+    /// One comment per cell, as `date;author;text` (Jira's `Comment` columns).
+    case comments
+    /// One attachment per cell, as `date;author;name;url` or a bare URL (Jira's `Attachment`).
+    case attachments
+    /// The parent card, named by its id, its link key (Jira's `Parent id` names an `Issue id`)
+    /// or its title (as Asana's `Parent task` and Jira's localized exports name it).
+    case parent
+    /// The child cards, named as `parent` names one, several in a cell (Jira's `Sub-tasks`).
+    case children
     /// A custom field kept under this name in `Card.fields`.
     case field(String)
     /// A column read and dropped on purpose (a mapping says so).
@@ -37,6 +46,10 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .position: return "position"
         case .archived: return "archived"
         case .url: return "url"
+        case .comments: return "comments"
+        case .attachments: return "attachments"
+        case .parent: return "parent"
+        case .children: return "children"
         case .field(let name): return "field:" + name
         case .ignore: return "ignore"
         }
@@ -67,6 +80,10 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "position": self = .position
         case "archived": self = .archived
         case "url": self = .url
+        case "comments": self = .comments
+        case "attachments": self = .attachments
+        case "parent": self = .parent
+        case "children": self = .children
         case "ignore": self = .ignore
         default: return nil
         }
@@ -81,6 +98,12 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Attributes that hold a list (several columns or one joined cell).
-    public var isList: Bool { self == .labels || self == .assignees || self == .reminders }
+    /// Attributes that hold a list (several columns or one joined cell). A card has one
+    /// parent, but Jira exports it twice (`Parent id` and `Parent`), so both columns count.
+    public var isList: Bool {
+        switch self {
+        case .labels, .assignees, .reminders, .comments, .attachments, .parent, .children: true
+        default: false
+        }
+    }
 }

@@ -30,6 +30,10 @@ public struct ColumnMapping: Sendable {
     public var dateOnly: Set<CardAttribute> = []
     /// State names onto categories (`todo`/`doing`/`done`) or state ids, before guessing.
     public var stateMap: [String: String]
+    /// The custom field whose values name a card in link columns (`parent`, `children`):
+    /// Jira's `Parent id` and `Sub-tasks` name an `Issue id`, not the key. A link is written
+    /// so too, by the other card's value of this field (its id when it has none).
+    public var linkKey: String?
     /// Writing: the tool's import columns, in order. Empty: boardkit's canonical layout.
     public var writeColumns: [WriteColumn]
     /// Writing: also write every custom field as a column of its own (after `writeColumns`).
@@ -77,6 +81,9 @@ public struct ColumnMapping: Sendable {
         public var dateFormat: TabularDateFormat?
         /// A fixed value for every row (Jira's `Issue Type` = `Task`), when the attribute is `ignore`.
         public var constant: String?
+        /// Comments or attachments as one JSON array in one cell (Plane's `Comments`, `Links`)
+        /// instead of one per column.
+        public var json = false
 
         public init(header: String, attribute: CardAttribute, repeats: Bool = false,
                     dateTimeFormat: TabularDateFormat? = nil, dateFormat: TabularDateFormat? = nil,
@@ -106,6 +113,15 @@ public struct ColumnMapping: Sendable {
         self.writeColumns = writeColumns
         self.writeFields = writeFields
         self.writeLocalTimes = writeLocalTimes
+    }
+
+    /// Custom fields the tool keeps as lists, one item per column (Jira's `Sprint`): the write
+    /// columns that repeat one. Read as a list even from one column (a sprint whose name has
+    /// a comma stays one sprint), and written one column per item.
+    public var listFields: Set<String> {
+        Set(writeColumns.compactMap { c in
+            if c.repeats, case .field(let name) = c.attribute { return name } else { return nil }
+        })
     }
 
     /// What a header means under this mapping: a `field:NAME` header is that field; then this
@@ -181,6 +197,11 @@ public struct ColumnMapping: Sendable {
             (.position, ["position", "order", "sort order", "순서", "ordem", "orden", "ordre", "reihenfolge", "顺序", "順序"]),
             (.archived, ["archived", "is archived", "보관", "arquivado", "archivado", "archive", "archiviert", "已归档", "アーカイブ"]),
             (.url, ["url", "link", "card url", "permalink", "web url", "enlace", "lien"]),
+            (.parent, ["parent", "parent id", "parent task", "parent issue", "parent item", "parent card", "상위 작업", "상위 항목",
+                       "pai", "tarefa pai", "item pai", "padre", "tarea padre", "tache parente", "ubergeordnete aufgabe",
+                       "父任务", "父项", "親タスク", "親課題"]),
+            (.children, ["sub-tasks", "subtasks", "sub-issues", "child issues", "하위 작업", "subtarefas", "subtareas",
+                         "sous-taches", "unteraufgaben", "子任务", "サブタスク"]),
         ]
         var out: [String: CardAttribute] = [:]
         for (attribute, names) in table {

@@ -52,6 +52,7 @@ public enum MappingFile {
             guard names.strings != nil else { return fail(.mappingDateOnlyNotAList) }
         }
         m.stateMap = object["states"]?.stringMap ?? [:]
+        m.linkKey = object["linkKey"]?.string
         if let rows = object["rows"]?.object {
             guard let column = rows["kind"]?.string else { return fail(.mappingRowsNoKind) }
             m.rowKinds = ColumnMapping.RowKinds(
@@ -71,6 +72,7 @@ public enum MappingFile {
                 var c = ColumnMapping.WriteColumn(header: header, attribute: attribute)
                 c.repeats = column["repeat"]?.bool ?? false
                 c.constant = column["constant"]?.string
+                c.json = column["json"]?.bool ?? false
                 if let p = column["format"]?.string {
                     guard let f = TabularDateFormat(p) else { return fail(.mappingWriteFormat(index: k, pattern: p)) }
                     c.dateTimeFormat = f

@@ -38,7 +38,10 @@ extension TabularBoardBuilder {
             seen[a, default: 0] += 1
             plan.append(a)
         }
-        gathered = plan.map { a in if case .field = a { return seen[a, default: 0] > 1 } else { return false } }
+        let listFields = m.listFields
+        gathered = plan.map { a in
+            if case .field(let name) = a { return seen[a, default: 0] > 1 || listFields.contains(name) } else { return false }
+        }
         var firstSeen: Set<CardAttribute> = []
         firstOfSingle = plan.map { a in
             if a.isList { return true }

@@ -48,6 +48,33 @@ extension TabularBoardBuilder {
             case .archived:
                 if let b = row.bool(k) { card.archived = b }
                 else { keep(row.cell(k), k, .notABool, &card, locate) }
+            case .comments:
+                let text = row.text(k)
+                if text.trimmingSpaces.hasPrefix("[") {
+                    if let cs = ConversationCellText.comments(json: text, dates: dates, zone: zone, ordinal: card.comments.count) {
+                        card.comments += cs
+                    } else {
+                        keepItem(text, k, .notAComment, &lists, locate)
+                    }
+                } else if let c = ConversationCellText.comment(text, dates: dates, zone: zone, ordinal: card.comments.count) {
+                    card.comments.append(c)
+                } else {
+                    keepItem(text, k, .notAComment, &lists, locate)
+                }
+            case .attachments:
+                let text = row.text(k)
+                if text.trimmingSpaces.hasPrefix("[") {
+                    if let all = ConversationCellText.attachments(json: text) { card.attachments += all }
+                    else { keepItem(text, k, .notAnAttachment, &lists, locate) }
+                } else if let a = ConversationCellText.attachment(text, dates: dates, zone: zone) {
+                    card.attachments.append(a)
+                } else {
+                    keepItem(text, k, .notAnAttachment, &lists, locate)
+                }
+            // Links name the other card as the file does; `resolveLinks` finds it once every
+            // row is in (a parent may come after its children).
+            case .parent: card.links.append(CardLink(.parent, row.trimmedText(k)))
+            case .children: card.links += row.listItems(k).map { CardLink(.child, $0) }
             case .field(let name):
                 if gathered[k] { lists[name, default: []].append(row.text(k)) }
                 else if fields == nil { card.fields[name] = row.text(k) }
@@ -88,6 +115,16 @@ extension TabularBoardBuilder {
     /// Most cards have one labels column: take its array as it is.
     private static func appendItems(_ items: [String], to list: inout [String]) {
         if list.isEmpty { list = items } else { list += items }
+    }
+
+    /// Keeps one of a repeated column's values that its attribute cannot take (a `Comment`
+    /// cell without a date) as an item of the field named as the header, so a second one
+    /// joins it instead of replacing it.
+    private func keepItem(_ text: String, _ k: Int, _ why: TabularMessage.KeptReason, _ lists: inout [String: [String]],
+                          _ locate: (Int) -> SourceLocation) {
+        let name = headers[k].isEmpty ? "column \(k + 1)" : headers[k]
+        lists[name, default: []].append(text)
+        diagnostics.append(Diagnostic(TabularMessage.valueKept(column: name, value: text, reason: why), at: locate(k)))
     }
 
     /// Keeps a value the attribute cannot take as a field under the column's header.

@@ -145,6 +145,7 @@ public final class TabularBoardBuilder {
                           mappingName: mapping?.name ?? "boardkit")
         }
         settleSlashDates()
+        resolveLinks()
         if cards.contains(where: { $0.state.isEmpty }) {
             let fallback = states.defaultState()
             for k in cards.indices where cards[k].state.isEmpty { cards[k].state = fallback }
@@ -152,10 +153,12 @@ public final class TabularBoardBuilder {
         if let d = leftOut.summary(item: "row", items: "rows", at: SourceLocation(file: file)) { diagnostics.append(d) }
         stateColumnUnread()
         let c = catalogue
-        let board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
+        var board = Board(id: c?.id ?? "board", name: c?.name ?? "Board",
                           timeZone: c?.timeZone ?? options.timeZone ?? "UTC",
                           states: states.states.isEmpty ? BoardState.defaults : states.states,
                           cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
+        // A file says a link once (Jira's sub-task names its parent): the other side is the model's.
+        if plan.contains(.parent) || plan.contains(.children) { board.completeLinks() }
         return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
                       columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
     }

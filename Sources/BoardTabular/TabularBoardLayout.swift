@@ -12,6 +12,8 @@ public struct TabularColumn: Sendable, Equatable {
     public var dateFormat: TabularDateFormat?
     /// A fixed value for every row.
     public var constant: String?
+    /// Comments or attachments as one JSON array in this one cell (Plane's form).
+    public var json = false
 }
 
 /// The columns boardkit writes for a board, and each card's cells, the same for CSV and XLSX.
@@ -33,6 +35,9 @@ public struct TabularBoardLayout: Sendable {
     private let stateCategory: [String: StateCategory]
     private let zone: Zone
     private let localTimes: Bool
+    /// How a link column names each card: its value of the mapping's `linkKey` field, for
+    /// cards that have one (Jira's `Parent id` is the parent's `Issue id`).
+    private let linkNames: [String: String]
 
     /// Write a section row before each state's cards (Todoist), cards grouped by state.
     public let writesSections: Bool
@@ -98,6 +103,7 @@ public struct TabularBoardLayout: Sendable {
         guard let mapping, !mapping.writeColumns.isEmpty else {
             mappingName = mapping?.name ?? "boardkit"
             localTimes = false
+            linkNames = [:]
             writesSections = false
             var cols = CardAttribute.canonicalOrder.map {
                 TabularColumn(header: $0.description, attribute: $0)
@@ -122,6 +128,11 @@ public struct TabularBoardLayout: Sendable {
         }
         mappingName = mapping.name
         localTimes = mapping.writeLocalTimes
+        var keyed: [String: String] = [:]
+        if let key = mapping.linkKey {
+            for card in board.cards { if let value = card.fields[key], !value.isEmpty { keyed[card.id] = value } }
+        }
+        linkNames = keyed
         writesSections = mapping.writeSections
         var cols: [TabularColumn] = []
         var written: Set<String> = []
@@ -132,9 +143,11 @@ public struct TabularBoardLayout: Sendable {
             if case .field(let f) = w.attribute { written.insert(f) }
             let base = TabularColumn(header: w.header, attribute: w.attribute, item: nil,
                                      dateTimeFormat: w.dateTimeFormat, dateFormat: w.dateFormat,
-                                     constant: w.constant)
-            if w.repeats && w.attribute.isList {
-                let longest = board.cards.reduce(0) { max($0, Self.items(w.attribute, of: $1)) }
+                                     constant: w.constant, json: w.json)
+            // Comments and attachments are one per column unless one JSON cell holds them all.
+            let oneEach = !w.json && (w.attribute == .comments || w.attribute == .attachments)
+            if w.repeats || oneEach, let count = Self.itemCount(w.attribute) {
+                let longest = board.cards.reduce(0) { max($0, count($1)) }
                 for k in 0..<max(longest, 1) {
                     var c = base
                     c.item = k
@@ -185,8 +198,46 @@ public struct TabularBoardLayout: Sendable {
         case .position: return card.position.map { .number($0) } ?? .empty
         case .archived: return .bool(card.archived)
         case .url: return card.url.map { .text($0) } ?? .empty
-        case .field(let name): return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
+        case .comments:
+            if c.json { return .text(ConversationCellText.jsonCell(card.comments, format: c.dateTimeFormat, zone: zone)) }
+            guard let k = c.item, k < card.comments.count else { return .empty }
+            return .text(ConversationCellText.cell(card.comments[k], format: c.dateTimeFormat, zone: zone))
+        case .attachments:
+            if c.json { return .text(ConversationCellText.jsonCell(card.attachments)) }
+            guard let k = c.item, k < card.attachments.count else { return .empty }
+            return .text(ConversationCellText.cell(card.attachments[k], format: c.dateTimeFormat, zone: zone))
+        case .parent: return listCell(linked(card, .parent), c)
+        case .children: return listCell(linked(card, .child), c)
+        case .field(let name):
+            if let k = c.item { return Self.fieldItems(card, name).dropFirst(k).first.map { .text($0) } ?? .empty }
+            return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
         case .ignore: return c.constant.map { .text($0) } ?? .empty
+        }
+    }
+
+    /// The cards `card` links to as `type`, as a link column names them.
+    private func linked(_ card: Card, _ type: LinkType) -> [String] {
+        card.links.compactMap { $0.type == type ? linkNames[$0.card] ?? $0.card : nil }
+    }
+
+    /// A list field's items (`ListCodec`: repeated columns were gathered so).
+    private static func fieldItems(_ card: Card, _ name: String) -> [String] {
+        card.fields[name].map(ListCodec.split) ?? []
+    }
+
+    /// How many items of `attribute` a card has, for an attribute written one item per
+    /// column; nil for one that is a single value.
+    private static func itemCount(_ attribute: CardAttribute) -> ((Card) -> Int)? {
+        switch attribute {
+        case .labels: { $0.labels.count }
+        case .assignees: { $0.assignees.count }
+        case .reminders: { $0.reminders.count }
+        case .comments: { $0.comments.count }
+        case .attachments: { $0.attachments.count }
+        case .parent: { card in card.links.count { $0.type == .parent } }
+        case .children: { card in card.links.count { $0.type == .child } }
+        case .field(let name): { fieldItems($0, name).count }
+        default: nil
         }
     }
 
@@ -214,16 +265,6 @@ public struct TabularBoardLayout: Sendable {
         if let f = c.dateTimeFormat { return .text(f.format(.dateTime(zone.local(i)))) }
         if localTimes { return .dateTime(zone.local(i)) }
         return .instant(i)
-    }
-
-    /// How many items a card has in a list attribute.
-    private static func items(_ attribute: CardAttribute, of card: Card) -> Int {
-        switch attribute {
-        case .labels: card.labels.count
-        case .assignees: card.assignees.count
-        case .reminders: card.reminders.count
-        default: 0
-        }
     }
 
     /// Every custom field name the cards use, sorted. A plain loop: a lazy `flatMap` into a
@@ -278,6 +319,32 @@ public struct TabularBoardLayout: Sendable {
         let nonFinite = board.cards.reduce(0) { $0 + (($1.position.map { !$0.isFinite }) ?? false ? 1 : 0) }
         if nonFinite > 0 { out.append(.nonFinitePositions(nonFinite)) }
         return out
+    }
+
+    /// What of the cards' conversation this layout has no column for: a format with no other
+    /// place for it counts this in its data-not-written warning. Checklists never have one.
+    public func conversationLeft(_ board: Board) -> ConversationTally {
+        var left = ConversationTally(board)
+        let have = Set(columns.map(\.attribute))
+        if have.contains(.comments) { left.comments = 0 }
+        if have.contains(.attachments) { left.attachments = 0 }
+        var written: Set<LinkType> = []
+        if have.contains(.parent) { written.insert(.parent) }
+        if have.contains(.children) { written.insert(.child) }
+        guard !written.isEmpty else { return left }
+        // A link whose other side is written comes back too: the reader completes it (a
+        // sub-task's parent gives the parent its child).
+        var cards: [String: Card] = [:]
+        for card in board.cards where cards[card.id] == nil { cards[card.id] = card }
+        left.links = 0
+        for card in board.cards {
+            for link in card.links where !written.contains(link.type) {
+                let inverse = link.type.inverse
+                let back = inverse.map { written.contains($0) && cards[link.card]?.links.contains(CardLink($0, card.id)) == true } ?? false
+                if !back { left.links += 1 }
+            }
+        }
+        return left
     }
 
     /// `losses` rendered as `data-not-written` warnings at `file`.

@@ -64,6 +64,10 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
         case notACategory, notANumber, notABool
         /// Not a duration before the due (`-P1D`) nor a timestamp with its offset.
         case notAReminder
+        /// Not `date;author;text` with a date the mapping reads.
+        case notAComment
+        /// Neither `date;author;name;url` nor a URL.
+        case notAnAttachment
         /// Not a date in ISO 8601 nor in the mapping's `formats` (their patterns).
         case notADate(formats: [String])
     }
@@ -122,6 +126,8 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
             case .notANumber: "is not a number"
             case .notABool: "is not true or false"
             case .notAReminder: "is not a reminder (a duration before the due, -P1D, or a timestamp with its offset)"
+            case .notAComment: "is not a comment as 'date;author;text' with a date this mapping reads"
+            case .notAnAttachment: "is not an attachment as 'date;author;name;url' or a URL"
             case .notADate(let formats): "is not a date this mapping reads (ISO 8601\(formats.isEmpty ? "" : ", " + formats.joined(separator: ", ")))"
             }
             return "\(column) '\(value)' \(why); kept as custom field '\(column)'"
@@ -181,7 +187,7 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
     }
 
     private static let attributeNames =
-        "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore"
+        "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, field:NAME, ignore"
 
     private static func quoted(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")

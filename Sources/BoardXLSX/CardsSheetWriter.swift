@@ -178,7 +178,8 @@ struct CardsSheetWriter {
         case .assignees: return 18
         case .reminders: return 26
         case .position, .archived: return 10
-        case .url: return 30
+        case .url, .comments, .attachments: return 30
+        case .parent, .children: return 12
         case .field, .ignore: return Double(min(max(c.header.count + 3, 12), 30))
         }
     }

@@ -7,7 +7,7 @@ import BoardTabular
 struct TabularMessageTests {
     @Test("every case's wording")
     func wording() {
-        let attributes = "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, position, archived, url, field:NAME, ignore"
+        let attributes = "id, title, body, state, stateCategory, due, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, field:NAME, ignore"
         let cases: [(TabularMessage, String)] = [
             (.invalidTimeZone("Mars/Base"), "'Mars/Base' is not an IANA time-zone name; times without an offset are read as UTC"),
             (.emptyHeader(column: 3), "column 3 has no header; its values are kept as field 'column 3'"),
@@ -37,6 +37,10 @@ struct TabularMessageTests {
              "Type 'x' is not a state category (To Do, In Progress, Done); kept as custom field 'Type'"),
             (.valueKept(column: "Rank", value: "x", reason: .notANumber), "Rank 'x' is not a number; kept as custom field 'Rank'"),
             (.valueKept(column: "Gone", value: "x", reason: .notABool), "Gone 'x' is not true or false; kept as custom field 'Gone'"),
+            (.valueKept(column: "Comment", value: "soon;mina;hi", reason: .notAComment),
+             "Comment 'soon;mina;hi' is not a comment as 'date;author;text' with a date this mapping reads; kept as custom field 'Comment'"),
+            (.valueKept(column: "Attachment", value: "a.png", reason: .notAnAttachment),
+             "Attachment 'a.png' is not an attachment as 'date;author;name;url' or a URL; kept as custom field 'Attachment'"),
             (.valueKept(column: "DATE", value: "every Monday", reason: .notADate(formats: [])),
              "DATE 'every Monday' is not a date this mapping reads (ISO 8601); kept as custom field 'DATE'"),
             (.valueKept(column: "Due", value: "soon", reason: .notADate(formats: ["dd/MMM/yy h:mm a", "yyyy.MM.dd"])),
