@@ -6,8 +6,9 @@ import BoardIO
 /// such a resource, whoever wrote it.
 ///
 /// A push edits the resource the server had rather than replacing it: the properties boardkit
-/// writes from a card (`ownedProperties`) and its own reminders are replaced; every other
-/// property, another app's reminders and other components stay as they were.
+/// writes from a card (`ownedProperties`) and the reminders are replaced (a reminder another
+/// app set is the card's once read, so the card's reminders are all of them); every other
+/// property, an alarm no reminder reads and other components stay as they were.
 public enum ICSTodoResource {
     /// VTODO properties written from the card, replaced on every push. (The UID is written
     /// only into a new resource: another app's to-do keeps the UID it was made with.) Another
@@ -23,8 +24,9 @@ public enum ICSTodoResource {
     static let alarmMark = "X-BOARDKIT-ALARM"
 
     /// The resource's text for `card` of `board` (whose states give STATUS and whose zone
-    /// gives the TZID of times), with a reminder per `alarms` duration (`-P1D`), written over
-    /// `existing` (the resource as the server last had it) when there is one.
+    /// gives the TZID of times), with a VALARM per reminder of the card, or, for a card with
+    /// none, per `alarms` duration (`-P1D`, the sync's own), written over `existing` (the
+    /// resource as the server last had it) when there is one.
     public static func render(_ card: Card, board: Board, uid: String, alarms: [String], stamp: Instant,
                               over existing: String?) -> String {
         let existingLines = existing.map { ContentLines($0).lines } ?? []
@@ -58,7 +60,10 @@ public enum ICSTodoResource {
         if let url = card.url, !url.isEmpty { todo.begin("URL"); todo.colon(); todo.uri(url); todo.end() }
         todo.todoStatus(category, completed: card.completed)
         todo.begin(ICSVocabulary.state); todo.colon(); todo.text(card.state); todo.end()
-        for text in alarms {
+        for reminder in card.reminders {
+            ICSReminderAlarm.write(reminder, of: card, zone: board.zone ?? .utc, todo: true, to: &todo)
+        }
+        for text in card.reminders.isEmpty ? alarms : [] {
             guard let trigger = ICSDuration(text), card.due != nil else { continue }
             todo.fixedLine("BEGIN:VALARM")
             todo.fixedLine("ACTION:DISPLAY")
@@ -104,7 +109,7 @@ public enum ICSTodoResource {
                     stop += 1
                 } while depth > 0 && stop < end
                 let block = Array(existing[k..<stop])
-                if !block.contains(where: { ContentLines.name(of: $0) == alarmMark }) { kept += block }
+                if !block.contains(where: { ContentLines.name(of: $0) == alarmMark }) && !isReminder(block) { kept += block }
                 k = stop
                 continue
             }
@@ -121,6 +126,14 @@ public enum ICSTodoResource {
         out += ["BEGIN:VTODO"] + ownLines + kept + ["END:VTODO"]
         out += existing[(end + 1)...]
         return out
+    }
+
+    /// Whether a nested component is an alarm a card's reminder is read from (a VALARM whose
+    /// TRIGGER is a moment or a duration): the card's reminders replace it.
+    private static func isReminder(_ block: [String]) -> Bool {
+        guard block.first?.uppercased() == "BEGIN:VALARM",
+              let trigger = block.first(where: { ContentLines.name(of: $0) == "TRIGGER" }) else { return false }
+        return trigger.uppercased().contains("VALUE=DATE-TIME") || ICSDuration(ContentLines.value(of: trigger)) != nil
     }
 
     /// A UTC date-time value (`20261127T161000Z`), as DTSTAMP and LAST-MODIFIED are written.

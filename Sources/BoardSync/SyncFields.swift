@@ -5,9 +5,10 @@ import BoardStore
 
 /// The card fields a sync carries, as `FieldChange` names and values: what is compared,
 /// merged and remembered as the base. Assignees, custom fields and positions stay local
-/// (a to-do has no place for them that other apps keep).
+/// (a to-do has no place for them that other apps keep). Reminders travel as VALARMs: one
+/// set on the phone is the card's, one set here rings on the phone.
 enum SyncFields {
-    static let names = ["title", "body", "state", "due", "start", "labels", "url"]
+    static let names = ["title", "body", "state", "due", "start", "labels", "url", "reminders"]
 
     /// A card's synced values. Times to the second: iCalendar has no finer unit, and a
     /// difference a server cannot hold must not look like a change on every sync.
@@ -17,6 +18,9 @@ enum SyncFields {
             switch name {
             case "due": if let d = card.due { out[name] = .text(seconds(d).description) }
             case "start": if let d = card.start { out[name] = .text(seconds(d).description) }
+            case "reminders":
+                let carried = carriedReminders(of: card)
+                if !carried.isEmpty { out[name] = .list(carried.map(\.description)) }
             default: if let v = card.value(of: name) { out[name] = v }
             }
         }
@@ -88,6 +92,13 @@ enum SyncFields {
                 patch.addLabels = labels.filter { !card.labels.contains($0) }
                 patch.removeLabels = card.labels.filter { !labels.contains($0) }
             case "state": state = text
+            case "reminders":
+                let items: [String] = if case .list(let items)? = value { items } else { [] }
+                let wanted = items.compactMap { Reminder(text: $0) }
+                patch.addReminders = wanted.filter { !card.reminders.contains($0) }
+                // One a to-do cannot carry (before a due the card lacks) was never there to remove.
+                let carried = carriedReminders(of: card)
+                patch.removeReminders = card.reminders.filter { carried.contains($0) && !wanted.contains($0) }
             default: break
             }
         }
@@ -95,6 +106,14 @@ enum SyncFields {
         if patch != CardPatch() { edits.append(.update(card: card.id, patch)) }
         if let state, state != card.state { edits.append(.move(card: card.id, state: state, position: nil, completed: completed)) }
         return edits
+    }
+
+    /// The reminders a to-do can carry: those with a moment (one before the due needs a due).
+    static func carriedReminders(of card: Card) -> [Reminder] {
+        card.reminders.filter { reminder in
+            if case .beforeDue = reminder { return card.due != nil }
+            return true
+        }
     }
 
     private static func seconds(_ d: DueDate) -> DueDate {
