@@ -52,7 +52,9 @@ import Testing
         for command in commands {
             let bytes = damage.apply(to: healthy)
             try bytes.write(to: URL(fileURLWithPath: damaged))
-            let run = try CommandRunner.boardkit(command)
+            // Under a time limit: a serve that took the damaged store would never end, and
+            // the whole test run would wait for it (seen when a damage went unnoticed).
+            let run = try CommandRunner.run("/usr/bin/timeout", ["30", CommandRunner.boardkit] + command)
             #expect(run.status == 1, "\(command)")
             let said = run.stderr + run.stdoutText
             #expect(said.contains("[store-damaged]"), "\(command): \(said)")
