@@ -11,6 +11,16 @@ import BoardTestSupport
     static func id(_ n: String) -> String { TaskwarriorTests.id(n) }
     static func instant(_ text: String) -> Instant { ISO8601.parseInstant(text)! }
 
+    /// `path` through Debian's Taskwarrior: `task import` into a data folder in `folder`, then
+    /// what `task export` gives back.
+    static func throughTaskwarrior(_ path: String, in folder: TemporaryFolder) throws -> Data {
+        let env = ["TASKDATA": folder.path("data"), "TASKRC": "/dev/null"]
+        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
+        let imported = try CommandRunner.run("/usr/bin/task", ["rc.confirmation=off", "rc.hooks=off", "import", path], environment: env)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        return try CommandRunner.run("/usr/bin/task", ["rc.hooks=off", "rc.json.array=on", "export"], environment: env).stdout
+    }
+
     @Test func annotationsAreCommentsWithTheirTimeAndText() throws {
         let (board, _) = try TaskwarriorTests.readSample()
         let crash = try #require(board.cards.first { $0.id == Self.id("02") })
@@ -106,12 +116,7 @@ import BoardTestSupport
         let (trello, _) = try TrelloConversationTests.read()
         let path = folder.path("tasks.json")
         _ = TaskwarriorWriter().write(trello, to: path, options: WriterOptions())
-        let env = ["TASKDATA": folder.path("data"), "TASKRC": "/dev/null"]
-        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
-        let imported = try CommandRunner.run("/usr/bin/task", ["rc.confirmation=off", "rc.hooks=off", "import", path], environment: env)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let exported = try CommandRunner.run("/usr/bin/task", ["rc.hooks=off", "rc.json.array=on", "export"], environment: env)
-        let again = try #require(TaskwarriorReader().read(bytes: [UInt8](exported.stdout), file: "export").board)
+        let again = try #require(TaskwarriorReader().read(bytes: [UInt8](try Self.throughTaskwarrior(path, in: folder)), file: "export").board)
         let byID = Dictionary(uniqueKeysWithValues: again.cards.map { ($0.id, $0) })
         for card in trello.cards {
             let body = card.body.isEmpty ? [] : [card.body]

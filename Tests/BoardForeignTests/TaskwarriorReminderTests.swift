@@ -42,12 +42,8 @@ import BoardTestSupport
         #expect(lost.message.text.contains("1 reminder after a card's first"), "\(lost.message.text)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#""wait":"20261203T090000Z""#), "a day before 18:00 in Seoul")
 
-        let env = ["TASKDATA": folder.path("data"), "TASKRC": "/dev/null"]
-        try FileManager.default.createDirectory(atPath: folder.path("data"), withIntermediateDirectories: true)
-        let imported = try CommandRunner.run("/usr/bin/task", ["rc.confirmation=off", "rc.hooks=off", "import", path], environment: env)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let exported = try CommandRunner.run("/usr/bin/task", ["rc.hooks=off", "rc.json.array=on", "export"], environment: env)
-        let again = try #require(TaskwarriorReader().read(bytes: [UInt8](exported.stdout), file: "export").board)
+        let exported = try TaskwarriorConversationTests.throughTaskwarrior(path, in: folder)
+        let again = try #require(TaskwarriorReader().read(bytes: [UInt8](exported), file: "export").board)
         #expect(again.cards.first?.reminders == [.at(ISO8601.parseInstant("2026-12-03T09:00:00Z")!)])
     }
 }
