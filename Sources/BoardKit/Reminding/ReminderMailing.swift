@@ -57,6 +57,13 @@ extension RemindJob {
                         // One address refused says nothing of the next: the batch goes on.
                         diagnostics.append(Diagnostic(MailCaution.refused(recipient: reminder.recipient, status: status, said: said),
                                                       at: SourceLocation(file: path)))
+                    case .mailerTimedOut(let path, let seconds)?:
+                        // The mailer may have handed it on before it hung: the claim stays
+                        // (a later run says so once), as a second copy is what the ledger prevents.
+                        diagnostics.append(MailError.mailerTimedOut(path: path, seconds: seconds).diagnostic)
+                        stopped = true
+                        outcome.reminders.append(reminder)
+                        return
                     case let failure?:
                         // No later message would fare better.
                         diagnostics.append(failure.diagnostic)
