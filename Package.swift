@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
                                                         "BoardFuzzCheck", "BoardModel", "BoardIO", "BoardCSV", "BoardICS",
-                                                        "BoardTabular", "BoardLocale", "BoardReport"]),
+                                                        "BoardTabular", "BoardLocale", "BoardReport", "BoardMail"]),
         .testTarget(name: "BoardRoundTripTests", dependencies: [
             "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardICS",
             "BoardForeign",
