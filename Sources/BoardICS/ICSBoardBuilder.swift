@@ -178,6 +178,7 @@ struct ICSBoardBuilder {
         card.completed = item.completed.flatMap { instant($0) }
         card.labels = item.categories
         card.assignees = item.assignees
+        card.dueComplete = item.dueComplete
         card.reminders = item.alarms.compactMap { reminder(from: $0, of: item, start: card.start) }
         card.url = item.url
         card.fields.merge(item.fields) { a, _ in a }

@@ -291,6 +291,7 @@ struct ICSDocumentParser {
         case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.start.description: item!.boardkitStart = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.assignees.description: item!.assignees += ICSLineScanner.textList(l.value)
+        case ICSVocabulary.dueComplete.description: item!.dueComplete = l.rawValue.uppercased() == "TRUE"
         case ICSVocabulary.field.description:
             item!.keep(l.parameter("X-NAME") ?? name, ICSLineScanner.unescapeText(l.value))
         default:

@@ -226,6 +226,7 @@ struct ICSFeedLayout {
         if let start = card.start, !(todo && Self.canBeStart(start, of: due)) {
             output.begin(ICSVocabulary.start); output.colon(); output.text(start.description); output.end()
         }
+        if card.dueComplete { output.begin(ICSVocabulary.dueComplete); output.colon(); output.text("TRUE"); output.end() }
         if !card.assignees.isEmpty {
             output.begin(ICSVocabulary.assignees); output.colon(); output.textList(card.assignees); output.end()
         }

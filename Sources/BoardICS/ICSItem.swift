@@ -29,6 +29,7 @@ struct ICSItem {
     var boardkitState: String?
     var boardkitStart: String?
     var assignees: [String] = []
+    var dueComplete = false
     /// Every other property, by name (repeats joined by a line break).
     var fields: [String: String] = [:]
     /// Its VALARMs, in order.

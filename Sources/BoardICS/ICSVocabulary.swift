@@ -13,6 +13,8 @@ enum ICSVocabulary {
     static let state: StaticString = "X-BOARDKIT-STATE"
     /// Item: the card's assignees, a comma-separated TEXT list.
     static let assignees: StaticString = "X-BOARDKIT-ASSIGNEES"
+    /// Item: `TRUE` when the card's due was met (`Card.dueComplete`; iCalendar has no such mark).
+    static let dueComplete: StaticString = "X-BOARDKIT-DUE-COMPLETE"
     /// Item: one custom field, `X-BOARDKIT-FIELD;X-NAME="Story points":3`.
     static let field: StaticString = "X-BOARDKIT-FIELD"
     /// Item: the card's start when the component has no DTSTART for it (ISO 8601).

@@ -85,6 +85,7 @@ extension BoardDecoder {
             case .body: card.body = try readString("cards[\(index)].body") ?? ""
             case .state: card.state = try readString("cards[\(index)].state", nullable: false) ?? ""
             case .due: card.due = try readDue("cards[\(index)].due", .due(model))
+            case .dueComplete: card.dueComplete = try readBool("cards[\(index)].dueComplete") ?? false
             case .start: card.start = try readDue("cards[\(index)].start", .start(model))
             case .created: card.created = try readInstant("cards[\(index)].created", .created(model))
             case .updated: card.updated = try readInstant("cards[\(index)].updated", .updated(model))

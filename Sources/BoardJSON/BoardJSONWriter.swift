@@ -23,7 +23,7 @@ public struct BoardJSONWriter: BoardWriter {
     /// The format `board` is written as: the first schema when it holds everything the
     /// board has.
     public static func formatName(for board: Board) -> String {
-        board.cards.contains { $0.hasConversation || !$0.reminders.isEmpty } ? formatName : firstFormatName
+        board.cards.contains { $0.hasConversation || !$0.reminders.isEmpty || $0.dueComplete } ? formatName : firstFormatName
     }
 
     public init() {}
@@ -191,6 +191,7 @@ struct CanonicalLayout: ~Copyable {
         output.key("state")
         output.string(c.state)
         if let d = c.due { output.key("due"); output.due(d) }
+        if c.dueComplete { output.key("dueComplete"); output.bool(true) }
         if let d = c.start { output.key("start"); output.due(d) }
         if let i = c.created { output.key("created"); output.instant(i) }
         if let i = c.updated { output.key("updated"); output.instant(i) }

@@ -1,6 +1,6 @@
 import BoardModel
 
-/// The key names of `boardkit/2` (`boardkit/1` without the conversation and reminders), in the order the writer emits them. The reader matches
+/// The key names of `boardkit/2` (`boardkit/1` without the conversation, reminders and a met due), in the order the writer emits them. The reader matches
 /// keys against the same lists, so a name lives in exactly one place.
 protocol CanonicalKey: CaseIterable, RawRepresentable, Sendable where RawValue == String {
     static var table: KeyTable<Self> { get }
@@ -35,7 +35,7 @@ enum StateKey: String, CanonicalKey {
 
 /// Keys of a card object, in canonical order.
 enum CardKey: String, CanonicalKey {
-    case id, title, body, state, due, start, created, updated, completed, labels, assignees, reminders,
+    case id, title, body, state, due, dueComplete, start, created, updated, completed, labels, assignees, reminders,
          position, archived, url, fields, comments, checklists, attachments, links
     static let table = KeyTable<CardKey>()
 }

@@ -9,6 +9,9 @@ public struct Card: Sendable, Equatable {
     /// The id of the card's current state.
     public var state: String
     public var due: DueDate?
+    /// The due was met (Trello's "complete" tick on a due date): the card is no longer
+    /// overdue, due soon or reminded of, whatever its state.
+    public var dueComplete: Bool = false
     public var start: DueDate?
     public var created: Instant?
     public var updated: Instant?

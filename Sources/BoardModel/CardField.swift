@@ -3,7 +3,7 @@
 extension Card {
     /// Names of the card's own fields, in canonical JSON order. Custom fields are
     /// `fields.NAME`.
-    public static let fieldNames = ["title", "body", "state", "due", "start", "created", "updated",
+    public static let fieldNames = ["title", "body", "state", "due", "dueComplete", "start", "created", "updated",
                                     "completed", "labels", "assignees", "reminders", "position", "archived", "url"]
 
     /// Fields whose value is a list.
@@ -20,6 +20,7 @@ extension Card {
         case "body": return body.isEmpty ? nil : .text(body)
         case "state": return .text(state)
         case "due": return due.map { .text($0.description) }
+        case "dueComplete": return dueComplete ? .text("true") : nil
         case "start": return start.map { .text($0.description) }
         case "created": return created.map { .text($0.description) }
         case "updated": return updated.map { .text($0.description) }
@@ -68,6 +69,10 @@ extension Card {
         case "due":
             guard let d = dueDate() else { return false }
             due = d
+        case "dueComplete":
+            guard let s = text() else { dueComplete = false; return true }
+            guard s == "true" || s == "false" else { return false }
+            dueComplete = s == "true"
         case "start":
             guard let d = dueDate() else { return false }
             start = d

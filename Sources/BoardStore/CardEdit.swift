@@ -30,6 +30,8 @@ public struct CardPatch: Sendable, Equatable {
     public var body: String?
     /// `.some(nil)` clears the due date.
     public var due: DueDate??
+    /// Marks the due met (true) or pressing again (false).
+    public var dueComplete: Bool?
     public var start: DueDate??
     public var url: String??
     public var addLabels: [String] = []
@@ -68,6 +70,7 @@ public struct CardPatch: Sendable, Equatable {
         if let title { c.title = title }
         if let body { c.body = body }
         if let due { c.due = due }
+        if let dueComplete { c.dueComplete = dueComplete }
         if let start { c.start = start }
         if let url { c.url = url }
         c.labels = Self.edited(c.labels, adding: addLabels, removing: removeLabels)

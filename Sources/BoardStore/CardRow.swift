@@ -73,11 +73,12 @@ enum CardRow {
 
     /// What the `extras` column holds: the card's JSON members the table has no column for,
     /// the unknown keys a source gave, the conversation (each part as its JSON text) and the
-    /// reminders (a JSON list of their texts). Their names are canonical card keys, so no
-    /// unknown key takes them.
+    /// reminders (a JSON list of their texts) and a met due (`true`). Their names are
+    /// canonical card keys, so no unknown key takes them.
     private static func storedMembers(_ card: Card) -> [String: String] {
-        guard card.hasConversation || !card.reminders.isEmpty else { return card.extras }
+        guard card.hasConversation || !card.reminders.isEmpty || card.dueComplete else { return card.extras }
         var members = card.extras
+        if card.dueComplete { members["dueComplete"] = "true" }
         if !card.reminders.isEmpty {
             var text: [UInt8] = []
             JSONText.appendList(card.reminders.map(\.description), to: &text)
@@ -89,8 +90,8 @@ enum CardRow {
         return members
     }
 
-    /// Moves the conversation's parts and the reminders out of `extras` into the card's
-    /// lists. One that does not read (a damaged row) stays in `extras` as it was, so saving
+    /// Moves the conversation's parts, the reminders and a met due out of `extras` into the
+    /// card's own members. One that does not read (a damaged row) stays in `extras` as it was, so saving
     /// the card keeps it.
     private static func takeConversation(from card: inout Card) {
         for part in ConversationPart.allCases {
@@ -98,6 +99,10 @@ enum CardRow {
         }
         if let text = card.extras["reminders"], card.set("reminders", to: .list(StoredJSON.list(text))) {
             card.extras["reminders"] = nil
+        }
+        if card.extras["dueComplete"] == "true" {
+            card.dueComplete = true
+            card.extras["dueComplete"] = nil
         }
     }
 

@@ -34,8 +34,8 @@ public struct StoredCard: Sendable, Equatable {
     /// store refuses the edit when the card no longer has it (`BoardStore.apply(_:by:expecting:)`).
     public var version: String {
         var parts = [String(number), card.id]
-        // Reminders came later: a card without them keeps the version it had before.
-        for field in Card.fieldNames where field != "reminders" || !card.reminders.isEmpty {
+        // Reminders and a met due came later: a card without them keeps the version it had before.
+        for field in Card.fieldNames where card.value(of: field) != nil || !Self.later.contains(field) {
             switch card.value(of: field) {
             case nil: parts.append("\u{0}")
             case .text(let s)?: parts.append(s)
@@ -49,6 +49,9 @@ public struct StoredCard: Sendable, Equatable {
         }
         return StableID.make(prefix: "v-", from: parts)
     }
+
+    /// Fields added after versions were first handed out, left out of one while they are empty.
+    private static let later: Set<String> = ["reminders", "dueComplete"]
 }
 
 /// One event of the change log, as `history` shows it: the rows of one event put together.

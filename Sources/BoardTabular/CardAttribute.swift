@@ -4,6 +4,8 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     /// A column that names the state's category directly (Jira's `Status Category`).
     case stateCategory
     case due, start, created, updated, completed
+    /// Whether a card's due was met (`true` / `false`): a column only where a card's is.
+    case dueComplete
     case labels, assignees, position, archived, url
     /// A card's reminders (`-P1D`, `2026-12-01T09:00:00+09:00`): a column only where a card has some.
     case reminders
@@ -36,6 +38,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .state: return "state"
         case .stateCategory: return "stateCategory"
         case .due: return "due"
+        case .dueComplete: return "dueComplete"
         case .start: return "start"
         case .created: return "created"
         case .updated: return "updated"
@@ -70,6 +73,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "state": self = .state
         case "stateCategory": self = .stateCategory
         case "due": self = .due
+        case "dueComplete": self = .dueComplete
         case "start": self = .start
         case "created": self = .created
         case "updated": self = .updated

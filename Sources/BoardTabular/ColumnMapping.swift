@@ -195,6 +195,7 @@ public struct ColumnMapping: Sendable {
                           "负责人", "经办人", "指派给", "担当者", "担当"]),
             (.reminders, ["reminders", "reminder", "알림", "lembretes", "recordatorios", "rappels", "erinnerungen", "提醒", "リマインダー"]),
             (.position, ["position", "order", "sort order", "순서", "ordem", "orden", "ordre", "reihenfolge", "顺序", "順序"]),
+            (.dueComplete, ["duecomplete", "due complete", "due met", "마감 완료"]),
             (.archived, ["archived", "is archived", "보관", "arquivado", "archivado", "archive", "archiviert", "已归档", "アーカイブ"]),
             (.url, ["url", "link", "card url", "permalink", "web url", "enlace", "lien"]),
             (.parent, ["parent", "parent id", "parent task", "parent issue", "parent item", "parent card", "상위 작업", "상위 항목",

@@ -47,6 +47,8 @@ extension TabularBoardBuilder {
                 else { keep(row.cell(k), k, .notANumber, &card, locate) }
             case .archived:
                 if let b = row.bool(k) { card.archived = b }
+            case .dueComplete:
+                if let b = row.bool(k) { card.dueComplete = b }
                 else { keep(row.cell(k), k, .notABool, &card, locate) }
             case .comments:
                 let text = row.text(k)

@@ -113,6 +113,9 @@ public struct TabularBoardLayout: Sendable {
             if board.cards.contains(where: { !$0.reminders.isEmpty }), let k = cols.firstIndex(where: { $0.attribute == .assignees }) {
                 cols.insert(TabularColumn(header: CardAttribute.reminders.description, attribute: .reminders), at: k + 1)
             }
+            if board.cards.contains(where: \.dueComplete), let k = cols.firstIndex(where: { $0.attribute == .due }) {
+                cols.insert(TabularColumn(header: CardAttribute.dueComplete.description, attribute: .dueComplete), at: k + 1)
+            }
             let taken = Set(cols.map { NameKey.of($0.header) }).union(ColumnMapping.boardkitAliases.keys)
             for f in fieldNames {
                 // `boardkit:` names the workbook's hidden columns (`boardkit:updated`…): a field
@@ -188,6 +191,7 @@ public struct TabularBoardLayout: Sendable {
         case .state: return .text(stateText[card.state] ?? card.state)
         case .stateCategory: return stateCategory[card.state].map { .text($0.rawValue) } ?? .empty
         case .due: return card.due.map { dueCell($0, c) } ?? .empty
+        case .dueComplete: return .bool(card.dueComplete)
         case .start: return card.start.map { dueCell($0, c) } ?? .empty
         case .created: return card.created.map { instantCell($0, c) } ?? .empty
         case .updated: return card.updated.map { instantCell($0, c) } ?? .empty
@@ -293,6 +297,7 @@ public struct TabularBoardLayout: Sendable {
         count(.body) { !$0.body.isEmpty }
         if !writesSections { count(.state) { _ in true } }
         count(.due) { $0.due != nil }
+        count(.dueComplete) { $0.dueComplete }
         count(.start) { $0.start != nil }
         count(.created) { $0.created != nil }
         count(.updated) { $0.updated != nil }

@@ -148,8 +148,8 @@ struct CardsSheetWriter {
             if let stateCol, let stateList, let categoryList {
                 terms.append("COUNTIFS(\(stateList),$\(CellReference.column(stateCol))2,\(categoryList),\"done\")=0")
             }
-            if let archived = columns.firstIndex(where: { $0.attribute == .archived }) {
-                terms.append("NOT($\(CellReference.column(archived))2)")
+            for settled in [CardAttribute.archived, .dueComplete] {
+                if let k = columns.firstIndex(where: { $0.attribute == settled }) { terms.append("NOT($\(CellReference.column(k))2)") }
             }
             var cf = lxw_conditional_format()
             cf.type = UInt8(LXW_CONDITIONAL_TYPE_FORMULA.rawValue)
@@ -177,7 +177,7 @@ struct CardsSheetWriter {
         case .labels: return 20
         case .assignees: return 18
         case .reminders: return 26
-        case .position, .archived: return 10
+        case .position, .archived, .dueComplete: return 10
         case .url, .comments, .attachments: return 30
         case .parent, .children: return 12
         case .field, .ignore: return Double(min(max(c.header.count + 3, 12), 30))

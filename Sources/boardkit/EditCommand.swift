@@ -8,7 +8,7 @@ import BoardStore
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a card's title, text, dates, labels, assignees, reminders or link.",
+        abstract: "Change a card's title, text, dates (a due met or not), labels, assignees, reminders or link.",
         discussion: "CARD is its number (12 or #12), its id, or its title. Lists: --label +ui,-bug adds ui and removes bug (a bare name adds). Dates: \(DateInput.accepted).")
 
     @Argument(help: "The card.")
@@ -25,6 +25,12 @@ struct EditCommand: ParsableCommand {
 
     @Flag(name: .customLong("no-due"), help: "Remove the due date.")
     var noDue = false
+
+    @Flag(name: .customLong("due-met"), help: "Mark the due met: the card is no longer overdue, due soon or reminded of.")
+    var dueMet = false
+
+    @Flag(name: .customLong("due-open"), help: "Take back --due-met: the due presses again.")
+    var dueOpen = false
 
     @Option(name: .long, help: "New start date.")
     var start: String?
@@ -60,6 +66,7 @@ struct EditCommand: ParsableCommand {
 
     func validate() throws {
         if due != nil && noDue { throw ValidationError("--due and --no-due cannot go together") }
+        if dueMet && dueOpen { throw ValidationError("--due-met and --due-open cannot go together") }
         if start != nil && noStart { throw ValidationError("--start and --no-start cannot go together") }
         if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("a card needs a title") }
     }
@@ -71,6 +78,7 @@ struct EditCommand: ParsableCommand {
             var patch = CardPatch(title: try title.map { v throws(StoreError) in try StoreCommand.checked(CardText.title(v), "--title") },
                                   body: try body.map { v throws(StoreError) in try StoreCommand.checked(CardText.body(v), "--body") })
             if noDue { patch.due = .some(nil) } else if let due { patch.due = .some(try session.date(due, for: "--due")) }
+            if dueMet || dueOpen { patch.dueComplete = dueMet }
             if noStart { patch.start = .some(nil) } else if let start { patch.start = .some(try session.date(start, for: "--start")) }
             if let url {
                 let kept = try StoreCommand.checked(CardText.url(url), "--url")

@@ -103,10 +103,11 @@ import BoardTestSupport
         #expect(try Self.card(board, "Receipt e-mail").links.isEmpty)
     }
 
-    @Test func dueCompleteIsKept() throws {
+    @Test func dueCompleteIsTheCardsMetDue() throws {
         let (board, _) = try Self.read()
-        #expect(try Self.card(board, "Refund flow").fields[TrelloKeys.dueComplete] == "true")
-        #expect(try Self.card(board, "Payment form validation").fields[TrelloKeys.dueComplete] == nil)
+        #expect(try Self.card(board, "Refund flow").dueComplete)
+        #expect(try !Self.card(board, "Payment form validation").dueComplete)
+        #expect(try Self.card(board, "Refund flow").fields[TrelloKeys.dueComplete] == nil)
     }
 
     @Test func thousandActionsSayHistoryAndCommentsMayBeCutSinceTheOldestKept() throws {

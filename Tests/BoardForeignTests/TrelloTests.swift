@@ -62,7 +62,7 @@ import BoardTestSupport
         #expect(login.labels == ["bug", "iOS"])
         #expect(login.assignees == ["mina"])
         #expect(login.due == .instant(ISO8601.parseInstant("2026-10-10T09:00:00Z")!))
-        #expect(login.fields[TrelloKeys.dueComplete] == "true")
+        #expect(login.dueComplete)
         #expect(login.fields["Story points"] == "3")
         #expect(login.fields["Priority"] == "High")     // a list field's option text
         #expect(login.fields["Blocked"] == "false")     // a checkbox

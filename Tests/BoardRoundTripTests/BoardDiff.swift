@@ -131,6 +131,8 @@ enum BoardDiff {
         }
         due("card.due", a.due, b.due)
         due("card.start", a.start, b.start)
+        if a.dueComplete != b.dueComplete { add("card.dueComplete", "\(a.dueComplete) → \(b.dueComplete)") }
+        if a.reminders != b.reminders { add("card.reminders", "\(a.reminders) → \(b.reminders)") }
         func instant(_ kind: String, _ x: Instant?, _ y: Instant?) {
             guard x != y else { return }
             if let x, let y, x.epochMilliseconds == y.epochMilliseconds { add(kind + ".offset", "\(x) → \(y)"); return }

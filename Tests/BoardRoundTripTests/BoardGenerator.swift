@@ -34,8 +34,8 @@ struct BoardShape: Sendable {
     /// that keep them ask (the lossless properties); what the others say they leave is
     /// checked in BoardKitTests' ConversationTravelTests.
     var conversation = false
-    /// Reminders on cards (before the due, or a moment with its offset). Off unless asked,
-    /// as the conversation: the lossless properties ask.
+    /// Reminders on cards (before the due, or a moment with its offset), and dues marked met.
+    /// Off unless asked, as the conversation: the lossless properties ask.
     var reminders = false
 
     static let everything = BoardShape()
@@ -280,6 +280,7 @@ enum BoardGen {
                 }
                 board.cards[k].reminders = set
             }
+            for k in board.cards.indices where board.cards[k].due != nil && r.chance(0.3) { board.cards[k].dueComplete = true }
         }
         if shape.conversation {
             let ids = board.cards.map(\.id)

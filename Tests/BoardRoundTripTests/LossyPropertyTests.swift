@@ -124,6 +124,7 @@ enum LossRules {
                         case .attachments: out.insert("taskwarrior.attachments")
                         case .links: out.insert("taskwarrior.links")
                         case .reminders: out.insert("taskwarrior.reminders")
+                        case .dueComplete: out.insert("taskwarrior.dueComplete")
                         case .board: out.insert("taskwarrior.board")
                         }
                     }

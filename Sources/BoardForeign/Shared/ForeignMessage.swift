@@ -78,6 +78,8 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
         case links(Int)
         /// Reminders after a card's first (a task waits until one date).
         case reminders(Int)
+        /// Dues marked met (a task has no such mark: Taskwarrior shows them overdue).
+        case dueComplete(Int)
         /// The board's id, name, zone and metadata, those it has.
         case board([BoardPart])
     }
@@ -206,6 +208,7 @@ public enum ForeignMessage: DiagnosticMessage, Equatable {
                 case .attachments(let n): "\(Counted(n, "attachment")) (Taskwarrior has none)"
                 case .links(let n): "\(Counted(n, "link")) between cards other than blocked-by (depends)"
                 case .reminders(let n): "\(Counted(n, "reminder")) after a card's first (a task waits until one date, its wait)"
+                case .dueComplete(let n): "the met mark of \(Counted(n, "due")) (Taskwarrior has none: it shows them overdue)"
                 case .board(let board):
                     "the board's \(board.map(Self.text).joined(separator: ", ")) (a task list has no board)"
                 }

@@ -172,6 +172,8 @@ public struct TaskwarriorWriter: BoardWriter {
         let moments = card.reminders.compactMap { $0.moment(due: card.due, zone: zone) }
         date("wait", moments.min())
         lost.reminders += max(0, moments.count - 1)
+        // A finished task's due no longer presses; an open one's would show overdue.
+        if card.dueComplete && cat != .done { lost.dueComplete += 1 }
         if !card.labels.isEmpty {
             used.append("tags")
             out.key("tags")
@@ -305,7 +307,7 @@ public struct TaskwarriorWriter: BoardWriter {
     /// What the export could not hold, for one warning.
     private struct Loss {
         var events = 0, changes = 0, positions = 0, archivedDone = 0, entryGuessed = 0, extras = 0, bodiesAsAnnotation = 0
-        var commentDetails = 0, checklists = 0, attachments = 0, links = 0, reminders = 0
+        var commentDetails = 0, checklists = 0, attachments = 0, links = 0, reminders = 0, dueComplete = 0
         /// What of the board itself (id, name, zone, metadata) a task list cannot hold.
         var board: [ForeignMessage.BoardPart] = []
 
@@ -315,7 +317,7 @@ public struct TaskwarriorWriter: BoardWriter {
             archivedDone += other.archivedDone; entryGuessed += other.entryGuessed; extras += other.extras
             bodiesAsAnnotation += other.bodiesAsAnnotation
             commentDetails += other.commentDetails; checklists += other.checklists; attachments += other.attachments
-            links += other.links; reminders += other.reminders
+            links += other.links; reminders += other.reminders; dueComplete += other.dueComplete
         }
 
         func diagnostics(file: String) -> [Diagnostic] {
@@ -331,6 +333,7 @@ public struct TaskwarriorWriter: BoardWriter {
             if attachments > 0 { parts.append(.attachments(attachments)) }
             if links > 0 { parts.append(.links(links)) }
             if reminders > 0 { parts.append(.reminders(reminders)) }
+            if dueComplete > 0 { parts.append(.dueComplete(dueComplete)) }
             if !board.isEmpty { parts.append(.board(board)) }
             var out: [Diagnostic] = []
             if !parts.isEmpty { out.append(Diagnostic(ForeignMessage.taskwarriorNotWritten(parts))) }

@@ -7,7 +7,8 @@ import BoardIO
 /// Trello → board → Trello → board gives the same board.
 public enum TrelloKeys {
     // Card fields.
-    /// "true" when the card's due date is marked complete.
+    /// Where a board converted before the model had `Card.dueComplete` kept a met due
+    /// ("true"); the writer still reads it.
     public static let dueComplete = "trello.dueComplete"
     /// Where a board converted by boardkit before #44 kept a card's checklists as text (and
     /// appended them to the body); the writer still turns it into checklists (`TrelloLegacyFields`).

@@ -342,7 +342,7 @@ struct TrelloImport: RecordImporter {
 
         card.due = date(node, "due", path, override: ext?["due"])
         card.start = date(node, "start", path, override: ext?["start"])
-        if node["dueComplete"]?.bool == true { fields[TrelloKeys.dueComplete] = "true" }
+        card.dueComplete = node["dueComplete"]?.bool == true
         card.reminders = TrelloReminder.read(dueReminder: node["dueReminder"]?.number, exact: ext?["reminders"]?.array?.compactMap(\.string))
         card.updated = instant(node, "dateLastActivity", path)
         // boardkit's exact updated time, in its own offset, while it is still the same moment

@@ -403,7 +403,7 @@ struct TrelloExportBuilder {
             ("idShort", .number(Double(index + 1))), ("pos", .number(card.position ?? Double((index + 1) * 16384))),
         ]
         members += [
-            ("due", due), ("dueComplete", .bool(card.fields[TrelloKeys.dueComplete] == "true")), ("start", start),
+            ("due", due), ("dueComplete", .bool(card.dueComplete || card.fields[TrelloKeys.dueComplete] == "true")), ("start", start),
             ("dueReminder", TrelloReminder.minutes(card.reminders).map { .number(Double($0)) } ?? .null),
             ("dateLastActivity", .string(TrelloDate.format(lastActivity))),
             ("idLabels", .array(idLabels)), ("labels", .array(inlineLabels)), ("idMembers", .array(idMembers)),

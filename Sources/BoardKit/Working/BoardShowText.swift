@@ -50,9 +50,8 @@ public struct BoardShowText {
         let c = stored.card
         let number = String(repeating: " ", count: numberWidth - String(stored.number).count) + "#\(stored.number)"
         var parts = ["  " + number, TerminalText.fit(c.title, titleWidth)]
-        if let due = c.due {
-            let status = DueStatus.of(due, category: state.category, archived: c.archived, now: now, zone: zone)
-            parts.append(dueText(due, status, zone: zone))
+        if let due = c.due, let status = DueStatus.of(c, category: state.category, now: now, zone: zone) {
+            parts.append(dueText(due, status, met: c.dueComplete, zone: zone))
         }
         if !c.labels.isEmpty { parts.append(paint(c.labels.map { "[\($0)]" }.joined(separator: " "), .magenta)) }
         if !c.assignees.isEmpty { parts.append(c.assignees.map { "@" + $0 }.joined(separator: " ")) }
@@ -62,14 +61,14 @@ public struct BoardShowText {
     }
 
     /// `due 2026-10-16 (Fri) 18:00`, as the report shows a due date.
-    private func dueText(_ due: DueDate, _ status: DueStatus, zone: Zone) -> String {
+    private func dueText(_ due: DueDate, _ status: DueStatus, met: Bool, zone: Zone) -> String {
         let text = "due \(ReportLocale.en.due(due, zone: zone))"
         switch status {
         case .overdue(let days): return paint(text + (days > 0 ? " (overdue \(days)d)" : " (overdue)"), .red)
         case .today: return paint(text + " (today)", .yellow)
         case .soon(let days): return paint(text + " (in \(days)d)", .cyan)
         case .later: return text
-        case .done: return paint(text, .dim)
+        case .done: return paint(text + (met ? " (met)" : ""), .dim)
         }
     }
 

@@ -152,6 +152,10 @@ public struct HistoryText {
             let phrases = ConversationPhrases(locale: locale, written: written).phrases(part, old: c.old, new: c.new)
             return phrases.joined(separator: ", ")
         }
+        if c.field == "dueComplete" {
+            let met = c.new == .text("true")
+            return locale == .ko ? (met ? "마감 지킴으로 표시" : "마감 지킴 표시 취소") : (met ? "due marked met" : "due no longer marked met")
+        }
         return "\(fieldName(c.field)) \(value(c.old, of: c.field)) → \(value(c.new, of: c.field))"
     }
 

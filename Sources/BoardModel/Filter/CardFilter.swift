@@ -59,8 +59,7 @@ public struct CardFilter: Sendable, Equatable, Hashable {
             if !found { return false }
         }
         if let due {
-            guard let date = card.due else { return due == .none }
-            let status = DueStatus.of(date, category: category, archived: card.archived, now: now, zone: zone)
+            guard let status = DueStatus.of(card, category: category, now: now, zone: zone) else { return due == .none }
             switch (due, status) {
             case (.overdue, .overdue), (.today, .today), (.today, .overdue(days: 0)), (.week, .today), (.week, .soon): return true
             default: return false

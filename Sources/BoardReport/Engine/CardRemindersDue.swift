@@ -3,7 +3,7 @@ import BoardModel
 /// The reminders set on cards (`Card.reminders`) whose moment has come, as `boardkit remind`
 /// mails them: each at the first run after its moment, and none over `lateness` late (a
 /// timer stopped for days does not flood anyone with reminders of things long past).
-/// Cards done or archived are not reminded of; the cards considered are those `filter`
+/// Cards done or archived, or whose due is marked met, are not reminded of; the cards considered are those `filter`
 /// keeps, as in every view.
 public struct CardRemindersDue: Sendable {
     /// One reminder whose moment has come.
@@ -35,7 +35,7 @@ public struct CardRemindersDue: Sendable {
         let states = Dictionary(board.states.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let earliest = now.adding(seconds: -lateness)
         var items: [Item] = []
-        for card in board.cards where !card.archived && !card.reminders.isEmpty {
+        for card in board.cards where !card.archived && !card.dueComplete && !card.reminders.isEmpty {
             let state = states[card.state]
             guard state?.category != .done, filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
             for reminder in Set(card.reminders) {

@@ -43,7 +43,7 @@ public struct DueReminders: Sendable {
             guard let due = card.due else { continue }
             let state = states[card.state]
             guard filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
-            let status = DueStatus.of(due, category: state?.category, archived: card.archived, now: now, zone: zone)
+            let status = DueStatus.of(due, category: state?.category, settled: card.archived || card.dueComplete, now: now, zone: zone)
             let item = Item(reference: numbers[card.id].map { "#\($0)" } ?? card.id, title: card.title,
                             stateName: state?.name ?? card.state, due: due)
             // An unassigned card is kept under the empty name, which no assignee has.

@@ -1,7 +1,8 @@
 import BoardModel
 
 /// Cards not yet overdue that fall due from as-of's date through `days` days later (in the
-/// board's zone), soonest first. Done and archived cards are left out.
+/// board's zone), soonest first. Done and archived cards and those whose due is marked met
+/// are left out.
 public struct DueSoon: Sendable, Equatable {
     public struct Item: Sendable, Equatable {
         public var card: ReportCard
@@ -18,7 +19,7 @@ public struct DueSoon: Sendable, Equatable {
         let today = zone.calendarDate(of: Instant(epochMilliseconds: replay.asOfMs)).daysSinceEpoch
         var keys: [(at: Int64, index: Int, left: Int)] = []
         for c in board.cards.indices {
-            guard let due = board.cards[c].due, replay.isActive(c), replay.category(c) != .done else { continue }
+            guard let due = board.cards[c].due, !board.cards[c].dueComplete, replay.isActive(c), replay.category(c) != .done else { continue }
             let from = due.overdueFrom(in: zone).epochMilliseconds
             guard from > replay.asOfMs else { continue }
             let left = due.calendarDate(in: zone).daysSinceEpoch - today

@@ -2,7 +2,8 @@ import BoardModel
 
 /// Cards past their due at as-of, most overdue first.
 ///
-/// Overdue: on the board (not archived), state category not `done`, and due before as-of. A
+/// Overdue: on the board (not archived), state category not `done`, the due not marked met
+/// (`Card.dueComplete`, as the card is now: the log does not date it), and due before as-of. A
 /// date-only due is all-day in the board's zone, so it is overdue from the start of the next
 /// day there; a due with a time is overdue from that instant.
 public struct OverdueList: Sendable, Equatable {
@@ -23,7 +24,7 @@ public struct OverdueList: Sendable, Equatable {
         let today = zone.calendarDate(of: asOf).daysSinceEpoch
         var keys: [(from: Int64, index: Int)] = []
         for c in board.cards.indices {
-            guard let due = board.cards[c].due, replay.isActive(c), replay.category(c) != .done else { continue }
+            guard let due = board.cards[c].due, !board.cards[c].dueComplete, replay.isActive(c), replay.category(c) != .done else { continue }
             let from = due.overdueFrom(in: zone).epochMilliseconds
             if from <= replay.asOfMs { keys.append((from, c)) }
         }

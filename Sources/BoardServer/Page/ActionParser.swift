@@ -20,6 +20,7 @@ struct ActionParser {
         guard let first = header.states.first else { throw .invalid("state", "the board has no states") }
         var card = Card(id: "", title: title, body: try body(f) ?? "", state: stateID ?? first.id)
         card.due = try date(f, "due") ?? nil
+        card.dueComplete = try f.bool("dueComplete") ?? false
         card.start = try date(f, "start") ?? nil
         card.labels = try items(f, "labels") ?? []
         card.assignees = try items(f, "assignees") ?? []
@@ -38,6 +39,7 @@ struct ActionParser {
         patch.title = try title(f, required: false)
         patch.body = try body(f)
         patch.due = try date(f, "due")
+        patch.dueComplete = try f.bool("dueComplete")
         patch.start = try date(f, "start")
         patch.url = try url(f)
         if let labels = try items(f, "labels") {

@@ -129,7 +129,7 @@ struct BoardPage {
         h.raw("</bdi></a>\n")
         var meta = HTMLText()
         if let due = c.due {
-            meta.raw(DueChip(due: due, category: state.category, archived: c.archived, context: context).html)
+            meta.raw(DueChip(due: due, category: state.category, settled: c.archived, met: c.dueComplete, context: context).html)
         }
         for label in c.labels { meta.raw("<span class=\"label\" dir=\"auto\">"); meta.escaped(label); meta.raw("</span>") }
         for person in c.assignees { meta.raw("<span class=\"assignee\">@<bdi>"); meta.escaped(person); meta.raw("</bdi></span>") }

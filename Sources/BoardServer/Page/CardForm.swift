@@ -33,6 +33,7 @@ struct FormValues: Sendable {
     /// (`2026-11-27 18:00`, which the field reads back), never ISO text with an offset.
     init(card: Card, zone: Zone) {
         text = ["title": card.title, "body": card.body, "due": PageDate.typed(card.due, zone: zone),
+                "dueComplete": card.dueComplete ? "true" : "false",
                 "start": PageDate.typed(card.start, zone: zone), "labels": card.labels.joined(separator: ", "),
                 "assignees": card.assignees.joined(separator: ", "), "reminders": card.reminders.map { Self.typed($0, zone: zone) }.joined(separator: ", "),
                 "url": card.url ?? "", "state": card.state]
@@ -102,6 +103,14 @@ struct CardFields {
         h.raw("</textarea></label>")
         message("body")
         input("due", w.due, extra: " placeholder=\"\(w.dateHint)\"")
+        // A choice, not a checkbox: an unticked box sends nothing, which an edit reads as
+        // "leave it", so a met due could never be taken back from the form.
+        h.raw("<label>\(w.dueComplete) <select name=\"dueComplete\"\(error("dueComplete"))>")
+        for (value, word) in [("false", w.no), ("true", w.yes)] {
+            h.raw("<option value=\"\(value)\"\(values["dueComplete"] == value ? " selected" : "")>\(word)</option>")
+        }
+        h.raw("</select></label>")
+        message("dueComplete")
         input("start", w.start, extra: " placeholder=\"\(w.dateHint)\"")
         input("labels", w.labels, extra: " placeholder=\"\(w.listHint)\"")
         input("assignees", w.assignees, extra: " placeholder=\"\(w.listHint)\"")

@@ -39,7 +39,7 @@ struct CardPage {
         h.raw("</span>")
         if let due = c.due {
             h.raw(" ")
-            h.raw(DueChip(due: due, category: state?.category ?? .todo, archived: c.archived, context: context).html)
+            h.raw(DueChip(due: due, category: state?.category ?? .todo, settled: c.archived, met: c.dueComplete, context: context).html)
         }
         if c.archived { h.raw(" <span class=\"archived-mark\">\(w.archived)</span>") }
         if let url = c.url, !url.isEmpty { h.raw(" " + URLAnchor(url: url).html(full: true)) }

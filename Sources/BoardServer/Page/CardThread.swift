@@ -97,7 +97,7 @@ struct CardThread {
             }
             if let due = item.due {
                 h.raw(" ")
-                h.raw(DueChip(due: due, category: item.done ? .done : .todo, archived: false, context: context).html)
+                h.raw(DueChip(due: due, category: item.done ? .done : .todo, settled: false, context: context).html)
             }
             if let who = item.assignee { h.raw(" <span class=\"assignee\">@<bdi>"); h.escaped(who); h.raw("</bdi></span>") }
             h.raw("</li>")

@@ -6,7 +6,7 @@
 /// as text: a field the reader did not touch comes back exactly as it was loaded.
 struct ConflictMerge {
     /// The edit form's fields, in its order.
-    static let fields = ["title", "body", "due", "start", "labels", "assignees", "url", "state"]
+    static let fields = ["title", "body", "due", "dueComplete", "start", "labels", "assignees", "url", "state"]
 
     /// The hidden input holding a field's value as the form was loaded.
     static func loadedName(_ field: String) -> String { "was-" + field }

@@ -1,22 +1,26 @@
 import BoardModel
 
-/// A card's due date with its status: the red chip of an overdue card, today, within a week.
+/// A card's due date with its status: the red chip of an overdue card, today, within a week,
+/// met.
 struct DueChip {
     let due: DueDate
     let category: StateCategory
-    let archived: Bool
+    /// The card is archived or its due met: the due no longer presses.
+    let settled: Bool
+    /// The due was marked met (`Card.dueComplete`), said beside the date.
+    var met = false
     let context: PageContext
 
     var html: String {
         let w = context.words
         let zone = context.zone
-        let status = DueStatus.of(due, category: category, archived: archived, now: context.now, zone: zone)
+        let status = DueStatus.of(due, category: category, settled: settled || met, now: context.now, zone: zone)
         let (kind, note): (String, String?) = switch status {
         case .overdue(let days): ("overdue", w.overdue(days))
         case .today: ("today", w.dueToday)
         case .soon(let days): ("soon", w.dueIn(days))
         case .later: ("later", nil)
-        case .done: ("done", nil)
+        case .done: ("done", met ? w.dueMet : nil)
         }
         var h = HTMLText()
         h.raw("<span class=\"due due-\(kind)\" title=\"\(w.due)\"><time datetime=\"")

@@ -46,6 +46,10 @@ struct PageWords: Sendable {
     var title: String
     var body: String
     var due: String
+    /// The edit form's choice of a met due (`Card.dueComplete`), and its two answers.
+    var dueComplete: String
+    var no: String
+    var yes: String
     var start: String
     var labels: String
     var assignees: String
@@ -80,6 +84,8 @@ struct PageWords: Sendable {
     var report: String
     var overdue: @Sendable (Int) -> String
     var dueToday: String
+    /// Beside a due marked met.
+    var dueMet: String
     var dueIn: @Sendable (Int) -> String
     /// The script's toast when a move got no answer.
     var moveFailed: String
@@ -126,7 +132,7 @@ struct PageWords: Sendable {
     static let english = PageWords(
         switchTo: "한국어", history: "History", undo: "Undo", redo: "Redo",
         showArchived: "Show archived", hideArchived: "Hide archived", addCard: "Add a card",
-        title: "Title", body: "Notes", due: "Due", start: "Start", labels: "Labels",
+        title: "Title", body: "Notes", due: "Due", dueComplete: "Due met", no: "No", yes: "Yes", start: "Start", labels: "Labels",
         assignees: "Assignees", link: "Link", state: "State", save: "Save", move: "Move", position: "Place in the column (1 = top)",
         archive: "Archive", restore: "Restore", delete: "Delete", overLimit: "over the WIP limit",
         archived: "archived", readOnly: "Read-only: this board is a file, not a store; open a store to change it here.",
@@ -139,7 +145,7 @@ struct PageWords: Sendable {
         keyboardHint: "Keyboard: focus a card, then Shift+←/→ moves it to another column, Shift+↑/↓ within its column.",
         changedMeanwhile: "Someone changed this card since you loaded it. Here it is now; your change was not saved.",
         notSaved: "Not saved", calendar: "Calendar feed", report: "Weekly report",
-        overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today",
+        overdue: { $0 > 0 ? "overdue \($0)d" : "overdue" }, dueToday: "today", dueMet: "met",
         dueIn: { "in \($0)d" },
         moveFailed: "The move did not reach the server (is it running, is the network up?); nothing changed.",
         find: "Find", findHint: "words in a title, notes or label", anyLabel: "Any label", anyone: "Anyone",
@@ -181,7 +187,7 @@ struct PageWords: Sendable {
     static let korean = PageWords(
         switchTo: "English", history: "기록", undo: "실행 취소", redo: "다시 실행",
         showArchived: "보관된 카드 보기", hideArchived: "보관된 카드 숨기기", addCard: "카드 추가",
-        title: "제목", body: "내용", due: "마감", start: "시작", labels: "라벨",
+        title: "제목", body: "내용", due: "마감", dueComplete: "마감 지킴", no: "아니요", yes: "예", start: "시작", labels: "라벨",
         assignees: "담당자", link: "링크", state: "상태", save: "저장", move: "옮기기", position: "열 안의 순서 (1 = 맨 위)",
         archive: "보관", restore: "복원", delete: "삭제", overLimit: "WIP 한도 초과",
         archived: "보관됨", readOnly: "읽기 전용: 이 보드는 저장소가 아닌 파일입니다. 여기서 바꾸려면 저장소를 여세요.",
@@ -194,7 +200,7 @@ struct PageWords: Sendable {
         keyboardHint: "키보드: 카드에 초점을 두고 Shift+←/→ 로 다른 열로, Shift+↑/↓ 로 열 안에서 옮깁니다.",
         changedMeanwhile: "불러온 뒤에 누군가 이 카드를 바꿨습니다. 지금의 카드입니다. 변경은 저장되지 않았습니다.",
         notSaved: "저장되지 않음", calendar: "캘린더 구독", report: "주간 보고서",
-        overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘",
+        overdue: { $0 > 0 ? "\($0)일 지남" : "기한 지남" }, dueToday: "오늘", dueMet: "완료",
         dueIn: { "\($0)일 남음" },
         moveFailed: "옮기기가 서버에 닿지 않았습니다 (서버나 네트워크를 확인하세요). 바뀐 것은 없습니다.",
         find: "찾기", findHint: "제목, 내용, 라벨의 단어", anyLabel: "모든 라벨", anyone: "모든 담당자",

@@ -21,7 +21,7 @@ extension WriteTarget {
     /// API's If-Match).
     var fieldNames: Set<String> {
         switch self {
-        case .addCard, .editCard: ["title", "body", "state", "due", "start", "labels", "assignees", "reminders", "url", "fields"]
+        case .addCard, .editCard: ["title", "body", "state", "due", "dueComplete", "start", "labels", "assignees", "reminders", "url", "fields"]
         case .card(_, .move): ["state", "position"]
         case .card(_, .comments): ["text"]
         case .card(_, .checklist): ["checklist", "item", "done"]
