@@ -44,16 +44,24 @@ enum ChangeLog {
     /// `header` is the board's header when the caller has read it in this transaction.
     static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, header known: Board? = nil) throws -> AppliedStep? {
         let header = try known ?? StoreExport.header(db)
-        let info = try stamped(asked, db, zone: header.zone)
-        let step = (try db.int("SELECT max(step) FROM steps") ?? 0) + 1
+        // What the step continues from, in one statement (each is a round trip to PostgreSQL):
+        // the last step's number, and the log's last row: its key, time and event number
+        // (event numbers grow with the log, so the last row's is the largest). Each is read by
+        // its key's index, no scan.
+        let last = try db.first("""
+            SELECT (SELECT max(step) FROM steps), (SELECT coalesce(max(seq), 0) FROM changes),
+                   (SELECT at FROM changes ORDER BY seq DESC LIMIT 1), (SELECT event FROM changes ORDER BY seq DESC LIMIT 1)
+            """) { s in (step: s.int(0) ?? 0, seq: s.int(1) ?? 0, at: s.text(2), event: s.int(3) ?? 0) }
+        let info = stamped(asked, after: last?.at, zone: header.zone)
+        let step = (last?.step ?? 0) + 1
         // A step that changes nothing is rolled back to this savepoint rather than deleted:
         // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
         // index behind it), a scan of the whole log.
         try db.execute("SAVEPOINT step")
         try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
-        let previous = try lastSeq(db)
-        var writer = try StepWriter(db: db, step: step, info: info, states: header.states)
+        let previous = last?.seq ?? 0
+        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: last?.event ?? 0)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
@@ -69,12 +77,12 @@ enum ChangeLog {
     /// The step with its time decided: a `.commit` step takes the time now, inside the write
     /// transaction (no other writer can commit before it), or the log's last time when the
     /// clock reads earlier (a clock set back), in the board's zone; a `.given` one keeps its own.
-    static func stamped(_ info: StepInfo, _ db: any SQLConnection, zone: Zone?) throws -> StepInfo {
+    /// `lastAt` is the log's last row's time.
+    static func stamped(_ info: StepInfo, after lastAt: String?, zone: Zone?) -> StepInfo {
         guard info.timing == .commit else { return info }
         var out = info
         out.at = Instant.now()
-        if let text = try db.text("SELECT at FROM changes ORDER BY seq DESC LIMIT 1"),
-           let last = ISO8601.parseInstant(text), out.at < last {
+        if let lastAt, let last = ISO8601.parseInstant(lastAt), out.at < last {
             out.at = last
         }
         let zone = zone ?? .utc
@@ -93,14 +101,14 @@ enum ChangeLog {
         var event: Int64
         var wrote = false
 
-        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState]) throws {
+        /// `event` is the log's last event number.
+        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState], event: Int64) throws {
             self.db = db
             self.step = step
             self.info = info
             self.states = states
             log = try db.statement(LogRow.insertSQL)
-            // Event numbers grow with the log: the last row's is the largest (by its key, no scan).
-            event = try db.int("SELECT event FROM changes ORDER BY seq DESC LIMIT 1") ?? 0
+            self.event = event
         }
 
         /// Applies one edit; the card as it is after it.
@@ -219,11 +227,6 @@ enum ChangeLog {
             UPDATE steps SET first_seq = (SELECT min(seq) FROM changes WHERE seq > ?), last_seq = (SELECT max(seq) FROM changes)
             WHERE step = ?
             """, [.int(previous), .int(step)])
-    }
-
-    /// The sequence number of the log's last row (0 when empty).
-    static func lastSeq(_ db: any SQLConnection) throws -> Int64 {
-        try db.int("SELECT coalesce(max(seq), 0) FROM changes") ?? 0
     }
 
     /// The fields that differ between two versions of a card, in canonical order.

@@ -112,8 +112,8 @@ struct StoreCopy {
 
     /// Writes the rows into a new store's tables of schema 1 (`fill` of the engine's create).
     func insert(into db: any SQLConnection) throws {
-        for (table, batch) in zip(Self.tables, rows) {
-            try db.statement(table.insert).run(batch)
+        for (table, batch) in zip(Self.tables, rows) where batch.rowCount > 0 {
+            try db.insert(table.insert) { take in try take(batch) }
         }
     }
 
@@ -122,7 +122,7 @@ struct StoreCopy {
     func finish(into db: any SQLConnection) throws {
         try restoreUndoOrder(into: db)
         for (table, batch) in zip(Self.accessTables, access) where batch.rowCount > 0 {
-            try db.statement(table.insert).run(batch)
+            try db.insert(table.insert) { take in try take(batch) }
         }
     }
 

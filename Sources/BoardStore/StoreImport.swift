@@ -38,34 +38,36 @@ enum StoreImport {
             deleted[c] = e.type == .deleted
         }
 
-        // Rows are encoded on a second core while SQLite inserts the batch before.
-        let cards = try db.statement(CardRow.insertSQL)
-        try pipelined(count: board.cards.count, make: { range in
-            var batch = RowBatch(columns: CardRow.parameterCount, rows: range.count)
-            for k in range { CardRow.encode(board.cards[k], number: Int64(k + 1), present: !deleted[k], into: &batch) }
-            return batch
-        }, take: { try cards.run($0) })
+        // Rows are encoded on a second core while the engine inserts the batch before.
+        try db.insert(CardRow.insertSQL) { take in
+            try pipelined(count: board.cards.count, make: { range in
+                var batch = RowBatch(columns: CardRow.parameterCount, rows: range.count)
+                for k in range { CardRow.encode(board.cards[k], number: Int64(k + 1), present: !deleted[k], into: &batch) }
+                return batch
+            }, take: take)
+        }
 
         try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (1, ?, ?, ?)",
                        [.text(step.at.description), SQLValue(step.actor), .text(step.command)])
-        let log = try db.statement(LogRow.insertSQL)
-        try pipelined(count: board.events.count, make: { range in
-            var batch = RowBatch(columns: LogRow.parameterCount, rows: range.count * 5 / 4)
-            for i in range {
-                let c = Int(cardOf[i])
-                LogRow.encode(board.events[i], step: 1, card: Int64(c + 1), event: Int64(i + 1),
-                              applied: creation[c] == Int32(i), into: &batch)
+        try db.insert(LogRow.insertSQL) { take in
+            try pipelined(count: board.events.count, make: { range in
+                var batch = RowBatch(columns: LogRow.parameterCount, rows: range.count * 5 / 4)
+                for i in range {
+                    let c = Int(cardOf[i])
+                    LogRow.encode(board.events[i], step: 1, card: Int64(c + 1), event: Int64(i + 1),
+                                  applied: creation[c] == Int32(i), into: &batch)
+                }
+                return batch
+            }, take: take)
+            var batch = RowBatch(columns: LogRow.parameterCount)
+            var event = Int64(board.events.count)
+            for k in board.cards.indices where creation[k] < 0 {
+                event += 1
+                LogRow(step: 1, event: event, at: step.at, actor: step.actor, card: Int64(k + 1),
+                       kind: ChangeLog.importedKind, applied: true).encode(into: &batch)
             }
-            return batch
-        }, take: { try log.run($0) })
-        var batch = RowBatch(columns: LogRow.parameterCount)
-        var event = Int64(board.events.count)
-        for k in board.cards.indices where creation[k] < 0 {
-            event += 1
-            LogRow(step: 1, event: event, at: step.at, actor: step.actor, card: Int64(k + 1),
-                   kind: ChangeLog.importedKind, applied: true).encode(into: &batch)
+            try take(batch)
         }
-        try log.run(batch)
         try ChangeLog.closeStep(1, after: 0, db)
     }
 }

@@ -258,9 +258,10 @@ struct StoreCommandTests {
         try bk(["sample", "--cards", "20000", "-o", big])
         let board = try TestPostgres.newBoard()
         let p = try started(["init", "-b", board, "--from", big])
-        // Killed once it is sending the cards' rows (PostgreSQL says what each session runs).
+        // Killed once it is sending the cards' rows, through COPY (PostgreSQL says what each
+        // session runs).
         for _ in 0..<3_000 {
-            let active = try TestPostgres.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'INSERT INTO cards%'")
+            let active = try TestPostgres.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY \"cards\"%'")
             if active.hasPrefix("1") || !p.isRunning { break }
             usleep(10_000)
         }

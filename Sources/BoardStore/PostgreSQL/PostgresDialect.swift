@@ -4,10 +4,16 @@
 enum PostgresDialect {
     /// A statement with `?N` and `?` parameters as `$N` (a bare `?` takes the number after
     /// the last one), and `LIKE` as SQLite means it (case-insensitive for ASCII): `ILIKE`.
-    /// Quoted text and identifiers are left as they are.
+    /// Quoted text and identifiers are left as they are, a `LIKE` inside them too.
     static func statement(_ sql: String) -> String {
         var out = ""
         out.reserveCapacity(sql.utf8.count + 16)
+        // The text since the last quote, outside quotes: where `LIKE` is an operator.
+        var plain = ""
+        func endPlain() {
+            out += plain.replacingOccurrences(of: " LIKE ", with: " ILIKE ")
+            plain = ""
+        }
         var next = 1
         var quote: Character?
         var characters = sql.makeIterator()
@@ -24,6 +30,7 @@ enum PostgresDialect {
             }
             switch c {
             case "'", "\"":
+                endPlain()
                 quote = c
                 out.append(c)
             case "?":
@@ -32,17 +39,18 @@ enum PostgresDialect {
                     if d.isASCII && d.isNumber { digits.append(d) } else { pending = d; break }
                 }
                 if let n = Int(digits) {
-                    out += "$\(n)"
+                    plain += "$\(n)"
                     next = max(next, n + 1)
                 } else {
-                    out += "$\(next)"
+                    plain += "$\(next)"
                     next += 1
                 }
             default:
-                out.append(c)
+                plain.append(c)
             }
         }
-        return out.replacingOccurrences(of: " LIKE ", with: " ILIKE ")
+        endPlain()
+        return out
     }
 
     /// The schema's statements for PostgreSQL, one by one: 64-bit integers (a key no row

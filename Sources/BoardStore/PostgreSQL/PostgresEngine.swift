@@ -230,6 +230,24 @@ final class PostgresStoreConnection: SQLConnection {
         session.statement(sql)
     }
 
+    /// Through `COPY` (`PostgresCopy`); another statement than a plain one-row INSERT goes
+    /// as the statement's batches.
+    func insert(_ insert: String, _ batches: (_ take: (RowBatch) throws -> Void) throws -> Void) throws {
+        guard let target = PostgresCopy.target(of: insert) else {
+            let s = session.statement(insert)
+            return try batches { batch in try s.run(batch) }
+        }
+        try session.copy(into: target.table, columns: target.columns) { feed in
+            try batches { batch in
+                guard batch.rowCount > 0 else { return }
+                var text: [UInt8] = []
+                text.reserveCapacity(batch.bytes.count + batch.cells.count * 4)
+                PostgresCopy.append(batch, to: &text)
+                try feed.send(ByteBuffer(bytes: text))
+            }
+        }
+    }
+
     /// A failed statement leaves PostgreSQL's transaction open (aborted until rolled back to
     /// a savepoint), so the store's savepoints recover it.
     var isInsideTransaction: Bool { true }

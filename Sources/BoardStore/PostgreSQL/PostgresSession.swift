@@ -73,6 +73,12 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// Rows into `table` through one `COPY … FROM STDIN` (`PostgresCopy.run`).
+    func copy(into table: String, columns: [String], _ produce: (PostgresCopy.Feed) throws -> Void) throws {
+        guard let connection else { throw PostgresSessionError.notConnected }
+        try PostgresCopy.run(on: connection, into: table, columns: columns, logger: Self.logger, produce)
+    }
+
     /// Sends one statement and waits for its rows.
     func query(_ sql: String, _ bindings: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         guard let connection else { throw PostgresSessionError.notConnected }
