@@ -31,6 +31,9 @@ struct ICSBoardBuilder {
     /// (`noteOccurrences`).
     private var seriesUIDs = Set<String>()
     private var occurrencesByUID: [String: Int] = [:]
+    /// Links read from RELATED-TO: the card (by position), the link's type and the other
+    /// item's UID, made links once every card is known.
+    private var relations: [(card: Int, type: LinkType, uid: String)] = []
     /// Diagnostics raised while building, for `finish`.
     private var notes: [(message: ICSMessage, line: Int?)] = []
 
@@ -111,6 +114,7 @@ struct ICSBoardBuilder {
             while indexByID["\(card.id)-\(n)"] != nil { n += 1 }
             card.id = "\(card.id)-\(n)"
         }
+        for relation in item.relations { relations.append((cards.count, relation.type, relation.uid)) }
         indexByID[card.id] = cards.count
         cards.append(card)
         lines.append(item.line)
@@ -138,9 +142,22 @@ struct ICSBoardBuilder {
             parsed.sink.add(.componentIgnored(name, count: n))
         }
         board.states = states
+        for (k, type, uid) in relations {
+            let link = CardLink(type, cardID(ofUID: uid))
+            if !cards[k].links.contains(link) { cards[k].links.append(link) }
+        }
         board.cards = cards
         cards = []
+        if !relations.isEmpty { board.completeLinks() }
         return (board, lines, parsed.sink.finish())
+    }
+
+    /// The id of the card an item of this UID became (as `add` derives it); a UID no item
+    /// of the calendar has stays the link's target as it is (the validator says so). A
+    /// to-do's suffix is looked for first: an event's (`@board.boardkit`) ends it too.
+    private func cardID(ofUID uid: String) -> String {
+        guard let board = boardID else { return uid }
+        return ICSUID.cardID(fromUID: uid, isTodo: true, board: board) ?? ICSUID.cardID(fromUID: uid, isTodo: false, board: board) ?? uid
     }
 
     private mutating func card(from item: ICSItem) -> Card {
@@ -182,6 +199,15 @@ struct ICSBoardBuilder {
         card.reminders = item.alarms.compactMap { reminder(from: $0, of: item, start: card.start) }
         card.url = item.url
         card.fields.merge(item.fields) { a, _ in a }
+        card.attachments = item.attachments
+        for comment in item.comments {
+            // Another app's comment without a time of its own or its item's: kept as text.
+            if let c = comment.comment(itemTime: card.updated ?? card.created) {
+                card.comments.append(c)
+            } else {
+                card.fields["COMMENT"] = card.fields["COMMENT"].map { $0 + "\n" + comment.text } ?? comment.text
+            }
+        }
         return card
     }
 

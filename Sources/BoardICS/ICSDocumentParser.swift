@@ -291,6 +291,15 @@ struct ICSDocumentParser {
         case ICSVocabulary.state.description: item!.boardkitState = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.start.description: item!.boardkitStart = ICSLineScanner.unescapeText(l.value)
         case ICSVocabulary.assignees.description: item!.assignees += ICSLineScanner.textList(l.value)
+        case "COMMENT": item!.comments.append(ICSConversation.comment(l))
+        case "ATTACH":
+            if let attachment = ICSConversation.attachment(l) { item!.attachments.append(attachment) } else { item!.keep(name, l.rawValue) }
+        case "RELATED-TO":
+            if let type = ICSConversation.linkType(l.parameter("RELTYPE")) {
+                item!.relations.append((type, ICSLineScanner.unescapeText(l.value)))
+            } else {
+                item!.keep(name, l.rawValue)
+            }
         case ICSVocabulary.dueComplete.description: item!.dueComplete = l.rawValue.uppercased() == "TRUE"
         case ICSVocabulary.field.description:
             item!.keep(l.parameter("X-NAME") ?? name, ICSLineScanner.unescapeText(l.value))

@@ -34,6 +34,8 @@ struct ICSFeedLayout {
     /// Due and start times written as DATE-TIME values, which hold whole seconds, whose
     /// milliseconds were therefore left.
     private(set) var millisecondsLeft = 0
+    /// Checklists of the cards written: iCalendar has no place for them.
+    private(set) var checklistsLeft = 0
 
     init(output: ICSOutput, board: Board, options: WriterOptions, alarms: [ICSDuration]) {
         self.output = output
@@ -126,7 +128,7 @@ struct ICSFeedLayout {
             inOrderChunks(count: cards.count, make: { range in
                 var part = template
                 part.output = ICSOutput()
-                (part.withoutDue, part.finished, part.archivedLeftOut, part.written, part.millisecondsLeft) = (0, 0, 0, 0, 0)
+                (part.withoutDue, part.finished, part.archivedLeftOut, part.written, part.millisecondsLeft, part.checklistsLeft) = (0, 0, 0, 0, 0, 0)
                 for k in range { part.items(of: cards[k], at: k) }
                 return part
             }, take: { absorb($0) })
@@ -138,6 +140,7 @@ struct ICSFeedLayout {
     private mutating func items(of card: Card, at k: Int) {
         guard include(card), let due = card.due else { return }
         written += 1
+        checklistsLeft += card.checklists.count
         if case .instant(let i) = due, i.epochMilliseconds % 1000 != 0 { millisecondsLeft += 1 }
         // A start goes in DTSTART (whole seconds) only on a to-do; elsewhere X-BOARDKIT-START keeps it whole.
         if calendar.component != .event, let start = card.start, Self.canBeStart(start, of: due),
@@ -154,6 +157,7 @@ struct ICSFeedLayout {
         archivedLeftOut += part.archivedLeftOut
         written += part.written
         millisecondsLeft += part.millisecondsLeft
+        checklistsLeft += part.checklistsLeft
     }
 
     /// The first and last instants written with the board's TZID (epoch seconds), or nil.
@@ -229,6 +233,10 @@ struct ICSFeedLayout {
         if card.dueComplete { output.begin(ICSVocabulary.dueComplete); output.colon(); output.text("TRUE"); output.end() }
         if !card.assignees.isEmpty {
             output.begin(ICSVocabulary.assignees); output.colon(); output.textList(card.assignees); output.end()
+        }
+        if card.hasConversation {
+            let (board, todo) = (board.id, todo)
+            ICSConversation.write(card, uid: { ICSUID.write(card: $0, board: board, todo: todo, to: &$1) }, to: &output)
         }
         if !card.fields.isEmpty {
             for (name, value) in card.fields.sorted(by: { $0.key < $1.key }) {

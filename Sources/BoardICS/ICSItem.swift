@@ -30,6 +30,10 @@ struct ICSItem {
     var boardkitStart: String?
     var assignees: [String] = []
     var dueComplete = false
+    /// The conversation: COMMENT, ATTACH (by reference) and RELATED-TO (`RELTYPE`, the UID).
+    var comments: [ICSConversation.Comment] = []
+    var attachments: [Attachment] = []
+    var relations: [(type: LinkType, uid: String)] = []
     /// Every other property, by name (repeats joined by a line break).
     var fields: [String: String] = [:]
     /// Its VALARMs, in order.

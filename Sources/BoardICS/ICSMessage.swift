@@ -53,7 +53,8 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
     case millisecondsNotWritten(Int)
     case metadataNotWritten(Int)
     /// The cards' comments, checklists, attachments and links (a feed holds none of them yet).
-    case conversationNotWritten(ConversationTally)
+    /// Checklists of the cards written (their comments, attachments and links are).
+    case checklistsNotWritten(Int)
     case controlCharactersLeftOut(Int)
 
     /// What a structure error does to the read.
@@ -80,7 +81,7 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
         case .noDate: .icsNoDate
         case .componentIgnored: .icsComponentIgnored
         case .badAlarm: .icsBadAlarm
-        case .withoutDueNotWritten, .finishedLeftOut, .eventsNotWritten, .millisecondsNotWritten, .metadataNotWritten, .conversationNotWritten,
+        case .withoutDueNotWritten, .finishedLeftOut, .eventsNotWritten, .millisecondsNotWritten, .metadataNotWritten, .checklistsNotWritten,
              .controlCharactersLeftOut: .dataNotWritten
         }
     }
@@ -163,8 +164,8 @@ public enum ICSMessage: DiagnosticMessage, Equatable {
             return "\(Counted(n, "board metadata entry", plural: "board metadata entries")) not written: a feed keeps the board's name, id and time zone only"
         case .controlCharactersLeftOut(let n):
             return "\(Counted(n, "control character")) that iCalendar text cannot hold left out"
-        case .conversationNotWritten(let tally):
-            return "\(tally) of cards not written: boardkit's iCalendar writer keeps a card's fields, not its conversation"
+        case .checklistsNotWritten(let n):
+            return "\(Counted(n, "checklist")) of cards not written: iCalendar has no checklists (a card's comments, attachments and links are written)"
         }
     }
 

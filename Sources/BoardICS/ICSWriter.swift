@@ -83,8 +83,9 @@ public struct ICSWriter: BoardWriter {
         if !board.metadata.isEmpty {
             out.append(Diagnostic(ICSMessage.metadataNotWritten(board.metadata.count), at: location))
         }
-        let tally = ConversationTally(board)
-        if !tally.isEmpty { out.append(Diagnostic(ICSMessage.conversationNotWritten(tally), at: location)) }
+        if layout.checklistsLeft > 0 {
+            out.append(Diagnostic(ICSMessage.checklistsNotWritten(layout.checklistsLeft), at: location))
+        }
         if layout.output.droppedControlCharacters > 0 {
             out.append(Diagnostic(ICSMessage.controlCharactersLeftOut(layout.output.droppedControlCharacters), at: location))
         }

@@ -78,7 +78,15 @@ final class KeptConnection {
             plainToken = (tokens?["tokens"] as? [String: String])?["plain"]
         }
         let token = try #require(plainToken)
-        #expect(try RawHTTP.get(port: server.port, "/\(token)/plain.ics").status == 200)
+        // The state file gets the new board's token while the boards are opened, before the
+        // set is swapped in: the board answers once the swap is done (on a loaded machine,
+        // a moment after the token was seen).
+        var status = 0
+        for _ in 0..<100 where status != 200 {
+            status = try RawHTTP.get(port: server.port, "/\(token)/plain.ics").status
+            if status != 200 { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(status == 200)
         #expect(kept.get(server.feedPath) == 200)
         #expect(server.process.isRunning)
 

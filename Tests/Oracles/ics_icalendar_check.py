@@ -5,7 +5,8 @@ prints what it found as JSON, for the Swift tests to compare with the board.
 usage: ics_icalendar_check.py FILE.ics
 Prints {"calendar": {...}, "items": [{"kind", "uid", "summary", "description", "categories",
 "url", "status", "due": {"date": "YYYY-MM-DD"} | {"epoch": seconds, "tzid": name|null},
-"alarms": [...]}], "max_line_octets": n, "bare_lf": bool}.
+"alarms": [...], "comments": [text], "attachments": [{"url", "params"}], "related": [{"uid",
+"reltype"}]}], "max_line_octets": n, "bare_lf": bool}.
 """
 import datetime
 import json
@@ -36,6 +37,13 @@ def text_list(prop):
     return out
 
 
+def each(prop):
+    """A property that may be given several times, as a list."""
+    if prop is None:
+        return []
+    return prop if isinstance(prop, list) else [prop]
+
+
 def main():
     raw = open(sys.argv[1], "rb").read()
     lines = raw.split(b"\r\n")
@@ -61,6 +69,9 @@ def main():
             "dtstamp": when(comp.get("DTSTAMP")),
             "sequence": int(comp.get("SEQUENCE", 0)),
             "alarms": [str(a.get("TRIGGER").to_ical().decode()) for a in comp.walk("VALARM")],
+            "comments": [str(c) for c in each(comp.get("COMMENT"))],
+            "attachments": [{"url": str(a), "params": dict(a.params)} for a in each(comp.get("ATTACH"))],
+            "related": [{"uid": str(r), "reltype": r.params.get("RELTYPE", "PARENT")} for r in each(comp.get("RELATED-TO"))],
         })
     print(json.dumps({
         "calendar": {

@@ -118,6 +118,12 @@ final class PostgresSession: @unchecked Sendable {
     /// hold no lock a writer waits for, are not ended (`PostgresEngine.write` sets it).
     static let idleInTransaction: Duration = .seconds(5)
 
+    /// How long connecting (the TCP connection, TLS, the login and the server's new session)
+    /// may take. postgres-nio's 10 s was not enough on a loaded machine: of twenty commands
+    /// connecting at once under a load of 10, two gave up (a fresh clone's `make test` beside
+    /// two builds). libpq waits for ever; a store that cannot be reached still says so.
+    static let connectTimeout: Duration = .seconds(30)
+
     private func connect() throws -> PostgresConnection {
         var settings = [
             ("search_path", "\"\(address.schema)\""),
@@ -139,7 +145,7 @@ final class PostgresSession: @unchecked Sendable {
         case .socket(let path, _):
             configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
         }
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeout.components.seconds))
         configuration.options.additionalStartupParameters = settings
         return try PostgresConnection.connect(on: loop.next(), configuration: configuration, id: 1, logger: logger).wait()
     }
