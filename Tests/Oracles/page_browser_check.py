@@ -466,6 +466,28 @@ try:
           driver.find_elements(By.ID, "error-title") and len(kept) == 501 and api("api/cards/" + merge_id).get("title") == "My title",
           f"error={bool(driver.find_elements(By.ID, 'error-title'))} kept={len(kept)}")
 
+    # 13. A reminder and a met due set on the card's page (issue 47): typed as the terminal
+    # takes them, saved, shown back as they can be typed again, and the due no longer overdue.
+    boardkit("add", "Remind me", "--state", todo_state, "--due", "2020-01-10")
+    driver.get(PAGE)
+    remind_id = card_id(driver, "Remind me")
+    driver.get(PAGE + "cards/" + remind_id)
+    reminders = driver.find_element(By.CSS_SELECTOR, "form.edit input[name=reminders]")
+    reminders.clear()
+    reminders.send_keys("-P1D, 2h")
+    driver.find_element(By.CSS_SELECTOR, "form.edit select[name=dueComplete] option[value='true']").click()
+    driver.find_element(By.CSS_SELECTOR, "form.edit button").click()
+    saved = wait_for(lambda: api("api/cards/" + remind_id).get("dueComplete") is True, 10)
+    remembered = api("api/cards/" + remind_id)
+    check("13. reminders and a met due set on the card's page are saved",
+          saved and remembered.get("reminders") == ["-P1D", "-PT2H"], str(remembered))
+    driver.get(PAGE + "cards/" + remind_id)
+    chip = driver.find_elements(By.CSS_SELECTOR, "main span.due")
+    check("13. the form shows the reminders as typed and the chip says the due was met",
+          value_of(driver, "form.edit input[name=reminders]") == "-P1D, -PT2H" and chip and "met" in chip[0].text
+          and "overdue" not in chip[0].text,
+          f"{value_of(driver, 'form.edit input[name=reminders]')} {chip[0].text if chip else None}")
+
     # 4 and 10. With a filter on, Shift+Up places the card right above the shown card above
     # it (not at that index of the whole column), a drop at the foot right after the last
     # shown card; a move onto the card's own place makes no step. Undo's title follows the
