@@ -22,8 +22,8 @@ enum BuiltinMappings {
     "field:Assignee Email": ["Assignee Email"],
     "field:Projects": ["Projects"],
     "parent": ["Parent task"],
-    "field:Blocked By (Dependencies)": ["Blocked By (Dependencies)"],
-    "field:Blocking (Dependencies)": ["Blocking (Dependencies)"]
+    "blockedBy": ["Blocked By (Dependencies)"],
+    "blocks": ["Blocking (Dependencies)"]
   },
   "slashDates": "month-first",
   "dateOnly": ["due", "start"],
@@ -44,7 +44,9 @@ enum BuiltinMappings {
       {"header": "Tags", "value": "labels"},
       {"header": "Notes", "value": "body"},
       {"header": "Projects", "value": "field:Projects"},
-      {"header": "Parent task", "value": "parent"}
+      {"header": "Parent task", "value": "parent"},
+      {"header": "Blocked By (Dependencies)", "value": "blockedBy"},
+      {"header": "Blocking (Dependencies)", "value": "blocks"}
     ]
   }
 }

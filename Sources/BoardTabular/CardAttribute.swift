@@ -1,3 +1,5 @@
+import BoardModel
+
 /// What a column means for a card: one of the model's attributes, a custom field, or nothing.
 public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case id, title, body, state
@@ -18,6 +20,11 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case parent
     /// The child cards, named as `parent` names one, several in a cell (Jira's `Sub-tasks`).
     case children
+    /// The cards this one waits for, named as `parent` names one, several in a cell (Asana's
+    /// `Blocked By (Dependencies)`).
+    case blockedBy
+    /// The cards that wait for this one (Asana's `Blocking (Dependencies)`).
+    case blocks
     /// A custom field kept under this name in `Card.fields`.
     case field(String)
     /// A column read and dropped on purpose (a mapping says so).
@@ -53,6 +60,8 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .attachments: return "attachments"
         case .parent: return "parent"
         case .children: return "children"
+        case .blockedBy: return "blockedBy"
+        case .blocks: return "blocks"
         case .field(let name): return "field:" + name
         case .ignore: return "ignore"
         }
@@ -88,6 +97,8 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "attachments": self = .attachments
         case "parent": self = .parent
         case "children": self = .children
+        case "blockedBy": self = .blockedBy
+        case "blocks": self = .blocks
         case "ignore": self = .ignore
         default: return nil
         }
@@ -102,11 +113,22 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The link a column of this attribute names the other cards by (nil: not a link column).
+    public var linkType: LinkType? {
+        switch self {
+        case .parent: .parent
+        case .children: .child
+        case .blockedBy: .blockedBy
+        case .blocks: .blocks
+        default: nil
+        }
+    }
+
     /// Attributes that hold a list (several columns or one joined cell). A card has one
     /// parent, but Jira exports it twice (`Parent id` and `Parent`), so both columns count.
     public var isList: Bool {
         switch self {
-        case .labels, .assignees, .reminders, .comments, .attachments, .parent, .children: true
+        case .labels, .assignees, .reminders, .comments, .attachments, .parent, .children, .blockedBy, .blocks: true
         default: false
         }
     }

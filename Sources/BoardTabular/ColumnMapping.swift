@@ -201,6 +201,8 @@ public struct ColumnMapping: Sendable {
             (.parent, ["parent", "parent id", "parent task", "parent issue", "parent item", "parent card", "상위 작업", "상위 항목",
                        "pai", "tarefa pai", "item pai", "padre", "tarea padre", "tache parente", "ubergeordnete aufgabe",
                        "父任务", "父项", "親タスク", "親課題"]),
+            (.blockedBy, ["blocked by", "blocked by (dependencies)", "depends on", "dependencies", "선행 작업", "bloqueado por"]),
+            (.blocks, ["blocking", "blocking (dependencies)", "blocks", "is blocking", "후행 작업", "bloqueando"]),
             (.children, ["sub-tasks", "subtasks", "sub-issues", "child issues", "하위 작업", "subtarefas", "subtareas",
                          "sous-taches", "unteraufgaben", "子任务", "サブタスク"]),
         ]

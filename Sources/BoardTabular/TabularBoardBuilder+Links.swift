@@ -1,8 +1,11 @@
 import BoardModel
 
-/// Links between rows: a `parent` or `children` cell names the other card as the file does,
+/// Links between rows: a `parent`, `children`, `blockedBy` or `blocks` cell names the other card as the file does,
 /// which is known only once every row is in (a sub-task may come before its parent).
 extension TabularBoardBuilder {
+    /// Whether a column names other cards (a parent, children, what blocks or is blocked).
+    var plansLinks: Bool { plan.contains { $0.linkType != nil } }
+
     /// Turns each link's name into the card it names: a card's id (`WEB-101`), else its value
     /// of the mapping's `linkKey` field (Jira's `Parent id` names an `Issue id`), else its
     /// title when no other card has that title (Asana's `Parent task`, and Jira's exports in
@@ -10,7 +13,7 @@ extension TabularBoardBuilder {
     /// written: the validator says so (`link-unknown-card`). Jira exports one parent twice
     /// (`Parent id`, `Parent`): the second is the same link and is not added again.
     func resolveLinks() {
-        guard plan.contains(.parent) || plan.contains(.children) else { return }
+        guard plansLinks else { return }
         var ids = Set<String>()
         var byKey: [String: String] = [:]
         var byTitle: [String: String?] = [:]

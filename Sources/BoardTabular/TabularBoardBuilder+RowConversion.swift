@@ -76,7 +76,8 @@ extension TabularBoardBuilder {
             // Links name the other card as the file does; `resolveLinks` finds it once every
             // row is in (a parent may come after its children).
             case .parent: card.links.append(CardLink(.parent, row.trimmedText(k)))
-            case .children: card.links += row.listItems(k).map { CardLink(.child, $0) }
+            case .children, .blockedBy, .blocks:
+                if let type = plan[k].linkType { card.links += row.listItems(k).map { CardLink(type, $0) } }
             case .field(let name):
                 if gathered[k] { lists[name, default: []].append(row.text(k)) }
                 else if fields == nil { card.fields[name] = row.text(k) }

@@ -158,7 +158,7 @@ public final class TabularBoardBuilder {
                           states: states.states.isEmpty ? BoardState.defaults : states.states,
                           cards: cards, events: [], metadata: c?.metadata ?? [:], extras: c?.extras ?? [:])
         // A file says a link once (Jira's sub-task names its parent): the other side is the model's.
-        if plan.contains(.parent) || plan.contains(.children) { board.completeLinks() }
+        if plansLinks { board.completeLinks() }
         return Result(board: board, diagnostics: diagnostics, cardRows: cardRows,
                       columnOfField: columnOfField, mappingName: mapping?.name ?? "boardkit")
     }

@@ -211,7 +211,7 @@ public struct TabularBoardLayout: Sendable {
             guard let k = c.item, k < card.attachments.count else { return .empty }
             return .text(ConversationCellText.cell(card.attachments[k], format: c.dateTimeFormat, zone: zone))
         case .parent: return listCell(linked(card, .parent), c)
-        case .children: return listCell(linked(card, .child), c)
+        case .children, .blockedBy, .blocks: return listCell(c.attribute.linkType.map { linked(card, $0) } ?? [], c)
         case .field(let name):
             if let k = c.item { return Self.fieldItems(card, name).dropFirst(k).first.map { .text($0) } ?? .empty }
             return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
@@ -239,7 +239,8 @@ public struct TabularBoardLayout: Sendable {
         case .comments: { $0.comments.count }
         case .attachments: { $0.attachments.count }
         case .parent: { card in card.links.count { $0.type == .parent } }
-        case .children: { card in card.links.count { $0.type == .child } }
+        case .children, .blockedBy, .blocks:
+            { card in card.links.count { $0.type == attribute.linkType } }
         case .field(let name): { fieldItems($0, name).count }
         default: nil
         }
@@ -333,9 +334,7 @@ public struct TabularBoardLayout: Sendable {
         let have = Set(columns.map(\.attribute))
         if have.contains(.comments) { left.comments = 0 }
         if have.contains(.attachments) { left.attachments = 0 }
-        var written: Set<LinkType> = []
-        if have.contains(.parent) { written.insert(.parent) }
-        if have.contains(.children) { written.insert(.child) }
+        let written = Set(have.compactMap(\.linkType))
         guard !written.isEmpty else { return left }
         // A link whose other side is written comes back too: the reader completes it (a
         // sub-task's parent gives the parent its child).

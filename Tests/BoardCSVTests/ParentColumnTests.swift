@@ -41,6 +41,35 @@ import BoardTestSupport
         #expect(back.cards.map(\.links) == board.cards.map(\.links))
     }
 
+    /// Asana's dependencies (#44): `Blocked By (Dependencies)` and `Blocking (Dependencies)`
+    /// are blocked-by and blocks links, both ways round, read from Asana's export and written
+    /// back in its two columns (they were kept as two text fields, linking nothing).
+    @Test func asanasDependenciesAreBlockingLinksBothWays() throws {
+        var options = ReaderOptions()
+        options.mapping = "asana"
+        let sample = try #require(CSVReader().read(BoardInput(path: CommandRunner.sample("foreign/asana.csv")), options: options).board)
+        let plan = try #require(sample.cards.first { $0.title == "Draft Q1 hiring plan" })
+        let post = try #require(sample.cards.first { $0.title == "Publish the job post" })
+        #expect(plan.links == [CardLink(.blocks, post.id)])
+        #expect(post.links == [CardLink(.blockedBy, plan.id)])
+        #expect(plan.fields["Blocking (Dependencies)"] == nil && post.fields["Blocked By (Dependencies)"] == nil)
+
+        // A dependency named by its task's name, as a hand-made sheet for Asana's importer has it.
+        let folder = try TemporaryFolder()
+        let named = folder.path("named.csv")
+        try Data("Name,Blocked By\nShip,\"Write docs, Test\"\nWrite docs,\nTest,\n".utf8).write(to: URL(fileURLWithPath: named))
+        let read = try #require(CSVReader().read(BoardInput(path: named), options: ReaderOptions()).board)
+        #expect(read.cards[0].links.map(\.type) == [.blockedBy, .blockedBy])
+        #expect(read.cards[1].links == [CardLink(.blocks, read.cards[0].id)] && read.cards[2].links == [CardLink(.blocks, read.cards[0].id)])
+
+        let text = String(decoding: CSVWriter().encode(sample, options: WriterOptions(mapping: "asana")), as: UTF8.self)
+        #expect(text.hasPrefix("Task ID,") && text.contains(",Blocked By (Dependencies),Blocking (Dependencies)"))
+        let written = folder.path("asana.csv")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: written))
+        let back = try #require(CSVReader().read(BoardInput(path: written), options: options).board)
+        #expect(back.cards.map(\.links) == sample.cards.map(\.links))
+    }
+
     /// Two cards of one title: a parent named by it is neither, and stays as written.
     @Test func aTitleTwoCardsShareNamesNeither() throws {
         let folder = try TemporaryFolder()
