@@ -40,10 +40,9 @@ public struct DueReminders: Sendable {
         let states = Dictionary(board.states.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byName: [String: Person] = [:]
         for card in board.cards where !card.archived {
-            guard let due = card.due else { continue }
             let state = states[card.state]
-            guard filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
-            let status = DueStatus.of(due, category: state?.category, settled: card.archived || card.dueComplete, now: now, zone: zone)
+            guard let due = card.due, let status = DueStatus.of(card, category: state?.category, now: now, zone: zone),
+                  filter.matches(card, category: state?.category, now: now, zone: zone) else { continue }
             let item = Item(reference: numbers[card.id].map { "#\($0)" } ?? card.id, title: card.title,
                             stateName: state?.name ?? card.state, due: due)
             // An unassigned card is kept under the empty name, which no assignee has.
