@@ -24,7 +24,8 @@ could only make by changing the card. Then, with nothing else running:
 - the steps are in commit order and in time order at once;
 - SQLite's `PRAGMA integrity_check` (Python's own sqlite3) says ok;
 - `boardkit validate` finds no error and no event out of order;
-- undoing every step after the import gives the import back, byte for byte (`convert` to
+- undoing every step after the import gives the import back (or the import undone, when a
+  terminal `undo` took it back at the start), byte for byte (`convert` to
   JSON), and redoing them gives the board as it was: the log replays from the import;
 - every readers' command exited 0, every `init --from` that was acknowledged made a whole store;
 - with the faults stopped, syncs converge (the last changes nothing either way), and then the
@@ -634,9 +635,16 @@ def check(run, import_json):
             failures.append(f"an acknowledged init made a store that does not validate: {target}: {out[-300:]}")
 
     # Undo every step after the import: the import comes back. Redo them: the board comes back.
+    # A terminal writer's first `undo` may land before any other step and take the import
+    # itself back (the terminal's undo asks no confirmation; a redo cannot bring it back once a
+    # new step came after it): then the board after the undo is the import undone.
     before = export(run)
+    if run.query("SELECT undone FROM steps WHERE step = 1") == [(1,)]:
+        import_json, what_import = import_undone(run), "the import undone"
+    else:
+        what_import = "the import"
     if pending:
-        for command, expected, what in (("undo", import_json, "the import"), ("redo", before, "the board")):
+        for command, expected, what in (("undo", import_json, what_import), ("redo", before, "the board")):
             status, out = run.boardkit_run([command, "-b", run.store, "--steps", str(pending)], timeout=1800)
             if status != 0:
                 failures.append(f"{command} --steps {pending}: {out.strip()[-300:]}")
@@ -646,11 +654,29 @@ def check(run, import_json):
     return failures, lost, pending
 
 
+def import_undone(run):
+    """The export of a board whose import was undone: the same import, undone, in a store of
+    the run's kind."""
+    target = run.second_store("import_undone")
+    board = os.path.join(run.folder, "board.json")
+    for args in (["init", "-b", target, "--from", board, "--actor", "import"], ["undo", "-b", target]):
+        status, out = run.boardkit_run(args)
+        if status != 0:
+            return f"boardkit {' '.join(args)} failed: {out[-300:]}"
+    out = os.path.join(run.folder, "import-undone.json")
+    status, text = run.boardkit_run(["convert", target, out])
+    if status != 0:
+        return f"export failed: {text}"
+    with open(out, "rb") as f:
+        return f.read()
+
+
 def difference(expected, got):
     """The first lines where two exports differ, so a failure says what came back wrong."""
     import difflib
-    if isinstance(expected, str) or isinstance(got, str):
-        return str(got)[:300]
+    for text in (expected, got):
+        if isinstance(text, str):  # an export that failed says why
+            return text[:300]
     lines = difflib.unified_diff(expected.decode(errors="replace").splitlines(), got.decode(errors="replace").splitlines(),
                                  "expected", "got", n=2, lineterm="")
     return "\n".join(list(lines)[:40])
