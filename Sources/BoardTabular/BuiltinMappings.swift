@@ -126,8 +126,12 @@ enum BuiltinMappings {
     "field:Watchers": ["Watchers"],
     "comments": ["Comment"],
     "attachments": ["Attachment"],
-    "parent": ["Parent id", "Parent"],
     "children": ["Sub-tasks"],
+    "parent": ["Parent id", "Parent", "Custom field (Epic Link)", "Epic Link", "Custom field (Parent Link)", "Parent Link"],
+    "blocks": ["Outward issue link (Blocks)"],
+    "blockedBy": ["Inward issue link (Blocks)"],
+    "relates": ["Outward issue link (Relates)", "Inward issue link (Relates)", "Linked Issues"],
+    "duplicates": ["Outward issue link (Duplicate)"],
     "field:Story points": ["Custom field (Story Points)", "Story Points", "Story points"]
   },
   "linkKey": "Issue id",
@@ -165,6 +169,9 @@ enum BuiltinMappings {
       {"header": "Affects Version/s", "value": "field:Affects Version/s", "repeat": true},
       {"header": "Watchers", "value": "field:Watchers", "repeat": true},
       {"header": "Sub-tasks", "value": "children"},
+      {"header": "Outward issue link (Blocks)", "value": "blocks", "repeat": true},
+      {"header": "Outward issue link (Relates)", "value": "relates", "repeat": true},
+      {"header": "Outward issue link (Duplicate)", "value": "duplicates", "repeat": true},
       {"header": "Comment", "value": "comments", "format": "dd/MMM/yy h:mm a"},
       {"header": "Attachment", "value": "attachments", "format": "dd/MMM/yy h:mm a"},
       {"header": "Custom field (Story Points)", "value": "field:Story points"}

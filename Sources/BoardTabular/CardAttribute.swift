@@ -15,16 +15,12 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
     case comments
     /// One attachment per cell, as `date;author;name;url` or a bare URL (Jira's `Attachment`).
     case attachments
-    /// The parent card, named by its id, its link key (Jira's `Parent id` names an `Issue id`)
-    /// or its title (as Asana's `Parent task` and Jira's localized exports name it).
-    case parent
-    /// The child cards, named as `parent` names one, several in a cell (Jira's `Sub-tasks`).
-    case children
-    /// The cards this one waits for, named as `parent` names one, several in a cell (Asana's
-    /// `Blocked By (Dependencies)`).
-    case blockedBy
-    /// The cards that wait for this one (Asana's `Blocking (Dependencies)`).
-    case blocks
+    /// Other cards this one links to as `LinkType` says, named by their id, their link key
+    /// (Jira's `Parent id` names an `Issue id`) or their title (as Asana's `Parent task` and
+    /// Jira's localized exports name a parent). A `parent` cell names one card; the others may
+    /// name several (Jira's `Sub-tasks`, Asana's `Blocked By (Dependencies)`, Jira's
+    /// `Outward issue link (Relates)`).
+    case link(LinkType)
     /// A custom field kept under this name in `Card.fields`.
     case field(String)
     /// A column read and dropped on purpose (a mapping says so).
@@ -58,10 +54,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .url: return "url"
         case .comments: return "comments"
         case .attachments: return "attachments"
-        case .parent: return "parent"
-        case .children: return "children"
-        case .blockedBy: return "blockedBy"
-        case .blocks: return "blocks"
+        case .link(let type): return Self.linkNames[type] ?? type.rawValue
         case .field(let name): return "field:" + name
         case .ignore: return "ignore"
         }
@@ -95,12 +88,10 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "url": self = .url
         case "comments": self = .comments
         case "attachments": self = .attachments
-        case "parent": self = .parent
-        case "children": self = .children
-        case "blockedBy": self = .blockedBy
-        case "blocks": self = .blocks
         case "ignore": self = .ignore
-        default: return nil
+        default:
+            guard let type = Self.linkNames.first(where: { $0.value == name })?.key else { return nil }
+            self = .link(type)
         }
     }
 
@@ -115,20 +106,21 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
 
     /// The link a column of this attribute names the other cards by (nil: not a link column).
     public var linkType: LinkType? {
-        switch self {
-        case .parent: .parent
-        case .children: .child
-        case .blockedBy: .blockedBy
-        case .blocks: .blocks
-        default: nil
-        }
+        if case .link(let type) = self { type } else { nil }
     }
+
+    /// A link column's name in mapping files: the model's link type, spelled as a column
+    /// names what it holds (`children` for `child`, camel case for `blocked-by`).
+    private static let linkNames: [LinkType: String] = [
+        .parent: "parent", .child: "children", .blockedBy: "blockedBy", .blocks: "blocks",
+        .relates: "relates", .duplicates: "duplicates",
+    ]
 
     /// Attributes that hold a list (several columns or one joined cell). A card has one
     /// parent, but Jira exports it twice (`Parent id` and `Parent`), so both columns count.
     public var isList: Bool {
         switch self {
-        case .labels, .assignees, .reminders, .comments, .attachments, .parent, .children, .blockedBy, .blocks: true
+        case .labels, .assignees, .reminders, .comments, .attachments, .link: true
         default: false
         }
     }

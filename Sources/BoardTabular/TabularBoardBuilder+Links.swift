@@ -27,6 +27,7 @@ extension TabularBoardBuilder {
             if ids.contains(name) { return name }
             if let id = byKey[name] { return id }
             if let id = byTitle[name], let id { return id }
+            if let title = Self.notionPageTitle(name), let id = byTitle[title], let id { return id }
             return name
         }
         for k in cards.indices where !cards[k].links.isEmpty {
@@ -37,5 +38,14 @@ extension TabularBoardBuilder {
             }
             cards[k].links = links
         }
+    }
+
+    /// The page title in a Notion relation cell's item, `Research study (Projects%20&%20Tasks
+    /// …/Research%20study%20e445….md)`: Notion's CSV export names a related page by its title and
+    /// the path of its Markdown file. nil for anything else.
+    static func notionPageTitle(_ name: String) -> String? {
+        guard name.hasSuffix(".md)"), let open = name.range(of: " (", options: .backwards) else { return nil }
+        let title = name[..<open.lowerBound]
+        return title.isEmpty ? nil : String(title)
     }
 }

@@ -75,9 +75,9 @@ extension TabularBoardBuilder {
                 }
             // Links name the other card as the file does; `resolveLinks` finds it once every
             // row is in (a parent may come after its children).
-            case .parent: card.links.append(CardLink(.parent, row.trimmedText(k)))
-            case .children, .blockedBy, .blocks:
-                if let type = plan[k].linkType { card.links += row.listItems(k).map { CardLink(type, $0) } }
+            // A parent cell is one name, commas and all (a parent named by its title).
+            case .link(.parent): card.links.append(CardLink(.parent, row.trimmedText(k)))
+            case .link(let type): card.links += row.listItems(k).map { CardLink(type, $0) }
             case .field(let name):
                 if gathered[k] { lists[name, default: []].append(row.text(k)) }
                 else if fields == nil { card.fields[name] = row.text(k) }

@@ -210,8 +210,7 @@ public struct TabularBoardLayout: Sendable {
             if c.json { return .text(ConversationCellText.jsonCell(card.attachments)) }
             guard let k = c.item, k < card.attachments.count else { return .empty }
             return .text(ConversationCellText.cell(card.attachments[k], format: c.dateTimeFormat, zone: zone))
-        case .parent: return listCell(linked(card, .parent), c)
-        case .children, .blockedBy, .blocks: return listCell(c.attribute.linkType.map { linked(card, $0) } ?? [], c)
+        case .link(let type): return listCell(linked(card, type), c)
         case .field(let name):
             if let k = c.item { return Self.fieldItems(card, name).dropFirst(k).first.map { .text($0) } ?? .empty }
             return (card.fields[name] ?? c.constant).map { .text($0) } ?? .empty
@@ -238,9 +237,7 @@ public struct TabularBoardLayout: Sendable {
         case .reminders: { $0.reminders.count }
         case .comments: { $0.comments.count }
         case .attachments: { $0.attachments.count }
-        case .parent: { card in card.links.count { $0.type == .parent } }
-        case .children, .blockedBy, .blocks:
-            { card in card.links.count { $0.type == attribute.linkType } }
+        case .link(let type): { card in card.links.count { $0.type == type } }
         case .field(let name): { fieldItems($0, name).count }
         default: nil
         }

@@ -187,7 +187,7 @@ public enum TabularMessage: DiagnosticMessage, Equatable {
     }
 
     private static let attributeNames =
-        "id, title, body, state, stateCategory, due, dueComplete, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, blockedBy, blocks, field:NAME, ignore"
+        "id, title, body, state, stateCategory, due, dueComplete, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, blockedBy, blocks, relates, duplicates, field:NAME, ignore"
 
     private static func quoted(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")

@@ -179,7 +179,7 @@ struct CardsSheetWriter {
         case .reminders: return 26
         case .position, .archived, .dueComplete: return 10
         case .url, .comments, .attachments: return 30
-        case .parent, .children, .blockedBy, .blocks: return 12
+        case .link: return 12
         case .field, .ignore: return Double(min(max(c.header.count + 3, 12), 30))
         }
     }

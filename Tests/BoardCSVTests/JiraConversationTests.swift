@@ -90,11 +90,37 @@ import BoardTestSupport
 
     @Test func parentIdAndSubTasksAreLinksKeptBothWaysRound() throws {
         let (board, result) = try Self.read()
-        #expect(try Self.card(board, "WEB-201").links == [CardLink(.child, "WEB-202"), CardLink(.child, "WEB-203")])
-        #expect(try Self.card(board, "WEB-202").links == [CardLink(.parent, "WEB-201")])
-        #expect(try Self.card(board, "WEB-203").links == [CardLink(.parent, "WEB-201")])
-        #expect(try Self.card(board, "WEB-204").links.isEmpty)
+        #expect(try Self.card(board, "WEB-201").links.filter { $0.type == .child } == [CardLink(.child, "WEB-202"), CardLink(.child, "WEB-203")])
+        #expect(try Self.card(board, "WEB-202").links.first == CardLink(.parent, "WEB-201"))
+        #expect(try Self.card(board, "WEB-203").links.first == CardLink(.parent, "WEB-201"))
         #expect(BoardValidator.validate(board, sourceMap: result.sourceMap).isEmpty)
+    }
+
+    /// Jira's issue links (#44): `Outward issue link (Blocks)` / `Inward issue link (Blocks)`
+    /// are blocks / blocked-by, the `Relates` columns relates, each naming the other issue by
+    /// its `Issue id`; a story's `Custom field (Epic Link)` names its epic by key, and the epic
+    /// is its parent. Before, each was a text field linking nothing.
+    @Test func issueLinksAndTheEpicLinkAreLinks() throws {
+        let (board, _) = try Self.read()
+        #expect(try Self.card(board, "WEB-200").links == [CardLink(.child, "WEB-201")])
+        #expect(try Self.card(board, "WEB-201").links == [CardLink(.parent, "WEB-200"), CardLink(.child, "WEB-202"),
+                                                         CardLink(.child, "WEB-203"), CardLink(.relates, "WEB-204")])
+        #expect(try Self.card(board, "WEB-202").links == [CardLink(.parent, "WEB-201"), CardLink(.blocks, "WEB-203")])
+        #expect(try Self.card(board, "WEB-203").links == [CardLink(.parent, "WEB-201"), CardLink(.blockedBy, "WEB-202")])
+        #expect(try Self.card(board, "WEB-204").links == [CardLink(.relates, "WEB-201")])
+        #expect(board.cards.allSatisfy { !$0.fields.keys.contains { $0.contains("issue link") || $0.contains("Epic Link") } })
+
+        // A duplicate, and an export that lists linked issues in one undirected column.
+        let (other, _) = try Self.read(text: """
+        Summary,Issue key,Issue id,Status,Outward issue link (Duplicate),Linked Issues
+        Copy,WEB-2,10002,To Do,10001,
+        Original,WEB-1,10001,To Do,,WEB-3
+        Third,WEB-3,10003,To Do,,
+
+        """)
+        #expect(try Self.card(other, "WEB-2").links == [CardLink(.duplicates, "WEB-1")])
+        #expect(try Self.card(other, "WEB-1").links == [CardLink(.relates, "WEB-3")])
+        #expect(try Self.card(other, "WEB-3").links == [CardLink(.relates, "WEB-1")])
     }
 
     /// A sub-task listed before its parent, without a `Sub-tasks` column: the parent's side
@@ -193,6 +219,11 @@ import BoardTestSupport
         #expect(issues["WEB-202"]?["parent"] as? String == "WEB-201")
         #expect(issues["WEB-203"]?["parent"] as? String == "WEB-201")
         #expect(issues["WEB-204"]?["Sprint"] as? [String] == ["Sprint 12"])
+        // Links outward from the issue that holds them, by Issue id: the epic is a parent.
+        #expect(issues["WEB-201"]?["parent"] as? String == "WEB-200")
+        #expect(issues["WEB-202"]?["links"] as? [String: [String]] == ["Blocks": ["WEB-203"]])
+        #expect(issues["WEB-203"]?["links"] as? [String: [String]] == [:])
+        #expect(issues["WEB-201"]?["links"] as? [String: [String]] == ["Relates": ["WEB-204"]])
     }
 
     /// Jira → boardkit → Jira → boardkit gives the same board: comments (author, time, text),
@@ -211,9 +242,10 @@ import BoardTestSupport
         #expect(back == board)
     }
 
-    /// What Jira's layout has no column for is counted, and only that: a checklist and a
-    /// `blocks` link (both its sides); not the comment, nor the parent and its child, which
-    /// the reader completes from the child's `Parent id`.
+    /// What Jira's layout has no column for is counted, and only that: a checklist; not the
+    /// comment, nor the parent and its child (the reader completes the child's `Parent id`),
+    /// nor a `blocks` link (its `Outward issue link (Blocks)` column). Plane's layout has no
+    /// column for the `blocks` link: both its sides are counted.
     @Test func whatJirasLayoutCannotHoldIsCounted() throws {
         var board = Board(cards: [Card(id: "a", title: "A", state: "todo"), Card(id: "b", title: "B", state: "todo"),
                                   Card(id: "c", title: "C", state: "todo")])
@@ -222,7 +254,7 @@ import BoardTestSupport
         board.cards[0].comments = [CardComment(id: "1", author: "mina", at: Self.seoul(3, 9, 30), text: "hi")]
         board.cards[0].checklists = [Checklist(name: "QA", items: [ChecklistItem(text: "one")])]
         let layout = TabularBoardLayout(board: board, mapping: MappingLibrary.preset(named: "jira"))
-        #expect(layout.conversationLeft(board) == ConversationTally(checklists: 1, items: 1, links: 2))
+        #expect(layout.conversationLeft(board) == ConversationTally(checklists: 1, items: 1, links: 0))
         let plane = TabularBoardLayout(board: board, mapping: MappingLibrary.preset(named: "plane"))
         #expect(plane.conversationLeft(board) == ConversationTally(checklists: 1, items: 1, links: 2))
         #expect(TabularBoardLayout(board: board).conversationLeft(board) == ConversationTally(board))

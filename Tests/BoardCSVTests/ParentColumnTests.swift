@@ -70,6 +70,44 @@ import BoardTestSupport
         #expect(back.cards.map(\.links) == sample.cards.map(\.links))
     }
 
+    /// A ZenHub/GitHub issue export names each story's epic by its issue number (`epic_id`):
+    /// the epic is its parent, as in the corpus's `github_issues.csv` (before, a text field).
+    @Test func anEpicIdIsTheParent() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("github_issues.csv")
+        try Data("issue_id,epic_id,title,state\n225,,Retire the old filters,open\n439,225,Retire /filter-auto-populate-values,open\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let r = CSVReader().read(BoardInput(path: path), options: ReaderOptions())
+        let board = try #require(r.board, "\(r.diagnostics)")
+        #expect(board.cards[0].links == [CardLink(.child, "439")])
+        #expect(board.cards[1].links == [CardLink(.parent, "225")])
+        #expect(board.cards[1].fields["epic_id"] == nil)
+    }
+
+    /// Notion's CSV names a related page by its title and its Markdown file's path
+    /// (`Research study (Projects%20&%20Tasks/…/Research%20study%20e445….md)`): the page of
+    /// that title is the link's card, as in AppFlowy's Notion-import test file (before, each
+    /// such link named no card).
+    @Test func aNotionRelationNamesItsPageByTitle() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("projects.csv")
+        try Data("""
+            Name,Status,Blocked By,Is Blocking
+            Research study,In Progress,,"Marketing campaign (Projects%20&%20Tasks%20104d/Projects%2058b8/Marketing%20campaign%2088ac.md), Fix (urgent) (Projects%20&%20Tasks%20104d/Projects%2058b8/Fix%20(urgent)%2011aa.md)"
+            Marketing campaign,Planning,Research study (Projects%20&%20Tasks%20104d/Projects%2058b8/Research%20study%20e445.md),
+            Fix (urgent),Planning,,
+
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let r = CSVReader().read(BoardInput(path: path), options: ReaderOptions())
+        let board = try #require(r.board, "\(r.diagnostics)")
+        let (study, campaign, fix) = (board.cards[0].id, board.cards[1].id, board.cards[2].id)
+        #expect(board.cards[0].links == [CardLink(.blocks, campaign), CardLink(.blocks, fix)])
+        #expect(board.cards[1].links == [CardLink(.blockedBy, study)])
+        #expect(board.cards[2].links == [CardLink(.blockedBy, study)])
+        #expect(BoardValidator.validate(board, sourceMap: r.sourceMap).isEmpty)
+        #expect(TabularBoardBuilder.notionPageTitle("Plain title") == nil && TabularBoardBuilder.notionPageTitle(" (a.md)") == nil)
+    }
+
     /// Two cards of one title: a parent named by it is neither, and stays as written.
     @Test func aTitleTwoCardsShareNamesNeither() throws {
         let folder = try TemporaryFolder()

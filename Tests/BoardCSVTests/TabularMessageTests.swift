@@ -7,7 +7,7 @@ import BoardTabular
 struct TabularMessageTests {
     @Test("every case's wording")
     func wording() {
-        let attributes = "id, title, body, state, stateCategory, due, dueComplete, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, blockedBy, blocks, field:NAME, ignore"
+        let attributes = "id, title, body, state, stateCategory, due, dueComplete, start, created, updated, completed, labels, assignees, reminders, position, archived, url, comments, attachments, parent, children, blockedBy, blocks, relates, duplicates, field:NAME, ignore"
         let cases: [(TabularMessage, String)] = [
             (.invalidTimeZone("Mars/Base"), "'Mars/Base' is not an IANA time-zone name; times without an offset are read as UTC"),
             (.emptyHeader(column: 3), "column 3 has no header; its values are kept as field 'column 3'"),

@@ -5,10 +5,12 @@ read with Python's csv module (an independent reader of RFC 4180).
 Jira's importer takes a field with several values (labels, sprints, watchers, components,
 versions) as one column per value under a repeated header, a comment per `Comment` column
 as `date;author;text`, an attachment per `Attachment` column as `date;author;name;url`, and
-links a sub-task to its parent by `Parent id` = the parent row's `Issue id`. Prints a JSON
+links a sub-task to its parent by `Parent id` = the parent row's `Issue id`, and an issue
+to others by its `Outward issue link (NAME)` columns, one linked `Issue id` per column
+(Jira's importer maps each to the link type NAME, outward from the row). Prints a JSON
 summary of what the importer would see per `Issue key` (comments as [date, author, text],
 attachments as [date, author, name, url], the values of each repeated column, the parent's
-key), or the problems found, one per line, and exits 1.
+key, the linked issues' keys by link name), or the problems found, one per line, and exits 1.
 
 usage: jira_csv_check.py FILE.csv
 """
@@ -70,12 +72,28 @@ def main(path):
                     problems.append(f"{key}: {name} '{v}' looks like several values in one cell")
             card[name] = values
         card["parent id"] = row[col["Parent id"][0]]
+        card["link ids"] = {}
+        for name, ks in col.items():
+            link = re.fullmatch(r"Outward issue link \((.+)\)", name)
+            if not link:
+                continue
+            for k in ks:
+                if "," in row[k]:
+                    problems.append(f"{key}: {name} '{row[k]}' names several issues in one cell")
+                elif row[k]:
+                    card["link ids"].setdefault(link.group(1), []).append(row[k])
         out[key] = card
     for key, card in out.items():
         parent = card.pop("parent id")
         if parent and parent not in ids:
             problems.append(f"{key}: Parent id {parent} is no row's Issue id")
         card["parent"] = ids.get(parent) if parent else None
+        card["links"] = {}
+        for name, linked in card.pop("link ids").items():
+            for other in linked:
+                if other not in ids:
+                    problems.append(f"{key}: {name} link {other} is no row's Issue id")
+                card["links"].setdefault(name, []).append(ids.get(other))
     if problems:
         print("\n".join(problems))
         return 1
