@@ -23,6 +23,20 @@ public enum CardEdit: Sendable, Equatable {
     case recordConflict(card: String, SyncConflict)
 }
 
+extension CardEdit {
+    /// The edits that link card `from` to card `to` as `type` (or take the link off), both
+    /// ways round in one step: the other card gets the inverse (a parent's child is the
+    /// child's parent). The terminal's `link` and the page's link form both ask for these.
+    public static func linking(_ from: String, _ type: LinkType, _ to: String, removing: Bool = false) -> [CardEdit] {
+        func change(_ link: CardLink) -> ConversationChange { removing ? .unlink(link) : .link(link) }
+        var edits: [CardEdit] = [.update(card: from, CardPatch(conversation: [change(CardLink(type, to))]))]
+        if let inverse = type.inverse {
+            edits.append(.update(card: to, CardPatch(conversation: [change(CardLink(inverse, from))])))
+        }
+        return edits
+    }
+}
+
 /// What `edit` changes: nil leaves a field as it is. Lists change by adding and removing
 /// items, so an edit made from a stale view adds to what others added meanwhile.
 public struct CardPatch: Sendable, Equatable {

@@ -30,6 +30,18 @@ public final class StepDraft {
         try guarded { try CardRow.present(id: id, db) }
     }
 
+    /// The card a person means by `reference` (its id, `12` or `#12`, or a title only one
+    /// card has), as `BoardStore.card(_:)` finds it; `unknownCard` when none.
+    public func card(_ reference: String) throws(StoreError) -> StoredCard {
+        do {
+            return try CardLookup.find(reference, in: db)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw engine.failure(error)
+        }
+    }
+
     private func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()

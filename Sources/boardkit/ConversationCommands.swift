@@ -118,12 +118,7 @@ struct LinkCommand: ParsableCommand {
             guard from != to else {
                 throw StoreError.invalidValue(field: "OTHER", value: other, accepted: .text(problem: "must be another card than CARD"))
             }
-            func change(_ link: CardLink) -> ConversationChange { remove ? .unlink(link) : .link(link) }
-            var edits: [CardEdit] = [.update(card: from, CardPatch(conversation: [change(CardLink(linkType, to))]))]
-            if let inverse = linkType.inverse {
-                edits.append(.update(card: to, CardPatch(conversation: [change(CardLink(inverse, from))])))
-            }
-            return edits
+            return CardEdit.linking(from, linkType, to, removing: remove)
         }
     }
 }
@@ -148,23 +143,17 @@ struct AttachCommand: ParsableCommand {
     func run() throws {
         try target.apply("attach") { stored, _ throws(StoreError) in
             let address = try StoreCommand.checked(CardText.url(url), "URL")
-            guard address.hasPrefix("https://") || address.hasPrefix("http://") else {
+            guard Attachment.isWebAddress(address) else {
                 throw StoreError.invalidValue(field: "URL", value: url, accepted: .oneOf(["http://…", "https://…"]))
             }
             let change: ConversationChange
             if remove {
                 change = .detach(url: address)
             } else {
-                let shown = try StoreCommand.checked(CardText.title(name ?? Self.lastPart(of: address)), "--name")
+                let shown = try StoreCommand.checked(CardText.title(name ?? Attachment.defaultName(for: address)), "--name")
                 change = .attach(Attachment(name: shown, url: address, upload: false))
             }
             return [.update(card: stored.card.id, CardPatch(conversation: [change]))]
         }
-    }
-
-    /// `report.pdf` of `https://example.org/files/report.pdf`; the host when the path is empty.
-    static func lastPart(of address: String) -> String {
-        let path = address.split(separator: "?", maxSplits: 1)[0]
-        return path.split(separator: "/").last.map(String.init) ?? address
     }
 }

@@ -108,6 +108,66 @@ final class ServedStore: @unchecked Sendable {
         #expect(foreign.status == 403)
     }
 
+    /// Attachments and links from the card's page and the API (#44): an address attached
+    /// shows as a link that opens nothing of the page, a link to `#N` shows on both cards,
+    /// each comes off with its button, a step that Undo takes back; a `javascript:` address,
+    /// an unknown card, the card itself and an unknown kind are refused at the field, in the
+    /// page's language.
+    @Test func attachmentsAndLinksFromThePageAndTheAPI() throws {
+        let s = try ServedStore()
+        let ids = try s.cards().sorted { ($0.value["number"] as? Int ?? 0) < ($1.value["number"] as? Int ?? 0) }.map(\.key)
+        let (id, other) = (ids[0], ids[1])
+        let otherNumber = try #require(try s.cards()[other]?["number"] as? Int)
+        let form = ["Cookie": "boardkit-actor=jisoo", "Content-Type": "application/x-www-form-urlencoded"]
+
+        let attached = try s.call("POST", "cards/\(id)/attachments", headers: form,
+                                  body: "url=https%3A%2F%2Fexample.org%2Ffiles%2Fspec%2520v2.pdf%3Fdl%3D1&name=")
+        #expect(attached.status == 303, "\(attached.text)")
+        let linked = try s.call("POST", "cards/\(id)/links", headers: form, body: "type=blocks&card=%23\(otherNumber)")
+        #expect(linked.status == 303, "\(linked.text)")
+        let page = try s.call("GET", "cards/\(id)", headers: form).text.withoutIsolates
+        #expect(page.contains("href=\"https://example.org/files/spec%20v2.pdf?dl=1\" rel=\"noopener noreferrer\" target=\"_blank\" dir=\"auto\">spec v2.pdf</a>"), "\(page)")
+        #expect(page.contains("<span class=\"link-type\">Blocks</span> <a href=\"../cards/\(other)\">"))
+        let theirs = try s.call("GET", "cards/\(other)", headers: form).text
+        #expect(theirs.contains("<span class=\"link-type\">Blocked by</span>"))
+        let api = try #require(try s.cards()[id])
+        #expect((api["attachments"] as? [[String: Any]])?.first?["by"] as? String == "jisoo")
+        #expect((api["links"] as? [[String: Any]])?.first?["card"] as? String == other)
+
+        // Refused at the field, nothing changed; in Korean on a Korean page.
+        let before = try s.historyCount()
+        let script = try s.call("POST", "cards/\(id)/attachments", headers: form, body: "url=javascript%3Aalert(1)")
+        #expect(script.status == 422 && script.text.contains("must start with http:// or https://"))
+        let korean = form.merging(["Cookie": "boardkit-actor=jisoo; boardkit-lang=ko"]) { _, new in new }
+        let nobody = try s.call("POST", "cards/\(id)/links", headers: korean, body: "type=relates&card=%23999")
+        #expect(nobody.status == 422 && nobody.text.contains("이 보드에 없는 카드입니다"), "\(nobody.text.suffix(3000))")
+        #expect(try s.call("POST", "cards/\(id)/links", headers: form, body: "type=relates&card=\(id)").status == 422)
+        #expect(try s.call("POST", "cards/\(id)/links", headers: form, body: "type=sibling&card=%23\(otherNumber)").status == 422)
+        #expect(try s.historyCount() == before)
+
+        // The API: JSON, the same fields; `remove` takes them off, both ways round.
+        let mina = ["X-Boardkit-Actor": "mina"]
+        let relates = try s.call("POST", "api/cards/\(id)/links", headers: mina, body: #"{"type": "relates", "card": "\#(other)"}"#)
+        #expect(relates.status == 200 && (relates.json["links"] as? [[String: Any]])?.count == 2, "\(relates.text)")
+        let unlinked = try s.call("POST", "api/cards/\(id)/links", headers: mina, body: #"{"type": "relates", "card": "\#(other)", "remove": true}"#)
+        #expect(unlinked.status == 200 && (unlinked.json["links"] as? [[String: Any]])?.count == 1)
+        #expect((try s.cards()[other]?["links"] as? [[String: Any]])?.count == 1)
+
+        // The remove buttons: the page's own forms, as a browser sends them.
+        #expect(try s.call("POST", "cards/\(id)/links", headers: form, body: "type=blocks&card=%23\(otherNumber)&remove=true").status == 303)
+        #expect(try s.call("POST", "cards/\(id)/attachments", headers: form,
+                           body: "url=https%3A%2F%2Fexample.org%2Ffiles%2Fspec%2520v2.pdf%3Fdl%3D1&remove=true").status == 303)
+        var now = try #require(try s.cards()[id])
+        let otherNow = try #require(try s.cards()[other])
+        #expect(now["attachments"] == nil && now["links"] == nil && otherNow["links"] == nil)
+        // jisoo's Undo puts the attachment back, then the link, on both cards.
+        #expect(try s.call("POST", "undo", headers: form).status == 303)
+        #expect(try s.call("POST", "undo", headers: form).status == 303)
+        now = try #require(try s.cards()[id])
+        #expect((now["attachments"] as? [[String: Any]])?.count == 1 && (now["links"] as? [[String: Any]])?.count == 1)
+        #expect((try s.cards()[other]?["links"] as? [[String: Any]])?.first?["type"] as? String == "blocked-by")
+    }
+
     @Test func cardsAreAddedMovedEditedDeletedAndUndoneThroughTheAPI() throws {
         let s = try ServedStore()
         let first = try s.call("GET", "api/board")

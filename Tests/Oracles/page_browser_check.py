@@ -488,6 +488,32 @@ try:
           and "overdue" not in chip[0].text,
           f"{value_of(driver, 'form.edit input[name=reminders]')} {chip[0].text if chip else None}")
 
+    # 14. An address attached and a card linked from the card's page (issue 44): the
+    # attachment is a link that opens elsewhere, the link shows on both cards, and the link's
+    # Remove button takes it off both.
+    boardkit("add", "Link target", "--state", todo_state)
+    driver.get(PAGE)
+    target_id = card_id(driver, "Link target")
+    target_number = next(c["number"] for c in api("api/board")["cards"] if c["id"] == target_id)
+    driver.get(PAGE + "cards/" + remind_id)
+    driver.find_element(By.CSS_SELECTOR, "form.attach input[name=url]").send_keys("https://example.org/files/spec%20v2.pdf")
+    driver.find_element(By.CSS_SELECTOR, "form.attach button").click()
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".attachments ul a"), 10)
+    driver.find_element(By.CSS_SELECTOR, "form.link select[name=type] option[value='blocks']").click()
+    driver.find_element(By.CSS_SELECTOR, "form.link input[name=card]").send_keys(f"#{target_number}")
+    driver.find_element(By.CSS_SELECTOR, "form.link button").click()
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".links ul a"), 10)
+    anchor = driver.find_elements(By.CSS_SELECTOR, ".attachments ul a")
+    check("14. an address attached on the card's page is a link named by its last part, opening elsewhere",
+          anchor and anchor[0].text == "spec v2.pdf" and anchor[0].get_attribute("rel") == "noopener noreferrer",
+          anchor[0].get_attribute("outerHTML") if anchor else "no attachment")
+    theirs = api("api/cards/" + target_id).get("links")
+    check("14. a card linked on the card's page gets its side", theirs == [{"type": "blocked-by", "card": remind_id}], str(theirs))
+    driver.find_element(By.CSS_SELECTOR, ".links ul form.remove button").click()
+    check("14. Remove takes the link off both cards",
+          wait_for(lambda: not api("api/cards/" + target_id).get("links") and not api("api/cards/" + remind_id).get("links"), 10),
+          str(api("api/cards/" + remind_id).get("links")))
+
     # 4 and 10. With a filter on, Shift+Up places the card right above the shown card above
     # it (not at that index of the whole column), a drop at the foot right after the last
     # shown card; a move onto the card's own place makes no step. Undo's title follows the

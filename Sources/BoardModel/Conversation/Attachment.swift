@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file or page attached to a card. boardkit moves the reference, never the file.
 public struct Attachment: Sendable, Equatable, Hashable {
     public var name: String
@@ -23,5 +25,20 @@ public struct Attachment: Sendable, Equatable, Hashable {
         self.at = at
         self.by = by
         self.upload = upload
+    }
+
+    /// Whether `url` is an address boardkit attaches: http or https (a page shows only
+    /// those as links, so a `javascript:` address never becomes one).
+    public static func isWebAddress(_ url: String) -> Bool {
+        url.hasPrefix("https://") || url.hasPrefix("http://")
+    }
+
+    /// The name an attachment gets when none is given: `spec v2.pdf` of
+    /// `https://example.org/files/spec%20v2.pdf?dl=1` (decoded as people read it), the host
+    /// when the path is empty.
+    public static func defaultName(for url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first ?? Substring(url)
+        guard let last = path.split(separator: "/").last.map(String.init) else { return url }
+        return last.removingPercentEncoding ?? last
     }
 }

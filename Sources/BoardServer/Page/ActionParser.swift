@@ -93,6 +93,35 @@ struct ActionParser {
         return .update(card: current.card.id, CardPatch(conversation: [change]))
     }
 
+    /// `POST cards/ID/attachments`: `url` (http or https) and an optional `name` (the
+    /// address's last part by default); with `remove`, every attachment of that `url` off.
+    func attach(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
+        guard let raw = try f.text("url"), !raw.isEmpty else { throw .invalid("url", "an attachment needs an address", .needed) }
+        let url = try checked(CardText.url(raw), "url")
+        guard Attachment.isWebAddress(url) else { throw .invalid("url", "must start with http:// or https://", .notAWebAddress) }
+        if try f.bool("remove") == true {
+            return .update(card: current.card.id, CardPatch(conversation: [.detach(url: url)]))
+        }
+        let given = try f.text("name").flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let name = try checked(CardText.title(given ?? Attachment.defaultName(for: url)), "name")
+        return .update(card: current.card.id, CardPatch(conversation: [.attach(Attachment(name: name, url: url, upload: false))]))
+    }
+
+    /// `POST cards/ID/links`: `type` (parent, child, blocks, blocked-by, relates, duplicates)
+    /// and the other `card` (`#12`, its id, or a title only one card has: `other`, as the
+    /// write found it); both cards get their side, or lose it with `remove`.
+    func link(_ current: StoredCard, to other: StoredCard?, _ f: ActionFields) throws(FieldProblem) -> [CardEdit] {
+        guard let typeName = try f.text("type"), let type = LinkType(rawValue: typeName) else {
+            throw .invalid("type", "must be one of " + LinkType.allCases.map(\.rawValue).joined(separator: ", "), .needed)
+        }
+        guard let reference = try f.text("card"), !reference.allSatisfy(\.isWhitespace) else {
+            throw .invalid("card", "name the other card: #12, its id or its title", .needed)
+        }
+        guard let other else { throw .invalid("card", "no card '\(reference)'", .noSuchCard(reference)) }
+        guard other.card.id != current.card.id else { throw .invalid("card", "must be another card than this one", .sameCard) }
+        return CardEdit.linking(current.card.id, type, other.card.id, removing: try f.bool("remove") == true)
+    }
+
     /// A state by id or name, in any case.
     func state(_ reference: String) throws(FieldProblem) -> BoardState {
         guard let s = header.state(named: reference) else {

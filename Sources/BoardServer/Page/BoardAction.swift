@@ -64,6 +64,12 @@ struct FieldProblem: Error, Sendable, Equatable {
         case needed
         case notADate(String)
         case text(CardText.Problem)
+        /// A link names a card the board does not have.
+        case noSuchCard(String)
+        /// A link names the card itself.
+        case sameCard
+        /// An attachment's address is not http or https.
+        case notAWebAddress
         /// Only the English `message` says it (what a form cannot send: a wrong JSON type).
         case said
     }

@@ -3,8 +3,10 @@ import BoardStore
 
 /// The conversation on a card's page: its checklists (each item a button that ticks it, a
 /// form posting to `cards/ID/checklist`, so it works without script), attachments as links
-/// (http and https only), the cards it links to, and the comments oldest first with a form
-/// to add one (`cards/ID/comments`). The forms only for a person who may change the board.
+/// (http and https only) with a form to attach one (`cards/ID/attachments`), the cards it
+/// links to with a form to link one (`cards/ID/links`), and the comments oldest first with
+/// a form to add one (`cards/ID/comments`). The forms only for a person who may change the
+/// board.
 struct CardThread {
     let view: BoardView
     let stored: StoredCard
@@ -30,30 +32,8 @@ struct CardThread {
             }
             h.raw("</section>\n")
         }
-        if !c.attachments.isEmpty {
-            h.raw("<section class=\"attachments\"><h3>\(w.attachments)</h3>\n<ul>")
-            for a in c.attachments {
-                h.raw("<li>" + URLAnchor(url: a.url).html(text: a.name))
-                if let size = a.size { h.raw(" <span class=\"size\">\(Self.size(size))</span>") }
-                h.raw("</li>")
-            }
-            h.raw("</ul></section>\n")
-        }
-        if !c.links.isEmpty {
-            h.raw("<section class=\"links\"><h3>\(w.linkedCards)</h3>\n<ul>")
-            for link in c.links {
-                h.raw("<li><span class=\"link-type\">\(w.linkType(link.type))</span> ")
-                if let other = view.card(id: link.card) {
-                    h.raw("<a href=\"\(context.root)cards/\(HTMLText.segment(other.card.id))\"><span class=\"number\">#\(other.number)</span> <bdi>")
-                    h.escaped(other.card.title)
-                    h.raw("</bdi></a>")
-                } else {
-                    h.raw("<bdi>"); h.escaped(link.card); h.raw("</bdi>")
-                }
-                h.raw("</li>")
-            }
-            h.raw("</ul></section>\n")
-        }
+        if !c.attachments.isEmpty || canWrite { attachments(c.attachments, &h) }
+        if !c.links.isEmpty || canWrite { links(c.links, &h) }
         h.raw("<section class=\"comments\"><h3>\(w.comments)</h3>\n")
         if c.comments.isEmpty {
             h.raw("<p class=\"empty\">\(w.noComments)</p>\n")
@@ -69,6 +49,74 @@ struct CardThread {
         }
         h.raw("</section>\n")
         return h.text
+    }
+
+    /// The attachments as links, each with a button that takes it off, and a form to attach
+    /// an address (`cards/ID/attachments`).
+    private func attachments(_ attachments: [Attachment], _ h: inout HTMLText) {
+        let w = context.words
+        h.raw("<section class=\"attachments\"><h3>\(w.attachments)</h3>\n")
+        if !attachments.isEmpty {
+            h.raw("<ul>")
+            for a in attachments {
+                h.raw("<li>" + URLAnchor(url: a.url).html(text: a.name))
+                if let size = a.size { h.raw(" <span class=\"size\">\(Self.size(size))</span>") }
+                if canWrite {
+                    h.raw(" <form class=\"remove\" method=\"post\" action=\"\(path)/attachments\(context.keptQuery)\">")
+                    h.raw("<input type=\"hidden\" name=\"url\" value=\""); h.escaped(a.url)
+                    h.raw("\"><input type=\"hidden\" name=\"remove\" value=\"true\"><button aria-label=\"")
+                    h.escaped(w.remove + ": " + a.name)
+                    h.raw("\">\(w.remove)</button></form>")
+                }
+                h.raw("</li>")
+            }
+            h.raw("</ul>\n")
+        }
+        if canWrite {
+            h.raw("<form class=\"attach\" method=\"post\" action=\"\(path)/attachments\(context.keptQuery)\">")
+            h.raw("<label>\(w.address) <input type=\"url\" name=\"url\" required placeholder=\"https://\"></label> ")
+            h.raw("<label>\(w.attachmentName) <input name=\"name\"></label> <button>\(w.attach)</button></form>\n")
+        }
+        h.raw("</section>\n")
+    }
+
+    /// The cards this one links to, each with a button that takes the link off (both ways
+    /// round), and a form to link another card (`cards/ID/links`).
+    private func links(_ links: [CardLink], _ h: inout HTMLText) {
+        let w = context.words
+        h.raw("<section class=\"links\"><h3>\(w.linkedCards)</h3>\n")
+        if !links.isEmpty {
+            h.raw("<ul>")
+            for link in links {
+                h.raw("<li><span class=\"link-type\">\(w.linkType(link.type))</span> ")
+                guard let other = view.card(id: link.card) else {
+                    h.raw("<bdi>"); h.escaped(link.card); h.raw("</bdi></li>")
+                    continue
+                }
+                h.raw("<a href=\"\(context.root)cards/\(HTMLText.segment(other.card.id))\"><span class=\"number\">#\(other.number)</span> <bdi>")
+                h.escaped(other.card.title)
+                h.raw("</bdi></a>")
+                if canWrite {
+                    // By number: an id of digits would be read as a number.
+                    h.raw(" <form class=\"remove\" method=\"post\" action=\"\(path)/links\(context.keptQuery)\">")
+                    h.raw("<input type=\"hidden\" name=\"type\" value=\"\(link.type.rawValue)\"><input type=\"hidden\" name=\"card\" value=\"#\(other.number)\">")
+                    h.raw("<input type=\"hidden\" name=\"remove\" value=\"true\"><button aria-label=\"")
+                    h.escaped(w.remove + ": " + w.linkType(link.type) + " #\(other.number) " + other.card.title)
+                    h.raw("\">\(w.remove)</button></form>")
+                }
+                h.raw("</li>")
+            }
+            h.raw("</ul>\n")
+        }
+        if canWrite {
+            h.raw("<form class=\"link\" method=\"post\" action=\"\(path)/links\(context.keptQuery)\">")
+            h.raw("<label>\(w.linkKind) <select name=\"type\">")
+            for type in LinkType.allCases { h.raw("<option value=\"\(type.rawValue)\">\(w.linkType(type))</option>") }
+            h.raw("</select></label> <label>\(w.otherCard) <input name=\"card\" required placeholder=\"")
+            h.escaped(w.otherCardHint)
+            h.raw("\"></label> <button>\(w.addLink)</button></form>\n")
+        }
+        h.raw("</section>\n")
     }
 
     private func checklist(_ list: Checklist, _ h: inout HTMLText) {

@@ -124,7 +124,17 @@ struct PageWords: Sendable {
     var done: String
     var notDone: String
     var attachments: String
+    /// The attach form: the address, the name shown, its button; a remove button's label.
+    var address: String
+    var attachmentName: String
+    var attach: String
+    var remove: String
     var linkedCards: String
+    /// The link form: the kind of link, the other card (and how to name it), its button.
+    var linkKind: String
+    var otherCard: String
+    var otherCardHint: String
+    var addLink: String
     var linkType: @Sendable (LinkType) -> String
     /// A card's counts said in words, for a screen reader (`3 comments, 2 of 5 items done`).
     var counted: @Sendable (ConversationTally) -> String
@@ -158,6 +168,9 @@ struct PageWords: Sendable {
             case .needed: "is needed"
             case .notADate(let text): "'\(text)' is not a date; write 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d or +2w"
             case .text(let problem): problem.sentence
+            case .noSuchCard(let reference): "names no card of this board ('\(reference)'); write #12, the card's id or its title"
+            case .sameCard: "must be another card than this one"
+            case .notAWebAddress: "must start with http:// or https://"
             case .said: nil
             }
         },
@@ -165,7 +178,8 @@ struct PageWords: Sendable {
         comments: "Comments", noComments: "No comments yet.", addComment: "Your comment", comment: "Comment",
         someone: "someone", edited: "(edited)", checklists: "Checklists", checklist: "Checklist", item: "Item",
         addItem: "Add the item", tick: "Tick", untick: "Untick", done: "done", notDone: "not done",
-        attachments: "Attachments", linkedCards: "Linked cards",
+        attachments: "Attachments", address: "Address", attachmentName: "Name (optional)", attach: "Attach", remove: "Remove",
+        linkedCards: "Linked cards", linkKind: "This card", otherCard: "Card", otherCardHint: "#12, its id or its title", addLink: "Link",
         linkType: { type in
             switch type {
             case .parent: "Part of"
@@ -213,6 +227,9 @@ struct PageWords: Sendable {
             case .needed: "꼭 필요합니다"
             case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. \(DateInput.acceptedInKorean)"
             case .text(let problem): problem.koreanSentence
+            case .noSuchCard(let reference): "이 보드에 없는 카드입니다('\(reference)'). #12, 카드 id 또는 제목을 쓰세요"
+            case .sameCard: "이 카드가 아닌 다른 카드여야 합니다"
+            case .notAWebAddress: "http:// 또는 https://로 시작해야 합니다"
             case .said: nil
             }
         },
@@ -220,7 +237,8 @@ struct PageWords: Sendable {
         comments: "댓글", noComments: "아직 댓글이 없습니다.", addComment: "댓글 쓰기", comment: "댓글 달기",
         someone: "누군가", edited: "(수정됨)", checklists: "체크리스트", checklist: "체크리스트", item: "항목",
         addItem: "항목 추가", tick: "완료로 표시", untick: "완료 취소", done: "완료", notDone: "미완료",
-        attachments: "첨부", linkedCards: "연결된 카드",
+        attachments: "첨부", address: "주소", attachmentName: "이름(선택)", attach: "첨부하기", remove: "빼기",
+        linkedCards: "연결된 카드", linkKind: "이 카드와의 관계", otherCard: "카드", otherCardHint: "#12, 카드 id 또는 제목", addLink: "연결하기",
         linkType: { type in
             switch type {
             case .parent: "상위 카드"

@@ -37,7 +37,9 @@ struct PageMessages {
         }
         if case .store(let error)? = refusal.failure, let said = sentence(error) { return said }
         if refusal.failure == nil, refusal.status == .notFound { return ko ? "이 보드에 그런 카드가 없습니다." : "This board has no such card." }
-        return (refusal.field.map { $0 + ": " } ?? "") + refusal.message
+        // A field of a form with no field to show it beside (a comment, an attachment, a link).
+        let said = refusal.form.flatMap { language.words.problem($0.problem.reason) } ?? refusal.message
+        return (refusal.field.map { $0 + ": " } ?? "") + said
     }
 
     private func sentence(_ error: StoreError) -> String? {

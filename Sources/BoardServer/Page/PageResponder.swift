@@ -25,6 +25,8 @@ extension WriteTarget {
         case .card(_, .move): ["state", "position"]
         case .card(_, .comments): ["text"]
         case .card(_, .checklist): ["checklist", "item", "done"]
+        case .card(_, .attachments): ["url", "name", "remove"]
+        case .card(_, .links): ["type", "card", "remove"]
         case .card: []
         case .undo: ["confirm"]
         case .redo: []
@@ -39,6 +41,10 @@ enum CardVerb: String, Sendable, CaseIterable {
     case comments
     /// A checklist item added, ticked or unticked.
     case checklist
+    /// An attachment (a link to a file or page) added, or taken off with `remove`.
+    case attachments
+    /// A link to another card, both ways round, or taken off with `remove`.
+    case links
 }
 
 /// The board page and its API over HTTP. Reading builds on `BoardDesk.view()` (rebuilt
@@ -412,6 +418,21 @@ struct PageResponder: Sendable {
         }
     }
 
+    /// The other card a link request names (`card`: `#12`, an id, a title only one card has),
+    /// as the write sees it; nil when it names none (the parser says so).
+    private func linkedCard(_ target: WriteTarget, _ fields: ActionFields, _ draft: StepDraft) throws(ActionFailure) -> StoredCard? {
+        guard case .card(_, .links) = target else { return nil }
+        let reference: String?
+        do throws(FieldProblem) { reference = try fields.text("card") } catch { throw .field(error) }
+        guard let reference, !reference.allSatisfy(\.isWhitespace) else { return nil }
+        do throws(StoreError) {
+            return try draft.card(reference)
+        } catch {
+            if case .unknownCard = error { return nil }
+            throw .store(error)
+        }
+    }
+
     /// The edits a request asks for, checked against the board and the card it names as the
     /// write sees them.
     private func edits(_ target: WriteTarget, _ fields: ActionFields, _ draft: StepDraft) throws(ActionFailure) -> [CardEdit] {
@@ -424,6 +445,7 @@ struct PageResponder: Sendable {
                 card = found
             }
         } catch { throw .store(error) }
+        let other = try linkedCard(target, fields, draft)
         let parser = ActionParser(header: header, now: now(in: header.zone ?? .utc))
         do throws(FieldProblem) {
             try fields.refuseUnknown(target.fieldNames)
@@ -435,6 +457,8 @@ struct PageResponder: Sendable {
             case (.card(_, .delete), let card?): return [.delete(card: card.card.id)]
             case (.card(_, .comments), let card?): return [try parser.comment(card, fields)]
             case (.card(_, .checklist), let card?): return [try parser.check(card, fields)]
+            case (.card(_, .attachments), let card?): return [try parser.attach(card, fields)]
+            case (.card(_, .links), let card?): return try parser.link(card, to: other, fields)
             default: return [try parser.add(fields)]
             }
         } catch {
@@ -586,6 +610,8 @@ extension WriteTarget {
         case .editCard: return "edit"
         case .card(_, .comments): return "comment"
         case .card(_, .checklist): return "check"
+        case .card(_, .attachments): return "attach"
+        case .card(_, .links): return "link"
         case .card(_, let verb): return verb.rawValue
         case .undo: return "undo"
         case .redo: return "redo"
@@ -595,7 +621,7 @@ extension WriteTarget {
     /// The card whose conversation the target adds to (its page is where a form goes back to).
     var conversationCard: String? {
         switch self {
-        case .card(let id, .comments), .card(let id, .checklist): return id
+        case .card(let id, .comments), .card(let id, .checklist), .card(let id, .attachments), .card(let id, .links): return id
         default: return nil
         }
     }
