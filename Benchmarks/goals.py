@@ -69,6 +69,14 @@ GOALS = [
     (34, "forecast (10,000 trials)", "10,000 trials add under 10% to the report's time", "trials-share", None, 0.10),
     (34, "forecast (100,000 trials)", "100,000 trials under a second", "trials-s", None, 1.0),
     (46, "sync", "first sync within 2x of vdirsyncer's (every to-do up)", "sync-ratio", "first sync: every to-do up", 0.5),
+] + [
+    (44, task, "five comments and a checklist per card: within 1.3x of the board without them", "ratio",
+     "boardkit, board without it", 1 / 1.3, 100_000)
+    for task in ("Trello→JSON (conversation)", "JSON→XLSX (conversation)")
+] + [
+    (44, task, "peak memory under 1 GB at 100,000 cards", "memory-mb", None, 1024, 100_000)
+    for task in ("Trello→JSON (conversation)", "JSON→XLSX (conversation)")
+] + [
     (46, "sync", "a sync with nothing to do under 1 s", "sync-wall-s", "nothing changed", 1.0),
 ] + [
     (18, task, "peak memory under 1 GB at 1M cards", "memory-mb", None, 1024, 1_000_000)

@@ -45,6 +45,13 @@ enum ICSConversation {
     /// Writes the card's comments, attachments and links; `uid` gives the UID a linked
     /// card's item has in this calendar.
     static func write(_ card: Card, uid: (String, inout ICSOutput) -> Void, to output: inout ICSOutput) {
+        writeComments(card, to: &output)
+        writeAttachments(card, to: &output)
+        writeLinks(card, uid: uid, to: &output)
+    }
+
+    /// A `COMMENT` per comment, oldest first.
+    static func writeComments(_ card: Card, to output: inout ICSOutput) {
         for comment in card.comments {
             output.begin("COMMENT")
             output.param(id, text: comment.id)
@@ -55,10 +62,16 @@ enum ICSConversation {
             output.text(comment.text)
             output.end()
         }
+    }
+
+    /// An `ATTACH` per attachment, by reference.
+    static func writeAttachments(_ card: Card, to output: inout ICSOutput) {
         for attachment in card.attachments {
             output.begin("ATTACH")
             if let type = attachment.type { output.param("FMTTYPE", text: type) }
-            output.param("FILENAME", text: attachment.name)
+            // The name an address gives itself needs no parameter: another app's plain ATTACH
+            // stays as it wrote it.
+            if attachment.name != Attachment.defaultName(for: attachment.url) { output.param("FILENAME", text: attachment.name) }
             if let size = attachment.size { output.param("SIZE", text: String(size)) }
             if let at = attachment.at { output.param(Self.at, text: at.description) }
             if let by = attachment.by { output.param(Self.by, text: by) }
@@ -67,6 +80,10 @@ enum ICSConversation {
             output.uri(attachment.url)
             output.end()
         }
+    }
+
+    /// A `RELATED-TO` per link, naming the other card's item by `uid`.
+    static func writeLinks(_ card: Card, uid: (String, inout ICSOutput) -> Void, to output: inout ICSOutput) {
         for link in card.links {
             output.begin("RELATED-TO")
             output.param("RELTYPE", text: relationType(link.type))
@@ -109,7 +126,7 @@ enum ICSConversation {
         let url = l.rawValue
         // Apple's and Microsoft's names for the file, before the last part of its address.
         let name = l.parameter("FILENAME") ?? l.parameter("X-FILENAME") ?? l.parameter("X-APPLE-FILENAME")
-            ?? l.parameter("X-LABEL") ?? url.split(separator: "/").last.map(String.init) ?? url
+            ?? l.parameter("X-LABEL") ?? Attachment.defaultName(for: url)
         return Attachment(name: name, url: url, type: l.parameter("FMTTYPE"), size: l.parameter("SIZE").flatMap { Int($0) },
                           at: l.parameter(String(describing: at)).flatMap(ISO8601.parseInstant),
                           by: l.parameter(String(describing: by)),

@@ -6,9 +6,10 @@ import BoardIO
 /// such a resource, whoever wrote it.
 ///
 /// A push edits the resource the server had rather than replacing it: the properties boardkit
-/// writes from a card (`ownedProperties`) and the reminders are replaced (a reminder another
-/// app set is the card's once read, so the card's reminders are all of them); every other
-/// property, an alarm no reminder reads and other components stay as they were.
+/// writes from a card (`ownedProperties`), the attachments by reference and the reminders are
+/// replaced (a comment, attachment or reminder another app set is the card's once read, so
+/// the card's are all of them); every other property (RELATED-TO, inline ATTACH data), an
+/// alarm no reminder reads and other components stay as they were.
 public enum ICSTodoResource {
     /// VTODO properties written from the card, replaced on every push. (The UID is written
     /// only into a new resource: another app's to-do keeps the UID it was made with.) Another
@@ -17,7 +18,7 @@ public enum ICSTodoResource {
     public static let ownedProperties: Set<String> = [
         "DTSTAMP", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "DURATION", "CATEGORIES", "URL", "STATUS",
         "COMPLETED", "PERCENT-COMPLETE", "LAST-MODIFIED", "SEQUENCE", ICSVocabulary.state.description,
-        ICSVocabulary.start.description,
+        ICSVocabulary.start.description, "COMMENT",
     ]
     /// Marks the reminders boardkit wrote (from `--alarm`), so a push replaces them and keeps
     /// the ones a person added in another app.
@@ -60,6 +61,8 @@ public enum ICSTodoResource {
         if let url = card.url, !url.isEmpty { todo.begin("URL"); todo.colon(); todo.uri(url); todo.end() }
         todo.todoStatus(category, completed: card.completed)
         todo.begin(ICSVocabulary.state); todo.colon(); todo.text(card.state); todo.end()
+        ICSConversation.writeComments(card, to: &todo)
+        ICSConversation.writeAttachments(card, to: &todo)
         for reminder in card.reminders {
             ICSReminderAlarm.write(reminder, of: card, zone: board.zone ?? .utc, todo: true, to: &todo)
         }
@@ -113,7 +116,8 @@ public enum ICSTodoResource {
                 k = stop
                 continue
             }
-            if !ownedProperties.contains(ContentLines.name(of: line)) { kept.append(line) }
+            let name = ContentLines.name(of: line)
+            if !ownedProperties.contains(name) && !(name == "ATTACH" && !isInlineAttachment(line)) { kept.append(line) }
             k += 1
         }
         let ownLines = kept.contains { ContentLines.name(of: $0) == "UID" }
@@ -134,6 +138,13 @@ public enum ICSTodoResource {
         guard block.first?.uppercased() == "BEGIN:VALARM",
               let trigger = block.first(where: { ContentLines.name(of: $0) == "TRIGGER" }) else { return false }
         return trigger.uppercased().contains("VALUE=DATE-TIME") || ICSDuration(ContentLines.value(of: trigger)) != nil
+    }
+
+    /// Whether an `ATTACH` line holds the file itself (another app's inline data, which the
+    /// card does not carry, so a push keeps it) rather than a reference.
+    private static func isInlineAttachment(_ line: String) -> Bool {
+        let parameters = line.prefix { $0 != ":" }.uppercased()
+        return parameters.contains(";VALUE=BINARY") || parameters.contains(";ENCODING=")
     }
 
     /// A UTC date-time value (`20261127T161000Z`), as DTSTAMP and LAST-MODIFIED are written.

@@ -22,6 +22,11 @@ public enum ConversationChange: Sendable, Equatable {
     case attach(Attachment)
     /// Every attachment with this URL taken off.
     case detach(url: String)
+    /// The comments as another copy of the card holds them, ids and times as they are there
+    /// (a sync's merge of a to-do's comments with the card's).
+    case comments([CardComment])
+    /// The attachments as another copy of the card holds them (a sync's merge).
+    case attachments([Attachment])
 
     /// `card` with the change made in `step`.
     func applied(to card: Card, in step: StepInfo) -> Card {
@@ -62,6 +67,10 @@ public enum ConversationChange: Sendable, Equatable {
             c.attachments.append(attachment)
         case .detach(let url):
             c.attachments.removeAll { $0.url == url }
+        case .comments(let comments):
+            c.comments = comments
+        case .attachments(let attachments):
+            c.attachments = attachments
         }
         return c
     }

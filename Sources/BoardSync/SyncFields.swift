@@ -6,9 +6,12 @@ import BoardStore
 /// The card fields a sync carries, as `FieldChange` names and values: what is compared,
 /// merged and remembered as the base. Assignees, custom fields and positions stay local
 /// (a to-do has no place for them that other apps keep). Reminders travel as VALARMs: one
-/// set on the phone is the card's, one set here rings on the phone.
+/// set on the phone is the card's, one set here rings on the phone. Comments and
+/// attachments travel as COMMENT and ATTACH, merged element by element (`ThreadMerge`);
+/// checklists have no place in a to-do, and links name other to-dos by UIDs the sync does
+/// not map yet, so both stay local.
 enum SyncFields {
-    static let names = ["title", "body", "state", "due", "start", "labels", "url", "reminders"]
+    static let names = ["title", "body", "state", "due", "start", "labels", "url", "reminders", "comments", "attachments"]
 
     /// A card's synced values. Times to the second: iCalendar has no finer unit, and a
     /// difference a server cannot hold must not look like a change on every sync.
@@ -21,7 +24,12 @@ enum SyncFields {
             case "reminders":
                 let carried = carriedReminders(of: card)
                 if !carried.isEmpty { out[name] = .list(carried.map(\.description)) }
-            default: if let v = card.value(of: name) { out[name] = v }
+            default:
+                if let part = ThreadMerge.part(named: name) {
+                    if let v = card.value(of: part) { out[name] = v }
+                } else if let v = card.value(of: name) {
+                    out[name] = v
+                }
             }
         }
         return out
@@ -92,6 +100,10 @@ enum SyncFields {
                 patch.addLabels = labels.filter { !card.labels.contains($0) }
                 patch.removeLabels = card.labels.filter { !labels.contains($0) }
             case "state": state = text
+            case "comments", "attachments":
+                var merged = card
+                guard let part = ThreadMerge.part(named: name), merged.set(part, to: value) else { break }
+                patch.conversation.append(part == .comments ? .comments(merged.comments) : .attachments(merged.attachments))
             case "reminders":
                 let items: [String] = if case .list(let items)? = value { items } else { [] }
                 let wanted = items.compactMap { Reminder(text: $0) }

@@ -21,6 +21,9 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
   delete UID                              -> {uid}
   add-alarm UID                           -> {uid}  (VALARM DISPLAY, TRIGGER:-PT15M)
   set-x UID VALUE                         -> {uid}  (X-OTHER-APP:VALUE)
+  add-comment UID TEXT                    -> {uid}  (a COMMENT, as an app that shows notes adds it)
+  add-attach UID ADDRESS [--inline]       -> {uid}  (an ATTACH by reference; --inline: the
+                                              address's bytes as VALUE=BINARY data instead)
   raw UID                                 -> {uid, ics}
   delete-all [--keep N]                   -> {deleted}  (every to-do of the collection, but
                                               the first N by UID)
@@ -86,6 +89,12 @@ def optional(comp, name):
     return None if comp.get(name) is None else str(comp.get(name))
 
 
+def listed(comp, name):
+    """Every value of a property that may appear more than once (one, or a list of them)."""
+    value = comp.get(name)
+    return [] if value is None else value if isinstance(value, list) else [value]
+
+
 def vtodo(cal):
     return next(c for c in cal.walk("VTODO"))
 
@@ -113,6 +122,8 @@ def describe(obj):
         "percent": None if percent is None else int(percent),
         "state": optional(comp, "X-BOARDKIT-STATE"),
         "alarms": sum(1 for c in comp.subcomponents if c.name == "VALARM"),
+        "comments": [str(c) for c in listed(comp, "COMMENT")],
+        "attachments": [("inline" if a.params.get("VALUE") == "BINARY" else str(a)) for a in listed(comp, "ATTACH")],
         "x_other": optional(comp, "X-OTHER-APP"),
         "href": str(obj.url),
         "etag": getattr(obj, "etag", None),
@@ -230,6 +241,21 @@ def add_alarm(obj):
     save(obj)
 
 
+def add_comment(obj, text):
+    with editing(obj) as comp:
+        comp.add("COMMENT", text)
+    save(obj)
+
+
+def add_attach(obj, url, inline):
+    with editing(obj) as comp:
+        if inline:
+            comp.add("ATTACH", url.encode(), parameters={"FMTTYPE": "text/plain", "ENCODING": "BASE64", "VALUE": "BINARY"})
+        else:
+            comp.add("ATTACH", url, parameters={"FMTTYPE": "application/pdf"})
+    save(obj)
+
+
 def set_x(obj, value):
     with editing(obj) as comp:
         comp.pop("X-OTHER-APP", None)
@@ -267,6 +293,13 @@ def parser():
     sub.add_parser("delete-all").add_argument("--keep", type=int, default=0)
     sub.add_parser("recreate")
     sub.add_parser("make-sibling").add_argument("name")
+    c = sub.add_parser("add-comment")
+    c.add_argument("uid")
+    c.add_argument("text")
+    a = sub.add_parser("add-attach")
+    a.add_argument("uid")
+    a.add_argument("address")  # not "url": that is the collection's
+    a.add_argument("--inline", action="store_true")
     x = sub.add_parser("set-x")
     x.add_argument("uid")
     x.add_argument("value")
@@ -315,6 +348,10 @@ def run(args):
         complete(obj, dt.datetime.fromisoformat(args.at) if args.at else None)
     elif args.action == "add-alarm":
         add_alarm(obj)
+    elif args.action == "add-comment":
+        add_comment(obj, args.text)
+    elif args.action == "add-attach":
+        add_attach(obj, args.address, args.inline)
     elif args.action == "set-x":
         set_x(obj, args.value)
     return {"uid": args.uid}
