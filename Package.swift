@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
         .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardTabular", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit", "BoardJSON"]),
-        .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport"]),
+        .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport", "BoardSync"]),
         .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardReport", "BoardSample"]),
