@@ -142,6 +142,25 @@ struct CommandTests {
         #expect(mdOut.stdoutText.contains(#"a <script> & b \| c"#))
     }
 
+    @Test("a card's checklist progress in the report's lists (issue 44), every format, and in JSON as its schema says")
+    func checklistProgress() throws {
+        let dir = try TemporaryFolder()
+        let board = dir.path("b.json")
+        try Data(#"{"format":"boardkit/2","board":{"id":"x","name":"X","timezone":"UTC"},"states":[{"id":"todo","name":"TODO","category":"todo"}],"cards":[{"id":"c","title":"Launch","state":"todo","due":"2026-11-01","checklists":[{"name":"Ship","items":[{"text":"Tests","done":true},{"text":"Docs","done":false}]},{"name":"After","items":[{"text":"Tell","done":true}]}]},{"id":"d","title":"Plain","state":"todo","due":"2026-11-02"}],"events":[]}"#.utf8)
+            .write(to: URL(fileURLWithPath: board))
+        for format in ["text", "md", "html"] {
+            let out = try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20", "--format", format])
+            #expect(out.stdoutText.contains("Launch ☑ 2/3") && !out.stdoutText.contains("Plain ☑"), "\(format): \(out.stdoutText)")
+        }
+        let path = dir.path("r.json")
+        #expect(try CommandRunner.boardkit(["report", board, "--as-of", "2026-11-20", "-o", path]).status == 0)
+        #expect((try oracle(["json", Self.schema, path])["errors"] as? [String]) == [])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let overdue = try #require((report["overdue"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(overdue.first { $0["id"] as? String == "c" }?["checklist"] as? [String: Int] == ["done": 2, "items": 3])
+        #expect(overdue.first { $0["id"] as? String == "d" }?["checklist"] == nil)
+    }
+
     @Test("exit status: 2 for wrong usage, 1 for bad input or template; no output left behind")
     func failures() throws {
         let dir = try TemporaryFolder()

@@ -10,6 +10,9 @@ public struct ReportCard: Sendable, Equatable {
     public var labels: [String]
     /// The card's link on its board (a Trello or Jira page), when it has one.
     public var url: String?
+    /// Its checklists' items, and how many of them are done (0 of 0: none).
+    public var checklistItems: Int
+    public var checklistDone: Int
 
     init(_ card: borrowing Card, state: Int32, states: StateTable) {
         id = card.id
@@ -19,5 +22,7 @@ public struct ReportCard: Sendable, Equatable {
         assignees = card.assignees
         labels = card.labels
         url = card.url
+        checklistItems = card.checklists.reduce(0) { $0 + $1.items.count }
+        checklistDone = card.checklists.reduce(0) { $0 + $1.doneCount }
     }
 }

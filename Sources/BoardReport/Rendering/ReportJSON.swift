@@ -231,6 +231,13 @@ public enum ReportJSON {
         j.member("stateName", c.stateName)
         j.member("assignees", c.assignees)
         j.member("labels", c.labels)
+        if c.checklistItems > 0 {
+            j.key("checklist")
+            j.beginObject(.compact)
+            j.member("done", c.checklistDone)
+            j.member("items", c.checklistItems)
+            j.endObject()
+        }
     }
 
     private static func finished(_ f: FlowTimes.Finished, into j: inout JSONWriter) {

@@ -148,9 +148,10 @@ struct TemplateContext {
     }
 
     /// The card as the lists name it: `#12 Fix login` in a store (the number its commands
-    /// take), else its title.
+    /// take), else its title; with its checklists' progress where it has any (`☑ 2/5`).
     private func name(_ c: ReportCard) -> String {
-        clean(report.cardNumbers[c.id].map { "#\($0) \(c.title)" } ?? c.title)
+        let named = report.cardNumbers[c.id].map { "#\($0) \(c.title)" } ?? c.title
+        return clean(c.checklistItems > 0 ? "\(named) ☑ \(c.checklistDone)/\(c.checklistItems)" : named)
     }
 
     private func finished(_ f: FlowTimes.Finished) -> [String: Any] {
