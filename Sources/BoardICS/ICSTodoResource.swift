@@ -7,9 +7,10 @@ import BoardIO
 ///
 /// A push edits the resource the server had rather than replacing it: the properties boardkit
 /// writes from a card (`ownedProperties`), the attachments by reference and the reminders are
-/// replaced (a comment, attachment or reminder another app set is the card's once read, so
-/// the card's are all of them); every other property (RELATED-TO, inline ATTACH data), an
-/// alarm no reminder reads and other components stay as they were.
+/// replaced, as are the RELATED-TOs that are links (a comment, attachment, link or reminder
+/// another app set is the card's once read, so the card's are all of them); every other
+/// property (another relation, inline ATTACH data), an alarm no reminder reads and other
+/// components stay as they were.
 public enum ICSTodoResource {
     /// VTODO properties written from the card, replaced on every push. (The UID is written
     /// only into a new resource: another app's to-do keeps the UID it was made with.) Another
@@ -26,10 +27,11 @@ public enum ICSTodoResource {
 
     /// The resource's text for `card` of `board` (whose states give STATUS and whose zone
     /// gives the TZID of times), with a VALARM per reminder of the card, or, for a card with
-    /// none, per `alarms` duration (`-P1D`, the sync's own), written over `existing` (the
-    /// resource as the server last had it) when there is one.
-    public static func render(_ card: Card, board: Board, uid: String, alarms: [String], stamp: Instant,
-                              over existing: String?) -> String {
+    /// none, per `alarms` duration (`-P1D`, the sync's own), a RELATED-TO per link naming the
+    /// other card's to-do by `linkUID`, written over `existing` (the resource as the server
+    /// last had it) when there is one.
+    public static func render(_ card: Card, board: Board, uid: String, linkUID: (String) -> String, alarms: [String],
+                              stamp: Instant, over existing: String?) -> String {
         let existingLines = existing.map { ContentLines($0).lines } ?? []
         // SEQUENCE: one more than the resource had, so clients see a revision.
         let sequence = existingLines.first { ContentLines.name(of: $0) == "SEQUENCE" }
@@ -63,6 +65,7 @@ public enum ICSTodoResource {
         todo.begin(ICSVocabulary.state); todo.colon(); todo.text(card.state); todo.end()
         ICSConversation.writeComments(card, to: &todo)
         ICSConversation.writeAttachments(card, to: &todo)
+        ICSConversation.writeLinks(card, uid: { id, out in out.text(linkUID(id)) }, to: &todo)
         for reminder in card.reminders {
             ICSReminderAlarm.write(reminder, of: card, zone: board.zone ?? .utc, todo: true, to: &todo)
         }
@@ -117,7 +120,8 @@ public enum ICSTodoResource {
                 continue
             }
             let name = ContentLines.name(of: line)
-            if !ownedProperties.contains(name) && !(name == "ATTACH" && !isInlineAttachment(line)) { kept.append(line) }
+            let carried = (name == "ATTACH" && !isInlineAttachment(line)) || (name == "RELATED-TO" && isLink(line))
+            if !ownedProperties.contains(name) && !carried { kept.append(line) }
             k += 1
         }
         let ownLines = kept.contains { ContentLines.name(of: $0) == "UID" }
@@ -145,6 +149,16 @@ public enum ICSTodoResource {
     private static func isInlineAttachment(_ line: String) -> Bool {
         let parameters = line.prefix { $0 != ":" }.uppercased()
         return parameters.contains(";VALUE=BINARY") || parameters.contains(";ENCODING=")
+    }
+
+    /// Whether a `RELATED-TO` line is a link between cards (its RELTYPE one boardkit reads as
+    /// a link; none is PARENT), which the card's links replace; another relation (RFC 9253's
+    /// NEXT, REFID…) stays as the other app wrote it.
+    private static func isLink(_ line: String) -> Bool {
+        let parameters = line.prefix { $0 != ":" }
+        let reltype = parameters.split(separator: ";").dropFirst().first { $0.uppercased().hasPrefix("RELTYPE=") }
+            .map { String($0.dropFirst("RELTYPE=".count).filter { $0 != "\"" }) }
+        return ICSConversation.linkType(reltype) != nil
     }
 
     /// A UTC date-time value (`20261127T161000Z`), as DTSTAMP and LAST-MODIFIED are written.

@@ -7,11 +7,11 @@ import BoardStore
 /// merged and remembered as the base. Assignees, custom fields and positions stay local
 /// (a to-do has no place for them that other apps keep). Reminders travel as VALARMs: one
 /// set on the phone is the card's, one set here rings on the phone. Comments and
-/// attachments travel as COMMENT and ATTACH, merged element by element (`ThreadMerge`);
-/// checklists have no place in a to-do, and links name other to-dos by UIDs the sync does
-/// not map yet, so both stay local.
+/// attachments travel as COMMENT and ATTACH, links as RELATED-TO (naming the other card's
+/// to-do by its UID, `TodoUIDs`), all three merged element by element (`ThreadMerge`);
+/// checklists have no place in a to-do, so they stay local.
 enum SyncFields {
-    static let names = ["title", "body", "state", "due", "start", "labels", "url", "reminders", "comments", "attachments"]
+    static let names = ["title", "body", "state", "due", "start", "labels", "url", "reminders", "comments", "attachments", "links"]
 
     /// A card's synced values. Times to the second: iCalendar has no finer unit, and a
     /// difference a server cannot hold must not look like a change on every sync.
@@ -117,6 +117,23 @@ enum SyncFields {
         var edits: [CardEdit] = []
         if patch != CardPatch() { edits.append(.update(card: card.id, patch)) }
         if let state, state != card.state { edits.append(.move(card: card.id, state: state, position: nil, completed: completed)) }
+        return edits
+    }
+
+    /// The edits that give `card` the links `value` holds (the change log's JSON text; nil:
+    /// none), each added or taken off both ways round where the other card is on the board
+    /// (`onBoard`), as the terminal's `link` does.
+    static func linkEdits(_ value: FieldValue?, to card: Card,
+                          onBoard: (String) throws(StoreError) -> Bool) throws(StoreError) -> [CardEdit] {
+        var wanted = card
+        guard wanted.set(.links, to: value) else { return [] }
+        var edits: [CardEdit] = []
+        func edit(_ link: CardLink, removing: Bool) throws(StoreError) {
+            let both = CardEdit.linking(card.id, link.type, link.card, removing: removing)
+            edits += try onBoard(link.card) ? both : Array(both.prefix(1))
+        }
+        for link in wanted.links where !card.links.contains(link) { try edit(link, removing: false) }
+        for link in card.links where !wanted.links.contains(link) { try edit(link, removing: true) }
         return edits
     }
 

@@ -63,6 +63,11 @@ extension SyncSession {
                                               at: SourceLocation(file: collection.absolute(href))))
         }
         edits += SyncFields.edits(merge.toLocal, to: stored.card, completed: todo.card.completed)
+        if let links = merge.toLocal["links"] {
+            edits += try SyncFields.linkEdits(links, to: stored.card) { (other: String) throws(StoreError) -> Bool in
+                try draft.card(id: other)?.present == true
+            }
+        }
         edits += merge.conflicts.map { CardEdit.recordConflict(card: stored.card.id, $0) }
         tally(merge, card: stored)
         for (field, value) in merge.toLocal { values[field] = value }

@@ -97,8 +97,14 @@ extension SyncSession {
         let byID = pulled.isEmpty && removed.isEmpty ? [:]
             : Dictionary(try draft.cards().map { ($0.card.id, $0) }, uniquingKeysWith: { a, _ in a })
         var write = SyncWrite(save: named, remote: remote)
+        // A to-do another app made becomes a card: its UID names that card from now on, so a
+        // sub-task pulled with it (before or after) links to it.
+        for entry in pulled where byHref[collection.normalized(entry.href)] == nil && ownResource(entry.todo, byID: byID) == nil {
+            uids.add(card: Self.cardID(for: entry.todo, board: header, taken: byID), uid: entry.todo.uid)
+        }
+        var added: [Card] = []
         for entry in pulled {
-            let todo = entry.todo
+            let todo = uids.naming(entry.todo)
             let item = byHref[collection.normalized(entry.href)]
             // One the ledger does not know may still be this store's (a push whose reply was
             // lost, a sync cut off before it remembered): found by its UID, with no base.
@@ -122,10 +128,20 @@ extension SyncSession {
                 card.position = nil
                 card.archived = false
                 write.edits.append(.add(card))
+                added.append(card)
                 report.added += 1
                 report.planned.append("pull: new card '\(card.title)' from another app")
                 write.save.append(SyncedItem(card: card.id, href: entry.href, etag: entry.etag, base: SyncFields.agreed(todo, on: header),
                                              resource: entry.text, uid: todo.uid))
+            }
+        }
+        // The other side of a new card's links (a phone's sub-task names its parent only),
+        // once every new card is in. Linking is idempotent: a side already there stays one.
+        let addedIDs = Set(added.map(\.id))
+        for card in added {
+            for link in card.links {
+                guard let inverse = link.type.inverse, addedIDs.contains(link.card) || byID[link.card]?.present == true else { continue }
+                write.edits.append(.update(card: link.card, CardPatch(conversation: [.link(CardLink(inverse, card.id))])))
             }
         }
         for href in removed {

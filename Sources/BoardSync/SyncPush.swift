@@ -17,7 +17,8 @@ extension SyncSession {
         let ledger = try ledger()
         let byCard = Dictionary(ledger.map { ($0.card, $0) }, uniquingKeysWith: { a, _ in a })
         let cards = try BoardSync.stored { try store.cardsForSync() }
-        let uids = try BoardSync.stored { try store.syncUIDs() }
+        let known = try BoardSync.stored { try store.syncUIDs() }
+        let onBoard = Set(cards.map(\.card.id))
         let forgotten = try BoardSync.stored { try store.syncForgottenResources() }
         var saves: [SyncedItem] = [], forgets: [String] = []
         ProgressMeter.active.start(.sending, total: cards.count)
@@ -62,7 +63,7 @@ extension SyncSession {
                     report.planned.append("push: \(item == nil ? "new" : "changed") to-do for #\(stored.number) '\(stored.card.title)'")
                     // Counted once the server took it (a dry run: what it would send). One it
                     // refuses is said and skipped: it must not stop the cards after it.
-                    switch options.dryRun ? nil : try await write(stored, item: item, uid: uids[stored.card.id], forgotten: forgotten[stored.card.id]) {
+                    switch options.dryRun ? nil : try await write(stored, item: item, uid: known[stored.card.id], forgotten: forgotten[stored.card.id], onBoard: onBoard) {
                     case .stored(let saved)?:
                         saves.append(saved)
                         if item == nil { report.created += 1 } else { report.pushed += 1 }
@@ -97,7 +98,7 @@ extension SyncSession {
     /// A card whose resource the ledger forgot (archived, deleted or undone, now back) gets
     /// its to-do written over that resource (`forgotten`), with what other apps put there.
     private mutating func write(_ stored: StoredCard, item: SyncedItem?, uid known: String?,
-                                forgotten: String?) async throws(SyncError) -> Put {
+                                forgotten: String?, onBoard: Set<String>) async throws(SyncError) -> Put {
         var item = item
         var card = stored
         for _ in 0..<2 {
@@ -109,7 +110,8 @@ extension SyncSession {
             // Its times are the card's own: LAST-MODIFIED and DTSTAMP its last change (never
             // earlier than the resource had), COMPLETED its completion, not the push's time.
             let changed = try BoardSync.stored { try store.lastChanged(card: card.card.id) }
-            let text = ICSTodoResource.render(card.card, board: header, uid: uid, alarms: remote.alarms ?? [],
+            let text = ICSTodoResource.render(card.card, board: header, uid: uid,
+                                              linkUID: { [uids, onBoard] in uids.uid(of: $0, cards: onBoard) }, alarms: remote.alarms ?? [],
                                               stamp: changed ?? card.card.created ?? options.now, over: item?.resource ?? forgotten)
             switch try await collection.put(href, text, ifMatch: item?.etag ?? (item == nil ? nil : "*")) {
             case .stored(let etag):
@@ -159,7 +161,8 @@ extension SyncSession {
     private mutating func readAgain(_ href: String, into card: String, base: [String: FieldValue]?)
         async throws(SyncError) -> (SyncedItem, ICSTodoResource.Todo, StoredCard)? {
         let fetched = try await collection.fetch([href])[collection.normalized(href)]
-        guard let fetched, let todo = read(fetched.text, at: href) else { return nil }
+        guard let fetched, let read = read(fetched.text, at: href) else { return nil }
+        let todo = uids.naming(read)
         let seen = SyncedItem(card: card, href: href, etag: fetched.etag, base: [:], resource: fetched.text, uid: todo.uid)
         let (applied, merged) = try BoardSync.stored {
             try store.recordSync(by: step) { [session = self] (draft: SyncDraft) throws(StoreError) -> (SyncWrite, (SyncSession, SyncedItem, StoredCard)?) in

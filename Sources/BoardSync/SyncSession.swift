@@ -28,6 +28,8 @@ struct SyncSession {
         case forgotten
     }
     let header: Board
+    /// The cards' to-dos' UIDs, which a RELATED-TO names them by.
+    var uids: TodoUIDs
 
     init(store: BoardStore, collection: CalDAVCollection, options: SyncOptions, remote: SyncRemote) throws(SyncError) {
         self.store = store
@@ -35,7 +37,9 @@ struct SyncSession {
         self.options = options
         self.remote = remote
         self.report = SyncReport(url: remote.url, dryRun: options.dryRun)
-        self.header = try BoardSync.stored { try store.header() }
+        let header = try BoardSync.stored { try store.header() }
+        self.header = header
+        self.uids = TodoUIDs(board: header.id, known: try BoardSync.stored { try store.syncUIDs() })
     }
 
     var actor: String { remote.user ?? "caldav" }

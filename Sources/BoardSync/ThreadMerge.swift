@@ -1,8 +1,9 @@
 import BoardIO
 import BoardModel
 
-/// The three-way merge of a card's comments and of its attachments, element by element
-/// (a comment by its id, an attachment by its address), so a comment written on the phone
+/// The three-way merge of a card's comments, of its attachments and of its links, element by
+/// element (a comment by its id, an attachment by its address, a link by its kind and other
+/// card), so a comment written on the phone
 /// and one written here since the last sync both stay: an element added on one side is
 /// added; one removed on one side and unchanged on the other goes; one changed on one side
 /// takes that change; one removed on one side and changed on the other stays, changed (as a
@@ -14,6 +15,7 @@ enum ThreadMerge {
         switch field {
         case ConversationPart.comments.rawValue: .comments
         case ConversationPart.attachments.rawValue: .attachments
+        case ConversationPart.links.rawValue: .links
         default: nil
         }
     }
@@ -41,7 +43,11 @@ enum ThreadMerge {
             let m = elements(base: b.attachments, local: merged.attachments, remote: r.attachments, key: \.url)
             merged.attachments = m.merged
             clashed = m.clashed
-        case .checklists, .links:
+        case .links:
+            let m = elements(base: b.links, local: merged.links, remote: r.links) { "\($0.type.rawValue) \($0.card)" }
+            merged.links = m.merged
+            clashed = m.clashed
+        case .checklists:
             return (local, false)
         }
         return (merged.value(of: part), clashed)

@@ -45,7 +45,7 @@ import Testing
     }
 
     func render(_ card: Card, over existing: String? = nil) -> String {
-        ICSTodoResource.render(card, board: Board(id: "b", timeZone: "Asia/Seoul"), uid: "c.todo@b.boardkit",
+        ICSTodoResource.render(card, board: Board(id: "b", timeZone: "Asia/Seoul"), uid: "c.todo@b.boardkit", linkUID: { $0 },
                                alarms: [], stamp: Instant(epochSeconds: 1_800_000_000), over: existing)
     }
 

@@ -6,7 +6,8 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
                                               due_is_date, dtstart, duration, x_start,
                                               categories, completed,
                                               created, last_modified, dtstamp, percent, state,
-                                              alarms, x_other, href, etag, tzids}, ...] sorted
+                                              alarms, comments, attachments, related (RELTYPE:UID),
+                                              x_other, href, etag, tzids}, ...] sorted
                                               by uid, completed included
   create SUMMARY [--due YYYY-MM-DD | --due-time YYYY-MM-DDTHH:MM [--tz Area/City]]
          [--start YYYY-MM-DD[THH:MM] [--duration P…]]
@@ -124,6 +125,7 @@ def describe(obj):
         "alarms": sum(1 for c in comp.subcomponents if c.name == "VALARM"),
         "comments": [str(c) for c in listed(comp, "COMMENT")],
         "attachments": [("inline" if a.params.get("VALUE") == "BINARY" else str(a)) for a in listed(comp, "ATTACH")],
+        "related": sorted(f"{r.params.get('RELTYPE', 'PARENT')}:{r}" for r in listed(comp, "RELATED-TO")),
         "x_other": optional(comp, "X-OTHER-APP"),
         "href": str(obj.url),
         "etag": getattr(obj, "etag", None),
