@@ -666,7 +666,7 @@ def edit_benchmark(store, cards, runs=20):
 MAX_CARDS = {}
 
 # The output file's suffix per task: boardkit picks the writer from it.
-CONVERT_SUFFIX = {"JSON→CSV": ".csv", "JSON→XLSX": ".xlsx", "JSON→ICS": ".ics", "JSON→Taskwarrior": ".json",
+CONVERT_SUFFIX = {"JSON→CSV": ".csv", "JSON→XLSX": ".xlsx", "JSON→XLSX (conversation)": ".xlsx", "JSON→ICS": ".ics", "JSON→Taskwarrior": ".json",
                   "JSON→store": ".db"}
 
 

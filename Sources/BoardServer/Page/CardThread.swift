@@ -61,13 +61,7 @@ struct CardThread {
             for a in attachments {
                 h.raw("<li>" + URLAnchor(url: a.url).html(text: a.name))
                 if let size = a.size { h.raw(" <span class=\"size\">\(Self.size(size))</span>") }
-                if canWrite {
-                    h.raw(" <form class=\"remove\" method=\"post\" action=\"\(path)/attachments\(context.keptQuery)\">")
-                    h.raw("<input type=\"hidden\" name=\"url\" value=\""); h.escaped(a.url)
-                    h.raw("\"><input type=\"hidden\" name=\"remove\" value=\"true\"><button aria-label=\"")
-                    h.escaped(w.remove + ": " + a.name)
-                    h.raw("\">\(w.remove)</button></form>")
-                }
+                if canWrite { removeButton("attachments", ["url": a.url], saying: a.name, &h) }
                 h.raw("</li>")
             }
             h.raw("</ul>\n")
@@ -98,11 +92,8 @@ struct CardThread {
                 h.raw("</bdi></a>")
                 if canWrite {
                     // By number: an id of digits would be read as a number.
-                    h.raw(" <form class=\"remove\" method=\"post\" action=\"\(path)/links\(context.keptQuery)\">")
-                    h.raw("<input type=\"hidden\" name=\"type\" value=\"\(link.type.rawValue)\"><input type=\"hidden\" name=\"card\" value=\"#\(other.number)\">")
-                    h.raw("<input type=\"hidden\" name=\"remove\" value=\"true\"><button aria-label=\"")
-                    h.escaped(w.remove + ": " + w.linkType(link.type) + " #\(other.number) " + other.card.title)
-                    h.raw("\">\(w.remove)</button></form>")
+                    removeButton("links", ["type": link.type.rawValue, "card": "#\(other.number)"],
+                                 saying: w.linkType(link.type) + " #\(other.number) " + other.card.title, &h)
                 }
                 h.raw("</li>")
             }
@@ -117,6 +108,18 @@ struct CardThread {
             h.raw("\"></label> <button>\(w.addLink)</button></form>\n")
         }
         h.raw("</section>\n")
+    }
+
+    /// A Remove button: a form posting `fields` and `remove=true` to `cards/ID/VERB`, its
+    /// label naming what it takes off for a screen reader.
+    private func removeButton(_ verb: String, _ fields: KeyValuePairs<String, String>, saying what: String, _ h: inout HTMLText) {
+        h.raw(" <form class=\"remove\" method=\"post\" action=\"\(path)/\(verb)\(context.keptQuery)\">")
+        for (name, value) in fields {
+            h.raw("<input type=\"hidden\" name=\"\(name)\" value=\""); h.escaped(value); h.raw("\">")
+        }
+        h.raw("<input type=\"hidden\" name=\"remove\" value=\"true\"><button aria-label=\"")
+        h.escaped(context.words.remove + ": " + what)
+        h.raw("\">\(context.words.remove)</button></form>")
     }
 
     private func checklist(_ list: Checklist, _ h: inout HTMLText) {
