@@ -72,7 +72,8 @@ extension SyncSession {
                 return (write, session)
             }
         }
-        (report, pulledInDryRun) = (merged.report, merged.pulledInDryRun)
+        // The UIDs of the cards the pull made name them in the push's RELATED-TOs.
+        (report, pulledInDryRun, uids) = (merged.report, merged.pulledInDryRun, merged.uids)
         report.pulled = applied?.events ?? []
         return token
     }
