@@ -72,7 +72,8 @@ import Testing
             RELATED-TO;RELTYPE=PARENT:\(Self.uid("c3"))\r\nRELATED-TO;RELTYPE=NEXT:elsewhere@phone\r\n\
             END:VTODO\r\nEND:VCALENDAR\r\n
             """
-        try server.client("create-raw", made)
+        // One plain PUT, as a phone makes it: nothing but boardkit writes the parent's side.
+        try server.client("put-raw", made)
         let pulled = try board.sync()
         #expect(pulled.stdoutText.contains("1 new card"), "\(pulled.stdoutText)")
         let cards = try board.cards()
@@ -84,6 +85,13 @@ import Testing
         let valid = try CommandRunner.boardkit(["validate", board.store])
         #expect(valid.status == 0 && !valid.stdoutText.contains("link-unknown-card") && !valid.stderr.contains("link-"),
                 "\(valid.stdoutText)\(valid.stderr)")
+
+        // A link made here to the phone's card names its to-do by the phone's UID, on both to-dos.
+        #expect(try board.sync().stdoutText.contains("0 to-dos changed"))
+        try board.bk(["link", sub.key, "blocks", "c4"])
+        try board.sync()
+        #expect(try server.todos()[Self.uid("c4")]?["related"] as? [String] == ["DEPENDS-ON:sub-1@phone"])
+        #expect((try server.todos()["sub-1@phone"]?["related"] as? [String])?.contains("X-BOARDKIT-BLOCKS:\(Self.uid("c4"))") == true)
 
         // Nothing left to do; then the link taken off here is gone from both to-dos.
         #expect(try board.sync().stdoutText.contains("0 to-dos changed"))

@@ -32,6 +32,8 @@ usage: caldav_client.py URL USER PASSWORD ACTION [ARGS...]
                                               at the same URL: a new collection there)
   make-sibling NAME                       -> {url}  (an empty to-do calendar NAME beside this one)
   create-raw ICS                          -> {href}  (a whole VCALENDAR, saved as it is)
+  put-raw ICS                             -> {href}  (the same with one plain PUT, as a phone
+                                              does: the library adds no reverse relation)
 Dates are printed as ISO text: "2026-12-01" for a DATE, "2026-12-01T18:00:00+09:00" for a
 date-time with a zone (UTC is "+00:00"), no offset for a floating time. Updates are PUT with
 If-Match on the ETag read (the library does that). Exit 1 with a message on stderr on failure.
@@ -292,6 +294,7 @@ def parser():
         sub.add_parser(action).add_argument("uid")
     sub.choices["complete"].add_argument("--at", help="the completion time (ISO 8601, UTC); now when not given")
     sub.add_parser("create-raw").add_argument("ics", help="a whole VCALENDAR, saved as it is")
+    sub.add_parser("put-raw").add_argument("ics", help="a whole VCALENDAR, one plain PUT")
     sub.add_parser("delete-all").add_argument("--keep", type=int, default=0)
     sub.add_parser("recreate")
     sub.add_parser("make-sibling").add_argument("name")
@@ -332,6 +335,12 @@ def run(args):
         if reply.status not in (200, 201):
             raise RuntimeError(f"MKCALENDAR {url} gave {reply.status}")
         return {"url": url}
+    if args.action == "put-raw":
+        href = args.url.rstrip("/") + f"/{uuid.uuid4()}.ics"
+        reply = client.put(href, args.ics, {"Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"})
+        if reply.status not in (200, 201, 204):
+            raise RuntimeError(f"PUT {href} gave {reply.status}")
+        return {"href": href}
     if args.action == "create-raw":
         adder = getattr(calendar, "add_todo", None) or calendar.save_todo
         return {"href": str(adder(args.ics).url)}
