@@ -54,7 +54,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case .url: return "url"
         case .comments: return "comments"
         case .attachments: return "attachments"
-        case .link(let type): return Self.linkNames[type] ?? type.rawValue
+        case .link(let type): return Self.linkName(type)
         case .field(let name): return "field:" + name
         case .ignore: return "ignore"
         }
@@ -90,7 +90,7 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
         case "attachments": self = .attachments
         case "ignore": self = .ignore
         default:
-            guard let type = Self.linkNames.first(where: { $0.value == name })?.key else { return nil }
+            guard let type = LinkType.allCases.first(where: { Self.linkName($0) == name }) else { return nil }
             self = .link(type)
         }
     }
@@ -111,10 +111,16 @@ public enum CardAttribute: Sendable, Hashable, CustomStringConvertible {
 
     /// A link column's name in mapping files: the model's link type, spelled as a column
     /// names what it holds (`children` for `child`, camel case for `blocked-by`).
-    private static let linkNames: [LinkType: String] = [
-        .parent: "parent", .child: "children", .blockedBy: "blockedBy", .blocks: "blocks",
-        .relates: "relates", .duplicates: "duplicates",
-    ]
+    private static func linkName(_ type: LinkType) -> String {
+        switch type {
+        case .parent: "parent"
+        case .child: "children"
+        case .blockedBy: "blockedBy"
+        case .blocks: "blocks"
+        case .relates: "relates"
+        case .duplicates: "duplicates"
+        }
+    }
 
     /// Attributes that hold a list (several columns or one joined cell). A card has one
     /// parent, but Jira exports it twice (`Parent id` and `Parent`), so both columns count.
