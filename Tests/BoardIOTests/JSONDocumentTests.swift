@@ -33,6 +33,37 @@ struct JSONDocumentTests {
         #expect(JSONDocument.parse(Array("\"가\"".utf8)) == .string("가"))
     }
 
+    /// An object keeps its members in the order written; a name written twice keeps its last
+    /// value in its first place, whether the object is small or large enough to be indexed.
+    @Test func objectsKeepTheirOrderAndTheLastOfANameWrittenTwice() {
+        let small = parse(#"{"b": 1, "a": 2, "b": 3}"#)?.object
+        #expect(small?.keys == ["b", "a"])
+        #expect(small?["b"] == .number("3"))
+        #expect(small?["c"] == nil)
+        let names = (0..<40).map { "k\($0)" }
+        let body = names.map { "\"\($0)\": \"\($0)\"" } + [#""k3": "again""#, #""k30": null"#]
+        let large = parse("{" + body.joined(separator: ", ") + "}")?.object
+        #expect(large?.keys == names)
+        #expect(large?["k3"] == .string("again"))
+        #expect(large?["k30"] == .null)
+        #expect(large?["k39"] == .string("k39"))
+        #expect(large?.count == 40)
+        // JSON objects are unordered: equal whatever the order written.
+        #expect(parse(#"{"a": 1, "b": [2]}"#) == parse(#"{"b": [2], "a": 1}"#))
+        #expect(parse(#"{"a": 1, "b": [2]}"#) != parse(#"{"a": 1, "b": [3]}"#))
+        #expect(parse(#"{"a": 1}"#) != parse(#"{"a": 1, "b": 1}"#))
+    }
+
+    /// Strings with and without escapes: the plain ones take the short way.
+    @Test func stringsWithAndWithoutEscapes() {
+        #expect(parse(#""plain 한글 😀""#) == .string("plain 한글 😀"))
+        #expect(parse(#""tail escape\\""#) == .string("tail escape\\"))
+        #expect(parse(#""\"lead""#) == .string("\"lead"))
+        #expect(parse("\"\"") == .string(""))
+        #expect(parse(#""a\u0041b""#) == .string("aAb"))
+        #expect(parse(#""unterminated\""#) == nil)
+    }
+
     @Test func nestingIsBounded() {
         #expect(parse(String(repeating: "[", count: 128) + String(repeating: "]", count: 128)) != nil)
         #expect(parse(String(repeating: "[", count: 100_000)) == nil)

@@ -257,7 +257,7 @@ private struct PartReader {
         }
     }
 
-    mutating func object(_ value: JSONDocument, _ path: String) -> [String: JSONDocument]? {
+    mutating func object(_ value: JSONDocument, _ path: String) -> JSONObject? {
         guard let object = value.object else {
             problem(path, .wrongType(expected: .object, found: kind(of: value)))
             return nil
@@ -267,11 +267,19 @@ private struct PartReader {
 
     /// Reports the keys of `object` not in `known` (a nested object has no place for them:
     /// said, never dropped in silence).
-    mutating func refuseUnknown(_ object: [String: JSONDocument], _ known: Set<String>, _ path: String) {
+    mutating func refuseUnknown(_ object: JSONObject, _ known: [String], _ path: String) {
+        // A scan of a few names: the common case (nothing unknown) allocates nothing.
+        guard object.contains(where: { !known.contains($0.key) }) else { return }
         for key in object.keys.sorted() where !known.contains(key) { problem("\(path).\(key)", .unknownKey(key)) }
     }
 
-    mutating func string(_ object: [String: JSONDocument], _ key: String, _ path: String, required: Bool = false) -> String? {
+    static let commentKeys = ["id", "author", "at", "text", "edited"]
+    static let checklistKeys = ["id", "name", "items"]
+    static let itemKeys = ["text", "done", "due", "assignee"]
+    static let attachmentKeys = ["name", "url", "type", "size", "at", "by", "upload"]
+    static let linkKeys = ["type", "card"]
+
+    mutating func string(_ object: JSONObject, _ key: String, _ path: String, required: Bool = false) -> String? {
         switch object[key] {
         case nil, .null?:
             if required { problem(path, .missingKey(key)) }
@@ -283,7 +291,7 @@ private struct PartReader {
         }
     }
 
-    mutating func bool(_ object: [String: JSONDocument], _ key: String, _ path: String) -> Bool? {
+    mutating func bool(_ object: JSONObject, _ key: String, _ path: String) -> Bool? {
         switch object[key] {
         case nil, .null?: return nil
         case .bool(let b)?: return b
@@ -294,9 +302,9 @@ private struct PartReader {
     }
 
     /// A moment; a wall-clock time (or a bare date) is placed in the zone.
-    mutating func instant(_ object: [String: JSONDocument], _ key: String, _ path: String, required: Bool = false) -> Instant? {
+    mutating func instant(_ object: JSONObject, _ key: String, _ path: String, required: Bool = false) -> Instant? {
         guard let text = string(object, key, path, required: required) else { return nil }
-        switch ISO8601.parse(Array(text.utf8)) {
+        switch try? ISO8601.parseOrFail(text.utf8) {
         case .instant(let i)?: return i
         case .local(let local)?:
             wallClockTimes += 1
@@ -311,9 +319,9 @@ private struct PartReader {
     }
 
     /// A due date: a calendar date stays a date.
-    mutating func due(_ object: [String: JSONDocument], _ key: String, _ path: String) -> DueDate? {
+    mutating func due(_ object: JSONObject, _ key: String, _ path: String) -> DueDate? {
         guard let text = string(object, key, path) else { return nil }
-        switch ISO8601.parse(Array(text.utf8)) {
+        switch try? ISO8601.parseOrFail(text.utf8) {
         case .date(let d)?: return .date(d)
         case .instant(let i)?: return .instant(i)
         case .local(let local)?:
@@ -326,7 +334,7 @@ private struct PartReader {
     }
 
     /// A size in bytes: a whole number, not negative.
-    mutating func size(_ object: [String: JSONDocument], _ key: String, _ path: String) -> Int? {
+    mutating func size(_ object: JSONObject, _ key: String, _ path: String) -> Int? {
         switch object[key] {
         case nil, .null?: return nil
         case .number(let text)?:
@@ -341,8 +349,8 @@ private struct PartReader {
         }
     }
 
-    mutating func comment(_ o: [String: JSONDocument], _ path: String) -> CardComment? {
-        refuseUnknown(o, ["id", "author", "at", "text", "edited"], path)
+    mutating func comment(_ o: JSONObject, _ path: String) -> CardComment? {
+        refuseUnknown(o, Self.commentKeys, path)
         let id = string(o, "id", path, required: true)
         let at = instant(o, "at", path, required: true)
         let text = string(o, "text", path, required: true)
@@ -351,8 +359,8 @@ private struct PartReader {
                            edited: instant(o, "edited", path))
     }
 
-    mutating func checklist(_ o: [String: JSONDocument], _ path: String) -> Checklist? {
-        refuseUnknown(o, ["id", "name", "items"], path)
+    mutating func checklist(_ o: JSONObject, _ path: String) -> Checklist? {
+        refuseUnknown(o, Self.checklistKeys, path)
         let id = string(o, "id", path)
         guard let name = string(o, "name", path, required: true) else { return nil }
         var list = Checklist(id: id, name: name)
@@ -362,7 +370,7 @@ private struct PartReader {
             for (i, item) in items.enumerated() {
                 let itemPath = "\(path).items[\(i)]"
                 guard let io = object(item, itemPath) else { continue }
-                refuseUnknown(io, ["text", "done", "due", "assignee"], itemPath)
+                refuseUnknown(io, Self.itemKeys, itemPath)
                 guard let text = string(io, "text", itemPath, required: true) else { continue }
                 list.items.append(ChecklistItem(text: text, done: bool(io, "done", itemPath) ?? false,
                                                 due: due(io, "due", itemPath), assignee: string(io, "assignee", itemPath)))
@@ -373,8 +381,8 @@ private struct PartReader {
         return list
     }
 
-    mutating func attachment(_ o: [String: JSONDocument], _ path: String) -> Attachment? {
-        refuseUnknown(o, ["name", "url", "type", "size", "at", "by", "upload"], path)
+    mutating func attachment(_ o: JSONObject, _ path: String) -> Attachment? {
+        refuseUnknown(o, Self.attachmentKeys, path)
         let name = string(o, "name", path, required: true)
         let url = string(o, "url", path, required: true)
         guard let name, let url else { return nil }
@@ -382,8 +390,8 @@ private struct PartReader {
                           at: instant(o, "at", path), by: string(o, "by", path), upload: bool(o, "upload", path))
     }
 
-    mutating func link(_ o: [String: JSONDocument], _ path: String) -> CardLink? {
-        refuseUnknown(o, ["type", "card"], path)
+    mutating func link(_ o: JSONObject, _ path: String) -> CardLink? {
+        refuseUnknown(o, Self.linkKeys, path)
         let typeName = string(o, "type", path, required: true)
         let card = string(o, "card", path, required: true)
         guard let typeName, let card else { return nil }

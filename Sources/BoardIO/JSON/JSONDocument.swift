@@ -13,7 +13,7 @@ public enum JSONDocument: Sendable, Equatable {
     case number(String)
     case string(String)
     case array([JSONDocument])
-    case object([String: JSONDocument])
+    case object(JSONObject)
 
     /// Deeper than this is refused (a request body of 100,000 `[` must not take the stack).
     public static let depthLimit = 128
@@ -49,7 +49,7 @@ public enum JSONDocument: Sendable, Equatable {
     }
 
     /// The members, when this is an object.
-    public var object: [String: JSONDocument]? {
+    public var object: JSONObject? {
         if case .object(let members) = self { return members }
         return nil
     }
@@ -66,7 +66,7 @@ public enum JSONDocument: Sendable, Equatable {
     }
 
     /// The objects, when this is an array of nothing but objects.
-    public var objects: [[String: JSONDocument]]? {
+    public var objects: [JSONObject]? {
         guard let items = array else { return nil }
         let objects = items.compactMap(\.object)
         return objects.count == items.count ? objects : nil
@@ -75,8 +75,12 @@ public enum JSONDocument: Sendable, Equatable {
     /// The members' strings, when this is an object of nothing but strings.
     public var stringMap: [String: String]? {
         guard let members = object else { return nil }
-        let texts = members.compactMapValues(\.string)
-        return texts.count == members.count ? texts : nil
+        var texts: [String: String] = [:]
+        for (key, value) in members {
+            guard let text = value.string else { return nil }
+            texts[key] = text
+        }
+        return texts
     }
 
     public subscript(_ name: String) -> JSONDocument? { object?[name] }
@@ -159,7 +163,7 @@ public enum JSONDocument: Sendable, Equatable {
 
         mutating func object(depth: Int) -> JSONDocument? {
             i += 1
-            var members: [String: JSONDocument] = [:]
+            var members = JSONObject()
             skipSpace()
             if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
             while true {

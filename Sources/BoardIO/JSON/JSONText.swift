@@ -73,6 +73,15 @@ public enum JSONText {
         var out: [UInt8] = []
         return b.withUnsafeBufferPointer { b -> String? in
             var k = i + 1
+            // Most strings hold no escape: they become a String straight from the bytes,
+            // with no buffer between.
+            while k < b.count, b[k] != UInt8(ascii: "\""), b[k] != UInt8(ascii: "\\") { k += 1 }
+            if k < b.count, b[k] == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<k]), as: UTF8.self)
+                i = k + 1
+                return text
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 1)..<k]))
             while k < b.count {
                 let c = b[k]
                 if c == UInt8(ascii: "\"") {
