@@ -111,7 +111,7 @@ run: build
 FUZZ_SECONDS ?= 600
 FUZZ_TEST_SECONDS ?= 60
 FUZZ_TEST_RUNS ?= 1000
-FUZZ_TARGETS ?= json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store
+FUZZ_TARGETS ?= json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store access
 FUZZ_SCRATCH = .build-fuzz
 fuzz-build: deps
 	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product boardkit-fuzz

@@ -121,6 +121,7 @@ let package = Package(
         // libFuzzer entry point (`make fuzz`; a no-op executable in a plain build).
         .target(name: "BoardFuzzCheck", dependencies: [
             "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign", "BoardStore",
+            "BoardServer",
         ], path: "Fuzz/BoardFuzzCheck"),
         .executableTarget(name: "boardkit-fuzz", dependencies: ["BoardFuzzCheck"], path: "Fuzz/boardkit-fuzz"),
 

@@ -22,7 +22,7 @@ mkdir -p "$scratch/corpus" "$scratch/findings" "$scratch/logs"
 failed=()
 for t in "$@"; do
     case $t in
-        json) dict=json ;;
+        json|access) dict=json ;;
         csv|csv-mapping|events) dict=csv ;;
         xlsx|xlsx-part) dict=xml ;;
         ics|trello|taskwarrior|mapping) dict=$t ;;

@@ -7,7 +7,7 @@ set -eu
 out=${1:?usage: Fuzz/seeds.sh OUT}
 base=Fuzz/Base
 rm -rf "$out"
-for t in json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store; do
+for t in json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store access; do
     mkdir -p "$out/$t"
 done
 
@@ -68,3 +68,10 @@ done
 { byte 6; printf '{"name": "mine", "columns": {"title": ["title"], "state": "state", "due": ["due"], "labels": ["labels"], "field:Notes": ["body"]}, "dateFormats": ["dd/MM/yyyy"], "slashDates": "day-first", "dateOnly": ["due"]}'; } > "$out/mapping/own.json"
 
 cp "$base/tiny.db" "$out/store/"
+
+# access: a header value on the first line, a body after it.
+printf 'Bearer 3q2-7Yk_x1\n{"title": "Ship it", "labels": ["a", "b"], "fields": {"Team": "web", "Old": null}}' > "$out/access/bearer-json"
+printf '10.0.0.0/8\ntitle=Fix+login&state=doing&body=line%%0D%%0Anext' > "$out/access/range-form"
+printf '::ffff:192.0.2.0/120\n' > "$out/access/mapped-range"
+printf 'W/"v-12"\n{"to": "done", "position": 2}' > "$out/access/if-match"
+printf '지수 Kim\nactor=%%EC%%A7%%80%%EC%%88%%98' > "$out/access/name-form"

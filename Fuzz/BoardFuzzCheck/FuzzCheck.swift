@@ -7,6 +7,7 @@ import BoardICS
 import BoardForeign
 import BoardStore
 import BoardIO
+import BoardServer
 
 /// The readers the fuzzer drives, one per target (docs/fuzzing.md). The raw value is what
 /// `BOARDKIT_FUZZ_TARGET` takes and names the corpus folder and the findings' prefix.
@@ -35,6 +36,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mapping
     /// A SQLite file opened as a board store.
     case store
+    /// What the server reads from a request before the store: the first line as a header
+    /// value (bearer token, proxy range, a name, If-Match), the rest as a form or JSON body
+    /// (`RequestParsingContract`).
+    case access
 }
 
 /// The contract every reader keeps, checked on one input (the fuzzer's property, and the
@@ -49,7 +54,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 ///   events sidecar, XLSX, the store) the same holds through the reader's own format.
 ///
 /// The read is `BoardPipeline.read`'s, minus the sniffing (the target names its reader): the
-/// fuzz build links only the format modules, not the server and sync stacks behind BoardKit.
+/// fuzz build links the format modules and the server (for `access`), not BoardKit's sync
+/// and mail stacks.
 public enum FuzzCheck {
     /// Presets the `csv-mapping` target picks from with its first byte.
     public static let presets = ["jira", "github", "trello", "todoist", "asana", "kanboard"]
@@ -149,6 +155,8 @@ public enum FuzzCheck {
             reader = CSVReader(); inputName += ".csv"; format = "csv"
         case .store:
             reader = StoreReader(); inputName += ".db"; format = "store"
+        case .access:
+            return nil   // not a board: `check` holds it to its own contract
         }
         let path = folder + "/" + inputName
         guard fm.createFile(atPath: path, contents: Data(payload)) else { return nil }
@@ -161,6 +169,7 @@ public enum FuzzCheck {
     /// Checks one input; nil when the contract holds, else what broke it.
     /// `folder` is a scratch folder the check may fill and empty (one per process).
     public static func check(_ target: FuzzTarget, _ bytes: [UInt8], in folder: String) -> String? {
+        if target == .access { return RequestParsingContract.check(bytes) }
         guard let input = prepare(target, bytes, in: folder) else { return nil }
         let (reader, options, knownFiles) = (input.reader, input.options, input.knownFiles)
         let path = input.path, inputName = input.displayName
@@ -202,7 +211,7 @@ public enum FuzzCheck {
                                       in: folder, options: WriterOptions(exportedAt: Instant(epochSeconds: 0))) {
                 return "read without errors, but the store " + broken
             }
-        case .json, .ics, .trello, .taskwarrior:
+        case .json, .ics, .trello, .taskwarrior, .access:
             break  // JSON is done above; the others are lossy by design.
         }
         return nil

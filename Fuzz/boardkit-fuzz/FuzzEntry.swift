@@ -1,6 +1,6 @@
 // The libFuzzer entry point for every reader (docs/fuzzing.md). BOARDKIT_FUZZ_TARGET names
 // the reader (json, csv, csv-mapping, events, xlsx, xlsx-part, ics, trello, taskwarrior,
-// mapping, store); a broken contract (FuzzCheck) aborts, so libFuzzer keeps the input.
+// mapping, store, access); a broken contract (FuzzCheck) aborts, so libFuzzer keeps the input.
 // Built without `--sanitize fuzzer` (a plain `swift build`), this is a no-op executable.
 import Foundation
 import BoardFuzzCheck

@@ -171,11 +171,12 @@ public struct FeedServer: Sendable {
     /// The Hummingbird application: routes, request log, header limits.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol {
-        let page = PageResponder(boards: boards, assets: assets,
-                                 publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:)))
+        let page = PageResponder(boards: boards, assets: assets)
         let router = Router(context: BoardRequestContext.self)
         router.add(middleware: RequestLog(logger: logger))
-        BoardRoutes(boards: boards, gate: gate, responders: Responders(feeds: FeedResponder(gzip: configuration.gzip), page: page))
+        BoardRoutes(boards: boards, gate: gate,
+                    writes: WriteGuard(publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:))),
+                    responders: Responders(feeds: FeedResponder(gzip: configuration.gzip), page: page))
             .add(to: router)
         // Headers beyond 16 KiB are refused (431/400) before any handler runs.
         let http1 = HTTP1Channel.Configuration(

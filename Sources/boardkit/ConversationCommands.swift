@@ -143,7 +143,7 @@ struct AttachCommand: ParsableCommand {
     func run() throws {
         try target.apply("attach") { stored, _ throws(StoreError) in
             let address = try StoreCommand.checked(CardText.url(url), "URL")
-            guard Attachment.isWebAddress(address) else {
+            guard WebAddress.isWeb(address) else {
                 throw StoreError.invalidValue(field: "URL", value: url, accepted: .oneOf(["http://…", "https://…"]))
             }
             let change: ConversationChange

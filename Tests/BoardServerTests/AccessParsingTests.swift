@@ -63,5 +63,8 @@ import Testing
         }
         #expect(AccessGate.bearer("Bearer abc") == "abc" && AccessGate.bearer("BEARER  abc ") == "abc")
         #expect(AccessGate.bearer("Basic YWJj") == nil && AccessGate.bearer("Bearer") == nil && AccessGate.bearer(nil) == nil)
+        // A scheme with only white space after it presents no token (it presented "", and a
+        // good link in the path was then never looked at).
+        #expect(AccessGate.bearer("Bearer \t") == nil && AccessGate.bearer("bearer  \t ") == nil)
     }
 }

@@ -121,6 +121,37 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
     }
 
+    /// Every write route (from the server's own list) refuses another site's request and a
+    /// body over the limit before its handler runs, whatever the route: the write group's
+    /// guard, not a call each handler must remember. The board is unchanged after all of them.
+    @Test func everyWriteRouteRefusesAnotherSiteAndAnOversizedBodyBeforeItsHandler() throws {
+        let s = try Setting()
+        let admin = s.links["ada"]!.link
+        let before = try RawHTTP.call(port: s.server.port, "GET", "/\(admin)/team/api/board")
+        let card = try #require((before.json["cards"] as? [[String: Any]])?.first?["id"] as? String)
+        let routes = try Setting.run(["serve", "--routes"]).split(separator: "\n")
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+            .filter { $0[0] != "GET" && $0[0] != "HEAD" }
+        #expect(routes.count >= 10, "\(routes)")
+        let oversized = "{\"title\": \"" + String(repeating: "x", count: 256 * 1024) + "\"}"
+        var wrong: [String] = []
+        for route in routes {
+            let path = String(route[1]).replacingOccurrences(of: "/TOKEN/NAME", with: "/\(admin)/team")
+                .replacingOccurrences(of: ":id", with: card).replacingOccurrences(of: ":verb", with: "move")
+            let body = #"{"title": "from elsewhere", "to": "done"}"#
+            let crossSite = try RawHTTP.call(port: s.server.port, String(route[0]), path,
+                                             headers: ["Origin": "https://attacker.example", "If-Match": "*"], body: body)
+            if crossSite.status != 403 {
+                wrong.append("\(route[0]) \(path) from another site → \(crossSite.status)")
+            }
+            let large = try RawHTTP.call(port: s.server.port, String(route[0]), path, headers: ["If-Match": "*"], body: oversized)
+            if large.status != 413 { wrong.append("\(route[0]) \(path) with \(oversized.utf8.count) bytes → \(large.status)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+        let after = try RawHTTP.call(port: s.server.port, "GET", "/\(admin)/team/api/board")
+        #expect(after.body == before.body)
+    }
+
     /// The open link `serve` keeps for the board (its state file's `links`).
     static func openLink(_ s: Setting) -> String {
         let data = (try? Data(contentsOf: URL(fileURLWithPath: s.folder.path("tokens.json")))) ?? Data()

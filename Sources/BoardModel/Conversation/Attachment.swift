@@ -27,12 +27,6 @@ public struct Attachment: Sendable, Equatable, Hashable {
         self.upload = upload
     }
 
-    /// Whether `url` is an address boardkit attaches: http or https (a page shows only
-    /// those as links, so a `javascript:` address never becomes one).
-    public static func isWebAddress(_ url: String) -> Bool {
-        url.hasPrefix("https://") || url.hasPrefix("http://")
-    }
-
     /// The name an attachment gets when none is given: `spec v2.pdf` of
     /// `https://example.org/files/spec%20v2.pdf?dl=1` (decoded as people read it), the host
     /// when the path is empty.

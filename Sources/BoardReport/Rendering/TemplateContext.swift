@@ -142,8 +142,7 @@ struct TemplateContext {
                                      "stateID": clean(c.stateID), "assignees": clean(c.assignees.joined(separator: ", ")),
                                      "labels": clean(c.labels.joined(separator: ", "))]
         if let number = report.cardNumbers[c.id] { values["ref"] = "#\(number)" }
-        // Only web links: a `javascript:` URL in a board must not become a link in the report.
-        if let url = c.url, url.hasPrefix("https://") || url.hasPrefix("http://") { values["url"] = clean(url) }
+        if let url = c.url, WebAddress.isWeb(url) { values["url"] = clean(url) }
         return values
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import BoardStore
 import Hummingbird
 import Logging
@@ -70,11 +71,16 @@ struct AccessGate: Sendable {
         return PageRequest.validName(name)
     }
 
-    /// The token of `Authorization: Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1).
+    /// The token of `Authorization: Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1);
+    /// nil when there is none (`Bearer` and a tab is no token: the path's is then used).
     static func bearer(_ header: String?) -> String? {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return parts[1].trimmingCharacters(in: .whitespaces)
+        let token = parts[1].trimmingCharacters(in: Self.optionalSpace)
+        return token.isEmpty ? nil : token
     }
+
+    /// HTTP's optional white space around a value: spaces and tabs (RFC 9110 §5.6.3).
+    static let optionalSpace = CharacterSet(charactersIn: " \t")
 }

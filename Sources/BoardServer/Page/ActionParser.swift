@@ -98,7 +98,7 @@ struct ActionParser {
     func attach(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> CardEdit {
         guard let raw = try f.text("url"), !raw.isEmpty else { throw .invalid("url", "an attachment needs an address", .needed) }
         let url = try checked(CardText.url(raw), "url")
-        guard Attachment.isWebAddress(url) else { throw .invalid("url", "must start with http:// or https://", .notAWebAddress) }
+        guard WebAddress.isWeb(url) else { throw .invalid("url", "must start with http:// or https://", .notAWebAddress) }
         if try f.bool("remove") == true {
             return .update(card: current.card.id, CardPatch(conversation: [.detach(url: url)]))
         }

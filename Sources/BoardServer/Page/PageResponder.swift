@@ -49,14 +49,13 @@ enum CardVerb: String, Sendable, CaseIterable {
 
 /// The board page and its API over HTTP. Reading builds on `BoardDesk.view()` (rebuilt
 /// only when the board changed); every write takes the same path whether it comes from a
-/// form post or the API: same-origin check, body size limit, fields parsed and checked
-/// against the board, one store step with the reader's name. Only the answer differs:
-/// a redirect or a page for a form, JSON for the API.
+/// form post or the API: fields parsed and checked against the board, one store step with
+/// the reader's name (the same-origin check and the body limit stand before every write
+/// route: `WriteGuard`). Only the answer differs: a redirect or a page for a form, JSON for
+/// the API.
 struct PageResponder: Sendable {
     let boards: ServedBoards
     let assets: PageAssets
-    /// The public URL's host behind a proxy: the one other origin a write may come from.
-    let publicAuthority: String?
 
     // MARK: Pages
 
@@ -187,13 +186,9 @@ struct PageResponder: Sendable {
     /// meanwhile, the card's page with its new values.
     func form(_ request: Request, _ call: BoardCall, _ target: WriteTarget) async -> Response {
         let desk = call.desk
-        // The body read here, once: the write reads it again from this copy, and a save
-        // refused for a card changed or deleted meanwhile still has what was typed.
-        var request = request
-        guard let body = try? await request.collectBody(upTo: PageLimits.bodyBytes) else {
-            return failurePage(.tooLarge, request, call: call, root: target.root)
-        }
-        let sent = ActionFields.form(Array(body.readableBytesView))
+        // Kept so that a save refused for a card changed or deleted meanwhile still has what
+        // was typed.
+        let sent = ActionFields.form(call.body)
         switch await write(request, call, target, api: false) {
         case .success(let outcome):
             return backAfter(request, target, step: outcome.step)
@@ -242,9 +237,7 @@ struct PageResponder: Sendable {
     /// name is the person's the link or login gave, and no other can be set).
     func setActor(_ request: Request, _ call: BoardCall) async -> Response {
         guard call.visitor.namesItself else { return failurePage(.notFound, request) }
-        guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return failurePage(.crossOrigin, request) }
-        guard let body = await Self.body(request) else { return failurePage(.tooLarge, request) }
-        let fields = ActionFields.form(body)
+        let fields = ActionFields.form(call.body)
         let name: String
         switch CardText.name((try? fields.text("actor")).flatMap { $0 } ?? "") {
         case .success(let given): name = given
@@ -370,8 +363,7 @@ struct PageResponder: Sendable {
     private func write(_ request: Request, _ call: BoardCall, _ target: WriteTarget, api: Bool) async
         -> Result<ActionOutcome, RequestRefusal> {
         let desk = call.desk
-        guard PageRequest.isSameOrigin(request, publicAuthority: publicAuthority) else { return .failure(.crossOrigin) }
-        guard let body = await Self.body(request) else { return .failure(.tooLarge) }
+        let body = call.body
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
         // A form's fields always read; kept to show the form again if one is refused.
         let submitted = api ? nil : ActionFields.form(body)
@@ -474,13 +466,6 @@ struct PageResponder: Sendable {
         return value.filter { $0 != "\"" }
     }
 
-    /// The body, or nil when it is larger than the limit.
-    static func body(_ request: Request) async -> [UInt8]? {
-        var request = request
-        guard let buffer = try? await request.collectBody(upTo: PageLimits.bodyBytes) else { return nil }
-        return Array(buffer.readableBytesView)
-    }
-
     // MARK: Who acts
 
     /// The name a change is recorded under: the person let in, or on an open board the name
@@ -513,10 +498,10 @@ struct PageResponder: Sendable {
 
     /// A refusal before any handler ran (no such card verb, a role that does not reach, a
     /// store that cannot say who may enter), shown as the route answers: a page, JSON, or text.
-    func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer) -> Response {
+    func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer, root: String = "") -> Response {
         switch answer {
         case .api: return apiRefusal(refusal)
-        case .page: return failurePage(refusal, request)
+        case .page: return failurePage(refusal, request, root: root)
         case .feed: return FeedResponder.plainText(refusal.status, refusal.message)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import BoardModel
 
 /// A link (a card's URL, an attachment) as the page shows it: an anchor for http and https only (so a
 /// `javascript:` or `data:` URL from an import never becomes one), opened without handing
@@ -9,10 +10,8 @@ struct URLAnchor {
     /// The host as the link's text (the whole URL when it has none); `full` shows all of it,
     /// `text` shows that instead (an attachment's name).
     func html(full: Bool = false, text shown: String? = nil) -> String {
-        let components = URLComponents(string: url)
-        let scheme = components?.scheme?.lowercased()
-        let text = shown ?? (full ? url : (components?.host ?? url))
-        guard scheme == "http" || scheme == "https" else {
+        let text = shown ?? (full ? url : (URLComponents(string: url)?.host ?? url))
+        guard WebAddress.isWeb(url) else {
             return "<span class=\"link\" dir=\"auto\">\(HTMLText.escape(text))</span>"
         }
         return "<a class=\"link\" href=\"\(HTMLText.escape(url))\" rel=\"noopener noreferrer\" target=\"_blank\" dir=\"auto\">"

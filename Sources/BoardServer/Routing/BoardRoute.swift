@@ -18,6 +18,14 @@ struct BoardRoute: Sendable {
     let answer: Answer
     let handle: @Sendable (Responders, Request, BoardCall) async -> Response
 
+    /// Whether the route changes something (every method but GET and HEAD): the write group,
+    /// which `WriteGuard` stands before.
+    var isWrite: Bool { method != .get && method != .head }
+
+    /// The way back from the route's address to the board's (`../` from `cards/ID`), for the
+    /// links of a page answering there.
+    var root: String { String(repeating: "../", count: max(0, path.split(separator: "/").count - 1)) }
+
     /// The router's path: the feed and the board page share `/:token/:name`.
     var routerPath: String { path == BoardRoute.feedSuffix ? "/:token/:name" : "/:token/:name" + path }
 
@@ -38,6 +46,8 @@ struct BoardCall: Sendable {
     let id: String
     /// The `:verb` segment, when the route has one.
     let verb: String?
+    /// The body of a write, read and within the limit (`WriteGuard`); empty for a read.
+    var body: [UInt8] = []
 
     var desk: BoardDesk { board.desk }
 }

@@ -9,6 +9,7 @@ import Hummingbird
 struct BoardRoutes: Sendable {
     let boards: ServedBoards
     let gate: AccessGate
+    let writes: WriteGuard
     let responders: Responders
 
     /// The routes, in the order the router takes them (`serve --routes` prints them).
@@ -108,8 +109,14 @@ struct BoardRoutes: Sendable {
                 return responders.page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer)
             }
             let raw = context.parameters.get("id") ?? ""
-            let call = BoardCall(board: board, visitor: visitor, id: raw.removingPercentEncoding ?? raw,
+            var call = BoardCall(board: board, visitor: visitor, id: raw.removingPercentEncoding ?? raw,
                                  verb: context.parameters.get("verb"))
+            if route.isWrite {
+                switch await writes.admit(request) {
+                case .success(let body): call.body = body
+                case .failure(let refusal): return responders.page.refusal(refusal, request, route.answer, root: route.root)
+                }
+            }
             return await route.handle(responders, request, call)
         }
     }
