@@ -13,8 +13,8 @@ struct FeedResponder: Sendable {
     /// `GET|HEAD /<token>/<name>.ics`, the whole board's; with a filter in the query
     /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
     /// their own. A filter naming what the board does not have is a 400 saying what it has.
-    func calendar(_ request: Request, _ feed: BoardFeed) -> Response {
-        guard let snapshot = feed.current() else { return Self.notFound }
+    func calendar(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
+        guard let snapshot = feed.current() else { return .success(Self.notFound) }
         var body = snapshot.plain
         var tag = snapshot.etag
         var headers: HTTPFields = [
@@ -24,12 +24,12 @@ struct FeedResponder: Sendable {
         ]
         switch Self.filtered(snapshot.board, request, now: .now()) {
         case .failure(let problem):
-            return Self.plainText(.badRequest, problem.text)
+            return .failure(.filter(problem))
         case .success(let (view, said?)):
             // Named for what it holds, so a calendar app lists "Team (assignee=mina)".
             var view = view
             view.name += " (\(said))"
-            guard let filtered = feed.calendar(of: view) else { return Self.plainText(.internalServerError, "the feed could not be written") }
+            guard let filtered = feed.calendar(of: view) else { return .failure(.feedNotWritten) }
             body = ByteBuffer(bytes: filtered)
             tag = EntityTag.of(filtered, kind: "ics-f")
         case .success:
@@ -46,38 +46,35 @@ struct FeedResponder: Sendable {
         if Self.notModified(request, tag: tag, modified: snapshot.modifiedEpochSeconds) {
             headers[.contentType] = nil
             headers[.contentEncoding] = nil
-            return Response(status: .notModified, headers: headers)
+            return .success(Response(status: .notModified, headers: headers))
         }
         headers[.contentLength] = String(body.readableBytes)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body))
+        return .success(Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: body)))
     }
 
     /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
     /// with a filter in the query, of the cards it names (as `report --where`).
-    func report(_ request: Request, _ feed: BoardFeed) -> Response {
-        guard let snapshot = feed.current() else { return Self.notFound }
+    func report(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
+        guard let snapshot = feed.current() else { return .success(Self.notFound) }
         let zone = snapshot.board.zone ?? .utc
         let now = AsOf.now(in: zone)
         let board: Board, said: String?
         switch Self.filtered(snapshot.board, request, now: now) {
-        case .failure(let problem): return Self.plainText(.badRequest, problem.text)
+        case .failure(let problem): return .failure(.filter(problem))
         case .success(let narrowed): (board, said) = narrowed
         }
         let report = WeeklyReport(board: board, options: ReportOptions(asOf: now, filter: said))
-        guard case .success(let html) = ReportRenderer.render(report, format: .html) else {
-            return Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "the report template could not be rendered\n")))
-        }
+        guard case .success(let html) = ReportRenderer.render(report, format: .html) else { return .failure(.reportNotRendered) }
         let tag = EntityTag.of(html, kind: "html")
         // The page's security headers: the report carries the same secret in its URL.
         var headers = PageReply.securityHeaders(policy: PageReply.reportPolicy)
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.eTag] = tag
         if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: tag) {
-            return Response(status: .notModified, headers: headers)
+            return .success(Response(status: .notModified, headers: headers))
         }
         headers[.contentLength] = String(html.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: html)))
+        return .success(Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: html))))
     }
 
     /// `board` narrowed by the filter the request's query names (`FilterExpression.query`),

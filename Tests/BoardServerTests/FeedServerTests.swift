@@ -319,6 +319,10 @@ final class RunningServer: @unchecked Sendable {
         let typo = try RawHTTP.get(port: server.port, server.feedPath + "?assignee=mian")
         #expect(typo.status == 400)
         #expect(String(decoding: typo.body, as: UTF8.self).contains("the board has no assignee 'mian'; it has 'alex', 'dana'"))
+        // In the reader's language, as every refusal of the page is (it was English only).
+        let korean = try RawHTTP.get(port: server.port, server.reportPath + "?assignee=mian", headers: ["Accept-Language": "ko-KR,ko;q=0.9"])
+        #expect(korean.status == 400 && String(decoding: korean.body, as: UTF8.self).contains("보드에 담당자 'mian'이(가) 없습니다. 있는 것: 'alex', 'dana'"),
+                "\(String(decoding: korean.body, as: UTF8.self))")
         let expression = try RawHTTP.get(port: server.port, server.feedPath + "?where=" + "due<2026-11-01,assignee=mina".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
         #expect(expression.status == 200 && Self.items(expression.body).count < served.count)
         // The live report takes the same query, and says it.

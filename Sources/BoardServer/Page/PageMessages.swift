@@ -36,6 +36,12 @@ struct PageMessages {
                       : "Say who you are to change the board: a name of up to 100 characters, on one line."
         }
         if case .store(let error)? = refusal.failure, let said = sentence(error) { return said }
+        switch refusal.read {
+        case .filter(let problem)?: return language.words.filterProblem(problem)
+        case .feedNotWritten?: return ko ? "캘린더 피드를 만들지 못했습니다." : "The calendar feed could not be written."
+        case .reportNotRendered?: return ko ? "보고서를 만들지 못했습니다." : "The report could not be made."
+        case nil: break
+        }
         if refusal.failure == nil, refusal.status == .notFound { return ko ? "이 보드에 그런 카드가 없습니다." : "This board has no such card." }
         // A field of a form with no field to show it beside (a comment, an attachment, a link).
         let said = refusal.form.flatMap { language.words.problem($0.problem.reason) } ?? refusal.message

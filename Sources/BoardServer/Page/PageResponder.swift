@@ -496,13 +496,23 @@ struct PageResponder: Sendable {
         }
     }
 
-    /// A refusal before any handler ran (no such card verb, a role that does not reach, a
-    /// store that cannot say who may enter), shown as the route answers: a page, JSON, or text.
+    /// The one way a refusal is shown, as the route answers: a page, JSON, or (a feed's, the
+    /// report's) plain text, the page and the text in the reader's language (`PageMessages`).
+    /// Refusals before any handler ran (the write group's guard, a role that does not reach,
+    /// a store that cannot say who may enter) come here too.
     func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer, root: String = "") -> Response {
         switch answer {
         case .api: return apiRefusal(refusal)
         case .page: return failurePage(refusal, request, root: root)
-        case .feed: return FeedResponder.plainText(refusal.status, refusal.message)
+        case .feed: return FeedResponder.plainText(refusal.status, PageRequest.language(request).0.messages.sentence(refusal))
+        }
+    }
+
+    /// A feed's or the report's answer, its refusal said as every refusal is (`refusal`).
+    func feed(_ answer: Result<Response, RequestRefusal>, _ request: Request) -> Response {
+        switch answer {
+        case .success(let response): return response
+        case .failure(let refused): return refusal(refused, request, .feed)
         }
     }
 

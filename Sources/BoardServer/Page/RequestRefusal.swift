@@ -1,3 +1,4 @@
+import BoardEditing
 import BoardIO
 import BoardModel
 import BoardStore
@@ -22,6 +23,16 @@ struct RequestRefusal: Error, Sendable {
     /// action, such as a cross-origin post): the page words it in the reader's language from
     /// this, never from `message`, which is the API's English.
     var failure: ActionFailure?
+    /// A read that could not be answered (a feed's or the report's), for the words.
+    var read: ReadFailure?
+
+    /// Why a feed or the live report could not be given.
+    enum ReadFailure: Sendable {
+        /// The address's filter is no condition, or names what the board does not have.
+        case filter(FilterProblem)
+        case feedNotWritten
+        case reportNotRendered
+    }
 
     static let notFound = RequestRefusal(status: .notFound, code: "not-found", message: "no such board or card")
     static let crossOrigin = RequestRefusal(
@@ -32,6 +43,15 @@ struct RequestRefusal: Error, Sendable {
     static let needsVersion = RequestRefusal(
         status: .preconditionRequired, code: "if-match-required",
         message: "send the card's version in If-Match (or If-Match: * to change it whatever it is now)")
+
+    /// A feed's or the report's filter that names nothing on the board (400).
+    static func filter(_ problem: FilterProblem) -> RequestRefusal {
+        RequestRefusal(status: .badRequest, code: DiagnosticCode.filterInvalid.id, message: problem.text, read: .filter(problem))
+    }
+    static let feedNotWritten = RequestRefusal(status: .internalServerError, code: "feed-not-written",
+                                               message: "the feed could not be written", read: .feedNotWritten)
+    static let reportNotRendered = RequestRefusal(status: .internalServerError, code: "report-not-rendered",
+                                                  message: "the report template could not be rendered", read: .reportNotRendered)
 
     /// A person let in whose role does not reach the route (a viewer posting a change).
     static func beyondRole(_ visitor: Visitor, needs: Reach) -> RequestRefusal {

@@ -23,10 +23,14 @@ struct BoardRoutes: Sendable {
         }
         // Feeds and the live report: what a feed link opens. HEAD answers the GET's status
         // and headers (Content-Length included) without the body.
-        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { _, f, request, call in f.calendar(request, call.board.feed) }
-        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { _, f, request, call in f.calendar(request, call.board.feed).createHeadResponse() }
-        add(.get, "/report.html", .feeds, .feed) { _, f, request, call in f.report(request, call.board.feed) }
-        add(.head, "/report.html", .feeds, .feed) { _, f, request, call in f.report(request, call.board.feed).createHeadResponse() }
+        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in p.feed(f.calendar(request, call.board.feed), request) }
+        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in
+            p.feed(f.calendar(request, call.board.feed), request).createHeadResponse()
+        }
+        add(.get, "/report.html", .feeds, .feed) { p, f, request, call in p.feed(f.report(request, call.board.feed), request) }
+        add(.head, "/report.html", .feeds, .feed) { p, f, request, call in
+            p.feed(f.report(request, call.board.feed), request).createHeadResponse()
+        }
         // The page and what it reads.
         add(.get, "", .read, .page) { p, _, request, call in p.boardPage(request, call) }
         add(.get, "/columns", .read, .page) { p, _, request, call in p.columns(request, call) }
