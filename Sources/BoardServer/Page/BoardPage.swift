@@ -15,16 +15,16 @@ struct BoardPage {
     /// columns (nil: no line; the live columns never compute it).
     var forecast: Result<Forecast, Forecast.Refusal>? = nil
 
-    func document() -> String {
-        let query = (context.showArchived ? "&amp;archived=1" : "") + (context.filter.isEmpty ? "" : "&amp;" + HTMLText.escape(context.filterQuery))
+    func document() -> HTML {
+        let query = (context.showArchived ? "&archived=1" : "") + (context.filter.isEmpty ? "" : "&" + context.filterQuery)
         return PageFrame(view: view, context: context)
             .document(title: view.header.name, bodyClass: "board",
-                      main: forecastLine() + "<main id=\"columns\" data-tag=\"\(HTMLText.escape(context.columnsTag(of: view)))\">\n\(columns())</main>\n",
+                      main: forecastLine() + "<main id=\"columns\" data-tag=\"\(context.columnsTag(of: view))\">\n\(columns())</main>\n",
                       query: query)
     }
 
     /// `<p id="forecast">`: the forecast's dates in words, or why there are none.
-    private func forecastLine() -> String {
+    private func forecastLine() -> HTML {
         let locale = context.language.reportLocale
         let text: String
         switch forecast {
@@ -32,18 +32,18 @@ struct BoardPage {
         case .failure(.nothingDone)?: text = locale.sentence(.forecastNothingDone)
         case .failure?, nil: return ""
         }
-        return "<p id=\"forecast\" class=\"tools forecast\">\(HTMLText.escape(text))</p>\n"
+        return "<p id=\"forecast\" class=\"tools forecast\">\(text)</p>\n"
     }
 
     /// The inside of `<main>`.
-    func columns() -> String {
+    func columns() -> HTML {
         let w = context.words
         var h = HTMLText()
         let archivedCount = view.cards.filter(\.card.archived).count
         h.raw(filterForm())
-        let filtered = context.filter.isEmpty ? "" : "&amp;" + HTMLText.escape(context.filterQuery)
+        let filtered = context.filter.isEmpty ? "" : "&" + context.filterQuery
         h.raw("<p class=\"tools\"><a class=\"archived-toggle\" href=\"?archived=\(context.showArchived ? "0" : "1")\(filtered)\">")
-        h.raw(context.showArchived ? w.hideArchived : w.showArchived)
+        h.escaped(context.showArchived ? w.hideArchived : w.showArchived)
         h.raw(" (\(archivedCount))</a>")
         if canChange { h.raw(" <span class=\"hint\">\(w.keyboardHint)</span>") }
         h.raw("</p>\n<p id=\"keys\" class=\"notice\" hidden>\(w.keys)</p>\n<div class=\"columns\">\n")
@@ -51,14 +51,14 @@ struct BoardPage {
             column(state, into: &h)
         }
         h.raw("</div>\n")
-        return h.text
+        return h.html
     }
 
     private var canChange: Bool { context.canChange(view) }
 
     /// The filter: a plain GET form, so the filter is in the address (a view to bookmark or
     /// share) and works without script; its choices are the labels and people on the board.
-    private func filterForm() -> String {
+    private func filterForm() -> HTML {
         let w = context.words, f = context.filter
         var h = HTMLText()
         h.raw("<form class=\"filter\" method=\"get\" role=\"search\">")
@@ -84,7 +84,7 @@ struct BoardPage {
         if !f.isEmpty { h.raw(" <a class=\"clear\" href=\"?\(context.showArchived ? "archived=1" : "")\">\(w.clearFilter)</a>") }
         h.raw("</form>\n")
         if let problem = context.filterProblem { h.raw("<p class=\"notice\" role=\"alert\">"); h.escaped(problem); h.raw("</p>\n") }
-        return h.text
+        return h.html
     }
 
     private func column(_ state: BoardState, into h: inout HTMLText) {
@@ -120,7 +120,7 @@ struct BoardPage {
     private func card(_ stored: StoredCard, state: BoardState, into h: inout HTMLText) {
         let w = context.words
         let c = stored.card
-        let id = HTMLText.escape(c.id)
+        let id = c.id
         h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(stored.version)\"")
         if canChange && !c.archived { h.raw(" tabindex=\"0\" draggable=\"true\"") }
         h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\(context.keptQuery)\"><span class=\"number\">#\(stored.number)</span> ")
@@ -137,7 +137,7 @@ struct BoardPage {
         let counts = ConversationTally(c)
         if let shown = counts.badges { meta.raw("<span class=\"counts\" role=\"img\" aria-label=\"\(w.counted(counts))\">\(shown)</span>") }
         if c.archived { meta.raw("<span class=\"archived-mark\">\(w.archived)</span>") }
-        if !meta.text.isEmpty { h.raw("<div class=\"meta\">\(meta.text)</div>\n") }
+        if !meta.html.isEmpty { h.raw("<div class=\"meta\">\(meta.html)</div>\n") }
         if canChange && !c.archived {
             h.raw("<form class=\"move\" method=\"post\" action=\"\(context.root)cards/\(HTMLText.segment(c.id))/move\(context.keptQuery)\">")
             h.raw("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
@@ -152,7 +152,7 @@ struct BoardPage {
         // A refused add comes back open, with what was typed and the problem beside its field.
         let refused = context.refusedAdd.flatMap { $0.state == state.id ? $0 : nil }
         h.raw("<details class=\"add\"\(refused == nil ? "" : " open")><summary>+ \(w.addCard)</summary>\n<form method=\"post\" action=\"\(context.root)cards\(context.keptQuery)\">")
-        h.raw("<input type=\"hidden\" name=\"state\" value=\"\(HTMLText.escape(state.id))\">")
+        h.raw("<input type=\"hidden\" name=\"state\" value=\"\(state.id)\">")
         h.raw(CardFields(values: refused?.values ?? FormValues(), words: w, problem: refused?.problem).html)
         h.raw("<button>\(w.addCard)</button></form></details>\n")
     }

@@ -7,9 +7,9 @@ struct StateSelect {
     let selected: String?
     let label: String
 
-    var html: String {
+    var html: HTML {
         var h = HTMLText()
-        h.raw("<select name=\"state\" aria-label=\"\(HTMLText.escape(label))\">")
+        h.raw("<select name=\"state\" aria-label=\"\(label)\">")
         for s in states {
             h.raw("<option value=\"")
             h.escaped(s.id)
@@ -18,7 +18,7 @@ struct StateSelect {
             h.raw("</option>")
         }
         h.raw("</select>")
-        return h.text
+        return h.html
     }
 }
 
@@ -75,10 +75,10 @@ struct CardFields {
     var yours: [String: String] = [:]
     var messages: PageMessages?
 
-    var html: String {
+    var html: HTML {
         let w = words
         var h = HTMLText()
-        func error(_ name: String) -> String {
+        func error(_ name: String) -> HTML {
             guard let problem, problem.field == name else { return "" }
             return " aria-invalid=\"true\" aria-describedby=\"error-\(name)\" autofocus"
         }
@@ -89,7 +89,7 @@ struct CardFields {
             h.escaped(w.problem(problem.reason) ?? problem.message)
             h.raw("</span>")
         }
-        func input(_ name: String, _ label: String, extra: String = "") {
+        func input(_ name: String, _ label: String, extra: HTML = "") {
             h.raw("<label>\(label) <input name=\"\(name)\" value=\"")
             h.escaped(values[name])
             h.raw("\"\(extra)\(error(name))></label>")
@@ -116,7 +116,7 @@ struct CardFields {
         input("assignees", w.assignees, extra: " placeholder=\"\(w.listHint)\"")
         input("reminders", w.reminders, extra: " placeholder=\"\(w.reminderHint)\"")
         input("url", w.link, extra: " inputmode=\"url\" autocomplete=\"url\"")
-        return h.text
+        return h.html
     }
 }
 
@@ -126,13 +126,13 @@ struct YoursNote {
     let value: String
     let messages: PageMessages
 
-    var html: String {
+    var html: HTML {
         var h = HTMLText()
         h.raw("<span class=\"yours\" id=\"yours-note-\(field)\">\(messages.yours) <q dir=\"auto\">")
         h.escaped(value.isEmpty ? messages.emptyValue : value)
         // A submit input, not a button: the edit form's own button stays its first (the one
         // Enter and "form.edit button" mean), while this one sends the form `yours-FIELD`.
         h.raw("</q> <input type=\"submit\" form=\"yours-\(field)\" class=\"save-yours\" value=\"\(messages.saveYours)\"></span>")
-        return h.text
+        return h.html
     }
 }

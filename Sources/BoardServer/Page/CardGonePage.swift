@@ -19,7 +19,7 @@ struct CardGonePage {
     /// The delete that took the card away (nil: never on the board).
     var deletion: LogEvent? { events.first { $0.kind == "deleted" && !$0.undone } }
 
-    func document() -> String {
+    func document() -> HTML {
         let m = context.language.messages, w = context.words
         let heading = deletion.map { m.deletedHeading(number: $0.cardNumber, title: $0.cardTitle) } ?? m.heading(.notFound)
         var h = HTMLText()
@@ -42,20 +42,20 @@ struct CardGonePage {
             h.raw(HistoryList(view: view, events: events, context: context).html)
         }
         h.raw("</main>\n")
-        return PageFrame(view: view, context: context).document(title: "\(heading) — \(view.header.name)", bodyClass: "card-view", main: h.text)
+        return PageFrame(view: view, context: context).document(title: "\(heading) — \(view.header.name)", bodyClass: "card-view", main: h.html)
     }
 
     /// What the reader typed, in the add form's fields, to add as a new card (or copy).
-    private func keptForm(_ typed: FormValues) -> String {
+    private func keptForm(_ typed: FormValues) -> HTML {
         let m = context.language.messages, w = context.words
         let state = view.header.state(withID: typed["state"])?.id ?? view.header.states.first?.id ?? ""
         var h = HTMLText()
-        h.raw("<p class=\"notice conflict\" role=\"alert\">\(HTMLText.escape(m.editKept))</p>\n")
+        h.raw("<p class=\"notice conflict\" role=\"alert\">\(m.editKept)</p>\n")
         h.raw("<form class=\"edit\" method=\"post\" action=\"\(context.root)cards\(context.keptQuery)\"><input type=\"hidden\" name=\"state\" value=\"")
         h.escaped(state)
         h.raw("\">")
         h.raw(CardFields(values: typed, words: w).html)
         h.raw("<button>\(m.addAsNew)</button></form>\n")
-        return h.text
+        return h.html
     }
 }

@@ -18,7 +18,7 @@ struct CardPage {
     /// values (shown beside theirs, each with a button that saves it).
     var yours: [String: String] = [:]
 
-    func document() -> String {
+    func document() -> HTML {
         let w = context.words
         let c = stored.card
         let state = view.header.state(withID: c.state)
@@ -42,7 +42,7 @@ struct CardPage {
             h.raw(DueChip(due: due, category: state?.category ?? .todo, settled: c.archived, met: c.dueComplete, context: context).html)
         }
         if c.archived { h.raw(" <span class=\"archived-mark\">\(w.archived)</span>") }
-        if let url = c.url, !url.isEmpty { h.raw(" " + URLAnchor(url: url).html(full: true)) }
+        if let url = c.url, !url.isEmpty { h.raw(" \(URLAnchor(url: url).html(full: true))") }
         h.raw("</p>\n")
         if context.canChange(view) {
             let loaded = FormValues(card: c, zone: context.zone)
@@ -78,25 +78,25 @@ struct CardPage {
         h.raw(HistoryList(view: view, events: history, context: context).html)
         h.raw("</main>\n")
         return PageFrame(view: view, context: context).document(title: "#\(stored.number) \(c.title) — \(view.header.name)",
-                                                                bodyClass: "card-view", main: h.text)
+                                                                bodyClass: "card-view", main: h.html)
     }
 
     /// The values the form was loaded with, sent back with it: a save refused because the
     /// card changed meanwhile is merged field by field against them (`ConflictMerge`).
-    private func loadedFields(_ loaded: FormValues) -> String {
+    private func loadedFields(_ loaded: FormValues) -> HTML {
         var h = HTMLText()
         for field in ConflictMerge.fields {
             h.raw("<input type=\"hidden\" name=\"\(ConflictMerge.loadedName(field))\" value=\"")
             h.escaped(loaded[field])
             h.raw("\">")
         }
-        return h.text
+        return h.html
     }
 
     /// One small form per clashing field, outside the edit form (forms do not nest): the
     /// reader's value for that field with the card's version now, sent by the field's
     /// "Save yours" button.
-    private func yoursForms(path: String, loaded: FormValues) -> String {
+    private func yoursForms(path: String, loaded: FormValues) -> HTML {
         var h = HTMLText()
         for field in ConflictMerge.fields {
             guard let mine = yours[field] else { continue }
@@ -107,6 +107,6 @@ struct CardPage {
             h.escaped(mine)
             h.raw("\"></form>\n")
         }
-        return h.text
+        return h.html
     }
 }

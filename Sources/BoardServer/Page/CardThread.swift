@@ -16,7 +16,7 @@ struct CardThread {
 
     private var canWrite: Bool { context.canChange(view) }
 
-    var html: String {
+    var html: HTML {
         let w = context.words
         let c = stored.card
         var h = HTMLText()
@@ -48,7 +48,7 @@ struct CardThread {
             h.raw("<button>\(w.comment)</button></form>\n")
         }
         h.raw("</section>\n")
-        return h.text
+        return h.html
     }
 
     /// The attachments as links, each with a button that takes it off, and a form to attach
@@ -59,7 +59,7 @@ struct CardThread {
         if !attachments.isEmpty {
             h.raw("<ul>")
             for a in attachments {
-                h.raw("<li>" + URLAnchor(url: a.url).html(text: a.name))
+                h.raw("<li>\(URLAnchor(url: a.url).html(text: a.name))")
                 if let size = a.size { h.raw(" <span class=\"size\">\(Self.size(size))</span>") }
                 if canWrite { removeButton("attachments", ["url": a.url], saying: a.name, &h) }
                 h.raw("</li>")
@@ -159,9 +159,9 @@ struct CardThread {
     private func comment(_ comment: CardComment, _ h: inout HTMLText) {
         let w = context.words
         let local = context.zone.local(comment.at)
-        h.raw("<li id=\"comment-\(HTMLText.escape(comment.id))\"><p class=\"meta\"><bdi class=\"author\">")
+        h.raw("<li id=\"comment-\(comment.id)\"><p class=\"meta\"><bdi class=\"author\">")
         h.escaped(comment.author ?? w.someone)
-        h.raw("</bdi> <time datetime=\"\(HTMLText.escape(comment.at.description))\">\(local.date) \(Self.two(local.hour)):\(Self.two(local.minute))</time>")
+        h.raw("</bdi> <time datetime=\"\(comment.at.description)\">\(local.date.description) \(Self.two(local.hour)):\(Self.two(local.minute))</time>")
         if comment.edited != nil { h.raw(" <span class=\"edited\">\(w.edited)</span>") }
         h.raw("</p><p class=\"comment-text\" dir=\"auto\">")
         h.escaped(comment.text)

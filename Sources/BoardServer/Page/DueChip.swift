@@ -11,7 +11,7 @@ struct DueChip {
     var met = false
     let context: PageContext
 
-    var html: String {
+    var html: HTML {
         let w = context.words
         let zone = context.zone
         let status = DueStatus.of(due, category: category, settled: settled || met, now: context.now, zone: zone)
@@ -30,6 +30,6 @@ struct DueChip {
         h.raw("</time>")
         if let note { h.raw(" · "); h.escaped(note) }
         h.raw("</span>")
-        return h.text
+        return h.html
     }
 }

@@ -2,18 +2,16 @@ import Foundation
 import BoardModel
 import BoardIO
 
-/// Building HTML as text with every value escaped: the page never puts a card's text into
-/// markup as is, so a title like `<img src=x onerror=…>` shows as those characters.
+/// Building a page's markup piece by piece: `add` takes markup (`HTML`, whose interpolated
+/// strings are escaped), `escaped` a value as text. Nothing takes a `String` as markup.
 struct HTMLText {
-    private(set) var text = ""
+    private(set) var html: HTML = .empty
 
-    /// Markup written by this code (never data).
-    mutating func raw(_ markup: String) { text += markup }
+    /// Markup written by this code; strings interpolated into it are escaped.
+    mutating func raw(_ markup: HTML) { html += markup }
 
     /// A value as text content or an attribute value (quotes escaped too).
-    mutating func escaped(_ value: String) { text += Self.escape(value) }
-
-    static func escape(_ value: String) -> String { MarkupText.escape(value) }
+    mutating func escaped(_ value: String) { html += "\(value)" }
 
     /// A value for a URL's query, percent-encoded (a space as %20).
     static func queryValue(_ value: String) -> String {

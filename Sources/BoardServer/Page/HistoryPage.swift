@@ -7,14 +7,14 @@ struct HistoryPage {
     let events: [LogEvent]
     let context: PageContext
 
-    func document() -> String {
+    func document() -> HTML {
         let w = context.words
         var h = HTMLText()
         h.raw("<main class=\"history-page\">\n<p><a href=\"./\">← \(w.backToBoard)</a></p>\n<h2>\(w.history)</h2>\n")
         h.raw(HistoryList(view: view, events: events, context: context).html)
         h.raw("</main>\n")
         return PageFrame(view: view, context: context).document(title: "\(w.history) — \(view.header.name)",
-                                                                bodyClass: "history-view", main: h.text)
+                                                                bodyClass: "history-view", main: h.html)
     }
 }
 
@@ -24,7 +24,7 @@ struct HistoryList {
     let events: [LogEvent]
     let context: PageContext
 
-    var html: String {
+    var html: HTML {
         guard !events.isEmpty else { return "<p class=\"empty\">\(context.words.noHistory)</p>\n" }
         let text = HistoryText(states: view.header.states, zone: context.zone, locale: context.language.reportLocale, isolatesText: true)
         var h = HTMLText()
@@ -35,6 +35,6 @@ struct HistoryList {
             h.raw("</li>\n")
         }
         h.raw("</ol>\n")
-        return h.text
+        return h.html
     }
 }

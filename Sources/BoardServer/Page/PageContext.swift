@@ -52,13 +52,14 @@ struct PageContext: Sendable {
     /// The query parameters the page's filter form sends (`FilterExpression.query` reads them).
     static let filterNames = ["q", "label", "assignee", "state", "due"]
 
-    /// What the page's own links and forms carry to keep the reader's view, as an escaped
-    /// attribute value (`?assignee=jisoo&amp;archived=1`; "" for none): a form post, and the
-    /// page it leads back to, keep the filter the reader was looking through.
+    /// What the page's own links and forms carry to keep the reader's view
+    /// (`?assignee=jisoo&archived=1`; "" for none; escaped where it goes into markup, as every
+    /// string is): a form post, and the page it leads back to, keep the filter the reader was
+    /// looking through.
     var keptQuery: String {
         var parts = filter.isEmpty ? [] : [filterQuery]
         if showArchived { parts.append("archived=1") }
-        return parts.isEmpty ? "" : "?" + HTMLText.escape(parts.joined(separator: "&"))
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
     }
 
     /// The tag of the board's columns as this reader sees them: the board's version and

@@ -7,7 +7,7 @@ struct PageFrame {
     let view: BoardView
     let context: PageContext
 
-    func document(title: String, bodyClass: String, main: String, query: String = "") -> String {
+    func document(title: String, bodyClass: String, main: HTML, query: String = "") -> HTML {
         let w = context.words
         var h = HTMLText()
         h.raw("<!doctype html>\n<html lang=\"\(context.language.rawValue)\"><head><meta charset=\"utf-8\">")
@@ -32,7 +32,7 @@ struct PageFrame {
         h.raw("</nav></header>\n")
         h.raw(notices())
         h.raw(main)
-        h.raw("<footer><a href=\"\(context.root)../\(HTMLText.escape(lastSegment(context.calendarPath)))\">\(w.calendar)</a>")
+        h.raw("<footer><a href=\"\(context.root)../\(lastSegment(context.calendarPath))\">\(w.calendar)</a>")
         h.raw(" · <a href=\"\(context.root)report.html\">\(w.report)</a>")
         if let actor = context.actor, view.writable {
             h.raw(" · <span class=\"who\">\(w.signedIn) <b>")
@@ -40,13 +40,13 @@ struct PageFrame {
             h.raw("</b></span>")
         }
         h.raw("</footer>\n<div id=\"toast\" role=\"status\" aria-live=\"polite\" hidden></div>\n</body></html>\n")
-        return h.text
+        return h.html
     }
 
     /// Undo or Redo, saying what it would take (its title, "Undo: mina moved #3 …"), disabled
     /// when nothing of the reader's is there to take. The script brings both up to date after
     /// a move it made (board.js, `refreshSteps`).
-    private func stepButton(_ action: String, _ label: String, next: String?) -> String {
+    private func stepButton(_ action: String, _ label: String, next: String?) -> HTML {
         var h = HTMLText()
         h.raw("<form method=\"post\" action=\"\(context.root)\(action)\(context.keptQuery)\"><button class=\"\(action)\"")
         if next == nil { h.raw(" disabled") }
@@ -56,11 +56,11 @@ struct PageFrame {
             h.raw("\"")
         }
         h.raw(">\(label)</button></form>")
-        return h.text
+        return h.html
     }
 
     /// Read-only notice, or the name prompt for a writable board whose reader has not said who they are.
-    private func notices() -> String {
+    private func notices() -> HTML {
         let w = context.words
         guard view.writable else { return "<p class=\"notice\">\(w.readOnly)</p>\n" }
         guard context.mayChange else { return "<p class=\"notice\">\(w.viewOnly)</p>\n" }
@@ -73,7 +73,7 @@ struct PageFrame {
                 h.raw(" <form method=\"post\" action=\"\(context.root)undo\(context.keptQuery)\"><button class=\"undo\">\(w.undo)</button></form>")
             }
             h.raw("</div>\n")
-            return h.text
+            return h.html
         }
         guard context.actor == nil, context.asksName else { return "" }
         return """

@@ -33,14 +33,14 @@ enum PageReply {
         return headers
     }
 
-    static func html(_ text: String, status: HTTPResponse.Status = .ok, tag: String? = nil,
+    static func html(_ page: HTML, status: HTTPResponse.Status = .ok, tag: String? = nil,
                      cookies: [String] = []) -> Response {
         var headers = common("text/html; charset=utf-8")
         headers[.contentSecurityPolicy] = contentSecurityPolicy
         headers[.vary] = "Accept-Language, Cookie"
         if let tag { headers[.eTag] = tag }
         for cookie in cookies { headers.append(HTTPField(name: .setCookie, value: cookie)) }
-        let bytes = ByteBuffer(string: text)
+        let bytes = ByteBuffer(string: page.description)
         headers[.contentLength] = String(bytes.readableBytes)
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }

@@ -109,7 +109,7 @@ struct PageResponder: Sendable {
     }
 
     private func rendered(_ request: Request, _ call: BoardCall, root: String, conditional: Bool = false,
-                          _ render: (BoardView, PageContext) -> String?) -> Response {
+                          _ render: (BoardView, PageContext) -> HTML?) -> Response {
         let desk = call.desk
         let view: BoardView
         do { view = try desk.view() } catch { return failurePage(RequestRefusal.of(.store(error), current: { _ in nil }), request) }

@@ -8,7 +8,7 @@ struct RefusalPage {
     let language: PageLanguage
     /// From the page's URL back to the board's folder.
     let root: String
-    /// The board's view to keep (`PageContext.keptQuery`, escaped; "" for none).
+    /// The board's view to keep (`PageContext.keptQuery`; "" for none).
     let query: String
     /// Whose the step to confirm is, and when it was made, in words.
     var confirming: (actor: String?, at: String)?
@@ -16,7 +16,7 @@ struct RefusalPage {
     var heading: String { language.messages.heading(refusal) }
 
     /// `<main>`, with its heading at `level` (2 under a board's frame, 1 on a bare page).
-    func main(level: Int) -> String {
+    func main(level: Int) -> HTML {
         let m = language.messages
         let board = (root.isEmpty ? "./" : root) + query
         var h = HTMLText()
@@ -26,7 +26,7 @@ struct RefusalPage {
         guard let confirm = refusal.confirm else {
             h.escaped(m.sentence(refusal))
             h.raw("</p>\n<p><a href=\"\(board)\">← \(language.words.backToBoard)</a></p>\n</main>\n")
-            return h.text
+            return h.html
         }
         h.escaped(m.importUndo(cards: confirm.cards, actor: confirming?.actor, at: confirming?.at))
         // Two plain choices, neither a default: keeping is a way back, removing the one post
@@ -37,12 +37,12 @@ struct RefusalPage {
         h.raw("<button class=\"remove delete\">")
         h.escaped(m.removeCards(confirm.cards))
         h.raw("</button></form></div>\n</main>\n")
-        return h.text
+        return h.html
     }
 
     /// The whole page for a refusal with no board to frame it (a cross-origin post, a name
     /// refused before the board was read).
-    var bare: String {
+    var bare: HTML {
         var h = HTMLText()
         h.raw("<!doctype html>\n<html lang=\"\(language.rawValue)\"><head><meta charset=\"utf-8\">")
         h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>")
@@ -50,6 +50,6 @@ struct RefusalPage {
         h.raw("</title><link rel=\"stylesheet\" href=\"\(root)board.css\"></head><body class=\"message\">")
         h.raw(main(level: 1))
         h.raw("</body></html>\n")
-        return h.text
+        return h.html
     }
 }

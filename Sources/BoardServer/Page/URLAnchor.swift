@@ -9,12 +9,9 @@ struct URLAnchor {
 
     /// The host as the link's text (the whole URL when it has none); `full` shows all of it,
     /// `text` shows that instead (an attachment's name).
-    func html(full: Bool = false, text shown: String? = nil) -> String {
+    func html(full: Bool = false, text shown: String? = nil) -> HTML {
         let text = shown ?? (full ? url : (URLComponents(string: url)?.host ?? url))
-        guard WebAddress.isWeb(url) else {
-            return "<span class=\"link\" dir=\"auto\">\(HTMLText.escape(text))</span>"
-        }
-        return "<a class=\"link\" href=\"\(HTMLText.escape(url))\" rel=\"noopener noreferrer\" target=\"_blank\" dir=\"auto\">"
-            + HTMLText.escape(text) + "</a>"
+        guard WebAddress.isWeb(url) else { return "<span class=\"link\" dir=\"auto\">\(text)</span>" }
+        return "<a class=\"link\" href=\"\(url)\" rel=\"noopener noreferrer\" target=\"_blank\" dir=\"auto\">\(text)</a>"
     }
 }
