@@ -26,7 +26,7 @@ public enum RequestParsingContract {
             guard range.network.count == 4 || range.network.count == 16, (0...range.network.count * 8).contains(range.prefix) else {
                 return "\(header.debugDescription) read as the range \(range.network)/\(range.prefix)"
             }
-            // Every range holds its own network address, and a /0 holds every address of its family.
+            // Every range holds its own network address.
             let own = try? SocketAddress(packedIPAddress: ByteBuffer(bytes: range.network), port: 1)
             guard own == nil || range.contains(own) else { return "the range \(header.debugDescription) does not hold its own network" }
         }
