@@ -40,6 +40,10 @@ public struct FeedServer: Sendable {
         public var trustedProxies: [String] = []
         public var userHeader = "Remote-User"
         public var proxyRole: AccessRole = .viewer
+        /// Requests one address may make per minute that open nothing (a wrong or revoked
+        /// link) before every request from it is answered 429 for the rest of the minute;
+        /// 0: no limit (`--failed-attempts`).
+        public var failedAttempts = 30
 
         public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
                     gzip: Bool = true, stateFile: String = TokenStore.defaultPath,
@@ -174,7 +178,7 @@ public struct FeedServer: Sendable {
         let page = PageResponder(boards: boards, assets: assets)
         let router = Router(context: BoardRequestContext.self)
         router.add(middleware: RequestLog(logger: logger))
-        BoardRoutes(boards: boards, gate: gate,
+        BoardRoutes(boards: boards, gate: gate, attempts: FailedAttempts(limit: configuration.failedAttempts),
                     writes: WriteGuard(publicAuthority: configuration.publicURL.flatMap(PageRequest.authority(of:))),
                     responders: Responders(feeds: FeedResponder(gzip: configuration.gzip), page: page))
             .add(to: router)

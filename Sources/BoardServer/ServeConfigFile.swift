@@ -44,7 +44,7 @@ public enum ServeConfigFile {
         "component": "event, todo or both", "alarms": "a list of durations such as -P1D",
         "include-done": "true or false", "show-state": "true or false", "boards": "NAME: PATH lines",
         "open": "true or false", "trust-proxy": "a list of addresses or CIDR ranges", "user-header": "a header name",
-        "proxy-role": "viewer, editor or admin",
+        "proxy-role": "viewer, editor or admin", "failed-attempts": "a whole number from 0 up",
     ]
 
     /// Why the file was refused: every problem found, each located.
@@ -132,6 +132,8 @@ public enum ServeConfigFile {
                         if IPRange(range) == nil { complain(item, .badProxyRange(range)) } else { configuration.trustedProxies.append(range) }
                     }
                 case "user-header": configuration.userHeader = text(value, key) ?? configuration.userHeader
+                case "failed-attempts":
+                    if let n = value.int, n >= 0 { configuration.failedAttempts = n } else { complain(value, .emptyValue(setting: key)) }
                 case "proxy-role":
                     guard let name = text(value, key) else { continue }
                     if let role = AccessRole(rawValue: name) { configuration.proxyRole = role } else { complain(value, .badRole(name)) }

@@ -64,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("proxy-role"), help: "The role of a person the proxy names whom the board's people do not list: viewer (default), editor or admin.")
     var proxyRole: AccessRoleChoice?
 
+    @Option(name: .customLong("failed-attempts"), help: ArgumentHelp("Requests one address may make per minute with a link that opens nothing before all its requests are answered 429 for the rest of the minute (default 30; 0: no limit).", valueName: "N"))
+    var failedAttempts: Int?
+
     @Flag(name: .long, help: "Print every route under a board's URL with the reach it needs (feeds, read, write, admin), and exit.")
     var routes = false
 
@@ -175,6 +178,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !trustProxy.isEmpty { settings.configuration.trustedProxies = trustProxy }
         if let userHeader { settings.configuration.userHeader = userHeader }
         if let proxyRole { settings.configuration.proxyRole = proxyRole.role }
+        if let failedAttempts { settings.configuration.failedAttempts = max(0, failedAttempts) }
         settings.configuration.commits = commit.mode
         settings.configuration.readerOptions = reading.readerOptions
         settings.configuration.writerOptions.calendar = calendar.options(over: settings.configuration.writerOptions.calendar)

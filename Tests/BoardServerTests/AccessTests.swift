@@ -21,10 +21,12 @@ import Testing
             folder = try TemporaryFolder()
             store = folder.path("team.db")
             try Self.run(["init", "--board", store, "--from", CommandRunner.sample("board.json")])
+            // No limit on failed attempts: the matrix tries hundreds of wrong links on purpose
+            // (the limit has its own test).
             server = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
-                                       extra: ["--trust-proxy", "127.0.0.1/32"])
+                                       extra: ["--trust-proxy", "127.0.0.1/32", "--failed-attempts", "0"])
             untrusting = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
-                                           extra: ["--trust-proxy", "10.9.9.9"])
+                                           extra: ["--trust-proxy", "10.9.9.9", "--failed-attempts", "0"])
             oldFeed = String(server.feedPath.split(separator: "/").first ?? "")
             for (name, role) in [("ada", "admin"), ("eve", "editor"), ("vic", "viewer"), ("rex", "editor")] {
                 let out = try Self.run(["access", "add", name, "--role", role, "--board", store])
@@ -150,6 +152,36 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
         let after = try RawHTTP.call(port: s.server.port, "GET", "/\(admin)/team/api/board")
         #expect(after.body == before.body)
+    }
+
+    /// Guessing links is slowed down: past the limit of attempts that open nothing, every
+    /// request from that address is a 429 with Retry-After for the rest of the minute, the
+    /// right link too (else a guesser would still learn which link was right), in the
+    /// reader's language; another client behind the same trusted proxy is not held up.
+    @Test func anAddressThatKeepsGuessingLinksWaits() throws {
+        let folder = try TemporaryFolder()
+        let store = folder.path("team.db")
+        try Setting.run(["init", "--board", store, "--from", CommandRunner.sample("board.json")])
+        let eve = Setting.token(in: try Setting.run(["access", "add", "eve", "--role", "editor", "--board", store]), after: "board link: ")
+        let server = try RunningServer(boards: ["team=\(store)"], stateFile: folder.path("tokens.json"),
+                                       extra: ["--trust-proxy", "127.0.0.1/32", "--failed-attempts", "5"])
+        defer { _ = server.stop() }
+        let guesser = ["X-Forwarded-For": "203.0.113.7"]
+        #expect(try RawHTTP.call(port: server.port, "GET", "/\(eve)/team/api/board", headers: guesser).status == 200)
+        for k in 0..<5 {
+            let wrong = try RawHTTP.call(port: server.port, "GET", "/wrong\(k)/team/api/board", headers: guesser)
+            #expect(wrong.status == 404)
+        }
+        let held = try RawHTTP.call(port: server.port, "GET", "/wrong9/team/", headers: guesser.merging(["Accept-Language": "ko"]) { a, _ in a })
+        #expect(held.status == 429)
+        #expect(Int(held.headers["retry-after"] ?? "") ?? 0 > 0, "\(held.headers)")
+        #expect(held.text.contains("초 뒤에 다시 해 보세요"), "\(held.text)")
+        // The right link from that address waits too; from another client it opens.
+        #expect(try RawHTTP.call(port: server.port, "GET", "/\(eve)/team/api/board", headers: guesser).status == 429)
+        #expect(try RawHTTP.call(port: server.port, "GET", "/\(eve)/team/api/board", headers: ["X-Forwarded-For": "198.51.100.2"]).status == 200)
+        // A feed link from the held address is held as well, as text.
+        let feed = try RawHTTP.call(port: server.port, "GET", "/wrong/team.ics", headers: guesser)
+        #expect(feed.status == 429 && feed.text.contains("Try again in"))
     }
 
     /// The open link `serve` keeps for the board (its state file's `links`).

@@ -1,5 +1,6 @@
 import Foundation
 import BoardStore
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -71,6 +72,16 @@ struct AccessGate: Sendable {
         return PageRequest.validName(name)
     }
 
+    /// Who is asking, for counting failed attempts: the peer's address, or behind a trusted
+    /// proxy the client address the proxy last added to `X-Forwarded-For`.
+    func client(_ request: Request, remote: SocketAddress?) -> String {
+        let peer = remote?.ipAddress ?? "unknown"
+        guard let login, login.proxies.contains(where: { $0.contains(remote) }),
+              let forwarded = request.headers[values: Self.forwardedFor].last?.split(separator: ",").last else { return peer }
+        let address = forwarded.trimmingCharacters(in: Self.optionalSpace)
+        return address.isEmpty ? peer : address
+    }
+
     /// The token of `Authorization: Bearer TOKEN` (the scheme in any case, RFC 9110 §11.1);
     /// nil when there is none (`Bearer` and a tab is no token: the path's is then used).
     static func bearer(_ header: String?) -> String? {
@@ -80,6 +91,8 @@ struct AccessGate: Sendable {
         let token = parts[1].trimmingCharacters(in: Self.optionalSpace)
         return token.isEmpty ? nil : token
     }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
     /// HTTP's optional white space around a value: spaces and tabs (RFC 9110 §5.6.3).
     static let optionalSpace = CharacterSet(charactersIn: " \t")

@@ -36,6 +36,10 @@ struct PageMessages {
                       : "Say who you are to change the board: a name of up to 100 characters, on one line."
         }
         if case .store(let error)? = refusal.failure, let said = sentence(error) { return said }
+        if let wait = refusal.retryAfter {
+            return ko ? "이 주소에서 열리지 않는 링크로 너무 많이 요청했습니다. \(wait)초 뒤에 다시 해 보세요."
+                      : "Too many requests from this address came with a link that opens nothing. Try again in \(wait) seconds."
+        }
         switch refusal.read {
         case .filter(let problem)?: return language.words.filterProblem(problem)
         case .feedNotWritten?: return ko ? "캘린더 피드를 만들지 못했습니다." : "The calendar feed could not be written."

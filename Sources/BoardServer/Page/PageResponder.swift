@@ -501,11 +501,14 @@ struct PageResponder: Sendable {
     /// Refusals before any handler ran (the write group's guard, a role that does not reach,
     /// a store that cannot say who may enter) come here too.
     func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer, root: String = "") -> Response {
+        var response: Response
         switch answer {
-        case .api: return apiRefusal(refusal)
-        case .page: return failurePage(refusal, request, root: root)
-        case .feed: return FeedResponder.plainText(refusal.status, PageRequest.language(request).0.messages.sentence(refusal))
+        case .api: response = apiRefusal(refusal)
+        case .page: response = failurePage(refusal, request, root: root)
+        case .feed: response = FeedResponder.plainText(refusal.status, PageRequest.language(request).0.messages.sentence(refusal))
         }
+        if let wait = refusal.retryAfter { response.headers[.retryAfter] = String(wait) }
+        return response
     }
 
     /// A feed's or the report's answer, its refusal said as every refusal is (`refusal`).

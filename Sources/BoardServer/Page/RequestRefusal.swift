@@ -25,6 +25,8 @@ struct RequestRefusal: Error, Sendable {
     var failure: ActionFailure?
     /// A read that could not be answered (a feed's or the report's), for the words.
     var read: ReadFailure?
+    /// Seconds to wait before trying again (`Retry-After`), for too many failed attempts.
+    var retryAfter: Int?
 
     /// Why a feed or the live report could not be given.
     enum ReadFailure: Sendable {
@@ -43,6 +45,13 @@ struct RequestRefusal: Error, Sendable {
     static let needsVersion = RequestRefusal(
         status: .preconditionRequired, code: "if-match-required",
         message: "send the card's version in If-Match (or If-Match: * to change it whatever it is now)")
+
+    /// Too many requests from one address that opened nothing (`FailedAttempts`).
+    static func tooManyAttempts(retryAfter seconds: Int) -> RequestRefusal {
+        RequestRefusal(status: .tooManyRequests, code: "too-many-attempts",
+                       message: "too many requests from this address presented no valid link; try again in \(seconds) s",
+                       retryAfter: seconds)
+    }
 
     /// A feed's or the report's filter that names nothing on the board (400).
     static func filter(_ problem: FilterProblem) -> RequestRefusal {

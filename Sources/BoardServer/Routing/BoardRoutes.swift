@@ -9,6 +9,7 @@ import Hummingbird
 struct BoardRoutes: Sendable {
     let boards: ServedBoards
     let gate: AccessGate
+    let attempts: FailedAttempts
     let writes: WriteGuard
     let responders: Responders
 
@@ -100,9 +101,20 @@ struct BoardRoutes: Sendable {
 
     /// The route's answer for a request let in and reaching far enough; a refusal otherwise.
     func respond(_ route: BoardRoute, _ request: Request, _ context: BoardRequestContext, board name: String) async -> Response {
-        guard let board = boards.board(named: name) else { return FeedResponder.notFound }
+        // Guessing links is slowed down: an address whose attempts opened nothing too often
+        // waits, whatever it presents now.
+        let client = gate.client(request, remote: context.remoteAddress)
+        let now = Int64(Date().timeIntervalSince1970)
+        if let wait = attempts.wait(for: client, now: now) {
+            return responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer)
+        }
+        guard let board = boards.board(named: name) else {
+            attempts.record(client, now: now)
+            return FeedResponder.notFound
+        }
         switch gate.admit(request, pathToken: context.parameters.get("token") ?? "", board: board, remote: context.remoteAddress) {
         case .unknown:
+            attempts.record(client, now: now)
             return FeedResponder.notFound
         case .failed(let error):
             return responders.page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer)
