@@ -4,7 +4,9 @@
 public enum WebAddress {
     /// Whether `address` starts with `http://` or `https://`, in any case.
     public static func isWeb(_ address: String) -> Bool {
-        let head = address.utf8.prefix(8).map { $0 | 0x20 }   // ASCII letters to lower case
+        // ASCII capitals to lower case; nothing else (OR-ing 0x20 into every byte would have
+        // read the control characters 0x1A and 0x0F as `:` and `/`).
+        let head = address.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         return head.starts(with: "https://".utf8) || head.starts(with: "http://".utf8)
     }
 }

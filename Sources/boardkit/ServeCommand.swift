@@ -80,6 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if routes { return }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535") }
+        if let failedAttempts, failedAttempts < 0 { throw ValidationError("--failed-attempts must be 0 (no limit) or more") }
         if config != nil {
             guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
             return
@@ -178,7 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
         if !trustProxy.isEmpty { settings.configuration.trustedProxies = trustProxy }
         if let userHeader { settings.configuration.userHeader = userHeader }
         if let proxyRole { settings.configuration.proxyRole = proxyRole.role }
-        if let failedAttempts { settings.configuration.failedAttempts = max(0, failedAttempts) }
+        if let failedAttempts { settings.configuration.failedAttempts = failedAttempts }
         settings.configuration.commits = commit.mode
         settings.configuration.readerOptions = reading.readerOptions
         settings.configuration.writerOptions.calendar = calendar.options(over: settings.configuration.writerOptions.calendar)

@@ -13,7 +13,7 @@ struct WebAddressTests {
     @Test func otherSchemesAndBareNamesAreNot() {
         for address in ["javascript:alert(1)", "JavaScript://x%0Aalert(1)", "data:text/html,<b>x</b>", "ftp://example.org",
                         "www.example.org/x", "http:/example.org", "https:example.org", "", "http", "file:///etc/passwd",
-                        " https://example.org"] {
+                        " https://example.org", "http\u{1A}//example.org", "https:\u{0F}/example.org"] {
             #expect(!WebAddress.isWeb(address), "\(address)")
         }
     }

@@ -174,7 +174,7 @@ public enum JSONDocument: Sendable, Equatable {
                 i += 1
                 skipSpace()
                 guard let member = value(depth: depth + 1) else { return nil }
-                members[name] = member
+                members.set(name, member)
                 skipSpace()
                 guard i < b.count else { return nil }
                 i += 1

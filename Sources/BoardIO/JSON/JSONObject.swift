@@ -18,7 +18,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     public init() {}
 
     public init(dictionaryLiteral elements: (String, JSONDocument)...) {
-        for (key, value) in elements { self[key] = value }
+        for (key, value) in elements { set(key, value) }
     }
 
     public var count: Int { members.count }
@@ -27,28 +27,20 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     /// The names, in the order first written.
     public var keys: [String] { members.map(\.key) }
 
-    /// The member's value; setting replaces it in its place, or adds it at the end.
-    public subscript(key: String) -> JSONDocument? {
-        get { position(of: key).map { members[$0].value } }
-        set {
-            guard let newValue else {
-                if let at = position(of: key) {
-                    members.remove(at: at)
-                    index = nil
-                    if members.count > Self.indexFrom { rebuildIndex() }
-                }
-                return
-            }
-            if let at = position(of: key) {
-                members[at].value = newValue
-                return
-            }
-            members.append((key, newValue))
-            if index != nil {
-                index![key] = members.count - 1
-            } else if members.count > Self.indexFrom {
-                rebuildIndex()
-            }
+    /// The member's value.
+    public subscript(key: String) -> JSONDocument? { position(of: key).map { members[$0].value } }
+
+    /// Sets a member: replaces the value of the name in its place, or adds it at the end.
+    public mutating func set(_ key: String, _ value: JSONDocument) {
+        if let at = position(of: key) {
+            members[at].value = value
+            return
+        }
+        members.append((key, value))
+        if index != nil {
+            index![key] = members.count - 1
+        } else if members.count > Self.indexFrom {
+            rebuildIndex()
         }
     }
 

@@ -189,7 +189,7 @@ struct PageResponder: Sendable {
         // Kept so that a save refused for a card changed or deleted meanwhile still has what
         // was typed.
         let sent = ActionFields.form(call.body)
-        switch await write(request, call, target, api: false) {
+        switch await write(request, call, target, form: sent) {
         case .success(let outcome):
             return backAfter(request, target, step: outcome.step)
         case .failure(let refusal):
@@ -235,7 +235,7 @@ struct PageResponder: Sendable {
 
     /// `POST actor`: remembers the reader's name in a cookie, on an open board (elsewhere the
     /// name is the person's the link or login gave, and no other can be set).
-    func setActor(_ request: Request, _ call: BoardCall) async -> Response {
+    func setActor(_ request: Request, _ call: BoardCall) -> Response {
         guard call.visitor.namesItself else { return failurePage(.notFound, request) }
         let fields = ActionFields.form(call.body)
         let name: String
@@ -318,7 +318,7 @@ struct PageResponder: Sendable {
     /// A write through the API: the card after it (or the step undone or redone) as JSON.
     func api(_ request: Request, _ call: BoardCall, _ target: WriteTarget) async -> Response {
         let desk = call.desk
-        switch await write(request, call, target, api: true) {
+        switch await write(request, call, target, form: nil) {
         case .success(.changed(let stored?, _)), .success(.unchanged(let stored)):
             let created = target == .addCard
             var response = PageReply.json(BoardView.apiJSON(stored) + [0x0A], status: created ? .created : .ok,
@@ -360,13 +360,13 @@ struct PageResponder: Sendable {
 
     // MARK: The one way a change is made
 
-    private func write(_ request: Request, _ call: BoardCall, _ target: WriteTarget, api: Bool) async
+    /// `submitted`: a form's fields, read once by the caller (kept to show the form again if
+    /// one is refused); nil for the API, whose body is JSON.
+    private func write(_ request: Request, _ call: BoardCall, _ target: WriteTarget, form submitted: ActionFields?) async
         -> Result<ActionOutcome, RequestRefusal> {
         let desk = call.desk
-        let body = call.body
+        let api = submitted == nil
         let current: (String) -> StoredCard? = { id in (try? desk.card(id: id)) ?? nil }
-        // A form's fields always read; kept to show the form again if one is refused.
-        let submitted = api ? nil : ActionFields.form(body)
         do throws(ActionFailure) {
             guard desk.store != nil else { throw .readOnly }
             if call.visitor.namesItself, let problem = PageRequest.nameProblem(request) { throw .field(problem) }
@@ -374,7 +374,7 @@ struct PageResponder: Sendable {
             if let submitted {
                 fields = submitted
             } else {
-                do throws(FieldProblem) { fields = try ActionFields.json(body) } catch { throw .field(error) }
+                do throws(FieldProblem) { fields = try ActionFields.json(call.body) } catch { throw .field(error) }
             }
             let version: String?
             if api {
@@ -405,7 +405,7 @@ struct PageResponder: Sendable {
             return .success(try await desk.perform(action, actor: actor(request, call.visitor)))
         } catch {
             var refusal = RequestRefusal.of(error, current: current)
-            if !api, case .field(let problem) = error, let sent = submitted { refusal.form = (FormValues(fields: sent), problem) }
+            if case .field(let problem) = error, let sent = submitted { refusal.form = (FormValues(fields: sent), problem) }
             return .failure(refusal)
         }
     }

@@ -53,7 +53,7 @@ struct BoardRoutes: Sendable {
         add(.post, "/redo", .write, .page) { p, _, request, call in await p.form(request, call, .redo) }
         // The name a reader of an open board types, kept in their browser: it changes nothing
         // on the board. Elsewhere the person is the one let in, and it is not there (404).
-        add(.post, "/actor", .read, .page) { p, _, request, call in await p.setActor(request, call) }
+        add(.post, "/actor", .read, .page) { p, _, request, call in p.setActor(request, call) }
         // The API.
         add(.get, "/api/board", .read, .api) { p, _, request, call in p.apiBoard(request, call) }
         add(.get, "/api/history", .read, .api) { p, _, request, call in p.apiHistory(request, call) }
@@ -104,7 +104,7 @@ struct BoardRoutes: Sendable {
         // Guessing links is slowed down: an address whose attempts opened nothing too often
         // waits, whatever it presents now.
         let client = gate.client(request, remote: context.remoteAddress)
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = Int64(ProcessInfo.processInfo.systemUptime)   // monotonic: a clock set back never lengthens a wait
         if let wait = attempts.wait(for: client, now: now) {
             return responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer)
         }
