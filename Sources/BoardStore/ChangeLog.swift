@@ -20,6 +20,10 @@ enum ChangeLog {
     /// event of the board. `extras` says which side lost (`lost`) and, when the remote's value
     /// was refused as no card field's, why (`refused`).
     static let conflictKind = "conflict"
+    /// Kind of the row of a card whose position a move into its column changed to make room
+    /// (`CardPlacement`): applied, so undo puts it back, but no event of the board and no
+    /// line of the history: the move is.
+    static let renumberedKind = "renumbered"
 
     static func conflictExtras(_ conflict: SyncConflict) -> [String: String] {
         var extras = ["lost": JSONText.quoted(conflict.loser.rawValue)]
@@ -171,12 +175,39 @@ enum ChangeLog {
             let before = try present(id, db)
             var after = before.card
             after.state = stateID
-            after.position = try newPosition(of: before, in: stateID, at: index, db)
+            after.position = try place(before, in: stateID, at: index)
             if target.category == .done && states.first(where: { $0.id == before.card.state })?.category != .done {
                 after.completed = completed ?? info.at
             }
             guard before.card.state != after.state || before.card.position != after.position else { return before }
             return try change(before, to: after, as: .moved)
+        }
+
+        /// The position that puts `card` at 1-based `index` among the column's other cards, or
+        /// at the column's end; renumbers the others in this step when their positions leave
+        /// no room (`CardPlacement`), each a `renumbered` row that undo puts back.
+        private mutating func place(_ card: StoredCard, in state: String, at index: Int?) throws -> Double? {
+            guard let index else {
+                return card.card.state == state ? card.card.position : try endPosition(in: state, db)
+            }
+            let others = try db.rows("""
+                SELECT number, position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
+                ORDER BY position IS NULL, position, number
+                """, [.text(state), .int(card.number)]) { (number: $0.int(0) ?? 0, position: $0.double(1)) }
+            let placement = CardPlacement.place(at: index, among: others.map(\.position),
+                                                own: card.card.state == state ? card.card.position : nil)
+            for renumbering in placement.renumbered {
+                let other = others[renumbering.index]
+                guard var stored = try CardRow.fetch(db, where: "WHERE number = ?", { $0.bind(1, other.number) }).first else { continue }
+                let old = stored.card.value(of: "position")
+                stored.card.position = renumbering.position
+                // An event of its own, which the board's events and the history leave out.
+                event += 1
+                try row(ChangeLog.renumberedKind, other.number, "position", old, stored.card.value(of: "position"))
+                try save(stored.card, number: other.number, present: true, db)
+            }
+            if !placement.renumbered.isEmpty { event += 1 }
+            return placement.position
         }
 
         private mutating func setArchived(_ id: String, _ archived: Bool) throws -> StoredCard {
@@ -210,8 +241,12 @@ enum ChangeLog {
         }
 
         private mutating func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
+            try row(kind.rawValue, card, field, old, new)
+        }
+
+        private mutating func row(_ kind: String, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
             var batch = RowBatch(columns: LogRow.parameterCount)
-            LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind.rawValue,
+            LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind,
                    field: field, old: old, new: new, applied: true).encode(into: &batch)
             try log.run(batch)
             wrote = true
@@ -388,19 +423,19 @@ enum ChangeLog {
     /// Events in log order, each with its rows put together.
     static func events(_ db: any SQLConnection, card: String? = nil, step: Int64? = nil, since: Instant? = nil,
                        limit: Int? = nil) throws -> [LogEvent] {
-        var conditions: [String] = []
+        // A column renumbered to make room is part of the move that did it, not an event.
+        var conditions = ["c.kind <> '\(renumberedKind)'"]
         var arguments: [SQLValue] = []
         if let card { conditions.append("c.card = (SELECT number FROM cards WHERE id = ?)"); arguments.append(.text(card)) }
         if let step {
             conditions.append("c.seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?) AND (SELECT last_seq FROM steps WHERE step = ?)")
             arguments += [.int(step), .int(step)]
         }
-        var filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        var filter = "WHERE " + conditions.joined(separator: " AND ")
         // A time filter compares instants, not their texts (offsets differ), so it is applied
         // below, and the limit after it.
         if let limit, since == nil {
-            filter = (filter.isEmpty ? "WHERE " : filter + " AND ")
-                + "c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT ?)"
+            filter += " AND c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT ?)"
             arguments += arguments + [SQLValue(max(limit, 0))]
         }
         // The text has a few shapes (which filters), so it is cached like the others.
@@ -471,32 +506,6 @@ enum ChangeLog {
     /// One past the last position in a column.
     private static func endPosition(in state: String, _ db: any SQLConnection) throws -> Double {
         (try db.double("SELECT max(position) FROM cards WHERE state = ? AND present = 1", [.text(state)]) ?? 0) + 1
-    }
-
-    /// The position that puts `card` at 1-based `index` among the column's other cards
-    /// (between its neighbours), or at the column's end.
-    private static func newPosition(of card: StoredCard, in state: String, at index: Int?, _ db: any SQLConnection) throws -> Double? {
-        guard let index else {
-            return card.card.state == state ? card.card.position : try endPosition(in: state, db)
-        }
-        let others = try db.rows("""
-            SELECT position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
-            ORDER BY position IS NULL, position, number
-            """, [.text(state), .int(card.number)]) { $0.double(0) ?? 0 }
-        let k = min(max(index, 1), others.count + 1) - 1
-        let before = k > 0 ? others[k - 1] : nil
-        let after = k < others.count ? others[k] : nil
-        // Already between those neighbours: it stays. A move onto its own place changes
-        // nothing, and a new position halfway would have made a step no one can see.
-        if card.card.state == state, let own = card.card.position, before.map({ $0 < own }) ?? true, after.map({ own < $0 }) ?? true {
-            return own
-        }
-        switch (before, after) {
-        case (nil, nil): return 1
-        case (let b?, nil): return b + 1
-        case (nil, let a?): return a - 1
-        case (let b?, let a?): return (b + a) / 2
-        }
     }
 
     /// A short random id no card has (`k7m2x9qd`).

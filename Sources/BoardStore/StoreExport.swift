@@ -72,7 +72,8 @@ enum StoreExport {
         events.reserveCapacity(min(max(eventCount, 0), 1 << 24))
         let s = try db.statement("""
             SELECT event, at, actor, card, kind, field, old, new, extras FROM changes
-            WHERE undone = 0 AND kind NOT IN ('\(ChangeLog.importedKind)', '\(ChangeLog.conflictKind)') ORDER BY seq
+            WHERE undone = 0 AND kind NOT IN ('\(ChangeLog.importedKind)', '\(ChangeLog.conflictKind)', '\(ChangeLog.renumberedKind)')
+            ORDER BY seq
             """)
         var current: Int64 = -1
         while try s.next() {
