@@ -69,6 +69,8 @@ public struct FeedServer: Sendable {
         case assets
         /// A `--trust-proxy` value that is not an address or CIDR range, or a bad `--user-header`.
         case companyLogin(String)
+        /// The boards would hold so many descriptors that too few are left for connections.
+        case openFiles(boards: Int, needed: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -79,6 +81,8 @@ public struct FeedServer: Sendable {
             case .store(let n, let e): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text([e.diagnostic])
             case .assets: return "the board page's board.css and board.js were not found beside the program"
             case .companyLogin(let why): return why
+            case .openFiles(let boards, let needed, let limit):
+                return Diagnostic(ServeMessage.tooFewOpenFiles(boards: boards, needed: needed, limit: limit)).description
             }
         }
     }
@@ -89,12 +93,17 @@ public struct FeedServer: Sendable {
     let assets: PageAssets
     let gate: AccessGate
     let logger: Logger
+    /// The open-file limit, raised at start; a reload's boards are checked against it.
+    let fileLimit: OpenFileLimit
 
     /// Checks the names, loads (or creates) the tokens and reads every board once.
     public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
         guard let assets = PageAssets.load() else { throw .assets }
         self.gate = AccessGate(login: try Self.companyLogin(configuration), allowsOpen: Self.allowsOpen(configuration), logger: logger)
-        self.boards = ServedBoards(try ServedBoards.open(configuration, logger: logger))
+        let limit = OpenFileLimit.raised()
+        if let before = limit.raisedFrom { logger.info("open-file limit raised from \(before) to \(limit.soft) (the hard limit)") }
+        self.boards = ServedBoards(try ServedBoards.open(configuration, limit: limit, logger: logger))
+        self.fileLimit = limit
         self.configuration = configuration
         self.assets = assets
         self.logger = logger
@@ -140,7 +149,7 @@ public struct FeedServer: Sendable {
     /// not change; the host and port stay as they were (they need a restart). On a failure
     /// the boards served stay as they were.
     public func reload(_ configuration: Configuration) throws(StartFailure) {
-        boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, logger: logger))
+        boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, limit: fileLimit, logger: logger))
     }
 
     /// Every route under a board's `/TOKEN/NAME` and the reach it needs (`feeds`, `read`,

@@ -5,6 +5,10 @@ extension DiagnosticCode {
     public static let serveConfigInvalid = DiagnosticCode(
         "serve-config-invalid", .error, "A `serve --config` file is not YAML, or holds a setting serve does not take.")
 
+    /// `serve`: the boards would leave too few open files for connections under the process's limit.
+    public static let serveOpenFiles = DiagnosticCode(
+        "serve-open-files", .error, "`serve`'s boards would hold so many open files that too few are left for connections under the process's limit (ulimit -n).")
+
     /// Every code of `serve`'s own (`boardkit codes` lists them after the library's).
-    public static let serveCodes: [DiagnosticCode] = [.serveConfigInvalid]
+    public static let serveCodes: [DiagnosticCode] = [.serveConfigInvalid, .serveOpenFiles]
 }

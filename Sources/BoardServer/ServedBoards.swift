@@ -43,12 +43,19 @@ final class ServedBoards: Sendable {
 
     /// The boards of `configuration`: names checked, tokens loaded (new names get new ones),
     /// every board read once; `reusing` gives back the boards that did not change.
+    /// A set whose new boards would leave too few descriptors under `limit` is refused before
+    /// any is opened.
     static func open(_ configuration: FeedServer.Configuration, reusing old: [Board] = [],
-                     logger: Logger) throws(FeedServer.StartFailure) -> [Board] {
+                     limit: OpenFileLimit, logger: Logger) throws(FeedServer.StartFailure) -> [Board] {
         var seen: Set<String> = []
         for (name, _) in configuration.boards {
             guard FeedServer.isBoardName(name) else { throw .badName(name) }
             guard seen.insert(name).inserted else { throw .duplicateName(name) }
+        }
+        let opening = configuration.boards.filter { board in !old.contains { $0.feed.name == board.name && $0.feed.path == board.path } }
+        if let inUse = OpenFileLimit.inUse(),
+           let short = limit.shortfall(opening: opening.reduce(0) { $0 + OpenFileLimit.held(byBoardAt: $1.path) }, inUse: inUse) {
+            throw .openFiles(boards: configuration.boards.count, needed: short.needed, limit: short.limit)
         }
         let secrets: [String: TokenStore.Secrets]
         do {

@@ -1,6 +1,7 @@
 import BoardKit
 import BoardTestSupport
 import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -75,15 +76,24 @@ final class RunningServer: @unchecked Sendable {
     /// The board page (`…/TOKEN/NAME/`) of the first board.
     let pagePath: String
     let stderr = Pipe()
+    private let logBuffer = LogBuffer()
 
-    init(boards: [String], stateFile: String, extra: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: CommandRunner.boardkit)
-        process.arguments = ["serve", "--port", "0", "--state-file", stateFile] + boards.flatMap { ["--board", $0] } + extra
+    /// `through` runs the server through another program that takes the command after it
+    /// (`prlimit --nofile=…`).
+    init(boards: [String], stateFile: String, extra: [String] = [], environment: [String: String] = [:],
+         through wrapper: [String] = []) throws {
+        let command = [CommandRunner.boardkit, "serve", "--port", "0", "--state-file", stateFile] + boards.flatMap { ["--board", $0] } + extra
+        let full = wrapper + command
+        process.executableURL = URL(fileURLWithPath: full[0])
+        process.arguments = Array(full.dropFirst())
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = stderr
         try process.run()
+        // The log is read all along: a server logging more than a pipe holds (a line per
+        // board of hundreds) would otherwise stop at its next line.
+        logBuffer.read(stderr.fileHandleForReading)
         // The URLs are printed once the server listens.
         var text = ""
         let handle = out.fileHandleForReading
@@ -115,7 +125,29 @@ final class RunningServer: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    var log: String { String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    /// Everything the server logged; waits for it to exit.
+    var log: String { logBuffer.text }
+}
+
+/// What a process writes to a pipe, read until it closes.
+private final class LogBuffer: Sendable {
+    private let data = Mutex(Data())
+    private let done = DispatchSemaphore(value: 0)
+
+    func read(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            let all = handle.readDataToEndOfFile()
+            self.data.withLock { $0 = all }
+            self.done.signal()
+        }
+    }
+
+    /// Everything read, once the pipe closed (the process exited); asked again, the same.
+    var text: String {
+        done.wait()
+        done.signal()
+        return String(decoding: data.withLock { $0 }, as: UTF8.self)
+    }
 }
 
 @Suite(.serialized) struct FeedServerTests {

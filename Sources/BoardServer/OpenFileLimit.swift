@@ -1,0 +1,58 @@
+import BoardStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How many files `serve` may hold open, and how many its boards need.
+///
+/// Each SQLite board holds three descriptors from start (the database, its `-wal` and `-shm`)
+/// and each PostgreSQL board two connections; every client connection takes one more. Under
+/// the usual soft limit of 1,024 a few hundred boards used them all: `serve` then failed at a
+/// board with SQLite's "unable to open database file", or, a few boards fewer, started,
+/// printed every URL and stopped accepting connections without a word (the listener's accept
+/// failing for want of a descriptor, retried in silence). So the soft limit is raised to the
+/// hard one at start, as nginx and PostgreSQL do, and a set of boards that would leave fewer
+/// than `connectionRoom` descriptors is refused before any is opened, in words.
+struct OpenFileLimit: Equatable {
+    /// The limit the process runs under now.
+    var soft: Int
+    /// What the soft limit was before `raised()` raised it (nil: unchanged).
+    var raisedFrom: Int?
+
+    /// Descriptors kept free for client connections, feed files and the log.
+    static let connectionRoom = 256
+
+    /// Raises the soft limit to the hard one; the limit then in force.
+    static func raised() -> OpenFileLimit {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return OpenFileLimit(soft: Int.max, raisedFrom: nil) }
+        let before = limit.rlim_cur
+        if limit.rlim_cur < limit.rlim_max {
+            var wanted = limit
+            wanted.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &wanted) == 0 { limit = wanted }
+        }
+        // RLIM_INFINITY is the largest value.
+        func count(_ value: rlim_t) -> Int { value > rlim_t(Int.max) ? Int.max : Int(value) }
+        return OpenFileLimit(soft: count(limit.rlim_cur), raisedFrom: limit.rlim_cur != before ? count(before) : nil)
+    }
+
+    /// Descriptors a board at `path` holds while served.
+    static func held(byBoardAt path: String) -> Int {
+        if BoardStore.isDatabaseAddress(path) { return 2 }
+        return BoardStore.isStore(path: path) ? 3 : 0
+    }
+
+    /// Descriptors this process holds now (nil where `/proc` cannot tell).
+    static func inUse() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")).map { max($0.count - 1, 0) }
+    }
+
+    /// Whether opening boards that hold `needed` descriptors, beside those in use, leaves room
+    /// for connections; the shortfall's figures when it does not.
+    func shortfall(opening needed: Int, inUse: Int) -> (needed: Int, limit: Int)? {
+        let total = inUse + needed + Self.connectionRoom
+        return total > soft ? (total, soft) : nil
+    }
+}
