@@ -11,9 +11,13 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case alreadyExists(path: String)
     /// No store at the path (editing commands never create one).
     case missing(path: String)
-    /// SQLite failed (disk full, locked past the busy timeout); `message` is SQLite's or the
+    /// SQLite or PostgreSQL failed (disk full, unreachable); `message` is the engine's or the
     /// system's own words.
     case database(path: String, message: String)
+    /// Another writer held the board past `BoardStore.busyTimeout` (SQLite's lock, or
+    /// PostgreSQL's lock or statement timeout, a deadlock, no connection slot free): nothing was
+    /// changed, and the same change may be tried again. `message` is the engine's words.
+    case busy(path: String, message: String)
     /// The file is damaged (SQLite finds it malformed, or it is cut short); `finding` says
     /// what was found. Nothing is written into it.
     case damaged(path: String, finding: String)
@@ -91,7 +95,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     public var diagnostic: Diagnostic {
         switch self {
         case .notAStore(let path), .newerSchema(let path, _, _), .alreadyExists(let path), .missing(let path),
-             .database(let path, _), .damaged(let path, _), .readOnly(let path), .invalidAddress(let path, _):
+             .database(let path, _), .busy(let path, _), .damaged(let path, _), .readOnly(let path), .invalidAddress(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
         case .invalidValue(let field, _, _):
             return Diagnostic(self, at: SourceLocation(file: field))
@@ -107,6 +111,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .alreadyExists: .storeExists
         case .missing: .storeMissing
         case .database: .storeFailed
+        case .busy: .storeBusy
         case .damaged: .storeDamaged
         case .readOnly: .storeReadOnly
         case .invalidAddress: .storeAddressInvalid
@@ -140,6 +145,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "the PostgreSQL address cannot be used: \(Self.sentence(problem)); nothing was done"
         case .database(_, let message):
             return "the store could not be used: \(message)"
+        case .busy(_, let message):
+            return "the store is busy: another change held it for over \(Int(BoardStore.busyTimeout)) s (\(message)); nothing was changed. Try again"
         case .damaged(let path, let finding):
             return "the store is damaged (\(finding)); nothing was written into it. Recover what SQLite still reads with "
                 + "'sqlite3 \(path) .recover | sqlite3 recovered.db', then check it with 'boardkit validate recovered.db' (docs/store.md)"
@@ -227,7 +234,9 @@ extension DiagnosticCode {
     public static let storeMissing = DiagnosticCode(
         "store-missing", .error, "No store at the path an editing command was given.")
     public static let storeFailed = DiagnosticCode(
-        "store-failed", .error, "SQLite or PostgreSQL could not read or write the store (disk full, locked, unreachable).")
+        "store-failed", .error, "SQLite or PostgreSQL could not read or write the store (disk full, unreachable).")
+    public static let storeBusy = DiagnosticCode(
+        "store-busy", .error, "Another change held the store past the busy timeout; nothing was changed, and trying again may work.")
     public static let storeDamaged = DiagnosticCode(
         "store-damaged", .error, "The store's file is damaged; nothing is written into it (docs/store.md says how to recover it).")
     public static let storeReadOnly = DiagnosticCode(
@@ -253,7 +262,7 @@ extension DiagnosticCode {
 
     /// The store's codes, in the order the README lists them.
     public static let storeCodes: [DiagnosticCode] = [
-        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeDamaged, .storeReadOnly, .storeAddressInvalid,
+        .storeNotBoardkit, .storeNewerSchema, .storeExists, .storeMissing, .storeFailed, .storeBusy, .storeDamaged, .storeReadOnly, .storeAddressInvalid,
         .unknownCard, .unknownStateName, .invalidValue, .nothingToUndo, .nothingToRedo, .undoConflict, .undoUnconfirmed, .cardChanged,
     ]
 }

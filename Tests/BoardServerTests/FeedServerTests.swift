@@ -16,11 +16,12 @@ struct RawHTTP {
         var body: [UInt8]
     }
 
-    /// A TCP connection to 127.0.0.1:`port` with a 10-second read timeout (the caller closes it).
+    /// A TCP connection to 127.0.0.1:`port` with a 30-second read timeout, past the store's
+    /// 10-second busy timeout a refused write waits out (the caller closes it).
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -14,7 +14,9 @@ struct StoreErrorMessageTests {
             (.alreadyExists(path: "b.db"), "a file is already there, and a store is never written over one (it may hold a board's history, "
                 + "or be open in 'boardkit serve'); nothing was written. Choose a new name, or remove the file first"),
             (.missing(path: "b.db"), "no store here; create one with 'boardkit init'"),
-            (.database(path: "b.db", message: "database is locked"), "the store could not be used: database is locked"),
+            (.database(path: "b.db", message: "disk I/O error"), "the store could not be used: disk I/O error"),
+            (.busy(path: "b.db", message: "database is locked"),
+             "the store is busy: another change held it for over 10 s (database is locked); nothing was changed. Try again"),
             (.unknownCard("x", close: []), "no card 'x'; name a card by its id or its number (#12) as 'boardkit show' prints"),
             (.unknownCard("logn", close: ["login", "#3"]), "no card 'logn'; did you mean login, #3?"),
             (.unknownState("QA", known: ["To do", "Doing", "Done"]), "no state 'QA'; the board's states are To do, Doing, Done"),

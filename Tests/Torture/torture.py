@@ -185,7 +185,8 @@ def terminal_writer(run, rng, cards):
             run.problem(f"exit {status}: boardkit {' '.join(args)}: {out[-300:]}")
             continue
         if status != 0:
-            if "[store-failed]" in out or "[store-damaged]" in out:
+            # A writer kept waiting past the busy timeout is a lock held too long: a defect here.
+            if "[store-failed]" in out or "[store-damaged]" in out or "[store-busy]" in out:
                 run.problem(f"boardkit {' '.join(args)}: {out.strip()[-300:]}")
             continue
         if kind == "add":

@@ -36,7 +36,7 @@ struct PageMessages {
                       : "Say who you are to change the board: a name of up to 100 characters, on one line."
         }
         if case .store(let error)? = refusal.failure, let said = sentence(error) { return said }
-        if let wait = refusal.retryAfter {
+        if refusal.status == .tooManyRequests, let wait = refusal.retryAfter {
             return ko ? "이 주소에서 열리지 않는 링크로 너무 많이 요청했습니다. \(wait)초 뒤에 다시 해 보세요."
                       : "Too many requests from this address came with a link that opens nothing. Try again in \(wait) seconds."
         }
@@ -58,6 +58,8 @@ struct PageMessages {
         case .nothingToRedo, .nothingOfTheirs(_, false): return ko ? "다시 실행할 내 단계가 없습니다." : "There is nothing of yours to redo."
         case .undoConflict(let card, let by, let command, let undoing): return conflict(card: card, by: by, command: command, undoing: undoing)
         case .unknownCard(let id, _): return ko ? "이 보드에 '\(id)' 카드가 없습니다." : "This board has no card '\(id)'."
+        case .busy: return ko ? "다른 변경이 보드를 쓰는 중이라 저장하지 못했습니다. 잠시 뒤에 다시 해 보세요."
+                              : "Another change was being written to the board, so yours was not saved. Try again in a moment."
         default: return nil
         }
     }

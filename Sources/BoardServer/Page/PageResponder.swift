@@ -249,6 +249,10 @@ struct PageResponder: Sendable {
     }
 
     private func failurePage(_ refusal: RequestRefusal, _ request: Request, call: BoardCall? = nil, root: String = "") -> Response {
+        Self.headed(failureDocument(refusal, request, call: call, root: root), refusal)
+    }
+
+    private func failureDocument(_ refusal: RequestRefusal, _ request: Request, call: BoardCall?, root: String) -> Response {
         let (language, _) = PageRequest.language(request)
         if let current = refusal.current, let call, let view = try? call.desk.view() {
             let desk = call.desk
@@ -353,9 +357,7 @@ struct PageResponder: Sendable {
     }
 
     private func apiRefusal(_ refusal: RequestRefusal) -> Response {
-        var response = PageReply.json(refusal.json, status: refusal.status)
-        if refusal.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
-        return response
+        Self.headed(PageReply.json(refusal.json, status: refusal.status), refusal)
     }
 
     // MARK: The one way a change is made
@@ -501,13 +503,19 @@ struct PageResponder: Sendable {
     /// Refusals before any handler ran (the write group's guard, a role that does not reach,
     /// a store that cannot say who may enter) come here too.
     func refusal(_ refusal: RequestRefusal, _ request: Request, _ answer: BoardRoute.Answer, root: String = "") -> Response {
-        var response: Response
         switch answer {
-        case .api: response = apiRefusal(refusal)
-        case .page: response = failurePage(refusal, request, root: root)
-        case .feed: response = FeedResponder.plainText(refusal.status, PageRequest.language(request).0.messages.sentence(refusal))
+        case .api: return apiRefusal(refusal)
+        case .page: return failurePage(refusal, request, root: root)
+        case .feed: return Self.headed(FeedResponder.plainText(refusal.status, PageRequest.language(request).0.messages.sentence(refusal)), refusal)
         }
+    }
+
+    /// A refusal's response with what it tells a client beyond its status: when to try again
+    /// (a busy store, too many failed attempts), which methods a read-only board takes.
+    private static func headed(_ response: Response, _ refusal: RequestRefusal) -> Response {
+        var response = response
         if let wait = refusal.retryAfter { response.headers[.retryAfter] = String(wait) }
+        if refusal.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
         return response
     }
 

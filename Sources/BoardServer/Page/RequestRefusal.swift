@@ -25,7 +25,7 @@ struct RequestRefusal: Error, Sendable {
     var failure: ActionFailure?
     /// A read that could not be answered (a feed's or the report's), for the words.
     var read: ReadFailure?
-    /// Seconds to wait before trying again (`Retry-After`), for too many failed attempts.
+    /// Seconds to wait before trying again (`Retry-After`): too many failed attempts, a busy store.
     var retryAfter: Int?
 
     /// Why a feed or the live report could not be given.
@@ -99,6 +99,9 @@ struct RequestRefusal: Error, Sendable {
                 return RequestRefusal(status: .conflict, code: code, message: message)
             case .cardChanged(let id, _):
                 return RequestRefusal(status: .conflict, code: code, message: message, current: current(id))
+            case .busy:
+                // Another writer had the board: the same change a moment later may pass.
+                return RequestRefusal(status: .serviceUnavailable, code: code, message: message, retryAfter: 1)
             case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .damaged, .readOnly, .invalidAddress:
                 return RequestRefusal(status: .serviceUnavailable, code: code, message: message)
             }

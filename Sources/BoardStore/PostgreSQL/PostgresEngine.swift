@@ -178,13 +178,20 @@ final class PostgresEngine: StoreEngine {
         return error.code == .authMechanismRequiresPassword || error.serverInfo?[.sqlState] == "28P01"
     }
 
-    /// PostgreSQL's error as the store's, in the server's words (`database`).
+    /// SQLSTATEs that mean another writer was in the way, not a failure: lock_not_available
+    /// (the lock timeout), query_canceled (the statement timeout), deadlock_detected,
+    /// serialization_failure, too_many_connections.
+    static let busyStates: Set<String> = ["55P03", "57014", "40P01", "40001", "53300"]
+
+    /// PostgreSQL's error as the store's, in the server's words (`database`; `busy` when
+    /// another writer was in the way).
     static func failure(_ error: any Error, location: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
         if let info = error.serverInfo, let message = info[.message] {
             // read_only_sql_transaction: a write reached a standby (promoted away meanwhile).
             if info[.sqlState] == "25006" { return .readOnly(path: location) }
+            if let state = info[.sqlState], busyStates.contains(state) { return .busy(path: location, message: message) }
             return .database(path: location, message: message)
         }
         if error.code == .authMechanismRequiresPassword {

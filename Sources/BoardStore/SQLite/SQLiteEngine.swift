@@ -142,13 +142,15 @@ final class SQLiteEngine: StoreEngine {
     }
 
     /// SQLite's error as the store's: damage (SQLite's CORRUPT and NOTADB) is `damaged`, a
-    /// write refused by the file system is `readOnly`, the rest `database` in SQLite's words.
+    /// write refused by the file system is `readOnly`, a lock held past the busy timeout
+    /// `busy`, the rest `database` in SQLite's words.
     static func failure(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let e = error as? DatabaseError {
             switch e.resultCode.primaryResultCode {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, finding: describe(error))
             case .SQLITE_READONLY: return .readOnly(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path, message: describe(error))
             default: break
             }
         }
