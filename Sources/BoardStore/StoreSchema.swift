@@ -1,24 +1,38 @@
 /// The store's tables and their versions, for both engines.
 ///
-/// Every release that changes the tables adds a migration at the end of `migrations` and
-/// raises `version`; a store is migrated forward when opened for writing, and a store whose
+/// Every release that changes the tables adds a migration at the end of `migrations`, which
+/// raises `version` by one (each migration's last statement records the version it makes);
+/// a store is migrated forward when opened for writing, and a store whose
 /// version is newer than this build's is refused untouched (see `BoardStore.open`). The SQL
 /// is SQLite's; PostgreSQL runs it through `PostgresDialect.schema` (wider integers, byte
 /// order for text), so the tables are written once.
 enum StoreSchema {
     /// What `boardkit_store.format` holds: how a store says it is a boardkit store.
     static let formatName = "boardkit-store"
-    /// The schema this build writes.
-    static let version = 9
+    /// The schema this build writes: one per migration that raises it.
+    static let version = declared.filter(\.raisesVersion).count
 
     /// One step of the schema: its name (SQLite stores record the names they have had, in
     /// GRDB's `grdb_migrations`; PostgreSQL ones in `boardkit_migrations`) and its statements.
     struct Migration: Sendable {
         let name: String
         let sql: String
+        /// False for the one step that completes a version without raising it (version 1's
+        /// indexes).
+        var raisesVersion = true
     }
 
-    static let migrations: [Migration] = [
+    /// The migrations as run: each one that raises the version ends by recording it.
+    static let migrations: [Migration] = {
+        var reached = 0
+        return declared.map { step in
+            guard step.raisesVersion else { return step }
+            reached += 1
+            return Migration(name: step.name, sql: step.sql + "\nUPDATE boardkit_store SET value = '\(reached)' WHERE key = 'schema';")
+        }
+    }()
+
+    private static let declared: [Migration] = [
         Migration(name: tablesMigration, sql: """
             CREATE TABLE boardkit_store (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             CREATE TABLE board (
@@ -54,7 +68,7 @@ enum StoreSchema {
                 kind TEXT NOT NULL, field TEXT, old TEXT, new TEXT,
                 applied INTEGER NOT NULL DEFAULT 1, extras TEXT,
                 undone INTEGER NOT NULL DEFAULT 0);
-            INSERT INTO boardkit_store (key, value) VALUES ('format', '\(formatName)'), ('schema', '1');
+            INSERT INTO boardkit_store (key, value) VALUES ('format', '\(formatName)'), ('schema', '0');
             """),
         // Indexes are a migration of their own, so that an import fills the tables first and
         // builds each index once (faster than keeping it up to date row by row).
@@ -62,12 +76,11 @@ enum StoreSchema {
             CREATE UNIQUE INDEX cards_id ON cards(id);
             CREATE INDEX cards_state ON cards(state, present, position);
             CREATE INDEX changes_card ON changes(card);
-            """),
+            """, raisesVersion: false),
         // v2: finding the steps undo, redo and a new step look at without reading every step
         // (a board changed from its page gathers tens of thousands).
         Migration(name: "v2-steps-index", sql: """
             CREATE INDEX steps_undone ON steps(undone, step);
-            UPDATE boardkit_store SET value = '2' WHERE key = 'schema';
             """),
         // v3: what a sync with a CalDAV to-do list remembers (SyncLedger).
         Migration(name: "v3-sync", sql: """
@@ -79,20 +92,17 @@ enum StoreSchema {
             CREATE TABLE sync_items (
                 card INTEGER PRIMARY KEY REFERENCES cards(number), href TEXT NOT NULL UNIQUE,
                 etag TEXT, base TEXT NOT NULL, resource TEXT NOT NULL);
-            UPDATE boardkit_store SET value = '3' WHERE key = 'schema';
             """),
         // v4: the reminders a sync writes into every to-do are a setting of the remote,
         // kept like its URL (a JSON list of durations; NULL: never set).
         Migration(name: "v4-sync-alarms", sql: """
             ALTER TABLE sync_remote ADD COLUMN alarms TEXT;
-            UPDATE boardkit_store SET value = '4' WHERE key = 'schema';
             """),
         // v5: the UID of each card's to-do, kept when the ledger forgets the resource (the
         // card archived, deleted, or undone), so the to-do it gets back is the same one. (A
         // sync fills it in for the resources an older store's ledger holds.)
         Migration(name: "v5-sync-uids", sql: """
             CREATE TABLE sync_uids (card INTEGER PRIMARY KEY REFERENCES cards(number), uid TEXT NOT NULL);
-            UPDATE boardkit_store SET value = '5' WHERE key = 'schema';
             """),
         // v6: the order steps were undone in, so redo puts back the step undone last even
         // when one person's undo took a step from the middle of the log. Until now undo went
@@ -101,7 +111,6 @@ enum StoreSchema {
             ALTER TABLE steps ADD COLUMN undo_order INTEGER;
             UPDATE steps SET undo_order = -step WHERE undone = 1;
             CREATE INDEX steps_undo_order ON steps(undo_order);
-            UPDATE boardkit_store SET value = '6' WHERE key = 'schema';
             """),
         // v7: who may use the board when it is served (BoardAccess): people with a role, and
         // the secrets that let them (and the board's feeds) in, kept only as SHA-256 digests.
@@ -112,7 +121,6 @@ enum StoreSchema {
                 digest TEXT PRIMARY KEY, kind TEXT NOT NULL, person TEXT REFERENCES access_people(name),
                 made_at TEXT NOT NULL);
             CREATE INDEX access_secrets_person ON access_secrets(person);
-            UPDATE boardkit_store SET value = '7' WHERE key = 'schema';
             """),
         // v8: what `boardkit remind` has mailed (SentReminders), so a rerun, a crash or two
         // timers at once never mail a reminder twice.
@@ -120,7 +128,6 @@ enum StoreSchema {
             CREATE TABLE reminders_sent (
                 key TEXT NOT NULL, recipient TEXT NOT NULL, state TEXT NOT NULL, at TEXT NOT NULL,
                 PRIMARY KEY (key, recipient));
-            UPDATE boardkit_store SET value = '8' WHERE key = 'schema';
             """),
         // v9: the whole resource of a to-do the ledger forgets (its card archived, deleted or
         // undone), kept beside its UID, so the to-do the card gets back carries what other
@@ -128,7 +135,6 @@ enum StoreSchema {
         // UID. NULL while `sync_items` holds the resource.
         Migration(name: "v9-sync-resource", sql: """
             ALTER TABLE sync_uids ADD COLUMN resource TEXT;
-            UPDATE boardkit_store SET value = '9' WHERE key = 'schema';
             """),
     ]
 
