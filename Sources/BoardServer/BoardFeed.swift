@@ -33,12 +33,13 @@ public final class BoardFeed: Sendable {
     let logger: Logger
 
     private struct State {
-        var signature: FileSignature?
-        var snapshot: FeedSnapshot?
+        var signature: FileSignature
+        /// Never empty: a feed is made from its first good read (`load`).
+        var snapshot: FeedSnapshot
         /// The signature whose read failed, so a broken file is reported once.
         var failedSignature: FileSignature?
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// What identifies a version of the file without reading it.
     struct FileSignature: Equatable {
@@ -77,37 +78,37 @@ public final class BoardFeed: Sendable {
         }
     }
 
-    init(name: String, path: String, token: String, store: BoardStore?, readerOptions: ReaderOptions,
-         writerOptions: WriterOptions, logger: Logger) {
+    /// The board at `path` read now, to be followed from then on; the diagnostics instead
+    /// when it cannot be served.
+    static func load(name: String, path: String, token: String, store: BoardStore?, readerOptions: ReaderOptions,
+                     writerOptions: WriterOptions, logger: Logger) -> Result<BoardFeed, FeedFailure> {
+        guard let signature = FileSignature.of(path, store: store) else {
+            return .failure(FeedFailure(diagnostics: [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]))
+        }
+        let options = (readerOptions, writerOptions)
+        return build(name: name, path: path, store: store, options: options, signature).map { snapshot in
+            BoardFeed(name: name, path: path, token: token, store: store, options: options, logger: logger,
+                      first: State(signature: signature, snapshot: snapshot))
+        }
+    }
+
+    private init(name: String, path: String, token: String, store: BoardStore?,
+                 options: (ReaderOptions, WriterOptions), logger: Logger, first: State) {
         self.name = name
         self.path = path
         self.token = token
         self.store = store
-        self.readerOptions = readerOptions
-        self.writerOptions = writerOptions
+        (readerOptions, writerOptions) = options
         self.logger = logger
-    }
-
-    /// Reads the board now; the diagnostics when it cannot be served.
-    func load() -> [Diagnostic] {
-        guard let signature = FileSignature.of(path, store: store) else {
-            return [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]
-        }
-        switch build(signature) {
-        case .success(let snapshot):
-            state.withLock { $0 = State(signature: signature, snapshot: snapshot) }
-            return []
-        case .failure(let failure):
-            return failure.diagnostics
-        }
+        state = Mutex(first)
     }
 
     /// The feed as it is on disk now (the last good one if the file broke or vanished).
-    public func current() -> FeedSnapshot? {
+    public func current() -> FeedSnapshot {
         let now = FileSignature.of(path, store: store)
-        return state.withLock { s -> FeedSnapshot? in
+        return state.withLock { s -> FeedSnapshot in
             guard let now, !now.sameVersion(as: s.signature), !now.sameVersion(as: s.failedSignature) else { return s.snapshot }
-            switch build(now) {
+            switch Self.build(name: name, path: path, store: store, options: (readerOptions, writerOptions), now) {
             case .success(let snapshot):
                 s.signature = now
                 s.snapshot = snapshot
@@ -129,16 +130,18 @@ public final class BoardFeed: Sendable {
         return encoded.diagnostics.hasErrors ? nil : encoded.bytes
     }
 
-    private func build(_ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
+    /// The board read and its feed written, as of `signature`.
+    private static func build(name: String, path: String, store: BoardStore?, options: (reader: ReaderOptions, writer: WriterOptions),
+                              _ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
         let board: Board
         if let store {
             do { board = try store.board() } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
         } else {
-            let loaded = BoardPipeline.read(path, options: readerOptions)
+            let loaded = BoardPipeline.read(path, options: options.reader)
             guard let read = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
             board = read
         }
-        let encoded = ICSWriter().encode(board, options: writerOptions, name: "\(name).ics")
+        let encoded = ICSWriter().encode(board, options: options.writer, name: "\(name).ics")
         guard !encoded.diagnostics.hasErrors else { return .failure(FeedFailure(diagnostics: encoded.diagnostics)) }
         return .success(FeedSnapshot(board: board, ics: encoded.bytes, modifiedEpochSeconds: signature.seconds))
     }

@@ -14,7 +14,7 @@ struct FeedResponder: Sendable {
     /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
     /// their own. A filter naming what the board does not have is a 400 saying what it has.
     func calendar(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        guard let snapshot = feed.current() else { return .success(Self.notFound) }
+        let snapshot = feed.current()
         var body = snapshot.plain
         var tag = snapshot.etag
         var headers: HTTPFields = [
@@ -55,7 +55,7 @@ struct FeedResponder: Sendable {
     /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
     /// with a filter in the query, of the cards it names (as `report --where`).
     func report(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        guard let snapshot = feed.current() else { return .success(Self.notFound) }
+        let snapshot = feed.current()
         let zone = snapshot.board.zone ?? .utc
         let now = AsOf.now(in: zone)
         let board: Board, said: String?

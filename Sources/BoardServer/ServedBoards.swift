@@ -86,10 +86,12 @@ final class ServedBoards: Sendable {
                     throw .store(name, error)
                 }
             }
-            let feed = BoardFeed(name: name, path: path, token: secret.feed, store: store, readerOptions: configuration.readerOptions,
-                                 writerOptions: configuration.writerOptions, logger: logger)
-            let problems = feed.load()
-            guard !problems.hasErrors else { throw .board(name, problems) }
+            let feed: BoardFeed
+            switch BoardFeed.load(name: name, path: path, token: secret.feed, store: store, readerOptions: configuration.readerOptions,
+                                  writerOptions: configuration.writerOptions, logger: logger) {
+            case .success(let loaded): feed = loaded
+            case .failure(let failure): throw .board(name, failure.diagnostics)
+            }
             let (current, open) = try access(of: store, name: name, feedSecret: secret.feed, writable: writable, logger: logger)
             out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: writable ? store : nil), secrets: secret,
                              feedLinkCurrent: current, isOpen: open))

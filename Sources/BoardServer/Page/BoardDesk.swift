@@ -61,7 +61,7 @@ final class BoardDesk: Sendable {
             cached.withLock { $0 = (key, view) }
             return view
         case .file(let feed):
-            guard let snapshot = feed.current() else { throw StoreError.missing(path: feed.path) }
+            let snapshot = feed.current()
             let key = snapshot.etag
             if let hit = cached.withLock({ $0?.key == key ? $0?.view : nil }) { return hit }
             let stored = snapshot.board.cards.enumerated().map {
@@ -85,7 +85,7 @@ final class BoardDesk: Sendable {
             let read: Board?
             switch source {
             case .store(let store): read = try? store.board()
-            case .file(let feed): read = feed.current()?.board
+            case .file(let feed): read = feed.current().board
             }
             guard var board = read else { return nil }
             let replay = BoardReplay.make(board, zone: zone, options: ReportOptions(asOf: now, weeks: 1))
