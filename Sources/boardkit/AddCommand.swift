@@ -43,10 +43,6 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var store: StoreFlags
     @OptionGroup var actor: ActorFlag
 
-    func validate() throws {
-        if title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("a card needs a title") }
-    }
-
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreCommand.session(store, actor)

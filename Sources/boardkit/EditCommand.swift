@@ -68,7 +68,6 @@ struct EditCommand: ParsableCommand {
         if due != nil && noDue { throw ValidationError("--due and --no-due cannot go together") }
         if dueMet && dueOpen { throw ValidationError("--due-met and --due-open cannot go together") }
         if start != nil && noStart { throw ValidationError("--start and --no-start cannot go together") }
-        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("a card needs a title") }
     }
 
     func run() throws {

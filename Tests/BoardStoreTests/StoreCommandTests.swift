@@ -214,6 +214,15 @@ struct StoreCommandTests {
         #expect(name.stderr.contains("--actor is 101 characters; at most 100"), "\(name.stderr)")
         try bk(["add", "  Fine  ", "--label", "bug", "-b", db])
         #expect(try bk(["convert", db, "-", "--to", "json"]).stdoutText.contains(#""title": "Fine""#))
+        // An empty title is one refusal whatever white space it holds, for add and edit alike
+        // (spaces were a usage error, exit 2, and a line end a refusal, exit 1).
+        for blank in ["", "   ", "\n", " \t\n "] {
+            for args in [["add", blank], ["edit", "1", "--title", blank]] {
+                let refused = try bk(args + ["-b", db], status: 1)
+                #expect(refused.stderr.contains("title must not be empty [invalid-value]"), "\(args): \(refused.stderr)")
+            }
+        }
+        #expect(try bk(["show", "1", "-b", db]).stdoutText.contains("Fine"))
     }
 
     /// `undo --mine` takes back the caller's own last change, as the board page's Undo does;
