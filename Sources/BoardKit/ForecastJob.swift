@@ -51,7 +51,7 @@ public struct ForecastJob {
         guard let board = loaded.board else { return Outcome(forecast: nil, diagnostics: loaded.diagnostics) }
         let read = clock.now
         let zone = board.zone ?? .utc
-        let now = AsOf.now(in: zone)
+        let now = Instant.now(in: zone)
         let moment = asOf.flatMap { AsOfOption.moment($0, in: zone, now: now, day: .end) } ?? now
         var question = self.question
         question.date = date.flatMap { DateInput.parse($0, zone: zone, now: moment) }.map { due in

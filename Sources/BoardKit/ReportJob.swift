@@ -69,7 +69,7 @@ public struct ReportJob {
         loaded.board = nil
         let read = clock.now
         let zone = board.zone ?? .utc
-        let now = AsOf.now(in: zone)
+        let now = Instant.now(in: zone)
         let moment = asOf.flatMap { AsOfOption.moment($0, in: zone, now: now, day: .end) } ?? now
         // Narrowed as of the report's moment: "due=week" is the week as the report sees it.
         let narrowed: (board: Board, said: String?)

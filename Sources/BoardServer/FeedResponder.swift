@@ -57,7 +57,7 @@ struct FeedResponder: Sendable {
     func report(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
         let snapshot = feed.current()
         let zone = snapshot.board.zone ?? .utc
-        let now = AsOf.now(in: zone)
+        let now = Instant.now(in: zone)
         let board: Board, said: String?
         switch Self.filtered(snapshot.board, request, now: now) {
         case .failure(let problem): return .failure(.filter(problem))

@@ -90,7 +90,7 @@ enum ChangeLog {
             out.at = last
         }
         let zone = zone ?? .utc
-        out.at = out.at.withOffset(zone.offset(atEpochSeconds: out.at.epochSeconds))
+        out.at = zone.localize(out.at)
         return out
     }
 

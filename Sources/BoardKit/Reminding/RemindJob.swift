@@ -105,7 +105,7 @@ public struct RemindJob {
         let loaded = BoardPipeline.read(input, from: from, options: readerOptions, strict: strict)
         guard let board = loaded.board else { return Outcome(diagnostics: loaded.diagnostics, reminders: [], asOf: nil) }
         let zone = board.zone ?? .utc
-        let current = AsOf.now(in: zone)
+        let current = Instant.now(in: zone)
         let now = asOf.flatMap { AsOfOption.moment($0, in: zone, now: current, day: .start) } ?? current
         let selection: CardFilter
         switch WhereOption.filter(filter, on: board, now: now) {

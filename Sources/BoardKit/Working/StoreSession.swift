@@ -20,7 +20,7 @@ public struct StoreSession {
         store = try BoardStore.open(path, readOnly: readOnly)
         header = try store.header()
         zone = header.zone ?? .utc
-        self.now = now.withOffset(zone.offset(atEpochSeconds: now.epochSeconds))
+        self.now = zone.localize(now)
         self.actor = actor
     }
 

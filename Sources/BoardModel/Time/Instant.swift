@@ -115,4 +115,10 @@ extension Instant {
         return Instant(epochMilliseconds: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000,
                        offsetSeconds: offsetSeconds)
     }
+
+    /// This moment, written in `zone`'s offset now: "now" as a board says it (its log's
+    /// times, what is overdue today, a report's as-of).
+    public static func now(in zone: Zone) -> Instant {
+        zone.localize(now())
+    }
 }

@@ -1,5 +1,4 @@
 import BoardModel
-import Foundation
 
 /// What a report is asked for: the moment it describes and how far back its weekly figures go.
 public struct ReportOptions: Sendable {
@@ -52,11 +51,6 @@ public enum AsOf {
         }
     }
 
-    /// The current moment, written in the board's offset.
-    public static func now(in zone: Zone) -> Instant {
-        let ms = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        return zone.localize(Instant(epochMilliseconds: ms))
-    }
 }
 
 extension Instant {

@@ -131,7 +131,7 @@ struct PageResponder: Sendable {
 
     private func context(_ request: Request, view: BoardView, call: BoardCall, root: String) -> (PageContext, [String]) {
         let (language, cookie) = PageRequest.language(request)
-        var context = PageContext(language: language, actor: actor(request, call.visitor), now: now(in: view.zone),
+        var context = PageContext(language: language, actor: actor(request, call.visitor), now: Instant.now(in: view.zone),
                                   zone: view.zone, root: root,
                                   calendarPath: "\(call.desk.name).ics")
         context.mayChange = call.visitor.reach >= .write
@@ -172,11 +172,6 @@ struct PageResponder: Sendable {
             }
         }
         return context
-    }
-
-    private func now(in zone: Zone) -> Instant {
-        let now = Instant.now()
-        return now.withOffset(zone.offset(atEpochSeconds: now.epochSeconds))
     }
 
     // MARK: Form posts
@@ -440,7 +435,7 @@ struct PageResponder: Sendable {
             }
         } catch { throw .store(error) }
         let other = try linkedCard(target, fields, draft)
-        let parser = ActionParser(header: header, now: now(in: header.zone ?? .utc))
+        let parser = ActionParser(header: header, now: Instant.now(in: header.zone ?? .utc))
         do throws(FieldProblem) {
             try fields.refuseUnknown(target.fieldNames)
             switch (target, card) {
