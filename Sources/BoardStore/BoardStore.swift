@@ -80,7 +80,8 @@ public final class BoardStore: Sendable {
     }
 
     /// The store's own name for its board: a file's name without its extension, or the
-    /// `board=` of a database address (what `serve --board NAME=…` usually calls it too).
+    /// `board=` of a database address (what `serve --board NAME=…` usually calls it too, and
+    /// what a new board there is called when `init` is given no name).
     public static func boardName(of location: String) -> String {
         if isDatabaseAddress(location) { return ((try? PostgresAddress(location, environment: [:])) ?? nil)?.board ?? "board" }
         return ((location as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -90,13 +91,6 @@ public final class BoardStore: Sendable {
     /// holds (opening one refuses it, `store-address-invalid`), a file's path as it is.
     public static func shown(_ location: String) -> String {
         PostgresAddress.isAddress(location) ? PostgresAddress.shown(location) : location
-    }
-
-    /// What a new board at `location` is called when no name is given: the file's name
-    /// without its extension, or the address's `board=`.
-    public static func suggestedName(for location: String) -> String {
-        if let address = try? PostgresAddress(location) { return address.board }
-        return ((location as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// A new, empty store at `location` (where no store may be yet): the board's name, zone

@@ -49,7 +49,7 @@ public struct StoreSetup {
             board = read
             diagnostics = loaded.diagnostics
         } else {
-            let title = name ?? BoardStore.suggestedName(for: path)
+            let title = name ?? BoardStore.boardName(of: path)
             board = Board(id: StableID.slug(title), name: title, states: Self.defaultStates)
         }
         if let name { board.name = name }
