@@ -448,6 +448,14 @@ final class ServedStore: @unchecked Sendable {
             #expect((reply.json["error"] as? [String: Any])?["field"] as? String == field, "\(body.prefix(40))")
         }
         let id = try #require(try s.cards().keys.first)
+        // A state the board lacks: the API in the terminal's words, the Korean page in Korean.
+        let nowhere = try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "Nowhere"}"#)
+        #expect((nowhere.json["error"] as? [String: Any])?["message"] as? String
+                == "no state 'Nowhere'; the board's states are TODO, DOING, REVIEW, DONE")
+        let korean = try s.call("POST", "cards/\(id)/move", headers: ["Content-Type": "application/x-www-form-urlencoded",
+                                                                      "Cookie": "boardkit-actor=jisoo; boardkit-lang=ko"], body: "state=Nowhere")
+        #expect(korean.status == 422)
+        #expect(korean.text.withoutIsolates.contains("이 보드에 없는 상태입니다(&#39;Nowhere&#39;). 상태는 TODO, DOING, REVIEW, DONE입니다"), "\(korean.text.suffix(1500))")
         #expect(try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "done", "position": 0}"#).status == 422)
         #expect(try s.call("POST", "api/cards/\(id)/move", body: #"{"state": "done", "position": "1"}"#).status == 422)
         #expect(try s.call("POST", "api/cards/\(id)/archive", body: #"{"why": "done"}"#).status == 422)

@@ -125,7 +125,9 @@ struct ActionParser {
     /// A state by id or name, in any case.
     func state(_ reference: String) throws(FieldProblem) -> BoardState {
         guard let s = header.state(named: reference) else {
-            throw .invalid("state", "no state '\(reference)'; the board's states are \(header.states.map(\.name).joined(separator: ", "))")
+            let known = header.states.map(\.name)
+            // The API says it as the terminal does (one wording, the store's); the page in its language.
+            throw .invalid("state", StoreError.unknownState(reference, known: known).text, .noSuchState(reference, known: known))
         }
         return s
     }

@@ -66,6 +66,8 @@ struct FieldProblem: Error, Sendable, Equatable {
         case text(CardText.Problem)
         /// A link names a card the board does not have.
         case noSuchCard(String)
+        /// A state the board does not have; `known` are its states' names.
+        case noSuchState(String, known: [String])
         /// A link names the card itself.
         case sameCard
         /// An attachment's address is not http or https.

@@ -169,6 +169,7 @@ struct PageWords: Sendable {
             case .notADate(let text): "'\(text)' is not a date; write 2026-12-01, 2026-12-01T18:00, today, tomorrow, friday, +3d or +2w"
             case .text(let problem): problem.sentence
             case .noSuchCard(let reference): "names no card of this board ('\(reference)'); write #12, the card's id or its title"
+            case .noSuchState(let reference, let known): "names no state of this board ('\(reference)'); its states are \(known.joined(separator: ", "))"
             case .sameCard: "must be another card than this one"
             case .notAWebAddress: "must start with http:// or https://"
             case .said: nil
@@ -228,6 +229,7 @@ struct PageWords: Sendable {
             case .notADate(let text): "'\(text)'은(는) 날짜가 아닙니다. \(DateInput.acceptedInKorean)"
             case .text(let problem): problem.koreanSentence
             case .noSuchCard(let reference): "이 보드에 없는 카드입니다('\(reference)'). #12, 카드 id 또는 제목을 쓰세요"
+            case .noSuchState(let reference, let known): "이 보드에 없는 상태입니다('\(reference)'). 상태는 \(known.joined(separator: ", "))입니다"
             case .sameCard: "이 카드가 아닌 다른 카드여야 합니다"
             case .notAWebAddress: "http:// 또는 https://로 시작해야 합니다"
             case .said: nil
