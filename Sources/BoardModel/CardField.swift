@@ -12,6 +12,11 @@ extension Card {
     /// Fields whose value is a `DueDate` (a calendar date or an instant).
     public static func isDueDateField(_ name: String) -> Bool { name == "due" || name == "start" }
 
+    /// A position as the log keeps it: its shortest decimal.
+    public static func value(ofPosition position: Double?) -> FieldValue? {
+        position.map { .text(String($0)) }
+    }
+
     /// The field's value, nil when it has none. Dates and instants as ISO 8601, a position as
     /// its shortest decimal, archived as `true` / `false`.
     public func value(of field: String) -> FieldValue? {
@@ -28,7 +33,7 @@ extension Card {
         case "labels": return labels.isEmpty ? nil : .list(labels)
         case "assignees": return assignees.isEmpty ? nil : .list(assignees)
         case "reminders": return reminders.isEmpty ? nil : .list(reminders.map(\.description))
-        case "position": return position.map { .text(String($0)) }
+        case "position": return Self.value(ofPosition: position)
         case "archived": return .text(archived ? "true" : "false")
         case "url": return url.map { .text($0) }
         default:

@@ -196,17 +196,21 @@ enum ChangeLog {
                 """, [.text(state), .int(card.number)]) { (number: $0.int(0) ?? 0, position: $0.double(1)) }
             let placement = CardPlacement.place(at: index, among: others.map(\.position),
                                                 own: card.card.state == state ? card.card.position : nil)
-            for renumbering in placement.renumbered {
-                let other = others[renumbering.index]
-                guard var stored = try CardRow.fetch(db, where: "WHERE number = ?", { $0.bind(1, other.number) }).first else { continue }
-                let old = stored.card.value(of: "position")
-                stored.card.position = renumbering.position
-                // An event of its own, which the board's events and the history leave out.
+            if !placement.renumbered.isEmpty {
+                // Only the position changes: set it alone, without reading each card whole.
+                let setPosition = try db.statement("UPDATE cards SET position = ? WHERE number = ?")
+                for renumbering in placement.renumbered {
+                    let other = others[renumbering.index]
+                    // An event of its own, which the board's events and the history leave out.
+                    event += 1
+                    try row(ChangeLog.renumberedKind, other.number, "position",
+                            Card.value(ofPosition: other.position), Card.value(ofPosition: renumbering.position))
+                    setPosition.bind(1, .real(renumbering.position))
+                    setPosition.bind(2, .int(other.number))
+                    try setPosition.run()
+                }
                 event += 1
-                try row(ChangeLog.renumberedKind, other.number, "position", old, stored.card.value(of: "position"))
-                try save(stored.card, number: other.number, present: true, db)
             }
-            if !placement.renumbered.isEmpty { event += 1 }
             return placement.position
         }
 

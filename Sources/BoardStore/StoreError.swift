@@ -14,9 +14,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// SQLite or PostgreSQL failed (disk full, unreachable); `message` is the engine's or the
     /// system's own words.
     case database(path: String, message: String)
-    /// Another writer held the board past `BoardStore.busyTimeout` (SQLite's lock, or
-    /// PostgreSQL's lock or statement timeout, a deadlock, no connection slot free): nothing was
-    /// changed, and the same change may be tried again. `message` is the engine's words.
+    /// Another writer held the board past `BoardStore.busyTimeout` (SQLite's lock, or the
+    /// board's lock in PostgreSQL, whose `lock_timeout` is the same): nothing was changed, and
+    /// the same change may be tried again. `message` is the engine's words.
     case busy(path: String, message: String)
     /// The file is damaged (SQLite finds it malformed, or it is cut short); `finding` says
     /// what was found. Nothing is written into it.

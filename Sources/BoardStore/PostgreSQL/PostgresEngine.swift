@@ -178,10 +178,12 @@ final class PostgresEngine: StoreEngine {
         return error.code == .authMechanismRequiresPassword || error.serverInfo?[.sqlState] == "28P01"
     }
 
-    /// SQLSTATEs that mean another writer was in the way, not a failure: lock_not_available
-    /// (the lock timeout), query_canceled (the statement timeout), deadlock_detected,
-    /// serialization_failure, too_many_connections.
-    static let busyStates: Set<String> = ["55P03", "57014", "40P01", "40001", "53300"]
+    /// SQLSTATEs that mean another writer held the board past `BoardStore.busyTimeout`, not a
+    /// failure: lock_not_available, which the session's `lock_timeout` (the busy timeout)
+    /// raises. (A server out of connection slots, a cancelled statement, are failures, said
+    /// in the server's words; a deadlock or a serialization failure cannot happen: a write
+    /// first locks the board.)
+    static let busyStates: Set<String> = ["55P03"]
 
     /// PostgreSQL's error as the store's, in the server's words (`database`; `busy` when
     /// another writer was in the way).
