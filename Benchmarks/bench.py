@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 import re
+import socket
+import threading
 import shutil
 import time
 import urllib.parse
@@ -306,7 +308,107 @@ def serve_benchmark(cards, seconds=10):
             server.terminate()
             server.wait(timeout=10)
         rows += commit_benchmark(cards, seconds, board, scratch)
+        rows += open_pages_benchmark(cards, seconds, store, scratch)
     return rows
+
+
+class EventStreams:
+    """`count` open board pages, as browsers hold them: each a `GET events` stream (Server-Sent
+    Events) read on a thread of its own until closed."""
+
+    def __init__(self, page_url, count):
+        url = urllib.parse.urlparse(page_url)
+        self.sockets, self.events = [], [0] * count
+        for n in range(count):
+            sock = socket.create_connection((url.hostname, url.port))
+            sock.sendall(f"GET {url.path}events HTTP/1.1\r\nHost: {url.netloc}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            self.sockets.append(sock)
+            threading.Thread(target=self._read, args=(sock, n), daemon=True).start()
+
+    def _read(self, sock, n):
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    return
+                self.events[n] += data.count(b"event: board")
+        except OSError:
+            return
+
+    def close(self):
+        for sock in self.sockets:
+            sock.close()
+
+
+def open_pages_benchmark(cards, seconds, store, scratch, boards=200, pages=100):
+    """Issue 49: the feed and card moves (8 connections) of one store served alone with no
+    page open, then the same served among `boards` boards of `cards` cards with `pages` open
+    pages listening to it (their event streams), and `GET api/board` while 8 connections move
+    cards. Rows as wrk's: the open pages should cost under 10 % of either."""
+    rows = []
+    copies = []
+    for n in range(boards):
+        copy = os.path.join(scratch, f"many-{n}.db")
+        shutil.copyfile(store, copy)
+        copies.append(copy)
+
+    def serve(names):
+        server = subprocess.Popen(bk("serve", *[a for name in names for a in ("--board", f"b{name}={copies[name]}")],
+                                     "--port", "0", "--quiet", "--state-file", os.path.join(scratch, f"tokens-{len(names)}.json")),
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        feed = started(server, r"(http://\S+/b0\.ics)")
+        page = started(server, r"b0 board: (http://\S+/)")
+        # The other boards' URLs are read away, so the server never waits on a full pipe.
+        threading.Thread(target=server.stdout.read, daemon=True).start()
+        return server, feed, page
+
+    def moves(page, label, connections=8):
+        with urllib.request.urlopen(page + "api/board") as resp:
+            ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
+        script = os.path.join(scratch, "move-pages.lua")
+        with open(script, "w") as f:
+            f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+        wrk(page, seconds, label, cards, rows, script=script, connections=connections)
+
+    server, feed, page = serve([0])
+    try:
+        wrk(feed, seconds, "feed, one board, no page open", cards, rows)
+        moves(page, "move c8, one board, no page open")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    copies[0] = os.path.join(scratch, "many-fresh.db")
+    shutil.copyfile(store, copies[0])
+    server, feed, page = serve(list(range(boards)))
+    streams = None
+    try:
+        streams = EventStreams(page, pages)
+        time.sleep(2)
+        wrk(feed, seconds, f"feed, {boards} boards, {pages} pages open", cards, rows)
+        moves(page, f"move c8, {boards} boards, {pages} pages open")
+        # GET api/board beside 8 connections moving cards: the read's p99.
+        mover = moving_in_background(page, seconds, scratch)
+        wrk(page + "api/board", seconds, "GET api/board while 8 move", cards, rows, connections=2)
+        mover.wait()
+        heard = sum(streams.events)
+        print(f"  serve: {pages} open pages heard {heard:,} changes in all", flush=True)
+    finally:
+        if streams:
+            streams.close()
+        server.terminate()
+        server.wait(timeout=30)
+    return rows
+
+
+def moving_in_background(page, seconds, scratch):
+    """Card moves with 8 connections for `seconds`, in the background (not recorded)."""
+    with urllib.request.urlopen(page + "api/board") as resp:
+        ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
+    script = os.path.join(scratch, "move-beside.lua")
+    with open(script, "w") as f:
+        f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+    return subprocess.Popen(["wrk", "-t1", "-c8", f"-d{seconds}s", "-s", script, page],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def commit_benchmark(cards, seconds, board, scratch):

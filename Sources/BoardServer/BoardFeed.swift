@@ -11,15 +11,17 @@ import BoardStore
 import Logging
 import Synchronization
 
-/// One served board: its name and secret, the file it follows, and the current feed.
+/// One served board: its name and secret, where it is, and its current version
+/// (`BoardSnapshot`), which every request of the page, the API, the feeds, the report and
+/// the forecast is answered from.
 ///
-/// Every request checks the file's size, modification time and inode (one `stat`, two for a
-/// store: a SQLite store in WAL mode takes its commits in `FILE-wal` before they reach the
-/// file itself); when any changed, the board is read again and the feed rebuilt, so an edit
-/// on disk shows in the next response. A store is read through the served store's own
-/// connection (this process must not open its file any other way: see HeldFiles); any other
-/// file through BoardKit's pipeline (any format boardkit reads). A file that stops reading
-/// cleanly keeps the last good feed served and is logged once.
+/// Each request asks whether the board changed, one cheap question: a store's `revision()`
+/// (SQLite's data_version on the store's reading connection, or the database's revision
+/// row), a file's size, modification time and inode (one `stat`). Only then is it read
+/// again, once, whoever asks next. A store is read through the served store's connections
+/// (this process must not open its file any other way: see HeldFiles); any other file
+/// through BoardKit's pipeline (any format boardkit reads), read-only. A version that does
+/// not read cleanly keeps the last good one served and is logged once.
 public final class BoardFeed: Sendable {
     public let name: String
     public let path: String
@@ -28,53 +30,35 @@ public final class BoardFeed: Sendable {
     let store: BoardStore?
     /// True when the board is a store (writable or not: see `FeedServer.isWritable`).
     public var isStore: Bool { store != nil }
-    let readerOptions: ReaderOptions
-    let writerOptions: WriterOptions
-    let logger: Logger
+    private let reader: Reader
 
     private struct State {
-        var signature: FileSignature
-        /// Never empty: a feed is made from its first good read (`load`).
-        var snapshot: FeedSnapshot
-        /// The signature whose read failed, so a broken file is reported once.
-        var failedSignature: FileSignature?
+        var version: Version
+        /// Never empty: a board is served from its first good read (`load`).
+        var snapshot: BoardSnapshot
+        /// The version whose read failed, so a broken board is reported once.
+        var failed: Version?
     }
     private let state: Mutex<State>
 
-    /// What identifies a version of the file without reading it.
+    /// What names a version of the board without reading it.
+    enum Version: Equatable {
+        case store(StoreRevision)
+        case file(FileSignature)
+    }
+
+    /// A file's version: size, modification time and inode.
     struct FileSignature: Equatable {
         var size: Int64
         var seconds: Int64
         var nanoseconds: Int
         var inode: UInt64
-        /// The same of a SQLite write-ahead log beside the file, when there is one.
-        var log: [Int64] = []
-        /// A store in a database has no file: its revision moves when anyone commits.
-        var revision: StoreRevision?
 
-        static func of(_ path: String, store: BoardStore?) -> FileSignature? {
-            if let store, store.isInDatabase {
-                guard let revision = try? store.revision() else { return nil }
-                // When it was read stands for when it changed (`FeedSnapshot.lastModified`).
-                return FileSignature(size: 0, seconds: Int64(time(nil)), nanoseconds: 0, inode: 0, revision: revision)
-            }
+        static func of(_ path: String) -> FileSignature? {
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            var signature = FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
-                                          nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
-            var wal = stat()
-            if stat(path + "-wal", &wal) == 0 {
-                signature.log = [Int64(wal.st_size), Int64(wal.st_mtim.tv_sec), Int64(wal.st_mtim.tv_nsec), Int64(wal.st_ino)]
-                signature.seconds = max(signature.seconds, Int64(wal.st_mtim.tv_sec))
-            }
-            return signature
-        }
-
-        /// Whether both name one version of the board (a database store's by its revision alone).
-        func sameVersion(as other: FileSignature?) -> Bool {
-            guard let other else { return false }
-            if let revision { return revision == other.revision }
-            return self == other
+            return FileSignature(size: Int64(info.st_size), seconds: Int64(info.st_mtim.tv_sec),
+                                 nanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino))
         }
     }
 
@@ -82,68 +66,102 @@ public final class BoardFeed: Sendable {
     /// when it cannot be served.
     static func load(name: String, path: String, token: String, store: BoardStore?, readerOptions: ReaderOptions,
                      writerOptions: WriterOptions, logger: Logger) -> Result<BoardFeed, FeedFailure> {
-        guard let signature = FileSignature.of(path, store: store) else {
+        let reader = Reader(name: name, path: path, store: store, readerOptions: readerOptions, writerOptions: writerOptions,
+                            logger: logger, boot: String(UInt32.random(in: 0...UInt32.max), radix: 36))
+        guard let version = reader.version() else {
             return .failure(FeedFailure(diagnostics: [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]))
         }
-        let options = (readerOptions, writerOptions)
-        return build(name: name, path: path, store: store, options: options, signature).map { snapshot in
-            BoardFeed(name: name, path: path, token: token, store: store, options: options, logger: logger,
-                      first: State(signature: signature, snapshot: snapshot))
+        return reader.read(version).map { snapshot in
+            BoardFeed(token: token, reader: reader, first: State(version: version, snapshot: snapshot))
         }
     }
 
-    private init(name: String, path: String, token: String, store: BoardStore?,
-                 options: (ReaderOptions, WriterOptions), logger: Logger, first: State) {
-        self.name = name
-        self.path = path
+    private init(token: String, reader: Reader, first: State) {
+        name = reader.name
+        path = reader.path
         self.token = token
-        self.store = store
-        (readerOptions, writerOptions) = options
-        self.logger = logger
+        store = reader.store
+        self.reader = reader
         state = Mutex(first)
     }
 
-    /// The feed as it is on disk now (the last good one if the file broke or vanished).
-    public func current() -> FeedSnapshot {
-        let now = FileSignature.of(path, store: store)
-        return state.withLock { s -> FeedSnapshot in
-            guard let now, !now.sameVersion(as: s.signature), !now.sameVersion(as: s.failedSignature) else { return s.snapshot }
-            switch Self.build(name: name, path: path, store: store, options: (readerOptions, writerOptions), now) {
+    /// The board as it is now (the last good version if it broke or vanished). It may read
+    /// the board: call it on a blocking-work thread (`BlockingWork`).
+    func current() -> BoardSnapshot {
+        let now = reader.version()
+        return state.withLock { s -> BoardSnapshot in
+            guard let now, now != s.version, now != s.failed else { return s.snapshot }
+            switch reader.read(now) {
             case .success(let snapshot):
-                s.signature = now
+                s.version = now
                 s.snapshot = snapshot
-                s.failedSignature = nil
-                logger.info("reloaded \(name) from \(path): \(snapshot.board.cards.count) cards")
+                s.failed = nil
             case .failure(let failure):
-                s.failedSignature = now
+                s.failed = now
                 let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
-                logger.error("\(path) changed but cannot be read; still serving the previous version: \(first)")
+                reader.logger.error("\(path) changed but cannot be read; still serving the previous version: \(first)")
             }
             return s.snapshot
         }
     }
 
-    /// `board` as this feed writes it (a filtered view of the feed's board): nil when it
-    /// cannot be written.
-    func calendar(of board: Board) -> [UInt8]? {
-        let encoded = ICSWriter().encode(board, options: writerOptions, name: "\(name).ics")
-        return encoded.diagnostics.hasErrors ? nil : encoded.bytes
-    }
+    /// How the board is read: what `current()` and `load` share.
+    private struct Reader: Sendable {
+        let name: String
+        let path: String
+        let store: BoardStore?
+        let readerOptions: ReaderOptions
+        let writerOptions: WriterOptions
+        let logger: Logger
+        /// Distinguishes this process's page tags from another run's, whose revisions started again.
+        let boot: String
 
-    /// The board read and its feed written, as of `signature`.
-    private static func build(name: String, path: String, store: BoardStore?, options: (reader: ReaderOptions, writer: WriterOptions),
-                              _ signature: FileSignature) -> Result<FeedSnapshot, FeedFailure> {
-        let board: Board
-        if let store {
-            do { board = try store.board() } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
-        } else {
-            let loaded = BoardPipeline.read(path, options: options.reader)
-            guard let read = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
-            board = read
+        /// The board's version now; nil when it cannot be told (the file is gone, the store fails).
+        func version() -> Version? {
+            if let store { return (try? store.revision()).map(Version.store) }
+            return FileSignature.of(path).map(Version.file)
         }
-        let encoded = ICSWriter().encode(board, options: options.writer, name: "\(name).ics")
-        guard !encoded.diagnostics.hasErrors else { return .failure(FeedFailure(diagnostics: encoded.diagnostics)) }
-        return .success(FeedSnapshot(board: board, ics: encoded.bytes, modifiedEpochSeconds: signature.seconds))
+
+        /// The board read as of `version`.
+        func read(_ version: Version) -> Result<BoardSnapshot, FeedFailure> {
+            let writer = writerOptions, name = name
+            let calendar: @Sendable (Board) -> Result<[UInt8], FeedFailure> = { board in
+                let encoded = ICSWriter().encode(board, options: writer, name: "\(name).ics")
+                return encoded.diagnostics.hasErrors ? .failure(FeedFailure(diagnostics: encoded.diagnostics)) : .success(encoded.bytes)
+            }
+            switch version {
+            case .store(let revision):
+                guard let store else { return .failure(FeedFailure(diagnostics: [])) }
+                let log = ReadLog(board: name, logger: logger)
+                log.said("revision \(revision): the header and cards")
+                let overview: (header: Board, cards: [StoredCard])
+                do { overview = try store.overview() } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
+                let view = BoardView(header: overview.header, cards: overview.cards, tag: "\"board-\(boot)-\(revision)\"", writable: true)
+                let whole: @Sendable () -> Result<Board, FeedFailure> = { () -> Result<Board, FeedFailure> in
+                    do throws(StoreError) { return .success(try store.board()) } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
+                }
+                // A revision is not a time: when it was first seen stands for when it changed.
+                return .success(BoardSnapshot(view: view, modifiedEpochSeconds: Int64(time(nil)), readLog: log, readWhole: whole,
+                                              calendar: calendar))
+            case .file(let signature):
+                let loaded = BoardPipeline.read(path, options: readerOptions)
+                guard let board = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }
+                // A file's board is written at once: its tag is the calendar's, the same for the
+                // same content in any run.
+                let ics: [UInt8]
+                switch calendar(board) {
+                case .success(let bytes): ics = bytes
+                case .failure(let failure): return .failure(failure)
+                }
+                let stored = board.cards.enumerated().map { StoredCard(number: Int64($0.offset + 1), card: $0.element, present: true) }
+                let tag = "\"board-" + EntityTag.of(ics, kind: "ics").filter { $0 != "\"" } + "\""
+                let view = BoardView(header: board, cards: stored, tag: tag, writable: false)
+                logger.info("read \(name) from \(path): \(board.cards.count) cards")
+                return .success(BoardSnapshot(view: view, modifiedEpochSeconds: signature.seconds,
+                                              readLog: ReadLog(board: name, logger: logger), readWhole: { .success(board) },
+                                              calendar: calendar, written: ics))
+            }
+        }
     }
 }
 

@@ -14,7 +14,10 @@ struct FeedResponder: Sendable {
     /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
     /// their own. A filter naming what the board does not have is a 400 saying what it has.
     func calendar(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        let snapshot = feed.current()
+        let version = feed.current()
+        guard case .success(let snapshot) = version.calendar(), case .success(let whole) = version.board() else {
+            return .failure(.feedNotWritten)
+        }
         var body = snapshot.plain
         var tag = snapshot.etag
         var headers: HTTPFields = [
@@ -22,14 +25,14 @@ struct FeedResponder: Sendable {
             .cacheControl: "private, max-age=300",
             .lastModified: snapshot.lastModified,
         ]
-        switch Self.filtered(snapshot.board, request, now: .now()) {
+        switch Self.filtered(whole, request, now: .now()) {
         case .failure(let problem):
             return .failure(.filter(problem))
         case .success(let (view, said?)):
             // Named for what it holds, so a calendar app lists "Team (assignee=mina)".
             var view = view
             view.name += " (\(said))"
-            guard let filtered = feed.calendar(of: view) else { return .failure(.feedNotWritten) }
+            guard let filtered = version.calendar(of: view) else { return .failure(.feedNotWritten) }
             body = ByteBuffer(bytes: filtered)
             tag = EntityTag.of(filtered, kind: "ics-f")
         case .success:
@@ -55,11 +58,11 @@ struct FeedResponder: Sendable {
     /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
     /// with a filter in the query, of the cards it names (as `report --where`).
     func report(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        let snapshot = feed.current()
-        let zone = snapshot.board.zone ?? .utc
+        guard case .success(let whole) = feed.current().board() else { return .failure(.reportNotRendered) }
+        let zone = whole.zone ?? .utc
         let now = Instant.now(in: zone)
         let board: Board, said: String?
-        switch Self.filtered(snapshot.board, request, now: now) {
+        switch Self.filtered(whole, request, now: now) {
         case .failure(let problem): return .failure(.filter(problem))
         case .success(let narrowed): (board, said) = narrowed
         }

@@ -1,20 +1,17 @@
-import BoardModel
 import NIOCore
 import Synchronization
 
-/// One version of a board as served: the feed's bytes (plain and, once asked for, gzip),
-/// their entity tags and the time the board file last changed.
-public final class FeedSnapshot: Sendable {
-    public let board: Board
+/// One version of a board's calendar feed: its bytes (plain and, once asked for, gzip),
+/// their entity tags and the time the board last changed.
+final class FeedSnapshot: Sendable {
     let plain: ByteBuffer
-    public let etag: String
-    /// IMF-fixdate of the board file's modification time.
-    public let lastModified: String
+    let etag: String
+    /// IMF-fixdate of the board's modification time.
+    let lastModified: String
     let modifiedEpochSeconds: Int64
     private let compressed = Mutex<(ByteBuffer, String)?>(nil)
 
-    init(board: Board, ics: [UInt8], modifiedEpochSeconds: Int64) {
-        self.board = board
+    init(ics: [UInt8], modifiedEpochSeconds: Int64) {
         self.plain = ByteBuffer(bytes: ics)
         self.etag = EntityTag.of(ics, kind: "ics")
         self.modifiedEpochSeconds = modifiedEpochSeconds

@@ -6,8 +6,9 @@ import Glibc
 
 /// How many files `serve` may hold open, and how many its boards need.
 ///
-/// Each SQLite board holds three descriptors from start (the database, its `-wal` and `-shm`)
-/// and each PostgreSQL board two connections; every client connection takes one more. Under
+/// Each SQLite board holds five descriptors from start (its writing and its reading
+/// connection each open the database and its `-wal`; the `-shm` is shared) and each
+/// PostgreSQL board two connections; every client connection takes one more. Under
 /// the usual soft limit of 1,024 a few hundred boards used them all: `serve` then failed at a
 /// board with SQLite's "unable to open database file", or, a few boards fewer, started,
 /// printed every URL and stopped accepting connections without a word (the listener's accept
@@ -41,7 +42,7 @@ struct OpenFileLimit: Equatable {
     /// Descriptors a board at `path` holds while served.
     static func held(byBoardAt path: String) -> Int {
         if BoardStore.isDatabaseAddress(path) { return 2 }
-        return BoardStore.isStore(path: path) ? 3 : 0
+        return BoardStore.isStore(path: path) ? 5 : 0
     }
 
     /// Descriptors this process holds now (nil where `/proc` cannot tell).

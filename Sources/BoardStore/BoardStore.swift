@@ -213,6 +213,15 @@ public final class BoardStore: Sendable {
         }
     }
 
+    /// The board as a page shows it, read in one transaction (the header and the cards agree):
+    /// its id, name, zone, states and metadata (no cards, no events), and its present cards
+    /// in board order.
+    public func overview() throws(StoreError) -> (header: Board, cards: [StoredCard]) {
+        try read { db in
+            (try StoreExport.header(db), try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"))
+        }
+    }
+
     /// The card a person means by `reference`: its id, its number (`12` or `#12`), or a
     /// title that only one card has. Deleted cards are not found.
     public func card(_ reference: String) throws(StoreError) -> StoredCard {

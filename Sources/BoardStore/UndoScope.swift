@@ -4,7 +4,7 @@
 /// takes back the board's last step, whoever made it; the board page's Undo, the API's with an
 /// actor and `boardkit undo --mine` take back the last step of one person. Either way a step is
 /// never taken back over a later change to the same card (`StoreError.undoConflict`).
-public enum UndoScope: Sendable, Equatable {
+public enum UndoScope: Sendable, Hashable {
     /// The board's newest step (undo), or its oldest undone one (redo), whoever made it.
     case board
     /// The newest step this person made (undo), or their oldest undone one (redo).

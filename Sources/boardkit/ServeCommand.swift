@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log only errors, not one line per request.")
     var quiet = false
 
+    @Flag(name: .long, help: "Log each read of a board's store too (it is read once per change, whatever is asked).")
+    var verbose = false
+
     @OptionGroup var reading: ReadingFlags
 
     @OptionGroup var calendar: CalendarFlags
@@ -81,6 +84,7 @@ struct ServeCommand: AsyncParsableCommand {
         if routes { return }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535") }
         if let failedAttempts, failedAttempts < 0 { throw ValidationError("--failed-attempts must be 0 (no limit) or more") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose say opposite things: give one") }
         if config != nil {
             guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
             return
@@ -100,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let settings = try self.settings()
         var logger = Logger(label: "boardkit.serve")
-        logger.logLevel = settings.quiet ? .error : .info
+        logger.logLevel = settings.quiet ? .error : verbose ? .debug : .info
         let server: FeedServer
         do {
             server = try FeedServer(configuration: settings.configuration, logger: logger)

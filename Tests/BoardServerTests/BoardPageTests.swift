@@ -6,11 +6,11 @@ import Testing
 /// One HTTP request with a body, and the JSON of an answer.
 extension RawHTTP {
     static func call(port: Int, _ method: String, _ path: String, headers: [String: String] = [:],
-                     body: String = "") throws -> Reply {
+                     body: String = "", until marker: String? = nil) throws -> Reply {
         var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (k, v) in headers { text += "\(k): \(v)\r\n" }
         text += "Content-Length: \(body.utf8.count)\r\n\r\n"
-        return try send(port: port, Array(text.utf8) + Array(body.utf8))
+        return try send(port: port, Array(text.utf8) + Array(body.utf8), until: marker)
     }
 }
 

@@ -37,7 +37,8 @@ struct RawHTTP {
         return fd
     }
 
-    static func send(port: Int, _ request: [UInt8]) throws -> Reply {
+    /// Reads until the server closes, or until `until` has arrived (a stream that does not end).
+    static func send(port: Int, _ request: [UInt8], until marker: String? = nil) throws -> Reply {
         let fd = try connect(port: port)
         defer { close(fd) }
         _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -47,6 +48,7 @@ struct RawHTTP {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { break }
             data += chunk[0..<n]
+            if let marker, data.firstRange(of: Array(marker.utf8)) != nil { break }
         }
         guard let split = data.firstRange(of: Array("\r\n\r\n".utf8)) else {
             return Reply(status: 0, headers: [:], body: data)
@@ -128,6 +130,9 @@ final class RunningServer: @unchecked Sendable {
 
     /// Everything the server logged; waits for it to exit.
     var log: String { logBuffer.text }
+
+    /// What the server has logged so far (the pipe's last lines may still be on their way).
+    var logSoFar: String { logBuffer.soFar }
 }
 
 /// What a process writes to a pipe, read until it closes.
@@ -137,11 +142,15 @@ private final class LogBuffer: Sendable {
 
     func read(_ handle: FileHandle) {
         DispatchQueue.global().async {
-            let all = handle.readDataToEndOfFile()
-            self.data.withLock { $0 = all }
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                self.data.withLock { $0.append(chunk) }
+            }
             self.done.signal()
         }
     }
+
+    /// What was read so far, without waiting.
+    var soFar: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 
     /// Everything read, once the pipe closed (the process exited); asked again, the same.
     var text: String {

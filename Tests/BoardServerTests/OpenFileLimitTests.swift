@@ -5,7 +5,7 @@ import Testing
 /// A serve of many boards under the usual low soft limit on open files: raised to the hard
 /// limit at start, and refused in words when even that leaves too few for connections.
 @Suite(.serialized) struct OpenFileLimitTests {
-    /// 200 stores (three descriptors each, held from start), copies of one.
+    /// 200 stores (five descriptors each, held from start), copies of one.
     static func boards(in folder: TemporaryFolder) throws -> [String] {
         let first = folder.path("b1.db")
         let made = try CommandRunner.boardkit(["init", "--board", first, "--from", CommandRunner.sample("board.json")])

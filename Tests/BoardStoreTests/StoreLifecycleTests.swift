@@ -265,8 +265,9 @@ struct StoreLifecycleTests {
             #expect(HeldFiles.isHeld(path))
             // Another path to the same file is the same file.
             #expect(HeldFiles.isHeld(folder.path("./held.db")))
-            // The sniff gets the head recorded when it was held; a reader is refused.
-            #expect(try HeldFiles.head(of: path, count: 64).get() == Array("SQLite format 3\0".utf8))
+            // The sniff gets the head recorded when it was held (through the format versions,
+            // 2 and 2: WAL mode); a reader is refused.
+            #expect(try HeldFiles.head(of: path, count: 64).get() == Array("SQLite format 3\0".utf8) + [0x10, 0, 2, 2])
             guard case .failure(let failure) = MappedText.load(path: path) else {
                 Issue.record("a held store was mapped")
                 return

@@ -34,7 +34,13 @@ struct AccessGate: Sendable {
         let proxied = presented == nil ? proxyPerson(request, remote) : nil
         var lookup = AccessLookup.none
         if let store = board.feed.store {
-            do throws(StoreError) { lookup = try store.access(token: presented, person: proxied) } catch { return .failed(error) }
+            do throws(StoreError) {
+                lookup = try board.feed.current().answer(.access(token: presented, person: proxied)) { () throws(StoreError) in
+                    try store.access(token: presented, person: proxied)
+                }
+            } catch {
+                return .failed(error)
+            }
         }
         if let key = lookup.key {
             switch key.kind {

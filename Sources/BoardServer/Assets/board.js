@@ -58,9 +58,29 @@
       if (fresh.title) button.title = fresh.title; else button.removeAttribute("title");
     }
   }
-  setInterval(() => {
-    if (!busy && !document.hidden) refresh().catch(() => {});
-  }, 1000);
+  // The server says when the board changed (`events`, Server-Sent Events): the columns are
+  // fetched then, not every second. A browser without EventSource, or a stream the server
+  // (or a proxy) will not keep, falls back to asking every second. A change heard while a
+  // card is being dragged, or while the tab is hidden, is fetched once that is over.
+  let missed = false;
+  function changed() {
+    if (busy || document.hidden) { missed = true; return; }
+    missed = false;
+    refresh().catch(() => {});
+  }
+  let polling = null;
+  function poll() {
+    if (!polling) polling = setInterval(changed, 1000);
+  }
+  if (window.EventSource) {
+    const events = new EventSource("events");
+    events.addEventListener("board", changed);
+    events.addEventListener("error", () => { if (events.readyState === EventSource.CLOSED) poll(); });
+  } else {
+    poll();
+  }
+  setInterval(() => { if (missed) changed(); }, 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && missed) changed(); });
 
   function toast(text) {
     const box = document.getElementById("toast");

@@ -11,6 +11,8 @@ enum PageLimits {
     static let bodyBytes = 256 * 1024
     /// History entries a page or `api/history` shows at most.
     static let historyEvents = 500
+    /// How long one stream of `GET events` lasts before the browser is let in again.
+    static let eventStreamLasts: Duration = .seconds(300)
 }
 
 /// Responses with the headers every page and API answer carries.

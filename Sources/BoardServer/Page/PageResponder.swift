@@ -4,8 +4,10 @@ import BoardKit
 import BoardModel
 import BoardStore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// Where a write goes: the page's form posts and the API's requests name the same things.
 enum WriteTarget: Sendable, Equatable {
@@ -67,17 +69,45 @@ struct PageResponder: Sendable {
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return PageReply.seeOther(desk.name + "/" + query)
         }
-        return rendered(request, call, root: "") { view, context in
-            BoardPage(view: view, context: context, forecast: desk.forecast(view, filter: context.filter, now: context.now)).document()
+        return rendered(request, call, root: "") { snapshot, context in
+            BoardPage(view: snapshot.view, context: context, forecast: snapshot.forecast(filter: context.filter, now: context.now)).document()
         }
     }
 
     /// `GET columns`: the board page's `<main>` alone, for the script's live updates; 304
     /// while the board (and the day, which moves due chips) is unchanged.
     func columns(_ request: Request, _ call: BoardCall) -> Response {
-        rendered(request, call, root: "", conditional: true) { view, context in
-            BoardPage(view: view, context: context).columns()
+        rendered(request, call, root: "", conditional: true) { snapshot, context in
+            BoardPage(view: snapshot.view, context: context).columns()
         }
+    }
+
+    /// `GET events`: the board's versions as Server-Sent Events (`event: board`, the version's
+    /// tag as data), the current one at once and then each change, so the page fetches its
+    /// columns when something changed instead of asking every second. A stream lasts a few
+    /// minutes (the browser reconnects, and is let in again: a link revoked meanwhile ends
+    /// there) and ends when the server shuts down.
+    func events(_ request: Request, _ call: BoardCall) -> Response {
+        let watch = call.desk.watch
+        var headers = PageReply.securityHeaders(policy: PageReply.contentSecurityPolicy)
+        headers[.contentType] = "text/event-stream; charset=utf-8"
+        // nginx would otherwise hold the events back in its buffer.
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            let listener = watch.listen(lasting: PageLimits.eventStreamLasts)
+            try await withGracefulShutdownHandler {
+                for await event in listener.events {
+                    switch event {
+                    case .version(let tag): try await writer.write(ByteBuffer(string: "event: board\ndata: \(tag)\n\n"))
+                    case .stillHere: try await writer.write(ByteBuffer(string: ":\n\n"))
+                    }
+                }
+            } onGracefulShutdown: {
+                listener.stop()
+            }
+            try await writer.finish(nil)
+        })
     }
 
     /// `GET cards/ID`: one card with its edit form and history.
@@ -85,10 +115,12 @@ struct PageResponder: Sendable {
         let desk = call.desk, id = call.id
         // A card the board does not have (deleted, or never there): the page's frame saying
         // so, who deleted it and when, with a way back (it was a bare "Not saved" page).
-        if let view = try? desk.view(), view.card(id: id) == nil {
+        let view = desk.view()
+        if view.card(id: id) == nil {
             return gonePage(request, call, view: view, id: id, typed: nil, root: "../")
         }
-        return rendered(request, call, root: "../") { view, context in
+        return rendered(request, call, root: "../") { snapshot, context in
+            let view = snapshot.view
             guard let stored = view.card(id: id) else { return nil }
             let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
             return CardPage(view: view, stored: stored, history: history, context: context).document()
@@ -98,9 +130,9 @@ struct PageResponder: Sendable {
     /// `GET history`: the board's log, newest first.
     func historyPage(_ request: Request, _ call: BoardCall) -> Response {
         let desk = call.desk
-        return rendered(request, call, root: "") { view, context in
+        return rendered(request, call, root: "") { snapshot, context in
             let events = (try? desk.history(card: nil, limit: PageLimits.historyEvents)) ?? []
-            return HistoryPage(view: view, events: events, context: context).document()
+            return HistoryPage(view: snapshot.view, events: events, context: context).document()
         }
     }
 
@@ -109,10 +141,10 @@ struct PageResponder: Sendable {
     }
 
     private func rendered(_ request: Request, _ call: BoardCall, root: String, conditional: Bool = false,
-                          _ render: (BoardView, PageContext) -> HTML?) -> Response {
+                          _ render: (BoardSnapshot, PageContext) -> HTML?) -> Response {
         let desk = call.desk
-        let view: BoardView
-        do { view = try desk.view() } catch { return failurePage(RequestRefusal.of(.store(error), current: { _ in nil }), request) }
+        let snapshot = desk.snapshot()
+        let view = snapshot.view
         var (context, cookies) = self.context(request, view: view, call: call, root: root)
         // The header's steps (Undo's title, what a form did) only for a whole page: the
         // script asks for the columns every second, mostly to hear 304.
@@ -125,7 +157,7 @@ struct PageResponder: Sendable {
             }
             tag = columns
         }
-        guard let html = render(view, context) else { return failurePage(.notFound, request) }
+        guard let html = render(snapshot, context) else { return failurePage(.notFound, request) }
         return PageReply.html(html, tag: tag, cookies: cookies)
     }
 
@@ -189,7 +221,7 @@ struct PageResponder: Sendable {
             return backAfter(request, target, step: outcome.step)
         case .failure(let refusal):
             // A card deleted meanwhile (or never there): its page says so, keeping an edit's typing.
-            if case .store? = refusal.failure, let id = target.card, let view = try? desk.view(), view.card(id: id) == nil {
+            if case .store? = refusal.failure, let id = target.card, case let view = desk.view(), view.card(id: id) == nil {
                 return gonePage(request, call, view: view, id: id, typed: target.isEdit ? FormValues(fields: sent) : nil, root: target.root)
             }
             if case .store(.cardChanged)? = refusal.failure, case .editCard(let id) = target,
@@ -206,7 +238,8 @@ struct PageResponder: Sendable {
     private func refusedForm(_ form: (values: FormValues, problem: FieldProblem), _ target: WriteTarget,
                              _ request: Request, _ call: BoardCall, status: HTTPResponse.Status) -> Response? {
         let desk = call.desk
-        guard let view = try? desk.view() else { return nil }
+        let snapshot = desk.snapshot()
+        let view = snapshot.view
         var context = withSteps(self.context(request, view: view, call: call, root: target.root).0, request, view: view, desk: desk)
         switch target {
         case .editCard(let id):
@@ -221,7 +254,7 @@ struct PageResponder: Sendable {
         case .addCard:
             let state = form.values["state"]
             context.refusedAdd = (view.header.state(withID: state) != nil ? state : view.header.states.first?.id ?? "", form.values, form.problem)
-            let forecast = desk.forecast(view, filter: context.filter, now: context.now)
+            let forecast = snapshot.forecast(filter: context.filter, now: context.now)
             return PageReply.html(BoardPage(view: view, context: context, forecast: forecast).document(), status: status)
         default:
             return nil
@@ -249,7 +282,8 @@ struct PageResponder: Sendable {
 
     private func failureDocument(_ refusal: RequestRefusal, _ request: Request, call: BoardCall?, root: String) -> Response {
         let (language, _) = PageRequest.language(request)
-        if let current = refusal.current, let call, let view = try? call.desk.view() {
+        if let current = refusal.current, let call {
+            let view = call.desk.view()
             let desk = call.desk
             // Shown at the URL the form posted to (`cards/ID` or `cards/ID/move`): its links
             // climb back from there.
@@ -259,10 +293,10 @@ struct PageResponder: Sendable {
                                 notice: language.words.changedMeanwhile)
             return PageReply.html(page.document(), status: refusal.status)
         }
-        guard let call, let view = try? call.desk.view() else {
+        guard let call else {
             return PageReply.html(RefusalPage(refusal: refusal, language: language, root: root, query: "").bare, status: refusal.status)
         }
-        let desk = call.desk
+        let desk = call.desk, view = desk.view()
         // In the board's frame, keeping the reader's filter on the way back.
         let context = withSteps(self.context(request, view: view, call: call, root: root).0, request, view: view, desk: desk)
         var page = RefusalPage(refusal: refusal, language: language, root: root, query: context.keptQuery)
@@ -279,8 +313,7 @@ struct PageResponder: Sendable {
     /// `GET api/board`: the board in the canonical JSON's shape with an ETag (304 when the
     /// client's copy is current).
     func apiBoard(_ request: Request, _ call: BoardCall) -> Response {
-        let view: BoardView
-        do { view = try call.desk.view() } catch { return apiRefusal(.of(.store(error), current: { _ in nil })) }
+        let view = call.desk.view()
         if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: view.tag) {
             return PageReply.notModified(tag: view.tag)
         }
@@ -289,7 +322,7 @@ struct PageResponder: Sendable {
 
     /// `GET api/cards/ID`: one card, its version as the ETag.
     func apiCard(_ request: Request, _ call: BoardCall) -> Response {
-        guard let view = try? call.desk.view(), let stored = view.card(id: call.id) else { return apiRefusal(.notFound) }
+        guard let stored = call.desk.view().card(id: call.id) else { return apiRefusal(.notFound) }
         return PageReply.json(BoardView.apiJSON(stored) + [0x0A], tag: "\"\(stored.version)\"")
     }
 
@@ -304,7 +337,7 @@ struct PageResponder: Sendable {
         }
         let limit = given.flatMap { $0 }.map { min(max($0, 1), PageLimits.historyEvents) } ?? PageLimits.historyEvents
         do {
-            let view = try desk.view()
+            let view = desk.view()
             let events = try desk.history(card: card, limit: limit)
             let (language, _) = PageRequest.language(request)
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
@@ -327,8 +360,8 @@ struct PageResponder: Sendable {
         case .success(.changed(nil, _)):
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         case .success(.stepTaken(let record, let undone)):
-            let view = try? desk.view()
-            let text = HistoryText(states: view?.header.states ?? [], zone: view?.zone ?? .utc,
+            let view = desk.view()
+            let text = HistoryText(states: view.header.states, zone: view.zone,
                                    locale: PageRequest.language(request).0.reportLocale)
             return PageReply.json(Self.stepJSON(step: record.step, command: record.command, undone: undone,
                                                 sentence: text.stepSentence(record, undone: undone)))
@@ -564,7 +597,8 @@ struct PageResponder: Sendable {
     /// or the merged save is refused too: the plain conflict page then.
     private func merged(_ request: Request, _ call: BoardCall, id: String, sent: ActionFields) async -> Response? {
         let desk = call.desk
-        guard let view = try? desk.view(), let current = view.card(id: id),
+        let view = desk.view()
+        guard let current = view.card(id: id),
               let merge = ConflictMerge(sent: sent, now: FormValues(card: current.card, zone: view.zone)) else { return nil }
         var step: Int64?
         if !merge.toSave.isEmpty {
@@ -586,7 +620,8 @@ struct PageResponder: Sendable {
     /// The card's page as it is now, the reader's values for `yours` fields beside its own (409).
     private func clashPage(_ request: Request, _ call: BoardCall, id: String, yours: [String: String]) -> Response? {
         let desk = call.desk
-        guard let now = try? desk.view(), let stored = now.card(id: id) else { return nil }
+        let now = desk.view()
+        guard let stored = now.card(id: id) else { return nil }
         let context = withSteps(self.context(request, view: now, call: call, root: "../").0, request, view: now, desk: desk)
         let history = (try? desk.history(card: id, limit: PageLimits.historyEvents)) ?? []
         var page = CardPage(view: now, stored: stored, history: history, context: context, notice: context.language.messages.mergedNotice)

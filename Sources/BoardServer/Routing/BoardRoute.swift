@@ -16,7 +16,15 @@ struct BoardRoute: Sendable {
     let path: String
     let reach: Reach
     let answer: Answer
-    let handle: @Sendable (Responders, Request, BoardCall) async -> Response
+    let handler: Handler
+
+    /// What answers once the request is let in.
+    enum Handler: Sendable {
+        /// A read: it runs whole, admission included, on a blocking-work thread (`BlockingWork`).
+        case read(@Sendable (Responders, Request, BoardCall) -> Response)
+        /// A write: it awaits its commit without holding a thread.
+        case write(@Sendable (Responders, Request, BoardCall) async -> Response)
+    }
 
     /// Whether the route changes something (every method but GET and HEAD): the write group,
     /// which `WriteGuard` stands before.

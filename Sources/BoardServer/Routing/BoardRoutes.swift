@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Every route under `/TOKEN/NAME` (docs/serve.md lists them) with the reach it needs, and
 /// the one way a request reaches a handler: the board looked up, the request let in by the
@@ -16,61 +17,68 @@ struct BoardRoutes: Sendable {
     /// The routes, in the order the router takes them (`serve --routes` prints them).
     static let all: [BoardRoute] = {
         var routes: [BoardRoute] = []
-        func add(_ method: HTTPRequest.Method, _ path: String, _ reach: Reach, _ answer: BoardRoute.Answer,
-                 _ handle: @escaping @Sendable (PageResponder, FeedResponder, Request, BoardCall) async -> Response) {
-            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer) { r, request, call in
-                await handle(r.page, r.feeds, request, call)
-            })
+        func read(_ method: HTTPRequest.Method, _ path: String, _ reach: Reach, _ answer: BoardRoute.Answer,
+                  _ handle: @escaping @Sendable (PageResponder, FeedResponder, Request, BoardCall) -> Response) {
+            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer, handler: .read { r, request, call in
+                handle(r.page, r.feeds, request, call)
+            }))
+        }
+        func write(_ method: HTTPRequest.Method, _ path: String, _ reach: Reach, _ answer: BoardRoute.Answer,
+                   _ handle: @escaping @Sendable (PageResponder, Request, BoardCall) async -> Response) {
+            routes.append(BoardRoute(method: method, path: path, reach: reach, answer: answer, handler: .write { r, request, call in
+                await handle(r.page, request, call)
+            }))
         }
         // Feeds and the live report: what a feed link opens. HEAD answers the GET's status
         // and headers (Content-Length included) without the body.
-        add(.get, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in p.feed(f.calendar(request, call.board.feed), request) }
-        add(.head, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in
+        read(.get, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in p.feed(f.calendar(request, call.board.feed), request) }
+        read(.head, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in
             p.feed(f.calendar(request, call.board.feed), request).createHeadResponse()
         }
-        add(.get, "/report.html", .feeds, .feed) { p, f, request, call in p.feed(f.report(request, call.board.feed), request) }
-        add(.head, "/report.html", .feeds, .feed) { p, f, request, call in
+        read(.get, "/report.html", .feeds, .feed) { p, f, request, call in p.feed(f.report(request, call.board.feed), request) }
+        read(.head, "/report.html", .feeds, .feed) { p, f, request, call in
             p.feed(f.report(request, call.board.feed), request).createHeadResponse()
         }
         // The page and what it reads.
-        add(.get, "", .read, .page) { p, _, request, call in p.boardPage(request, call) }
-        add(.get, "/columns", .read, .page) { p, _, request, call in p.columns(request, call) }
-        add(.get, "/history", .read, .page) { p, _, request, call in p.historyPage(request, call) }
-        add(.get, "/cards/:id", .read, .page) { p, _, request, call in p.cardPage(request, call) }
+        read(.get, "", .read, .page) { p, _, request, call in p.boardPage(request, call) }
+        read(.get, "/columns", .read, .page) { p, _, request, call in p.columns(request, call) }
+        read(.get, "/events", .read, .page) { p, _, request, call in p.events(request, call) }
+        read(.get, "/history", .read, .page) { p, _, request, call in p.historyPage(request, call) }
+        read(.get, "/cards/:id", .read, .page) { p, _, request, call in p.cardPage(request, call) }
         // The assets too only under a board's secret path (they answered under any two
         // segments, telling a prober that a boardkit listens there).
         for file in PageAssets.File.allCases {
-            add(.get, "/" + file.rawValue, .read, .page) { p, _, request, _ in p.asset(request, file) }
+            read(.get, "/" + file.rawValue, .read, .page) { p, _, request, _ in p.asset(request, file) }
         }
         // Form posts (the page without script): each answers with a redirect or a page.
-        add(.post, "/cards", .write, .page) { p, _, request, call in await p.form(request, call, .addCard) }
-        add(.post, "/cards/:id", .write, .page) { p, _, request, call in await p.form(request, call, .editCard(call.id)) }
-        add(.post, "/cards/:id/:verb", .write, .page) { p, _, request, call in
+        write(.post, "/cards", .write, .page) { p, request, call in await p.form(request, call, .addCard) }
+        write(.post, "/cards/:id", .write, .page) { p, request, call in await p.form(request, call, .editCard(call.id)) }
+        write(.post, "/cards/:id/:verb", .write, .page) { p, request, call in
             guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)) else { return p.refusal(.notFound, request, .page) }
             return await p.form(request, call, .card(call.id, verb))
         }
-        add(.post, "/undo", .write, .page) { p, _, request, call in await p.form(request, call, .undo) }
-        add(.post, "/redo", .write, .page) { p, _, request, call in await p.form(request, call, .redo) }
+        write(.post, "/undo", .write, .page) { p, request, call in await p.form(request, call, .undo) }
+        write(.post, "/redo", .write, .page) { p, request, call in await p.form(request, call, .redo) }
         // The name a reader of an open board types, kept in their browser: it changes nothing
         // on the board. Elsewhere the person is the one let in, and it is not there (404).
-        add(.post, "/actor", .read, .page) { p, _, request, call in p.setActor(request, call) }
+        write(.post, "/actor", .read, .page) { p, request, call in p.setActor(request, call) }
         // The API.
-        add(.get, "/api/board", .read, .api) { p, _, request, call in p.apiBoard(request, call) }
-        add(.get, "/api/history", .read, .api) { p, _, request, call in p.apiHistory(request, call) }
-        add(.get, "/api/cards/:id", .read, .api) { p, _, request, call in p.apiCard(request, call) }
-        add(.get, "/api/people", .admin, .api) { p, _, request, call in p.apiPeople(request, call) }
-        add(.post, "/api/cards", .write, .api) { p, _, request, call in await p.api(request, call, .addCard) }
-        add(.patch, "/api/cards/:id", .write, .api) { p, _, request, call in await p.api(request, call, .editCard(call.id)) }
-        add(.delete, "/api/cards/:id", .write, .api) { p, _, request, call in await p.api(request, call, .card(call.id, .delete)) }
-        add(.post, "/api/cards/:id/:verb", .write, .api) { p, _, request, call in
+        read(.get, "/api/board", .read, .api) { p, _, request, call in p.apiBoard(request, call) }
+        read(.get, "/api/history", .read, .api) { p, _, request, call in p.apiHistory(request, call) }
+        read(.get, "/api/cards/:id", .read, .api) { p, _, request, call in p.apiCard(request, call) }
+        read(.get, "/api/people", .admin, .api) { p, _, request, call in p.apiPeople(request, call) }
+        write(.post, "/api/cards", .write, .api) { p, request, call in await p.api(request, call, .addCard) }
+        write(.patch, "/api/cards/:id", .write, .api) { p, request, call in await p.api(request, call, .editCard(call.id)) }
+        write(.delete, "/api/cards/:id", .write, .api) { p, request, call in await p.api(request, call, .card(call.id, .delete)) }
+        write(.post, "/api/cards/:id/:verb", .write, .api) { p, request, call in
             // DELETE is the API's way to delete; move, archive and restore are posts.
             guard let verb = call.verb.flatMap(CardVerb.init(rawValue:)), verb != .delete else {
                 return p.refusal(.notFound, request, .api)
             }
             return await p.api(request, call, .card(call.id, verb))
         }
-        add(.post, "/api/undo", .write, .api) { p, _, request, call in await p.api(request, call, .undo) }
-        add(.post, "/api/redo", .write, .api) { p, _, request, call in await p.api(request, call, .redo) }
+        write(.post, "/api/undo", .write, .api) { p, request, call in await p.api(request, call, .undo) }
+        write(.post, "/api/redo", .write, .api) { p, request, call in await p.api(request, call, .redo) }
         return routes
     }()
 
@@ -100,40 +108,74 @@ struct BoardRoutes: Sendable {
     }
 
     /// The route's answer for a request let in and reaching far enough; a refusal otherwise.
+    /// A read runs whole on a blocking-work thread; a write is let in there, then awaits its
+    /// body and its commit.
     func respond(_ route: BoardRoute, _ request: Request, _ context: BoardRequestContext, board name: String) async -> Response {
+        let asked = Asked(board: name, token: context.parameters.get("token") ?? "", id: context.parameters.get("id") ?? "",
+                          verb: context.parameters.get("verb"), remote: context.remoteAddress)
+        switch route.handler {
+        case .read(let handle):
+            return await BlockingWork.run { [self] in
+                switch admit(route, request, asked) {
+                case .refused(let response): return response
+                case .letIn(let call): return handle(responders, request, call)
+                }
+            }
+        case .write(let handle):
+            var call: BoardCall
+            switch await BlockingWork.run({ [self] in admit(route, request, asked) }) {
+            case .refused(let response): return response
+            case .letIn(let admitted): call = admitted
+            }
+            switch await writes.admit(request) {
+            case .success(let body): call.body = body
+            case .failure(let refusal): return responders.page.refusal(refusal, request, route.answer, root: route.root)
+            }
+            return await handle(responders, request, call)
+        }
+    }
+
+    /// What the request's path and connection name, taken from its context.
+    struct Asked: Sendable {
+        var board: String
+        var token: String
+        var id: String
+        var verb: String?
+        var remote: SocketAddress?
+    }
+
+    enum Admission: Sendable {
+        case letIn(BoardCall)
+        case refused(Response)
+    }
+
+    /// The board looked up, the request let in by the gate (which may read the store's
+    /// people), its reach checked.
+    private func admit(_ route: BoardRoute, _ request: Request, _ asked: Asked) -> Admission {
         // Guessing links is slowed down: an address whose attempts opened nothing too often
         // waits, whatever it presents now.
-        let client = gate.client(request, remote: context.remoteAddress)
+        let client = gate.client(request, remote: asked.remote)
         let now = Int64(ProcessInfo.processInfo.systemUptime)   // monotonic: a clock set back never lengthens a wait
         if let wait = attempts.wait(for: client, now: now) {
-            return responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer)
+            return .refused(responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer))
         }
-        guard let board = boards.board(named: name) else {
+        guard let board = boards.board(named: asked.board) else {
             attempts.record(client, now: now)
-            return FeedResponder.notFound
+            return .refused(FeedResponder.notFound)
         }
-        switch gate.admit(request, pathToken: context.parameters.get("token") ?? "", board: board, remote: context.remoteAddress) {
+        switch gate.admit(request, pathToken: asked.token, board: board, remote: asked.remote) {
         case .unknown:
             attempts.record(client, now: now)
-            return FeedResponder.notFound
+            return .refused(FeedResponder.notFound)
         case .failed(let error):
-            return responders.page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer)
+            return .refused(responders.page.refusal(.of(.store(error), current: { _ in nil }), request, route.answer))
         case .admitted(let visitor):
             guard visitor.reach >= route.reach else {
                 // A feed link opens nothing else: the board's page is not even there for it.
-                if visitor.reach == .feeds { return FeedResponder.notFound }
-                return responders.page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer)
+                if visitor.reach == .feeds { return .refused(FeedResponder.notFound) }
+                return .refused(responders.page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer))
             }
-            let raw = context.parameters.get("id") ?? ""
-            var call = BoardCall(board: board, visitor: visitor, id: raw.removingPercentEncoding ?? raw,
-                                 verb: context.parameters.get("verb"))
-            if route.isWrite {
-                switch await writes.admit(request) {
-                case .success(let body): call.body = body
-                case .failure(let refusal): return responders.page.refusal(refusal, request, route.answer, root: route.root)
-                }
-            }
-            return await route.handle(responders, request, call)
+            return .letIn(BoardCall(board: board, visitor: visitor, id: asked.id.removingPercentEncoding ?? asked.id, verb: asked.verb))
         }
     }
 }

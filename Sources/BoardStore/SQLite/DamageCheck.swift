@@ -36,6 +36,9 @@ extension BoardStore {
         let finding: String? = try glance { db in
             let pageSize = try db.int("PRAGMA page_size") ?? 4096
             let pages = try db.int("PRAGMA page_count") ?? 0
+            // The file's shape where it really is: a store opened through a symbolic link has
+            // its write-ahead log beside the file the link names, as SQLite places it.
+            let path = SQLiteEngine.realPath(path)
             var file = stat(), log = stat()
             if stat(path, &file) == 0 {
                 let size = Int64(file.st_size)

@@ -12,9 +12,18 @@ import GRDBSQLite
 /// Writes are IMMEDIATE transactions, so two processes editing the same file at once both
 /// land (the second waits up to `BoardStore.busyTimeout`), and a process killed half-way
 /// leaves the file as it was before its command.
+///
+/// A store that can be written is opened as a GRDB `DatabasePool`: reads run on a connection
+/// of their own, in WAL mode never waiting for a writer, so a served page answers while a
+/// write waits for another process's lock. The pool keeps one reader, so `othersCommits`
+/// (a per-connection counter) always asks the same connection, and a board holds five
+/// descriptors (two connections' database and log, and the shared `-shm`). A pool puts its
+/// file in WAL mode as it opens, a write nobody asked for on a file not in that mode yet (a
+/// SQLite file that is no store, refused untouched) or opened only to look: those, and a
+/// store on read-only media, are one `DatabaseQueue`.
 final class SQLiteEngine: StoreEngine {
     let location: String
-    private let queue: DatabaseQueue
+    private let database: any DatabaseWriter
     /// The file marked held while the connection is open: nothing else in this process opens
     /// it (see HeldFiles), so SQLite's locks stay SQLite's.
     private let hold: HeldFiles.Hold?
@@ -27,8 +36,11 @@ final class SQLiteEngine: StoreEngine {
     /// read; one that cannot be written is refused unless `readOnly` (see `StoreMedia`).
     static func open(_ path: String, readOnly: Bool) throws(StoreError) -> SQLiteEngine {
         guard FileManager.default.fileExists(atPath: path) else { throw .missing(path: path) }
-        switch HeldFiles.head(of: path, count: SQLiteHeader.magic.count) {
-        case .success(let head): guard SQLiteHeader.matches(head: head) else { throw .notAStore(path: path) }
+        let head: [UInt8]
+        switch HeldFiles.head(of: path, count: SQLiteHeader.length) {
+        case .success(let read):
+            head = read
+            guard SQLiteHeader.matches(head: head) else { throw .notAStore(path: path) }
         // A file this user cannot read is not "not a store": say why it was not read.
         case .failure(let failure): throw .database(path: path, message: SystemError.text(failure.errno))
         }
@@ -45,18 +57,24 @@ final class SQLiteEngine: StoreEngine {
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
         }
         // Held before SQLite opens it, so no read of the file by this process can come between.
-        let hold = HeldFiles.hold(path, head: SQLiteHeader.magic)
+        let hold = HeldFiles.hold(path, head: head)
         do {
-            let queue = try DatabaseQueue(path: media.sqlitePath(path), configuration: config)
-            return SQLiteEngine(location: path, queue: queue, hold: hold, readOnly: readOnly)
+            let database: any DatabaseWriter
+            if media == .writable && !readOnly && SQLiteHeader.isInWALMode(head: head) {
+                config.maximumReaderCount = 1
+                database = try DatabasePool(path: path, configuration: config)
+            } else {
+                database = try DatabaseQueue(path: media.sqlitePath(path), configuration: config)
+            }
+            return SQLiteEngine(location: path, database: database, hold: hold, readOnly: readOnly)
         } catch {
             throw failure(error, path: path)
         }
     }
 
-    private init(location: String, queue: DatabaseQueue, hold: HeldFiles.Hold?, readOnly: Bool) {
+    private init(location: String, database: any DatabaseWriter, hold: HeldFiles.Hold?, readOnly: Bool) {
         self.location = location
-        self.queue = queue
+        self.database = database
         self.hold = hold
         self.readOnly = readOnly
     }
@@ -64,7 +82,7 @@ final class SQLiteEngine: StoreEngine {
     deinit {
         // The connection closes before the hold is released: until then the file is SQLite's.
         // A connection that would not close stays open, so its file stays held for good.
-        do { try queue.close() } catch { hold.map(HeldFiles.keepHeld) }
+        do { try database.close() } catch { hold.map(HeldFiles.keepHeld) }
     }
 
     /// BEGIN IMMEDIATE, so that a reader turned writer cannot deadlock against another
@@ -72,7 +90,7 @@ final class SQLiteEngine: StoreEngine {
     /// GRDB's own transaction compiles them every time, which cost a board page's card move
     /// more than the move itself.
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction { db in
+        try database.writeWithoutTransaction { db in
             try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             let result: T
             do {
@@ -87,14 +105,15 @@ final class SQLiteEngine: StoreEngine {
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try queue.read { db in try body(SQLiteConnection(db)) }
+        try database.read { db in try body(SQLiteConnection(db)) }
     }
 
     func glance<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try queue.inDatabase { db in try body(SQLiteConnection(db)) }
+        try database.unsafeRead { db in try body(SQLiteConnection(db)) }
     }
 
-    /// SQLite's data_version: it moves when another connection commits.
+    /// SQLite's data_version of the reading connection: it moves when another connection
+    /// (this process's writer too) commits.
     func othersCommits() throws -> Int64 {
         try glance { db in try db.int("PRAGMA data_version") ?? 0 }
     }
@@ -118,14 +137,14 @@ final class SQLiteEngine: StoreEngine {
     }
 
     /// `path` with every symbolic link and `.`/`..` resolved; as given when it cannot be.
-    private static func realPath(_ path: String) -> String {
+    static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     func migrate() throws {
-        try Self.migrator.migrate(queue)
+        try Self.migrator.migrate(database)
     }
 
     /// `StoreSchema.migrations` as GRDB runs them: each once, recorded by name.
@@ -169,8 +188,15 @@ final class SQLiteEngine: StoreEngine {
 /// The 16-byte header every SQLite 3 database starts with.
 enum SQLiteHeader {
     static let magic = Array("SQLite format 3\0".utf8)
+    /// Bytes through the file format's read and write versions (offsets 18 and 19).
+    static let length = 20
 
     static func matches(head: [UInt8]) -> Bool { head.starts(with: magic) }
+
+    /// Whether the file is in WAL mode: both format versions are 2 (1 for a rollback journal).
+    static func isInWALMode(head: [UInt8]) -> Bool {
+        head.count >= length && head[18] == 2 && head[19] == 2
+    }
 
     /// Through HeldFiles, so a file this process already holds open is not opened again.
     static func matches(path: String) -> Bool {
