@@ -126,6 +126,15 @@ try:
         lambda: driver.switch_to.active_element.get_attribute("data-card") == dragged_id),
         str(driver.switch_to.active_element.get_attribute("outerHTML"))[:80])
 
+    # A quiet open page asks for nothing: it listens to its event stream (it asked for the
+    # columns every second). A change then arrives through the stream.
+    time.sleep(2.5)  # the echo of the keyboard move above (the stream says it within a second)
+    driver.execute_script("performance.clearResourceTimings()")
+    time.sleep(3)
+    asked = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    listening = driver.execute_script("return performance.getEntriesByType('resource').length === 0 && !!window.EventSource")
+    check("a quiet page makes no requests (it listens to events)", not [u for u in asked if "columns" in u] and listening, str(asked))
+
     # Text typed into an open "Add a card" form survives a change arriving live, the focus
     # having left the form (it was wiped).
     form = driver.find_element(By.CSS_SELECTOR, f"section.column[data-state='{todo_state}'] details.add")
