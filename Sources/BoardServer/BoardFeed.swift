@@ -91,7 +91,7 @@ public final class BoardFeed: Sendable {
         let now = reader.version()
         return state.withLock { s -> BoardSnapshot in
             guard let now, now != s.version, now != s.failed else { return s.snapshot }
-            switch reader.read(now) {
+            switch reader.read(now, after: s.snapshot) {
             case .success(let snapshot):
                 s.version = now
                 s.snapshot = snapshot
@@ -122,8 +122,9 @@ public final class BoardFeed: Sendable {
             return FileSignature.of(path).map(Version.file)
         }
 
-        /// The board read as of `version`.
-        func read(_ version: Version) -> Result<BoardSnapshot, FeedFailure> {
+        /// The board as of `version`: a store's read when first asked (at once for the first
+        /// version, `previous` nil), a file's now.
+        func read(_ version: Version, after previous: BoardSnapshot? = nil) -> Result<BoardSnapshot, FeedFailure> {
             let writer = writerOptions, name = name
             let calendar: @Sendable (Board) -> Result<[UInt8], FeedFailure> = { board in
                 let encoded = ICSWriter().encode(board, options: writer, name: "\(name).ics")
@@ -132,17 +133,32 @@ public final class BoardFeed: Sendable {
             switch version {
             case .store(let revision):
                 guard let store else { return .failure(FeedFailure(diagnostics: [])) }
-                let log = ReadLog(board: name, logger: logger)
-                log.said("revision \(revision): the header and cards")
-                let overview: (header: Board, cards: [StoredCard])
-                do { overview = try store.overview() } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
-                let view = BoardView(header: overview.header, cards: overview.cards, tag: "\"board-\(boot)-\(revision)\"", writable: true)
+                let log = ReadLog(board: name, logger: logger), tag = "\"board-\(boot)-\(revision)\""
+                let view: @Sendable () -> Result<BoardView, FeedFailure> = { () -> Result<BoardView, FeedFailure> in
+                    log.said("revision \(revision): the header and cards")
+                    do throws(StoreError) {
+                        let overview = try store.overview()
+                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: true))
+                    } catch {
+                        return .failure(FeedFailure(diagnostics: [error.diagnostic]))
+                    }
+                }
                 let whole: @Sendable () -> Result<Board, FeedFailure> = { () -> Result<Board, FeedFailure> in
                     do throws(StoreError) { return .success(try store.board()) } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
                 }
+                // The first version is read at once: a store that does not read is not served.
+                let first: BoardView?
+                if previous == nil {
+                    switch view() {
+                    case .success(let made): first = made
+                    case .failure(let failure): return .failure(failure)
+                    }
+                } else {
+                    first = nil
+                }
                 // A revision is not a time: when it was first seen stands for when it changed.
-                return .success(BoardSnapshot(view: view, modifiedEpochSeconds: Int64(time(nil)), readLog: log, readWhole: whole,
-                                              calendar: calendar))
+                return .success(BoardSnapshot(view: first, readView: view, after: previous, modifiedEpochSeconds: Int64(time(nil)),
+                                              readLog: log, readWhole: whole, calendar: calendar))
             case .file(let signature):
                 let loaded = BoardPipeline.read(path, options: readerOptions)
                 guard let board = loaded.board else { return .failure(FeedFailure(diagnostics: loaded.diagnostics)) }

@@ -11,14 +11,17 @@ import Synchronization
 /// (`board`). `BoardFeed` makes one per version (a store's revision, a file's signature)
 /// and hands the same one to every request until the board changes.
 ///
-/// A store's view is one read (header and cards in one transaction); the whole board, with
-/// the events a report or a forecast replays, is read the first time one asks for it, and
-/// the calendar written from it the first time a feed is asked for: a page that is only
-/// looked at never reads the log. Each is made once, under its own lock (these run on
-/// blocking-work threads, `BlockingWork`, never on the cooperative pool).
+/// Nothing is read until something asks: a store's view is one read (header and cards in
+/// one transaction) when a page or the API first asks for it, the whole board with the
+/// events a report or a forecast replays when one of them or a feed does, so a page that is
+/// only looked at never reads the log, and a card move (whose request asks only the gate's
+/// access question) reads no board at all. Each is made once, under its own lock (these run
+/// on blocking-work threads, `BlockingWork`, never on the cooperative pool).
 final class BoardSnapshot: Sendable {
-    /// The cards as the page and the API show them, with the version's tag.
-    let view: BoardView
+    private let readView: @Sendable () -> Result<BoardView, FeedFailure>
+    private let madeView: Mutex<BoardView?>
+    /// The last view read before this version's, shown when this one does not read.
+    private let fallback: BoardView?
     /// When this version was first seen (a store's) or the file was last written (a file's):
     /// the feeds' Last-Modified.
     let modifiedEpochSeconds: Int64
@@ -69,17 +72,42 @@ final class BoardSnapshot: Sendable {
         var answers: [CardFilter: Result<Forecast, Forecast.Refusal>] = [:]
     }
 
-    /// A version whose whole board `readWhole` reads when first needed; `calendar` writes
-    /// a board as this feed serves it, and `written` is the whole board's when already made.
-    init(view: BoardView, modifiedEpochSeconds: Int64, readLog: ReadLog,
+    /// A version whose view `readView` and whole board `readWhole` read when first needed
+    /// (`view`, when given, is made already; `after` is the version before, whose view is
+    /// shown if this one's does not read); `calendar` writes a board as this feed serves it,
+    /// and `written` is the whole board's when already made.
+    init(view: BoardView? = nil, readView: @escaping @Sendable () -> Result<BoardView, FeedFailure> = { .failure(FeedFailure(diagnostics: [])) },
+         after previous: BoardSnapshot? = nil, modifiedEpochSeconds: Int64, readLog: ReadLog,
          readWhole: @escaping @Sendable () -> Result<Board, FeedFailure>,
          calendar: @escaping @Sendable (Board) -> Result<[UInt8], FeedFailure>, written: [UInt8]? = nil) {
-        self.view = view
+        madeView = Mutex(view)
+        self.readView = readView
+        // One view back at most: a version never asked for keeps none alive beyond it.
+        fallback = previous.flatMap { $0.madeView.withLock { $0 } ?? $0.fallback }
         self.readLog = readLog
         self.modifiedEpochSeconds = modifiedEpochSeconds
         self.readWhole = readWhole
         writeCalendar = calendar
         self.written = Mutex(written.map { .success(FeedSnapshot(ics: $0, modifiedEpochSeconds: modifiedEpochSeconds)) })
+    }
+
+    /// The cards as the page and the API show them, with the version's tag; the previous
+    /// version's when this one does not read (logged).
+    var view: BoardView {
+        madeView.withLock { made -> BoardView in
+            if let made { return made }
+            let read: BoardView
+            switch readView() {
+            case .success(let view): read = view
+            case .failure(let failure):
+                let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
+                readLog.failed("still showing the previous version: \(first)")
+                guard let fallback else { return BoardView(header: Board(), cards: [], tag: "\"\"", writable: false) }
+                read = fallback
+            }
+            made = read
+            return read
+        }
     }
 
     /// The answer to `question` at this version: `read` the first time (kept when it did not
@@ -161,5 +189,9 @@ struct ReadLog: Sendable {
 
     func said(_ what: String) {
         logger.debug("\(board): read \(what)")
+    }
+
+    func failed(_ what: String) {
+        logger.error("\(board) cannot be read; \(what)")
     }
 }
