@@ -27,9 +27,6 @@ public final class BoardStore: Sendable {
     private let commitMode: CommitMode
     private let group: CommitGroup
 
-    /// True when the store is in a database (PostgreSQL) rather than a file.
-    public var isInDatabase: Bool { engine is PostgresEngine }
-
     /// The version of the SQLite library linked.
     public static var sqliteVersion: String { SQLiteEngine.libraryVersion }
 
