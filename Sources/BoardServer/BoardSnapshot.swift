@@ -132,6 +132,11 @@ final class BoardSnapshot: Sendable {
             if let made { return made }
             readLog.said("the whole board, its log included")
             let read = readWhole()
+            if case .failure(let failure) = read {
+                // The feeds and the report answer an error for this version; say why once.
+                let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
+                readLog.failed("its feeds and report answer an error until it changes: \(first)")
+            }
             made = read
             return read
         }

@@ -29,14 +29,19 @@ import Testing
         server.logSoFar.split(separator: "\n").filter { $0.contains("team: read ") }.map(String.init)
     }
 
-    /// What `body` made the server read, once its log has caught up (the log is read from a pipe).
+    /// What `body` made the server read, once its log has caught up (the log is read from a
+    /// pipe): a request after `body` marks the end, and its log line is waited for.
     static func readsDuring(_ server: RunningServer, _ body: () throws -> Void) throws -> [String] {
         let before = reads(server).count
         try body()
         // The log line of the last request marks the end of what it read.
         let marker = "marker-\(UInt32.random(in: 0...UInt32.max))"
         _ = try RawHTTP.get(port: server.port, "/-/" + marker)
-        for _ in 0..<250 where !server.logSoFar.contains(marker) { usleep(20_000) }
+        // Waits for the log itself, however slow the machine, rather than for a set time.
+        while !server.logSoFar.contains(marker) {
+            guard server.process.isRunning else { throw POSIXError(.ESRCH) }
+            usleep(20_000)
+        }
         return Array(reads(server).dropFirst(before))
     }
 
