@@ -26,24 +26,25 @@ public final class BoardFeed: Sendable {
     public let name: String
     public let path: String
     public let token: String
-    /// The open store when the board is one.
-    let store: BoardStore?
+    /// The board's store when it is one, opened while used.
+    let store: ServedStore?
     /// True when the board is a store (writable or not: see `FeedServer.isWritable`).
     public var isStore: Bool { store != nil }
     private let reader: Reader
 
     private struct State {
         var version: Version
-        /// Never empty: a board is served from its first good read (`load`).
         var snapshot: BoardSnapshot
         /// The version whose read failed, so a broken board is reported once.
         var failed: Version?
     }
-    private let state: Mutex<State>
+    /// Nil once the store closed (`OpenStores` made room): the next request reads it again.
+    private let state: Mutex<State?>
 
     /// What names a version of the board without reading it.
     enum Version: Equatable {
-        case store(StoreRevision)
+        /// A store's revision, within one opening of it (`ServedStore.Opened`).
+        case store(opening: Int, StoreRevision)
         case file(FileSignature)
     }
 
@@ -63,16 +64,16 @@ public final class BoardFeed: Sendable {
     }
 
     /// The board at `path` read now, to be followed from then on; the diagnostics instead
-    /// when it cannot be served.
-    static func load(name: String, path: String, token: String, store: BoardStore?, readerOptions: ReaderOptions,
+    /// when it cannot be served (a store's cards are read at once for that).
+    static func load(name: String, path: String, token: String, store: ServedStore?, readerOptions: ReaderOptions,
                      writerOptions: WriterOptions, logger: Logger) -> Result<BoardFeed, FeedFailure> {
         let reader = Reader(name: name, path: path, store: store, readerOptions: readerOptions, writerOptions: writerOptions,
                             logger: logger, boot: String(UInt32.random(in: 0...UInt32.max), radix: 36))
         guard let version = reader.version() else {
             return .failure(FeedFailure(diagnostics: [Diagnostic(ServeMessage.noSuchBoardFile, at: SourceLocation(file: path))]))
         }
-        return reader.read(version).map { snapshot in
-            BoardFeed(token: token, reader: reader, first: State(version: version, snapshot: snapshot))
+        return reader.read(version).flatMap { snapshot in
+            snapshot.firstView().map { _ in BoardFeed(token: token, reader: reader, first: State(version: version, snapshot: snapshot)) }
         }
     }
 
@@ -83,6 +84,9 @@ public final class BoardFeed: Sendable {
         store = reader.store
         self.reader = reader
         state = Mutex(first)
+        // A closed store's board keeps nothing it read (a bounded cache over many boards); a
+        // board busy right now lets go at its next change instead.
+        store?.onClose { [weak self] in self?.state.withLockIfAvailable { $0 = nil } }
     }
 
     /// The board as it is now (the last good version if it broke or vanished). It may read
@@ -90,18 +94,24 @@ public final class BoardFeed: Sendable {
     func current() -> BoardSnapshot {
         let now = reader.version()
         return state.withLock { s -> BoardSnapshot in
-            guard let now, now != s.version, now != s.failed else { return s.snapshot }
-            switch reader.read(now, after: s.snapshot) {
+            if let kept = s, now == nil || now == kept.version || now == kept.failed { return kept.snapshot }
+            // Changed, or forgotten when the store closed (then its cards are read when asked).
+            guard let now else { return BoardSnapshot.unreadable(readLog: reader.readLog) }
+            switch reader.read(now, after: s?.snapshot) {
             case .success(let snapshot):
-                s.version = now
-                s.snapshot = snapshot
-                s.failed = nil
+                s = State(version: now, snapshot: snapshot)
+                return snapshot
             case .failure(let failure):
-                s.failed = now
                 let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
+                guard var kept = s else {
+                    reader.readLog.failed(first)
+                    return BoardSnapshot.unreadable(readLog: reader.readLog)
+                }
+                kept.failed = now
+                s = kept
                 reader.logger.error("\(path) changed but cannot be read; still serving the previous version: \(first)")
+                return kept.snapshot
             }
-            return s.snapshot
         }
     }
 
@@ -109,21 +119,22 @@ public final class BoardFeed: Sendable {
     private struct Reader: Sendable {
         let name: String
         let path: String
-        let store: BoardStore?
+        let store: ServedStore?
         let readerOptions: ReaderOptions
         let writerOptions: WriterOptions
         let logger: Logger
         /// Distinguishes this process's page tags from another run's, whose revisions started again.
         let boot: String
 
+        var readLog: ReadLog { ReadLog(board: name, logger: logger) }
+
         /// The board's version now; nil when it cannot be told (the file is gone, the store fails).
         func version() -> Version? {
-            if let store { return (try? store.revision()).map(Version.store) }
+            if let store { return try? store.use { opened throws(StoreError) in .store(opening: opened.opening, try opened.store.revision()) } }
             return FileSignature.of(path).map(Version.file)
         }
 
-        /// The board as of `version`: a store's read when first asked (at once for the first
-        /// version, `previous` nil), a file's now.
+        /// The board as of `version`: a store's read when first asked, a file's now.
         func read(_ version: Version, after previous: BoardSnapshot? = nil) -> Result<BoardSnapshot, FeedFailure> {
             let writer = writerOptions, name = name
             let calendar: @Sendable (Board) -> Result<[UInt8], FeedFailure> = { board in
@@ -131,33 +142,27 @@ public final class BoardFeed: Sendable {
                 return encoded.diagnostics.hasErrors ? .failure(FeedFailure(diagnostics: encoded.diagnostics)) : .success(encoded.bytes)
             }
             switch version {
-            case .store(let revision):
+            case .store(let opening, let revision):
                 guard let store else { return .failure(FeedFailure(diagnostics: [])) }
-                let log = ReadLog(board: name, logger: logger), tag = "\"board-\(boot)-\(revision)\""
+                let log = readLog, tag = "\"board-\(boot)-\(opening).\(revision)\""
                 let view: @Sendable () -> Result<BoardView, FeedFailure> = { () -> Result<BoardView, FeedFailure> in
                     log.said("revision \(revision): the header and cards")
                     do throws(StoreError) {
-                        let overview = try store.overview()
-                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: true))
+                        let overview = try store.use { opened throws(StoreError) in try opened.store.overview() }
+                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: store.writable))
                     } catch {
                         return .failure(FeedFailure(diagnostics: [error.diagnostic]))
                     }
                 }
                 let whole: @Sendable () -> Result<Board, FeedFailure> = { () -> Result<Board, FeedFailure> in
-                    do throws(StoreError) { return .success(try store.board()) } catch { return .failure(FeedFailure(diagnostics: [error.diagnostic])) }
-                }
-                // The first version is read at once: a store that does not read is not served.
-                let first: BoardView?
-                if previous == nil {
-                    switch view() {
-                    case .success(let made): first = made
-                    case .failure(let failure): return .failure(failure)
+                    do throws(StoreError) {
+                        return .success(try store.use { opened throws(StoreError) in try opened.store.board() })
+                    } catch {
+                        return .failure(FeedFailure(diagnostics: [error.diagnostic]))
                     }
-                } else {
-                    first = nil
                 }
                 // A revision is not a time: when it was first seen stands for when it changed.
-                return .success(BoardSnapshot(view: first, readView: view, after: previous, modifiedEpochSeconds: Int64(time(nil)),
+                return .success(BoardSnapshot(readView: view, after: previous, modifiedEpochSeconds: Int64(time(nil)),
                                               readLog: log, readWhole: whole, calendar: calendar))
             case .file(let signature):
                 let loaded = BoardPipeline.read(path, options: readerOptions)
@@ -174,7 +179,7 @@ public final class BoardFeed: Sendable {
                 let view = BoardView(header: board, cards: stored, tag: tag, writable: false)
                 logger.info("read \(name) from \(path): \(board.cards.count) cards")
                 return .success(BoardSnapshot(view: view, modifiedEpochSeconds: signature.seconds,
-                                              readLog: ReadLog(board: name, logger: logger), readWhole: { .success(board) },
+                                              readLog: readLog, readWhole: { .success(board) },
                                               calendar: calendar, written: ics))
             }
         }

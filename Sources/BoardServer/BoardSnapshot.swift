@@ -92,22 +92,35 @@ final class BoardSnapshot: Sendable {
     }
 
     /// The cards as the page and the API show them, with the version's tag; the previous
-    /// version's when this one does not read (logged).
+    /// version's when this one does not read (logged), none when there is no previous one.
     var view: BoardView {
-        madeView.withLock { made -> BoardView in
-            if let made { return made }
-            let read: BoardView
-            switch readView() {
-            case .success(let view): read = view
-            case .failure(let failure):
-                let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
-                readLog.failed("still showing the previous version: \(first)")
-                guard let fallback else { return BoardView(header: Board(), cards: [], tag: "\"\"", writable: false) }
-                read = fallback
-            }
-            made = read
+        switch firstView() {
+        case .success(let view): return view
+        case .failure(let failure):
+            let first = failure.diagnostics.first(where: { $0.severity == .error })?.description ?? "unknown error"
+            readLog.failed("still showing the previous version: \(first)")
+            let shown = fallback ?? BoardView.none
+            madeView.withLock { $0 = $0 ?? shown }
+            return shown
+        }
+    }
+
+    /// The view, read now if it was not yet, or why it does not read (what `serve` refuses
+    /// a board for at start).
+    func firstView() -> Result<BoardView, FeedFailure> {
+        madeView.withLock { made -> Result<BoardView, FeedFailure> in
+            if let made { return .success(made) }
+            let read = readView()
+            if case .success(let view) = read { made = view }
             return read
         }
+    }
+
+    /// What a board whose store cannot be read now is served as: no cards, read-only, its
+    /// feeds an error (the gate answers its requests 503 first, as its access cannot be read).
+    static func unreadable(readLog: ReadLog) -> BoardSnapshot {
+        BoardSnapshot(view: BoardView.none, modifiedEpochSeconds: 0, readLog: readLog, readWhole: { .failure(FeedFailure(diagnostics: [])) },
+                      calendar: { _ in .failure(FeedFailure(diagnostics: [])) })
     }
 
     /// The answer to `question` at this version: `read` the first time (kept when it did not

@@ -5,6 +5,8 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
+import Synchronization
 import HTTPTypes
 
 /// `boardkit serve`: boards over HTTP (Hummingbird), one secret URL per board: the board
@@ -69,8 +71,8 @@ public struct FeedServer: Sendable {
         case assets
         /// A `--trust-proxy` value that is not an address or CIDR range, or a bad `--user-header`.
         case companyLogin(String)
-        /// The boards would hold so many descriptors that too few are left for connections.
-        case openFiles(boards: Int, needed: Int, limit: Int)
+        /// Even one board's store would leave too few descriptors for connections.
+        case openFiles(needed: Int, limit: Int)
 
         public var description: String {
             switch self {
@@ -81,8 +83,8 @@ public struct FeedServer: Sendable {
             case .store(let n, let e): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text([e.diagnostic])
             case .assets: return "the board page's board.css and board.js were not found beside the program"
             case .companyLogin(let why): return why
-            case .openFiles(let boards, let needed, let limit):
-                return Diagnostic(ServeMessage.tooFewOpenFiles(boards: boards, needed: needed, limit: limit)).description
+            case .openFiles(let needed, let limit):
+                return Diagnostic(ServeMessage.tooFewOpenFiles(needed: needed, limit: limit)).description
             }
         }
     }
@@ -95,18 +97,34 @@ public struct FeedServer: Sendable {
     let logger: Logger
     /// The open-file limit, raised at start; a reload's boards are checked against it.
     let fileLimit: OpenFileLimit
+    /// The boards' stores open now, within the descriptors the limit leaves them.
+    let stores: OpenStores
 
-    /// Checks the names, loads (or creates) the tokens and reads every board once.
+    /// Checks what can be refused before listening: the names, the company login, the
+    /// limit on open files. The boards are read by `run`, once the server listens.
     public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
         guard let assets = PageAssets.load() else { throw .assets }
         self.gate = AccessGate(login: try Self.companyLogin(configuration), allowsOpen: Self.allowsOpen(configuration), logger: logger)
         let limit = OpenFileLimit.raised()
         if let before = limit.raisedFrom { logger.info("open-file limit raised from \(before) to \(limit.soft) (the hard limit)") }
-        self.boards = ServedBoards(try ServedBoards.open(configuration, limit: limit, logger: logger))
+        try ServedBoards.check(configuration, limit: limit)
+        self.stores = OpenStores(room: limit.roomForStores(inUse: OpenFileLimit.inUse() ?? 0))
+        self.boards = ServedBoards()
         self.fileLimit = limit
         self.configuration = configuration
         self.assets = assets
         self.logger = logger
+    }
+
+    /// Loads (or creates) the tokens and reads every board once, each served as soon as it
+    /// is read (a thousand boards take seconds: the first answers at once).
+    func openBoards() async throws(StartFailure) {
+        let opened = await BlockingWork.run { [self] () -> Result<[ServedBoards.Board], StartFailure> in
+            Result { () throws(StartFailure) in
+                try ServedBoards.open(configuration, limit: fileLimit, stores: stores, logger: logger, each: boards.add)
+            }
+        }
+        boards.replace(with: try opened.get())
         logAccess()
     }
 
@@ -149,7 +167,7 @@ public struct FeedServer: Sendable {
     /// not change; the host and port stay as they were (they need a restart). On a failure
     /// the boards served stay as they were.
     public func reload(_ configuration: Configuration) throws(StartFailure) {
-        boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, limit: fileLimit, logger: logger))
+        boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, limit: fileLimit, stores: stores, logger: logger))
     }
 
     /// Every route under a board's `/TOKEN/NAME` and the reach it needs (`feeds`, `read`,
@@ -201,13 +219,45 @@ public struct FeedServer: Sendable {
             server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "boardkit"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { [logger] channel in
+                await AcceptFailureLog.install(on: channel, logger: logger)
+                await onRunning(channel.localAddress?.port ?? 0)
+            },
             logger: logger)
     }
 
-    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight and returns.
+    /// Listens, reads the boards (`openBoards`), then calls `onRunning` with the port, and
+    /// serves until SIGINT or SIGTERM, then finishes the requests in flight and returns. A
+    /// board that cannot be served stops the server, its `StartFailure` thrown.
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await application(onRunning: onRunning).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        let start = Start()
+        let app = application { [self] port in
+            // Beside the server, which takes connections only once this returns.
+            Task {
+                do throws(StartFailure) {
+                    try await openBoards()
+                } catch {
+                    await start.stop(error)
+                    return
+                }
+                await onRunning(port)
+            }
+        }
+        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        start.group.withLock { $0 = services }
+        try await services.run()
+        if let failure = start.failure.withLock({ $0 }) { throw failure }
+    }
+
+    /// How a start that fails after listening stops the server it started.
+    private final class Start: Sendable {
+        let group = Mutex<ServiceGroup?>(nil)
+        let failure = Mutex<StartFailure?>(nil)
+
+        func stop(_ error: StartFailure) async {
+            failure.withLock { $0 = error }
+            await group.withLock { $0 }?.triggerGracefulShutdown()
+        }
     }
 }
 

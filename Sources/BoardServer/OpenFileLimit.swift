@@ -4,17 +4,17 @@ import Foundation
 import Glibc
 #endif
 
-/// How many files `serve` may hold open, and how many its boards need.
+/// How many files `serve` may hold open, and how many its boards' stores may take.
 ///
-/// Each SQLite board holds five descriptors from start (its writing and its reading
-/// connection each open the database and its `-wal`; the `-shm` is shared) and each
-/// PostgreSQL board two connections; every client connection takes one more. Under
-/// the usual soft limit of 1,024 a few hundred boards used them all: `serve` then failed at a
-/// board with SQLite's "unable to open database file", or, a few boards fewer, started,
-/// printed every URL and stopped accepting connections without a word (the listener's accept
-/// failing for want of a descriptor, retried in silence). So the soft limit is raised to the
-/// hard one at start, as nginx and PostgreSQL do, and a set of boards that would leave fewer
-/// than `connectionRoom` descriptors is refused before any is opened, in words.
+/// A SQLite board holds five descriptors while its store is open (its writing and its
+/// reading connection each open the database and its `-wal`; the `-shm` is shared) and a
+/// PostgreSQL board two connections; every client connection takes one more. Under the usual
+/// soft limit of 1,024 a few hundred boards used them all: `serve` then failed at a board
+/// with SQLite's "unable to open database file", or, a few boards fewer, started, printed
+/// every URL and stopped accepting connections without a word. So the soft limit is raised
+/// to the hard one at start, as nginx and PostgreSQL do; the stores share what it leaves
+/// beyond `connectionRoom` (`OpenStores` closes the least recently used to open another),
+/// and a limit that leaves too few for even one store is refused in words.
 struct OpenFileLimit: Equatable {
     /// The limit the process runs under now.
     var soft: Int
@@ -50,8 +50,14 @@ struct OpenFileLimit: Equatable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")).map { max($0.count - 1, 0) }
     }
 
-    /// Whether opening boards that hold `needed` descriptors, beside those in use, leaves room
-    /// for connections; the shortfall's figures when it does not.
+    /// Descriptors the boards' stores may hold together: what the limit leaves beyond those
+    /// in use and `connectionRoom`.
+    func roomForStores(inUse: Int) -> Int {
+        soft == Int.max ? Int.max : max(soft - inUse - Self.connectionRoom, 0)
+    }
+
+    /// Whether opening a store that holds `needed` descriptors, beside those in use, leaves
+    /// room for connections; the shortfall's figures when it does not.
     func shortfall(opening needed: Int, inUse: Int) -> (needed: Int, limit: Int)? {
         let total = inUse + needed + Self.connectionRoom
         return total > soft ? (total, soft) : nil

@@ -7,7 +7,7 @@ extension DiagnosticCode {
 
     /// `serve`: the boards would leave too few open files for connections under the process's limit.
     public static let serveOpenFiles = DiagnosticCode(
-        "serve-open-files", .error, "`serve`'s boards would hold so many open files that too few are left for connections under the process's limit (ulimit -n).")
+        "serve-open-files", .error, "`serve` cannot open even one board's store and leave enough open files for connections under the process's limit (ulimit -n).")
 
     /// Every code of `serve`'s own (`boardkit codes` lists them after the library's).
     public static let serveCodes: [DiagnosticCode] = [.serveConfigInvalid, .serveOpenFiles]

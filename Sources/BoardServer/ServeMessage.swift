@@ -31,9 +31,9 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
     /// `trust-proxy` is not a list, or an entry is not an address or CIDR range.
     case trustProxyNotAList
     case badProxyRange(String)
-    /// The boards would hold so many descriptors (`OpenFileLimit`) that too few are left for
-    /// connections: `needed` with room for them, against the process's `limit`.
-    case tooFewOpenFiles(boards: Int, needed: Int, limit: Int)
+    /// Even one board's store would hold so many descriptors (`OpenFileLimit`) that too few
+    /// are left for connections: `needed` with room for them, against the process's `limit`.
+    case tooFewOpenFiles(needed: Int, limit: Int)
 
     public var code: DiagnosticCode {
         switch self {
@@ -65,8 +65,8 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
         case .badRole(let role): "proxy-role '\(role)' is not a role; the roles are viewer, editor, admin"
         case .trustProxyNotAList: "trust-proxy must be a list of addresses or CIDR ranges, such as [10.0.0.5, 192.168.0.0/24]"
         case .badProxyRange(let text): "trust-proxy '\(text)' is not an address or a CIDR range (10.0.0.0/8, ::1/128)"
-        case .tooFewOpenFiles(let boards, let needed, let limit):
-            "\(Counted(boards, "board")) \(Counted.verb(boards, "needs", "need")) about \(needed) open files with room for connections (3 for each SQLite board, 2 for each PostgreSQL one, \(OpenFileLimit.connectionRoom) kept free), and this process may open \(limit): raise its limit (ulimit -n before serve, LimitNOFILE= in its systemd unit) or serve fewer boards"
+        case .tooFewOpenFiles(let needed, let limit):
+            "serving a board needs about \(needed) open files with room for connections (5 while a SQLite board's store is open, 2 for a PostgreSQL one, \(OpenFileLimit.connectionRoom) kept free for connections), and this process may open \(limit): raise its limit (ulimit -n before serve, LimitNOFILE= in its systemd unit)"
         }
     }
 }

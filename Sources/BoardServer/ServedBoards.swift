@@ -7,7 +7,8 @@ import Synchronization
 /// The boards a server serves right now, by name: each one's feed and its page's desk.
 /// Handlers look boards up here on every request, so a reload (SIGHUP) swaps the set while
 /// connections stay open; a board whose name and file did not change keeps its feed, its
-/// store connection and what it built.
+/// store connection and what it built. At start the set fills board by board while the
+/// server already listens (`isStarting`): each board answers as soon as it is read.
 final class ServedBoards: Sendable {
     struct Board: Sendable {
         var feed: BoardFeed
@@ -21,10 +22,24 @@ final class ServedBoards: Sendable {
         var isOpen: Bool
     }
 
-    private let boards: Mutex<(order: [String], byName: [String: Board])>
+    private struct Listing {
+        var order: [String] = []
+        var byName: [String: Board] = [:]
+        var starting = true
+    }
+    private let boards = Mutex(Listing())
 
-    init(_ list: [Board]) {
-        boards = Mutex((list.map(\.feed.name), Dictionary(uniqueKeysWithValues: list.map { ($0.feed.name, $0) })))
+    /// No boards yet: the server is starting.
+    init() {}
+
+    /// True until the first set is whole (`replace`): a board not found may be on its way.
+    var isStarting: Bool { boards.withLock { $0.starting } }
+
+    /// Serves `board` beside those served already (at start, as each is read).
+    func add(_ board: Board) {
+        boards.withLock { b in
+            if b.byName.updateValue(board, forKey: board.feed.name) == nil { b.order.append(board.feed.name) }
+        }
     }
 
     /// The boards in the order configured.
@@ -37,26 +52,37 @@ final class ServedBoards: Sendable {
         boards.withLock { $0.byName[name] }
     }
 
+    /// Serves `list` from now on (the start is over); the stores of boards it no longer holds
+    /// close (once the requests using them finish).
     func replace(with list: [Board]) {
-        boards.withLock { $0 = (list.map(\.feed.name), Dictionary(uniqueKeysWithValues: list.map { ($0.feed.name, $0) })) }
+        let old = boards.withLock { b in
+            defer { b = Listing(order: list.map(\.feed.name), byName: Dictionary(uniqueKeysWithValues: list.map { ($0.feed.name, $0) }), starting: false) }
+            return Array(b.byName.values)
+        }
+        for board in old where !list.contains(where: { $0.feed === board.feed }) { board.feed.store?.retire() }
     }
 
-    /// The boards of `configuration`: names checked, tokens loaded (new names get new ones),
-    /// every board read once; `reusing` gives back the boards that did not change.
-    /// A set whose new boards would leave too few descriptors under `limit` is refused before
-    /// any is opened.
-    static func open(_ configuration: FeedServer.Configuration, reusing old: [Board] = [],
-                     limit: OpenFileLimit, logger: Logger) throws(FeedServer.StartFailure) -> [Board] {
+    /// What is refused in `configuration` before any board is opened: a name twice or not
+    /// fit for a URL, a limit on open files too low for even one board's store.
+    static func check(_ configuration: FeedServer.Configuration, limit: OpenFileLimit) throws(FeedServer.StartFailure) {
         var seen: Set<String> = []
         for (name, _) in configuration.boards {
             guard FeedServer.isBoardName(name) else { throw .badName(name) }
             guard seen.insert(name).inserted else { throw .duplicateName(name) }
         }
-        let opening = configuration.boards.filter { board in !old.contains { $0.feed.name == board.name && $0.feed.path == board.path } }
-        if let inUse = OpenFileLimit.inUse(),
-           let short = limit.shortfall(opening: opening.reduce(0) { $0 + OpenFileLimit.held(byBoardAt: $1.path) }, inUse: inUse) {
-            throw .openFiles(boards: configuration.boards.count, needed: short.needed, limit: short.limit)
+        let largest = configuration.boards.map { OpenFileLimit.held(byBoardAt: $0.path) }.max() ?? 0
+        if let inUse = OpenFileLimit.inUse(), let short = limit.shortfall(opening: largest, inUse: inUse) {
+            throw .openFiles(needed: short.needed, limit: short.limit)
         }
+    }
+
+    /// The boards of `configuration` (`check`ed first): tokens loaded (new names get new
+    /// ones), every board read once (its store then kept open by `stores` while it fits), each
+    /// handed to `each` as soon as it is; `reusing` gives back the boards that did not change.
+    static func open(_ configuration: FeedServer.Configuration, reusing old: [Board] = [],
+                     limit: OpenFileLimit, stores: OpenStores, logger: Logger,
+                     each: (Board) -> Void = { _ in }) throws(FeedServer.StartFailure) -> [Board] {
+        try check(configuration, limit: limit)
         let secrets: [String: TokenStore.Secrets]
         do {
             secrets = try TokenStore(path: configuration.stateFile).secrets(for: configuration.boards.map(\.name))
@@ -64,52 +90,75 @@ final class ServedBoards: Sendable {
             throw .tokens(error)
         }
         var out: [Board] = []
-        for (name, path) in configuration.boards {
-            guard let secret = secrets[name] else { continue }
-            if let kept = old.first(where: { $0.feed.name == name && $0.feed.path == path && $0.secrets == secret }) {
-                out.append(kept)
-                continue
-            }
-            // A store is checked whole when served (a damaged one is refused); one on read-only
-            // media, or in a database that takes only reads (a standby), is served read-only,
-            // its page like a plain file's: feeds and reports read from a replica.
-            var store: BoardStore?, writable = false
-            if BoardStore.isStore(path: path) {
-                do {
-                    store = try BoardStore.open(path, check: .whole, commits: configuration.commits)
-                    writable = true
-                } catch .readOnly {
-                    do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }
-                    let why = BoardStore.isDatabaseAddress(path) ? "takes only reads (a standby)" : "is on read-only media"
-                    logger.notice("\(path) \(why): served read-only")
-                } catch {
-                    throw .store(name, error)
+        do throws(FeedServer.StartFailure) {
+            for (name, path) in configuration.boards {
+                guard let secret = secrets[name] else { continue }
+                if let kept = old.first(where: { $0.feed.name == name && $0.feed.path == path && $0.secrets == secret }) {
+                    out.append(kept)
+                } else {
+                    out.append(try board(name, at: path, secret: secret, configuration, stores: stores, logger: logger))
+                    each(out[out.count - 1])
                 }
             }
+        } catch {
+            // What this call opened closes again; the boards served stay as they were.
+            for board in out where !old.contains(where: { $0.feed === board.feed }) { board.feed.store?.retire() }
+            throw error
+        }
+        return out
+    }
+
+    /// One board opened and read. A store is checked whole when served (a damaged one is
+    /// refused); one on read-only media, or in a database that takes only reads (a standby),
+    /// is served read-only, its page like a plain file's: feeds and reports read from a replica.
+    private static func board(_ name: String, at path: String, secret: TokenStore.Secrets, _ configuration: FeedServer.Configuration,
+                              stores: OpenStores, logger: Logger) throws(FeedServer.StartFailure) -> Board {
+        var served: ServedStore?
+        if BoardStore.isStore(path: path) {
+            stores.makeRoom(for: OpenFileLimit.held(byBoardAt: path))
+            let store: BoardStore, writable: Bool
+            do {
+                store = try BoardStore.open(path, check: .whole, commits: configuration.commits)
+                writable = true
+            } catch .readOnly {
+                do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }
+                writable = false
+                let why = BoardStore.isDatabaseAddress(path) ? "takes only reads (a standby)" : "is on read-only media"
+                logger.notice("\(path) \(why): served read-only")
+            } catch {
+                throw .store(name, error)
+            }
+            served = ServedStore(opened: store, path: path, writable: writable, commits: configuration.commits, stores: stores)
+        }
+        do throws(FeedServer.StartFailure) {
             let feed: BoardFeed
-            switch BoardFeed.load(name: name, path: path, token: secret.feed, store: store, readerOptions: configuration.readerOptions,
+            switch BoardFeed.load(name: name, path: path, token: secret.feed, store: served, readerOptions: configuration.readerOptions,
                                   writerOptions: configuration.writerOptions, logger: logger) {
             case .success(let loaded): feed = loaded
             case .failure(let failure): throw .board(name, failure.diagnostics)
             }
-            let (current, open) = try access(of: store, name: name, feedSecret: secret.feed, writable: writable, logger: logger)
-            out.append(Board(feed: feed, desk: BoardDesk(feed: feed, store: writable ? store : nil), secrets: secret,
-                             feedLinkCurrent: current, isOpen: open))
+            let (current, open) = try access(of: served, name: name, feedSecret: secret.feed, logger: logger)
+            return Board(feed: feed, desk: BoardDesk(feed: feed, store: served?.writable == true ? served : nil), secrets: secret,
+                         feedLinkCurrent: current, isOpen: open)
+        } catch {
+            served?.retire()
+            throw error
         }
-        return out
     }
 
     /// Whether the feed link opens the board's feeds, and whether the board has no people.
     /// A store served before it kept secrets takes the feed link's (its subscriptions keep
     /// working), said once in the log.
-    private static func access(of store: BoardStore?, name: String, feedSecret: String, writable: Bool,
+    private static func access(of served: ServedStore?, name: String, feedSecret: String,
                                logger: Logger) throws(FeedServer.StartFailure) -> (feedLinkCurrent: Bool, open: Bool) {
-        guard let store else { return (true, true) }
+        guard let served else { return (true, true) }
         do {
-            if writable, try store.adoptFeed(feedSecret, at: .now()) {
-                logger.notice("\(name): the store now keeps its feed link's secret (the feed's URL is unchanged); the board page opens with each person's own link (boardkit access add), or its open link while it has no people")
+            let lookup = try served.use { opened throws(StoreError) in
+                if served.writable, try opened.store.adoptFeed(feedSecret, at: .now()) {
+                    logger.notice("\(name): the store now keeps its feed link's secret (the feed's URL is unchanged); the board page opens with each person's own link (boardkit access add), or its open link while it has no people")
+                }
+                return try opened.store.access(token: feedSecret)
             }
-            let lookup = try store.access(token: feedSecret)
             return (lookup.key?.kind == .boardFeed || !lookup.hasBoardFeed, !lookup.hasPeople)
         } catch {
             throw .store(name, error)

@@ -124,20 +124,25 @@ struct ServeCommand: AsyncParsableCommand {
         }
         defer { reload.cancel() }
         let host = settings.configuration.host.contains(":") ? "[\(settings.configuration.host)]" : settings.configuration.host
-        try await server.run { boundPort in
-            let local = "http://\(host):\(boundPort)"
-            let base = settings.configuration.publicURL ?? local
-            // Behind a proxy the printed URLs are the public ones; where it listens is said first.
-            var lines = settings.configuration.publicURL == nil ? "" : "listening on \(local)\n"
-            for feed in server.feeds {
-                lines += Self.urls(of: feed, server: server, base: base, login: !settings.configuration.trustedProxies.isEmpty)
+        do {
+            try await server.run { boundPort in
+                let local = "http://\(host):\(boundPort)"
+                let base = settings.configuration.publicURL ?? local
+                // Behind a proxy the printed URLs are the public ones; where it listens is said first.
+                var lines = settings.configuration.publicURL == nil ? "" : "listening on \(local)\n"
+                for feed in server.feeds {
+                    lines += Self.urls(of: feed, server: server, base: base, login: !settings.configuration.trustedProxies.isEmpty)
+                }
+                // Written straight away (not buffered) so scripts waiting for the URL see it.
+                do throws(StandardStreams.Failure) {
+                    try StandardStreams.out(Array(lines.utf8))
+                } catch {
+                    StandardStreams.err(error.diagnostic.description + "\n")
+                }
             }
-            // Written straight away (not buffered) so scripts waiting for the URL see it.
-            do throws(StandardStreams.Failure) {
-                try StandardStreams.out(Array(lines.utf8))
-            } catch {
-                StandardStreams.err(error.diagnostic.description + "\n")
-            }
+        } catch let failure as FeedServer.StartFailure {
+            StandardStreams.err("boardkit serve: \(failure)\n")
+            throw ExitCode(1)
         }
     }
 

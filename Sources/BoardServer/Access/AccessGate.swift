@@ -36,7 +36,7 @@ struct AccessGate: Sendable {
         if let store = board.feed.store {
             do throws(StoreError) {
                 lookup = try board.feed.current().answer(.access(token: presented, person: proxied)) { () throws(StoreError) in
-                    try store.access(token: presented, person: proxied)
+                    try store.use { opened throws(StoreError) in try opened.store.access(token: presented, person: proxied) }
                 }
             } catch {
                 return .failed(error)

@@ -9,11 +9,11 @@ import BoardStore
 final class BoardDesk: Sendable {
     let feed: BoardFeed
     /// The store when the board is one that can be changed.
-    let store: BoardStore?
+    let store: ServedStore?
     /// Tells open pages when the board changes.
     let watch: BoardWatch
 
-    init(feed: BoardFeed, store: BoardStore?) {
+    init(feed: BoardFeed, store: ServedStore?) {
         self.feed = feed
         self.store = store
         watch = BoardWatch(feed: feed)
@@ -36,7 +36,7 @@ final class BoardDesk: Sendable {
     func card(id: String) throws(StoreError) -> StoredCard? {
         guard let store else { return view().card(id: id) }
         do {
-            return try store.card(id: id)
+            return try store.use { opened throws(StoreError) in try opened.store.card(id: id) }
         } catch .unknownCard {
             return nil
         }
@@ -47,26 +47,34 @@ final class BoardDesk: Sendable {
     /// holding one of the few threads that serve requests.
     func perform(_ action: BoardAction, actor: String?) async throws(ActionFailure) -> ActionOutcome {
         guard let store else { throw .readOnly }
+        let decided: Result<ActionOutcome, ActionFailure>
+        do {
+            decided = try await store.use { opened async throws(StoreError) in try await Self.perform(action, actor: actor, on: opened.store) }
+        } catch { throw .store(error) }
+        return try decided.get()
+    }
+
+    private static func perform(_ action: BoardAction, actor: String?, on store: BoardStore) async throws(StoreError)
+        -> Result<ActionOutcome, ActionFailure> {
         switch action {
         case .undo(let confirmed):
-            do {
-                return .stepTaken(try await store.undo(Self.scope(of: actor), confirmation: .needed(confirmedStep: confirmed)), undone: true)
-            } catch { throw .store(error) }
+            return .success(.stepTaken(try await store.undo(scope(of: actor), confirmation: .needed(confirmedStep: confirmed)), undone: true))
         case .redo:
-            do { return .stepTaken(try await store.redo(Self.scope(of: actor)), undone: false) } catch { throw .store(error) }
+            return .success(.stepTaken(try await store.redo(scope(of: actor)), undone: false))
         case .change(let change):
             let step = StepInfo(actor: actor, command: change.command)
             let expecting = change.card.flatMap { id in change.version.map { [id: $0] } } ?? [:]
-            let decided: Result<AppliedStep?, ActionFailure>
-            do {
-                decided = try await store.apply(by: step, expecting: expecting, deciding: change.edits)
-            } catch { throw .store(error) }
-            guard let applied = try decided.get() else {
+            let applied: AppliedStep?
+            switch try await store.apply(by: step, expecting: expecting, deciding: change.edits) {
+            case .success(let made): applied = made
+            case .failure(let failure): return .failure(failure)
+            }
+            guard let applied else {
                 // Nothing changed (a move onto its own place): the card as it is.
-                do { return .unchanged(try store.card(id: change.card ?? "")) } catch { throw .store(error) }
+                return .success(.unchanged(try store.card(id: change.card ?? "")))
             }
             let card = applied.cards.last
-            return .changed(card?.present == true ? card : nil, events: applied.events)
+            return .success(.changed(card?.present == true ? card : nil, events: applied.events))
         }
     }
 
@@ -81,21 +89,23 @@ final class BoardDesk: Sendable {
         guard let store else { return nil }
         let scope = Self.scope(of: actor)
         return try? snapshot().answer(.next(undoing: undoing, scope)) { () throws(StoreError) in
-            try undoing ? store.nextUndo(scope) : store.nextRedo(scope)
+            try store.use { opened throws(StoreError) in try undoing ? opened.store.nextUndo(scope) : opened.store.nextRedo(scope) }
         }
     }
 
     /// The step with this number (nil: none, or a file).
     func step(_ number: Int64) -> StepRecord? {
         guard let store else { return nil }
-        return try? snapshot().answer(.step(number)) { () throws(StoreError) in try store.step(number) }
+        return try? snapshot().answer(.step(number)) { () throws(StoreError) in
+            try store.use { opened throws(StoreError) in try opened.store.step(number) }
+        }
     }
 
     /// The log, newest first: the board's or one card's.
     func history(card: String?, limit: Int) throws(StoreError) -> [LogEvent] {
         guard let store else { return [] }
         return try snapshot().answer(.history(card: card, limit: limit)) { () throws(StoreError) in
-            try store.history(card: card, limit: limit)
+            try store.use { opened throws(StoreError) in try opened.store.history(card: card, limit: limit) }
         }.reversed()
     }
 }

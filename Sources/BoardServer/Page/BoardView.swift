@@ -27,6 +27,9 @@ final class BoardView: Sendable {
         self.writable = writable
     }
 
+    /// No board: what is shown when nothing could be read.
+    static let none = BoardView(header: Board(), cards: [], tag: "\"\"", writable: false)
+
     var zone: Zone { header.zone ?? .utc }
 
     /// The cards in the state with this id, in column order.

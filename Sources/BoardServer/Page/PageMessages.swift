@@ -36,6 +36,10 @@ struct PageMessages {
                       : "Say who you are to change the board: a name of up to 100 characters, on one line."
         }
         if case .store(let error)? = refusal.failure, let said = sentence(error) { return said }
+        if refusal.server == .starting {
+            return ko ? "서버가 시작하는 중이라 이 보드를 아직 읽지 못했습니다. 잠시 뒤에 다시 해 보세요."
+                      : "The server is starting and has not read this board yet. Try again in a moment."
+        }
         if refusal.status == .tooManyRequests, let wait = refusal.retryAfter {
             return ko ? "이 주소에서 열리지 않는 링크로 너무 많이 요청했습니다. \(wait)초 뒤에 다시 해 보세요."
                       : "Too many requests from this address came with a link that opens nothing. Try again in \(wait) seconds."

@@ -510,7 +510,7 @@ struct PageResponder: Sendable {
         do {
             var j = JSONWriter()
             j.beginArray()
-            for person in try store.people() {
+            for person in try store.use({ opened throws(StoreError) in try opened.store.people() }) {
                 j.beginObject(.line)
                 j.member("name", person.name)
                 j.member("role", person.role.rawValue)

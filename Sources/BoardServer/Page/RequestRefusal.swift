@@ -25,8 +25,17 @@ struct RequestRefusal: Error, Sendable {
     var failure: ActionFailure?
     /// A read that could not be answered (a feed's or the report's), for the words.
     var read: ReadFailure?
-    /// Seconds to wait before trying again (`Retry-After`): too many failed attempts, a busy store.
+    /// Seconds to wait before trying again (`Retry-After`): too many failed attempts, a busy
+    /// store, a server starting.
     var retryAfter: Int?
+    /// Why the server, not the request, could not answer (for the words).
+    var server: ServerState?
+
+    /// What the server is doing that keeps it from answering.
+    enum ServerState: Sendable {
+        /// Listening, its boards still being read (`ServedBoards.isStarting`).
+        case starting
+    }
 
     /// Why a feed or the live report could not be given.
     enum ReadFailure: Sendable {
@@ -45,6 +54,11 @@ struct RequestRefusal: Error, Sendable {
     static let needsVersion = RequestRefusal(
         status: .preconditionRequired, code: "if-match-required",
         message: "send the card's version in If-Match (or If-Match: * to change it whatever it is now)")
+
+    /// A board not served yet while the server reads its boards: it may be on its way.
+    static let starting = RequestRefusal(status: .serviceUnavailable, code: "starting",
+                                         message: "the server is starting and has not read this board yet; try again in a moment",
+                                         retryAfter: 1, server: .starting)
 
     /// Too many requests from one address that opened nothing (`FailedAttempts`).
     static func tooManyAttempts(retryAfter seconds: Int) -> RequestRefusal {

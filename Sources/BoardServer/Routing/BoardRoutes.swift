@@ -160,6 +160,8 @@ struct BoardRoutes: Sendable {
             return .refused(responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer))
         }
         guard let board = boards.board(named: asked.board) else {
+            // Whether the name is one being read is not said: a 503 for any name while starting.
+            if boards.isStarting { return .refused(responders.page.refusal(.starting, request, route.answer)) }
             attempts.record(client, now: now)
             return .refused(FeedResponder.notFound)
         }

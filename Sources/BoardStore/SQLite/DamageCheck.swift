@@ -25,6 +25,9 @@ public enum DamageCheck: Sendable {
     case whole
     /// Every page up to `wholeCheckLimit`, the shape beyond it.
     case sized
+    /// The shape alone: for a store opened again by a process that checked it whole when it
+    /// first opened it (`serve` reopening a store it closed to make room).
+    case shape
 
     /// The largest store whose every page is checked by `.sized`.
     public static let wholeCheckLimit: Int64 = 4 << 20
@@ -50,7 +53,11 @@ extension BoardStore {
                     return "the file is cut short: its header counts \(pages) pages, the file holds \(size / pageSize)"
                 }
             }
-            guard check == .whole || pages * pageSize <= DamageCheck.wholeCheckLimit else { return nil }
+            switch check {
+            case .whole: break
+            case .sized: guard pages * pageSize <= DamageCheck.wholeCheckLimit else { return nil }
+            case .shape: return nil
+            }
             let result = try db.text("PRAGMA quick_check(1)") ?? "ok"
             guard result != "ok" else { return nil }
             // SQLite heads its findings with "*** in database main ***" on a line of its own.
