@@ -266,6 +266,17 @@ end
 """
 
 
+def move_script(page, scratch, name):
+    """A wrk script (MOVE_SCRIPT) over the cards the board page at `page` shows, written as
+    `name` in scratch."""
+    with urllib.request.urlopen(page + "api/board") as resp:
+        ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
+    script = os.path.join(scratch, name)
+    with open(script, "w") as f:
+        f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+    return script
+
+
 def serve_benchmark(cards, notes, seconds=10):
     """`boardkit serve` under wrk on loopback: the feed (full responses and revalidation),
     and the board page's API on a store (GET board, card moves)."""
@@ -298,11 +309,7 @@ def serve_benchmark(cards, notes, seconds=10):
             wrk(url, seconds, "GET 200", cards, rows)
             wrk(url, seconds, "revalidate 304", cards, rows, headers=["-H", f"If-None-Match: {etag}"])
             wrk(page + "api/board", seconds, "store GET api/board", cards, rows)
-            with urllib.request.urlopen(page + "api/board") as resp:
-                ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-            script = os.path.join(scratch, "move.lua")
-            with open(script, "w") as f:
-                f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+            script = move_script(page, scratch, "move.lua")
             wrk(page, seconds, "store POST move", cards, rows, script=script)
         finally:
             server.terminate()
@@ -368,11 +375,7 @@ def open_pages_benchmark(cards, seconds, board, scratch, boards=200, pages=100):
         return server, feed, page
 
     def moves(page, label, connections=8):
-        with urllib.request.urlopen(page + "api/board") as resp:
-            ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-        script = os.path.join(scratch, "move-pages.lua")
-        with open(script, "w") as f:
-            f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+        script = move_script(page, scratch, "move-pages.lua")
         wrk(page, seconds, label, cards, rows, script=script, connections=connections)
 
     server, feed, page = serve([0])
@@ -467,11 +470,7 @@ def many_boards_benchmark(cards, seconds, board, scratch, notes, boards=1000):
         print("  serve: " + notes[-1], flush=True)
         feed = f"http://127.0.0.1:{port}/{known['m0']}/m0.ics"
         wrk(feed, seconds, f"feed, {boards:,} boards, ulimit -n 1024", cards, rows)
-        with urllib.request.urlopen(page + "api/board") as resp:
-            ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-        script = os.path.join(scratch, "move-many.lua")
-        with open(script, "w") as f:
-            f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+        script = move_script(page, scratch, "move-many.lua")
         wrk(page, seconds, f"move c8, {boards:,} boards, ulimit -n 1024", cards, rows, script=script, connections=8)
     finally:
         server.terminate()
@@ -481,11 +480,7 @@ def many_boards_benchmark(cards, seconds, board, scratch, notes, boards=1000):
 
 def moving_in_background(page, seconds, scratch):
     """Card moves with 8 connections for `seconds`, in the background (not recorded)."""
-    with urllib.request.urlopen(page + "api/board") as resp:
-        ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-    script = os.path.join(scratch, "move-beside.lua")
-    with open(script, "w") as f:
-        f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+    script = move_script(page, scratch, "move-beside.lua")
     return subprocess.Popen(["wrk", "-t1", "-c8", f"-d{seconds}s", "-s", script, page],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -506,11 +501,7 @@ def commit_benchmark(cards, seconds, board, scratch):
                 page = started(server, r"store board: (http://\S+/)")
                 if not page:
                     continue
-                with urllib.request.urlopen(page + "api/board") as resp:
-                    ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-                script = os.path.join(scratch, f"move-{mode}.lua")
-                with open(script, "w") as f:
-                    f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+                script = move_script(page, scratch, f"move-{mode}.lua")
                 wrk(page, seconds, f"move c8 {mode}", cards, rows, script=script, connections=8)
             finally:
                 server.terminate()
@@ -543,11 +534,7 @@ def serve_on(store, port, scratch, env):
 
 def moves_per_second(base, path, cards, seconds, scratch, label, rows):
     """Card moves through the page's API at `base` + `path` (8 connections), as in commit_benchmark."""
-    with urllib.request.urlopen(base + path + "api/board") as resp:
-        ids = [c["id"] for c in json.load(resp)["cards"] if not c.get("archived")]
-    script = os.path.join(scratch, "move-pg.lua")
-    with open(script, "w") as f:
-        f.write(MOVE_SCRIPT % ", ".join(json.dumps(i) for i in ids))
+    script = move_script(base + path, scratch, "move-pg.lua")
     wrk(base + path, seconds, label, cards, rows, script=script, connections=8)
 
 
