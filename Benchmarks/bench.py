@@ -418,13 +418,13 @@ def many_boards_benchmark(cards, seconds, board, scratch, notes, boards=1000):
     resident memory once every board's feed was asked for once, and the feed and card moves
     of one of them (compare open_pages_benchmark's "one board, no page open" rows)."""
     rows = []
-    store = os.path.join(scratch, "many-boards-base.db")
+    store = os.path.join(scratch, f"many-boards-{boards}.db")
     subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True)
-    folder = os.path.join(scratch, "many-boards")
+    folder = os.path.join(scratch, f"many-boards-{boards}")
     os.makedirs(folder, exist_ok=True)
     for n in range(boards):
         shutil.copyfile(store, os.path.join(folder, f"m{n}.db"))
-    state = os.path.join(scratch, "tokens-many.json")
+    state = os.path.join(scratch, f"tokens-many-{boards}.json")
     port = 19000 + os.getpid() % 1000
     began = time.monotonic()
     server = subprocess.Popen(["prlimit", "--nofile=1024:1024", "--"]
@@ -452,8 +452,11 @@ def many_boards_benchmark(cards, seconds, board, scratch, notes, boards=1000):
                 pass
             if first is None:
                 time.sleep(0.005)
-        page = started(server, r"m0 board: (http://\S+/)")
-        started(server, rf"m{boards - 1} board: ")
+        page = None
+        for line in server.stdout:
+            page = page or (re.search(r"m0 board: (http://\S+/)", line) or [None, None])[1]
+            if f"m{boards - 1} board: " in line:
+                break
         every = time.monotonic() - began
         threading.Thread(target=server.stdout.read, daemon=True).start()
         known = tokens()

@@ -60,32 +60,44 @@ public struct FeedServer: Sendable {
         }
     }
 
-    /// Why the server did not start.
+    /// Why the server did not start, said as diagnostics (`diagnostics`).
     public enum StartFailure: Error, CustomStringConvertible {
         case badName(String)
         case duplicateName(String)
         case tokens(TokenStore.Failure)
         case board(String, [Diagnostic])
         case store(String, StoreError)
-        /// The page's stylesheet or script is missing from the installation.
-        case assets
-        /// A `--trust-proxy` value that is not an address or CIDR range, or a bad `--user-header`.
-        case companyLogin(String)
+        /// The page's stylesheet or script is missing from the installation (where it was looked for).
+        case assets(String)
+        /// A `--trust-proxy` value that is not an address or CIDR range.
+        case proxyRange(String)
+        /// A `--user-header` that is not a header name.
+        case userHeader(String)
         /// Even one board's store would leave too few descriptors for connections.
         case openFiles(needed: Int, limit: Int)
 
-        public var description: String {
+        /// Each coded and located: a flag's problem at the flag, a board's at its file.
+        public var diagnostics: [Diagnostic] {
             switch self {
-            case .badName(let n): return "board name '\(n)' must be letters, digits, '.', '_' or '-' (it is part of the URL)"
-            case .duplicateName(let n): return "board name '\(n)' is given twice"
-            case .tokens(let f): return f.description
-            case .board(let n, let d): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text(d)
-            case .store(let n, let e): return "board '\(n)' cannot be served:\n" + DiagnosticRendering.text([e.diagnostic])
-            case .assets: return "the board page's board.css and board.js were not found beside the program"
-            case .companyLogin(let why): return why
+            case .badName(let name): return [Diagnostic(ServeMessage.badBoardName(name), at: SourceLocation(file: "--board"))]
+            case .duplicateName(let name): return [Diagnostic(ServeMessage.boardNameTwice(name), at: SourceLocation(file: "--board"))]
+            case .tokens(.unreadable(let path, let why)):
+                return [Diagnostic(ServeMessage.tokenFile(saving: false, reason: why), at: SourceLocation(file: path))]
+            case .tokens(.unwritable(let path, let why)):
+                return [Diagnostic(ServeMessage.tokenFile(saving: true, reason: why), at: SourceLocation(file: path))]
+            case .board(_, let diagnostics): return diagnostics
+            case .store(_, let error): return [error.diagnostic]
+            case .assets(let folder): return [Diagnostic(ServeMessage.assetsMissing, at: SourceLocation(file: folder))]
+            case .proxyRange(let text): return [Diagnostic(ServeMessage.badProxyRange(text), at: SourceLocation(file: "--trust-proxy"))]
+            case .userHeader(let name): return [Diagnostic(ServeMessage.badUserHeader(name), at: SourceLocation(file: "--user-header"))]
             case .openFiles(let needed, let limit):
-                return Diagnostic(ServeMessage.tooFewOpenFiles(needed: needed, limit: limit)).description
+                return [Diagnostic(ServeMessage.tooFewOpenFiles(needed: needed, limit: limit), at: SourceLocation(file: "ulimit -n"))]
             }
+        }
+
+        /// The diagnostics as `serve` prints them (and its log says a failed reload).
+        public var description: String {
+            DiagnosticRendering.text(diagnostics)
         }
     }
 
@@ -103,7 +115,7 @@ public struct FeedServer: Sendable {
     /// Checks what can be refused before listening: the names, the company login, the
     /// limit on open files. The boards are read by `run`, once the server listens.
     public init(configuration: Configuration, logger: Logger) throws(StartFailure) {
-        guard let assets = PageAssets.load() else { throw .assets }
+        guard let assets = PageAssets.load() else { throw .assets(PageAssets.folder) }
         self.gate = AccessGate(login: try Self.companyLogin(configuration), allowsOpen: Self.allowsOpen(configuration), logger: logger)
         let limit = OpenFileLimit.raised()
         if let before = limit.raisedFrom { logger.info("open-file limit raised from \(before) to \(limit.soft) (the hard limit)") }
@@ -138,14 +150,10 @@ public struct FeedServer: Sendable {
         guard !configuration.trustedProxies.isEmpty else { return nil }
         var ranges: [IPRange] = []
         for text in configuration.trustedProxies {
-            guard let range = IPRange(text) else {
-                throw .companyLogin("--trust-proxy '\(text)' is not an address or a CIDR range (10.0.0.0/8, ::1/128)")
-            }
+            guard let range = IPRange(text) else { throw .proxyRange(text) }
             ranges.append(range)
         }
-        guard let header = HTTPField.Name(configuration.userHeader) else {
-            throw .companyLogin("--user-header '\(configuration.userHeader)' is not a header name")
-        }
+        guard let header = HTTPField.Name(configuration.userHeader) else { throw .userHeader(configuration.userHeader) }
         return CompanyLogin(proxies: ranges, header: header, role: configuration.proxyRole)
     }
 

@@ -1,7 +1,7 @@
 import BoardModel
 
-/// `serve`'s diagnostics: its configuration file's problems and a board file that is gone
-/// (`Diagnostic` tells where a target's messages go).
+/// `serve`'s diagnostics: its configuration's problems (a file's, or the flags'), a board file
+/// that is gone, and what keeps it from starting (`Diagnostic` tells where a target's messages go).
 public enum ServeMessage: DiagnosticMessage, Equatable {
     /// A served board's file is not there.
     case noSuchBoardFile
@@ -21,6 +21,14 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
     case noBoards
     case boardsNotLines
     case badBoardName(String)
+    /// Two boards of one name.
+    case boardNameTwice(String)
+    /// The state file of the boards' secrets cannot be read or saved; `reason` is the system's words.
+    case tokenFile(saving: Bool, reason: String)
+    /// The page's stylesheet or script is missing from the installation.
+    case assetsMissing
+    /// `--user-header` is not a header name.
+    case badUserHeader(String)
     /// The setting has no text where it needs some (`ServeConfigFile.keys` says what).
     case emptyValue(setting: String)
     /// A board's path is missing.
@@ -37,7 +45,7 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
 
     public var code: DiagnosticCode {
         switch self {
-        case .noSuchBoardFile: .ioError
+        case .noSuchBoardFile, .tokenFile, .assetsMissing: .ioError
         case .tooFewOpenFiles: .serveOpenFiles
         default: .serveConfigInvalid
         }
@@ -59,6 +67,10 @@ public enum ServeMessage: DiagnosticMessage, Equatable {
         case .noBoards: "no 'boards:' (NAME: PATH lines of the boards to serve)"
         case .boardsNotLines: "boards must be NAME: PATH lines, such as 'team: /var/lib/boardkit/team.db'"
         case .badBoardName(let name): "board name '\(name)' must be letters, digits, '.', '_' or '-' (it is part of the URL)"
+        case .boardNameTwice(let name): "board name '\(name)' is given twice"
+        case .tokenFile(let saving, let reason): "cannot \(saving ? "save" : "read") the file of the boards' secret links: \(reason)"
+        case .assetsMissing: "the board page's board.css and board.js were not found beside the program (reinstall it)"
+        case .badUserHeader(let name): "user-header '\(name)' is not a header name"
         case .emptyValue(let key): "\(key) must be \(ServeConfigFile.keys[key] ?? "a text")"
         case .emptyBoardPath(let board): "the board '\(board)' must be a text"
         case .notAFlag(let key): "\(key) must be true or false"

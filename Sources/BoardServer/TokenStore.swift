@@ -23,15 +23,11 @@ public struct TokenStore: Sendable {
             .appendingPathComponent("serve-tokens.json")
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    /// The state file could not be read or saved: its path and the system's words
+    /// (`FeedServer.StartFailure` says them as a diagnostic).
+    public enum Failure: Error {
         case unreadable(String, String)
         case unwritable(String, String)
-        public var description: String {
-            switch self {
-            case .unreadable(let p, let why): return "\(p): cannot read the token file: \(why)"
-            case .unwritable(let p, let why): return "\(p): cannot save the token file: \(why)"
-            }
-        }
     }
 
     /// One board's secrets.

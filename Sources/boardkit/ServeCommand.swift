@@ -109,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try FeedServer(configuration: settings.configuration, logger: logger)
         } catch {
-            StandardStreams.err("boardkit serve: \(error)\n")
+            try DiagnosticOutput.finish(error.diagnostics, style: .text)
             throw ExitCode(1)
         }
         let reload = ReloadOnHangUp { [self, logger] in
@@ -119,7 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try server.reload(try self.settings().configuration)
                 logger.info("reloaded: \(server.feeds.map(\.name).joined(separator: ", "))")
             } catch {
-                logger.error("reload failed, still serving the previous boards: \(error)")
+                logger.error("reload failed, still serving the previous boards:\n\(error)")
             }
         }
         defer { reload.cancel() }
@@ -141,7 +141,7 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
         } catch let failure as FeedServer.StartFailure {
-            StandardStreams.err("boardkit serve: \(failure)\n")
+            try DiagnosticOutput.finish(failure.diagnostics, style: .text)
             throw ExitCode(1)
         }
     }

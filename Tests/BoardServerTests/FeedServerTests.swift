@@ -305,9 +305,18 @@ private final class LogBuffer: Sendable {
         try "{ nope".write(toFile: bad, atomically: true, encoding: .utf8)
         let r = try CommandRunner.boardkit(["serve", "--board", "x=\(bad)", "--port", "0", "--state-file", folder.path("t.json")])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("board 'x' cannot be served"))
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("\(bad):1:") && r.stderr.contains(": error: ") && r.stderr.hasSuffix("1 error, 0 warnings\n"), "\(r.stderr)")
+        // What the flags get wrong is said at the flag, coded, before anything listens.
         let badName = try CommandRunner.boardkit(["serve", "--board", "a/b=\(bad)", "--state-file", folder.path("t.json")])
         #expect(badName.status == 1)
+        #expect(badName.stderr.contains("--board: error: board name 'a/b' must be letters, digits, '.', '_' or '-' (it is part of the URL) [serve-config-invalid]"),
+                "\(badName.stderr)")
+        let twice = try CommandRunner.boardkit(["serve", "--board", "x=\(bad)", "--board", "x=\(bad)", "--state-file", folder.path("t.json")])
+        #expect(twice.status == 1 && twice.stderr.contains("--board: error: board name 'x' is given twice [serve-config-invalid]"), "\(twice.stderr)")
+        let proxy = try CommandRunner.boardkit(["serve", "--board", "x=\(bad)", "--trust-proxy", "10.0.0.0/40", "--state-file", folder.path("t.json")])
+        #expect(proxy.status == 1 && proxy.stderr.contains("--trust-proxy: error: trust-proxy '10.0.0.0/40' is not an address or a CIDR range"),
+                "\(proxy.stderr)")
     }
 
     /// The same "KIND|SUMMARY|DATE-LINE" summary the vdirsyncer oracle makes of each synced file, sorted.

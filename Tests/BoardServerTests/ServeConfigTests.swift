@@ -208,7 +208,7 @@ final class KeptConnection {
         // A bad --trust-proxy on the command line stops the server too.
         let proxy = try CommandRunner.boardkit(["serve", "--board", "team=\(CommandRunner.sample("board.json"))", "--port", "0",
                                                 "--state-file", folder.path("t.json"), "--trust-proxy", "10.0.0.0/99"])
-        #expect(proxy.status == 1 && proxy.stderr.contains("--trust-proxy '10.0.0.0/99' is not an address"), "\(proxy.stderr)")
+        #expect(proxy.status == 1 && proxy.stderr.contains("--trust-proxy: error: trust-proxy '10.0.0.0/99' is not an address"), "\(proxy.stderr)")
         // Flags and a file at once: usage error.
         #expect(try CommandRunner.boardkit(["serve", "--config", config, "--board", "a=b"]).status == 2)
     }

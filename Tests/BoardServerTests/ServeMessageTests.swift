@@ -9,6 +9,11 @@ struct ServeMessageTests {
     func wording() {
         let cases: [(ServeMessage, String)] = [
             (.noSuchBoardFile, "no such file"),
+            (.boardNameTwice("team"), "board name 'team' is given twice"),
+            (.tokenFile(saving: true, reason: "Permission denied"), "cannot save the file of the boards' secret links: Permission denied"),
+            (.tokenFile(saving: false, reason: "not JSON"), "cannot read the file of the boards' secret links: not JSON"),
+            (.assetsMissing, "the board page's board.css and board.js were not found beside the program (reinstall it)"),
+            (.badUserHeader("X Bad"), "user-header 'X Bad' is not a header name"),
             (.configUnreadable, "the configuration file cannot be read"),
             (.configEmpty, "the configuration file is empty; it needs at least 'boards:'"),
             (.notYAML(problem: "did not find expected key"), "not YAML: did not find expected key"),

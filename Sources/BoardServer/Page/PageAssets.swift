@@ -20,6 +20,9 @@ struct PageAssets: Sendable {
     private let contents: [File: [UInt8]]
     private let tags: [File: String]
 
+    /// Where the files are looked for.
+    static var folder: String { Bundle.module.bundlePath + "/Assets" }
+
     /// Reads the files; nil when the resource bundle is missing one.
     static func load() -> PageAssets? {
         var contents: [File: [UInt8]] = [:]
