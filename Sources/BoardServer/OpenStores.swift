@@ -44,9 +44,6 @@ final class OpenStores: Sendable {
         self.maximumOpen = maximumOpen
     }
 
-    /// How many stores are open now.
-    var openCount: Int { books.withLock { $0.open.count } }
-
     /// The store of `owner` for one use, when it is open (`checkIn` ends the use).
     func checkOut(_ owner: ObjectIdentifier) -> (store: BoardStore, opening: Int)? {
         books.withLock { b in

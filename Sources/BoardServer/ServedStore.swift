@@ -33,6 +33,12 @@ final class ServedStore: Sendable {
         stores.checkIn(ObjectIdentifier(self))
     }
 
+    /// A retired board's request that opened the store again after `retire` leaves it in
+    /// the books; it closes with the last reference to the board.
+    deinit {
+        stores.close(ObjectIdentifier(self))
+    }
+
     /// The store, open, and which opening it is.
     struct Opened {
         var store: BoardStore
