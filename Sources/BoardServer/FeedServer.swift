@@ -133,7 +133,8 @@ public struct FeedServer: Sendable {
     func openBoards() async throws(StartFailure) {
         let opened = await BlockingWork.run { [self] () -> Result<[ServedBoards.Board], StartFailure> in
             Result { () throws(StartFailure) in
-                try ServedBoards.open(configuration, limit: fileLimit, stores: stores, logger: logger, each: boards.add)
+                try ServedBoards.open(configuration, limit: fileLimit, stores: stores, logger: logger,
+                                      preferring: { boards.asked }, each: boards.add)
             }
         }
         boards.replace(with: try opened.get())

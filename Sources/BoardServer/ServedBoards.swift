@@ -8,7 +8,8 @@ import Synchronization
 /// Handlers look boards up here on every request, so a reload (SIGHUP) swaps the set while
 /// connections stay open; a board whose name and file did not change keeps its feed, its
 /// store connection and what it built. At start the set fills board by board while the
-/// server already listens (`isStarting`): each board answers as soon as it is read.
+/// server already listens (`isStarting`): each board answers as soon as it is read, and a
+/// board asked for meanwhile is read next (`arrival(of:)`).
 final class ServedBoards: Sendable {
     struct Board: Sendable {
         var feed: BoardFeed
@@ -26,6 +27,9 @@ final class ServedBoards: Sendable {
         var order: [String] = []
         var byName: [String: Board] = [:]
         var starting = true
+        /// Names asked for while starting, read before the others (a bounded set: any name
+        /// may be asked for, and one no board has is never read).
+        var asked: Set<String> = []
     }
     private let boards = Mutex(Listing())
 
@@ -34,6 +38,24 @@ final class ServedBoards: Sendable {
 
     /// True until the first set is whole (`replace`): a board not found may be on its way.
     var isStarting: Bool { boards.withLock { $0.starting } }
+
+    /// Waits while the server starts until the board `name` is served or the start is over, at
+    /// most `limit`; the board is read next. An instance just started behind a load balancer
+    /// is sent requests as soon as it listens: they get their board a moment later rather
+    /// than `503 starting`, which is left for a board whose turn is slower than `limit`.
+    func arrival(of name: String, within limit: Duration = .seconds(5)) async {
+        let end = ContinuousClock.now + limit
+        while boards.withLock({ b in
+            guard b.starting && b.byName[name] == nil else { return false }
+            if b.asked.count < 10_000 { b.asked.insert(name) }
+            return true
+        }), ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// The names asked for while starting and not served yet.
+    var asked: Set<String> { boards.withLock { $0.asked } }
 
     /// Serves `board` beside those served already (at start, as each is read).
     func add(_ board: Board) {
@@ -78,9 +100,11 @@ final class ServedBoards: Sendable {
 
     /// The boards of `configuration` (`check`ed first): tokens loaded (new names get new
     /// ones), every board read once (its store then kept open by `stores` while it fits), each
-    /// handed to `each` as soon as it is; `reusing` gives back the boards that did not change.
+    /// handed to `each` as soon as it is, those `preferring` names read first; `reusing` gives
+    /// back the boards that did not change. The boards come back in the configured order.
     static func open(_ configuration: FeedServer.Configuration, reusing old: [Board] = [],
                      limit: OpenFileLimit, stores: OpenStores, logger: Logger,
+                     preferring: () -> Set<String> = { [] },
                      each: (Board) -> Void = { _ in }) throws(FeedServer.StartFailure) -> [Board] {
         try check(configuration, limit: limit)
         let secrets: [String: TokenStore.Secrets]
@@ -90,8 +114,11 @@ final class ServedBoards: Sendable {
             throw .tokens(error)
         }
         var out: [Board] = []
+        var waiting = configuration.boards
         do throws(FeedServer.StartFailure) {
-            for (name, path) in configuration.boards {
+            while !waiting.isEmpty {
+                let wanted = preferring()
+                let (name, path) = waiting.remove(at: waiting.firstIndex { wanted.contains($0.name) } ?? 0)
                 guard let secret = secrets[name] else { continue }
                 if let kept = old.first(where: { $0.feed.name == name && $0.feed.path == path && $0.secrets == secret }) {
                     out.append(kept)
@@ -105,7 +132,8 @@ final class ServedBoards: Sendable {
             for board in out where !old.contains(where: { $0.feed === board.feed }) { board.feed.store?.retire() }
             throw error
         }
-        return out
+        let place = Dictionary(configuration.boards.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return out.sorted { place[$0.feed.name, default: 0] < place[$1.feed.name, default: 0] }
     }
 
     /// One board opened and read. A store is checked whole when served (a damaged one is

@@ -113,6 +113,7 @@ struct BoardRoutes: Sendable {
     func respond(_ route: BoardRoute, _ request: Request, _ context: BoardRequestContext, board name: String) async -> Response {
         let asked = Asked(board: name, token: context.parameters.get("token") ?? "", id: context.parameters.get("id") ?? "",
                           verb: context.parameters.get("verb"), remote: context.remoteAddress)
+        if boards.isStarting { await boards.arrival(of: name) }
         switch route.handler {
         case .read(let handle):
             return await BlockingWork.run { [self] in
@@ -160,7 +161,8 @@ struct BoardRoutes: Sendable {
             return .refused(responders.page.refusal(.tooManyAttempts(retryAfter: wait), request, route.answer))
         }
         guard let board = boards.board(named: asked.board) else {
-            // Whether the name is one being read is not said: a 503 for any name while starting.
+            // Still starting after `arrival`'s wait. Whether the name is one being read is not
+            // said: a 503 for any name while starting.
             if boards.isStarting { return .refused(responders.page.refusal(.starting, request, route.answer)) }
             attempts.record(client, now: now)
             return .refused(FeedResponder.notFound)
