@@ -106,15 +106,20 @@ run: build
 ## Fuzzing (docs/fuzzing.md): one libFuzzer target per reader, built with the fuzzer and
 ## address sanitizers in its own scratch folder; `make fuzz` runs each for FUZZ_SECONDS, one
 ## after another, each keeping its growing corpus in $(FUZZ_SCRATCH)/corpus/TARGET.
-## `make test` runs each for FUZZ_TEST_RUNS inputs from its seeds with a fixed seed (at most
-## FUZZ_TEST_SECONDS), the same inputs on every clean machine, so the targets stay alive.
+## `make test` runs each format target for FUZZ_TEST_RUNS inputs from its seeds with a fixed
+## seed (at most FUZZ_TEST_SECONDS), the same inputs on every clean machine, so the targets
+## stay alive. The store and access targets link the server stack, whose sanitized build
+## would add ten minutes: `make test` builds them out (FUZZ_TRAITS) and holds them to the same
+## contract in the Swift suite (ServerFuzzTargetsTests); `make fuzz` fuzzes all twelve.
 FUZZ_SECONDS ?= 600
 FUZZ_TEST_SECONDS ?= 60
 FUZZ_TEST_RUNS ?= 1000
-FUZZ_TARGETS ?= json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping store access
+FUZZ_FORMAT_TARGETS = json csv csv-mapping events xlsx xlsx-part ics trello taskwarrior mapping
+FUZZ_TARGETS ?= $(FUZZ_FORMAT_TARGETS) store access
+FUZZ_TRAITS ?=
 FUZZ_SCRATCH = .build-fuzz
 fuzz-build: deps
-	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product boardkit-fuzz
+	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) $(FUZZ_TRAITS) --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address --product boardkit-fuzz
 fuzz: fuzz-build
 	SCRATCH=$(FUZZ_SCRATCH) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
@@ -124,7 +129,8 @@ test: deps python-deps test-tools
 	$(SWIFT) test --skip-build
 	Tests/install_check.sh
 	python3 Tests/docs_check.py
-	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_RUNS=$(FUZZ_TEST_RUNS)
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) FUZZ_RUNS=$(FUZZ_TEST_RUNS) \
+		FUZZ_TARGETS="$(FUZZ_FORMAT_TARGETS)" FUZZ_TRAITS=--disable-default-traits
 	$(MAKE) torture TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
 	$(MAKE) torture-postgres TORTURE_SECONDS=$(TORTURE_TEST_SECONDS)
 

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The shape is pandoc's: one model (BoardModel), one folder per format, and an umbrella
@@ -10,6 +10,13 @@ let package = Package(
     products: [
         .library(name: "BoardKit", targets: ["BoardKit"]),
         .executable(name: "boardkit", targets: ["boardkit"]),
+    ],
+    traits: [
+        // The store and access fuzz targets link the server stack (NIO, PostgresNIO, BoringSSL,
+        // Hummingbird): with them a sanitized fuzz build takes ten minutes on two cores, so
+        // `make test` builds the format targets alone (`--disable-default-traits`).
+        .trait(name: "ServerFuzzTargets", description: "The fuzz targets store and access (and the server stack they link)"),
+        .default(enabledTraits: ["ServerFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -123,8 +130,9 @@ let package = Package(
         // Fuzzing (docs/fuzzing.md): the contract each reader is checked against, and the
         // libFuzzer entry point (`make fuzz`; a no-op executable in a plain build).
         .target(name: "BoardFuzzCheck", dependencies: [
-            "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign", "BoardStore",
-            "BoardServer",
+            "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign",
+            .target(name: "BoardStore", condition: .when(traits: ["ServerFuzzTargets"])),
+            .target(name: "BoardServer", condition: .when(traits: ["ServerFuzzTargets"])),
         ], path: "Fuzz/BoardFuzzCheck"),
         .executableTarget(name: "boardkit-fuzz", dependencies: ["BoardFuzzCheck"], path: "Fuzz/boardkit-fuzz"),
 

@@ -5,9 +5,11 @@ import BoardCSV
 import BoardXLSX
 import BoardICS
 import BoardForeign
-import BoardStore
 import BoardIO
+#if ServerFuzzTargets
 import BoardServer
+import BoardStore
+#endif
 
 /// The readers the fuzzer drives, one per target (docs/fuzzing.md). The raw value is what
 /// `BOARDKIT_FUZZ_TARGET` takes and names the corpus folder and the findings' prefix.
@@ -34,12 +36,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A mapping file (`--mapping FILE`): the first byte picks the CSV it maps
     /// (`FuzzCheck.mappedCSVs`), the rest is the mapping JSON.
     case mapping
+    #if ServerFuzzTargets
     /// A SQLite file opened as a board store.
     case store
     /// What the server reads from a request before the store: the first line as a header
     /// value (bearer token, proxy range, a name, If-Match), the rest as a form or JSON body
     /// (`RequestParsingContract`).
     case access
+    #endif
 }
 
 /// The contract every reader keeps, checked on one input (the fuzzer's property, and the
@@ -54,8 +58,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 ///   events sidecar, XLSX, the store) the same holds through the reader's own format.
 ///
 /// The read is `BoardPipeline.read`'s, minus the sniffing (the target names its reader): the
-/// fuzz build links the format modules and the server (for `access`), not BoardKit's sync
-/// and mail stacks.
+/// fuzz build links the format modules, and with the `ServerFuzzTargets` trait (on by
+/// default) the store and the server (for `access`), which bring the whole server stack.
 public enum FuzzCheck {
     /// Presets the `csv-mapping` target picks from with its first byte.
     public static let presets = ["jira", "github", "trello", "todoist", "asana", "kanboard"]
@@ -153,10 +157,12 @@ public enum FuzzCheck {
             knownFiles.insert(mappingPath)
             payload = base(mappedCSVs[Int(first) % mappedCSVs.count])
             reader = CSVReader(); inputName += ".csv"; format = "csv"
+        #if ServerFuzzTargets
         case .store:
             reader = StoreReader(); inputName += ".db"; format = "store"
         case .access:
             return nil   // not a board: `check` holds it to its own contract
+        #endif
         }
         let path = folder + "/" + inputName
         guard fm.createFile(atPath: path, contents: Data(payload)) else { return nil }
@@ -169,7 +175,9 @@ public enum FuzzCheck {
     /// Checks one input; nil when the contract holds, else what broke it.
     /// `folder` is a scratch folder the check may fill and empty (one per process).
     public static func check(_ target: FuzzTarget, _ bytes: [UInt8], in folder: String) -> String? {
+        #if ServerFuzzTargets
         if target == .access { return RequestParsingContract.check(bytes) }
+        #endif
         guard let input = prepare(target, bytes, in: folder) else { return nil }
         let (reader, options, knownFiles) = (input.reader, input.options, input.knownFiles)
         let path = input.path, inputName = input.displayName
@@ -206,12 +214,16 @@ public enum FuzzCheck {
                                       in: folder, options: WriterOptions(exportedAt: Instant(epochSeconds: 0))) {
                 return "read without errors, but XLSX " + broken
             }
+        #if ServerFuzzTargets
         case .store:
             if let broken = roundTrip(board, through: StoreWriter(), StoreReader(), "db",
                                       in: folder, options: WriterOptions(exportedAt: Instant(epochSeconds: 0))) {
                 return "read without errors, but the store " + broken
             }
-        case .json, .ics, .trello, .taskwarrior, .access:
+        case .access:
+            break  // not a board
+        #endif
+        case .json, .ics, .trello, .taskwarrior:
             break  // JSON is done above; the others are lossy by design.
         }
         return nil
