@@ -116,7 +116,7 @@ public final class BoardFeed: Sendable {
     }
 
     /// How the board is read: what `current()` and `load` share.
-    private struct Reader: Sendable {
+    private final class Reader: Sendable {
         let name: String
         let path: String
         let store: ServedStore?
@@ -126,12 +126,31 @@ public final class BoardFeed: Sendable {
         /// Distinguishes this process's page tags from another run's, whose revisions started again.
         let boot: String
 
+        /// Whether the store failed when last asked for its revision: said in the log when it
+        /// starts failing and when it answers again, not at every request meanwhile.
+        let storeFailing = Atomic(false)
+
+        init(name: String, path: String, store: ServedStore?, readerOptions: ReaderOptions, writerOptions: WriterOptions,
+             logger: Logger, boot: String) {
+            (self.name, self.path, self.store, self.readerOptions, self.writerOptions, self.logger, self.boot) =
+                (name, path, store, readerOptions, writerOptions, logger, boot)
+        }
+
         var readLog: ReadLog { ReadLog(board: name, logger: logger) }
 
         /// The board's version now; nil when it cannot be told (the file is gone, the store fails).
         func version() -> Version? {
-            if let store { return try? store.use { opened throws(StoreError) in .store(opening: opened.opening, try opened.store.revision()) } }
-            return FileSignature.of(path).map(Version.file)
+            guard let store else { return FileSignature.of(path).map(Version.file) }
+            do throws(StoreError) {
+                let version = try store.use { opened throws(StoreError) in Version.store(opening: opened.opening, try opened.store.revision()) }
+                if storeFailing.exchange(false, ordering: .relaxed) { logger.notice("\(name): its store answers again") }
+                return version
+            } catch {
+                if !storeFailing.exchange(true, ordering: .relaxed) {
+                    readLog.failed("its store cannot be asked what changed: \(error.diagnostic.description)")
+                }
+                return nil
+            }
         }
 
         /// The board as of `version`: a store's read when first asked, a file's now.

@@ -13,8 +13,7 @@ struct FeedResponder: Sendable {
     /// `GET|HEAD /<token>/<name>.ics`, the whole board's; with a filter in the query
     /// (`?assignee=mina&due=week`, `FilterExpression.query`), the cards it names, with a tag of
     /// their own. A filter naming what the board does not have is a 400 saying what it has.
-    func calendar(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        let version = feed.current()
+    func calendar(_ request: Request, _ version: BoardSnapshot) -> Result<Response, RequestRefusal> {
         guard case .success(let snapshot) = version.calendar(), case .success(let whole) = version.board() else {
             return .failure(.feedNotWritten)
         }
@@ -57,8 +56,8 @@ struct FeedResponder: Sendable {
 
     /// `GET /<token>/<name>/report.html`: the weekly report as of now, in the board's zone;
     /// with a filter in the query, of the cards it names (as `report --where`).
-    func report(_ request: Request, _ feed: BoardFeed) -> Result<Response, RequestRefusal> {
-        guard case .success(let whole) = feed.current().board() else { return .failure(.reportNotRendered) }
+    func report(_ request: Request, _ version: BoardSnapshot) -> Result<Response, RequestRefusal> {
+        guard case .success(let whole) = version.board() else { return .failure(.reportNotRendered) }
         let zone = whole.zone ?? .utc
         let now = Instant.now(in: zone)
         let board: Board, said: String?

@@ -3,7 +3,7 @@ import BoardModel
 extension DiagnosticCode {
     /// `serve --config`: the file is not YAML, or holds a setting serve does not take.
     public static let serveConfigInvalid = DiagnosticCode(
-        "serve-config-invalid", .error, "A `serve --config` file is not YAML, or holds a setting serve does not take.")
+        "serve-config-invalid", .error, "What serve is to do cannot be done as given: a `--config` file that is not YAML or holds a setting serve does not take, a board name unfit for a URL or given twice, a `--trust-proxy` range or `--user-header` name that is not one.")
 
     /// `serve`: the boards would leave too few open files for connections under the process's limit.
     public static let serveOpenFiles = DiagnosticCode(

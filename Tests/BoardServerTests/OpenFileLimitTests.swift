@@ -61,6 +61,28 @@ import Testing
         #expect(!server.log.contains("error"), "\(server.log)")
     }
 
+    /// A store closed to make room that cannot be opened again (its file removed meanwhile)
+    /// is said in the log once, with why, however often its board is asked for; before, the
+    /// error was dropped and the board answered empty-handed without a word.
+    @Test func aStoreThatCannotBeOpenedAgainIsSaidOnce() throws {
+        let folder = try TemporaryFolder()
+        let state = folder.path("tokens.json")
+        let server = try RunningServer(boards: try Self.boards(in: folder), stateFile: state,
+                                       through: ["/usr/bin/prlimit", "--nofile=512:512", "--"])
+        defer { _ = server.stop() }
+        let (feeds, _) = try Self.links(state)
+        for n in 1...200 { _ = try RawHTTP.get(port: server.port, "/\(feeds["b\(n)"] ?? "")/b\(n).ics") }
+        // b2's store was closed long since for the others.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: folder.path("b2.db") + suffix) }
+        for _ in 1...3 {
+            let feed = try RawHTTP.get(port: server.port, "/\(feeds["b2"] ?? "")/b2.ics")
+            #expect(feed.status != 200)
+        }
+        #expect(server.stop() == 0)
+        let said = server.log.components(separatedBy: "b2 cannot be read; its store cannot be asked what changed").count - 1
+        #expect(said == 1, "\(server.log)")
+    }
+
     /// Before, a serve whose boards left too few descriptors exited; now only a limit too low
     /// for even one board's store and the connections is refused, before any is opened.
     @Test func aLimitTooLowForOneBoardIsRefusedBeforeAnyIsOpened() throws {

@@ -28,14 +28,17 @@ struct AccessGate: Sendable {
         case failed(StoreError)
     }
 
-    func admit(_ request: Request, pathToken: String, board: ServedBoards.Board, remote: SocketAddress?) -> Verdict {
+    /// Who the request is, by what it presents; `snapshot` is the board now, whose kept
+    /// answers spare the store the question while the board has not changed.
+    func admit(_ request: Request, pathToken: String, board: ServedBoards.Board, snapshot: BoardSnapshot,
+               remote: SocketAddress?) -> Verdict {
         let bearer = Self.bearer(request.headers[.authorization])
         let presented = bearer ?? (pathToken == CompanyLogin.pathToken ? nil : pathToken)
         let proxied = presented == nil ? proxyPerson(request, remote) : nil
         var lookup = AccessLookup.none
         if let store = board.feed.store {
             do throws(StoreError) {
-                lookup = try board.feed.current().answer(.access(token: presented, person: proxied)) { () throws(StoreError) in
+                lookup = try snapshot.answer(.access(token: presented, person: proxied)) { () throws(StoreError) in
                     try store.use { opened throws(StoreError) in try opened.store.access(token: presented, person: proxied) }
                 }
             } catch {

@@ -115,7 +115,7 @@ struct PageResponder: Sendable {
         let desk = call.desk, id = call.id
         // A card the board does not have (deleted, or never there): the page's frame saying
         // so, who deleted it and when, with a way back (it was a bare "Not saved" page).
-        let view = desk.view()
+        let view = call.snapshot.view
         if view.card(id: id) == nil {
             return gonePage(request, call, view: view, id: id, typed: nil, root: "../")
         }
@@ -143,7 +143,7 @@ struct PageResponder: Sendable {
     private func rendered(_ request: Request, _ call: BoardCall, root: String, conditional: Bool = false,
                           _ render: (BoardSnapshot, PageContext) -> HTML?) -> Response {
         let desk = call.desk
-        let snapshot = desk.snapshot()
+        let snapshot = call.snapshot
         let view = snapshot.view
         var (context, cookies) = self.context(request, view: view, call: call, root: root)
         // The header's steps (Undo's title, what a form did) only for a whole page: the
@@ -313,7 +313,7 @@ struct PageResponder: Sendable {
     /// `GET api/board`: the board in the canonical JSON's shape with an ETag (304 when the
     /// client's copy is current).
     func apiBoard(_ request: Request, _ call: BoardCall) -> Response {
-        let view = call.desk.view()
+        let view = call.snapshot.view
         if let match = request.headers[.ifNoneMatch], EntityTag.noneMatchHits(match, tag: view.tag) {
             return PageReply.notModified(tag: view.tag)
         }
@@ -322,7 +322,7 @@ struct PageResponder: Sendable {
 
     /// `GET api/cards/ID`: one card, its version as the ETag.
     func apiCard(_ request: Request, _ call: BoardCall) -> Response {
-        guard let stored = call.desk.view().card(id: call.id) else { return apiRefusal(.notFound) }
+        guard let stored = call.snapshot.view.card(id: call.id) else { return apiRefusal(.notFound) }
         return PageReply.json(BoardView.apiJSON(stored) + [0x0A], tag: "\"\(stored.version)\"")
     }
 
@@ -337,7 +337,7 @@ struct PageResponder: Sendable {
         }
         let limit = given.flatMap { $0 }.map { min(max($0, 1), PageLimits.historyEvents) } ?? PageLimits.historyEvents
         do {
-            let view = desk.view()
+            let view = call.snapshot.view
             let events = try desk.history(card: card, limit: limit)
             let (language, _) = PageRequest.language(request)
             let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)

@@ -50,6 +50,10 @@ struct Responders: Sendable {
 struct BoardCall: Sendable {
     let board: ServedBoards.Board
     let visitor: Visitor
+    /// The board as it was when the request was let in (the gate asked for it): what a read
+    /// answers from, so a request asks the store what changed once. A write's answers, made
+    /// after its commit, ask the desk afresh.
+    let snapshot: BoardSnapshot
     /// The `:id` segment, percent-decoded; "" when the route has none.
     let id: String
     /// The `:verb` segment, when the route has one.

@@ -31,13 +31,13 @@ struct BoardRoutes: Sendable {
         }
         // Feeds and the live report: what a feed link opens. HEAD answers the GET's status
         // and headers (Content-Length included) without the body.
-        read(.get, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in p.feed(f.calendar(request, call.board.feed), request) }
+        read(.get, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in p.feed(f.calendar(request, call.snapshot), request) }
         read(.head, BoardRoute.feedSuffix, .feeds, .feed) { p, f, request, call in
-            p.feed(f.calendar(request, call.board.feed), request).createHeadResponse()
+            p.feed(f.calendar(request, call.snapshot), request).createHeadResponse()
         }
-        read(.get, "/report.html", .feeds, .feed) { p, f, request, call in p.feed(f.report(request, call.board.feed), request) }
+        read(.get, "/report.html", .feeds, .feed) { p, f, request, call in p.feed(f.report(request, call.snapshot), request) }
         read(.head, "/report.html", .feeds, .feed) { p, f, request, call in
-            p.feed(f.report(request, call.board.feed), request).createHeadResponse()
+            p.feed(f.report(request, call.snapshot), request).createHeadResponse()
         }
         // The page and what it reads.
         read(.get, "", .read, .page) { p, _, request, call in p.boardPage(request, call) }
@@ -167,7 +167,8 @@ struct BoardRoutes: Sendable {
             attempts.record(client, now: now)
             return .refused(FeedResponder.notFound)
         }
-        switch gate.admit(request, pathToken: asked.token, board: board, remote: asked.remote) {
+        let snapshot = board.feed.current()
+        switch gate.admit(request, pathToken: asked.token, board: board, snapshot: snapshot, remote: asked.remote) {
         case .unknown:
             attempts.record(client, now: now)
             return .refused(FeedResponder.notFound)
@@ -179,7 +180,7 @@ struct BoardRoutes: Sendable {
                 if visitor.reach == .feeds { return .refused(FeedResponder.notFound) }
                 return .refused(responders.page.refusal(.beyondRole(visitor, needs: route.reach), request, route.answer))
             }
-            return .letIn(BoardCall(board: board, visitor: visitor, id: asked.id.removingPercentEncoding ?? asked.id, verb: asked.verb))
+            return .letIn(BoardCall(board: board, visitor: visitor, snapshot: snapshot, id: asked.id.removingPercentEncoding ?? asked.id, verb: asked.verb))
         }
     }
 }
