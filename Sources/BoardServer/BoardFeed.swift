@@ -143,7 +143,10 @@ public final class BoardFeed: Sendable {
             guard let store else { return FileSignature.of(path).map(Version.file) }
             do throws(StoreError) {
                 let version = try store.use { opened throws(StoreError) in Version.store(opening: opened.opening, try opened.store.revision()) }
-                if storeFailing.exchange(false, ordering: .relaxed) { logger.notice("\(name): its store answers again") }
+                // Read first: a write on every request would bounce the flag between cores.
+                if storeFailing.load(ordering: .relaxed), storeFailing.exchange(false, ordering: .relaxed) {
+                    logger.notice("\(name): its store answers again")
+                }
                 return version
             } catch {
                 if !storeFailing.exchange(true, ordering: .relaxed) {

@@ -32,16 +32,24 @@ import Testing
         return (json?["tokens"] as? [String: String] ?? [:], json?["links"] as? [String: String] ?? [:])
     }
 
+    /// `boards(in:)` served under a limit of 512 open files (a tenth of them fit open at once),
+    /// with each board's feed and open link.
+    static func servedUnderALowLimit(in folder: TemporaryFolder) throws
+        -> (server: RunningServer, feeds: [String: String], opens: [String: String]) {
+        let state = folder.path("tokens.json")
+        let server = try RunningServer(boards: try boards(in: folder), stateFile: state,
+                                       through: ["/usr/bin/prlimit", "--nofile=512:512", "--"])
+        let (feeds, opens) = try links(state)
+        return (server, feeds, opens)
+    }
+
     /// Before, 200 boards under a limit of 512 were refused (`serve-open-files`): every store
     /// was held open from start. Now the stores take turns: each board answers, a board whose
     /// store was closed to make room opens it again and sees the writes made meanwhile.
     @Test func moreBoardsThanTheLimitHoldsAreServedEachInTurn() throws {
         let folder = try TemporaryFolder()
-        let state = folder.path("tokens.json")
-        let server = try RunningServer(boards: try Self.boards(in: folder), stateFile: state,
-                                       through: ["/usr/bin/prlimit", "--nofile=512:512", "--"])
+        let (server, feeds, opens) = try Self.servedUnderALowLimit(in: folder)
         defer { _ = server.stop() }
-        let (feeds, opens) = try Self.links(state)
         let added = try RawHTTP.call(port: server.port, "POST", "/\(opens["b1"] ?? "")/b1/api/cards",
                                      headers: ["X-Boardkit-Actor": "ada"], body: #"{"title": "Asked first"}"#)
         #expect(added.status == 201, "\(String(decoding: added.body, as: UTF8.self))")
@@ -66,11 +74,8 @@ import Testing
     /// error was dropped and the board answered empty-handed without a word.
     @Test func aStoreThatCannotBeOpenedAgainIsSaidOnce() throws {
         let folder = try TemporaryFolder()
-        let state = folder.path("tokens.json")
-        let server = try RunningServer(boards: try Self.boards(in: folder), stateFile: state,
-                                       through: ["/usr/bin/prlimit", "--nofile=512:512", "--"])
+        let (server, feeds, _) = try Self.servedUnderALowLimit(in: folder)
         defer { _ = server.stop() }
-        let (feeds, _) = try Self.links(state)
         for n in 1...200 { _ = try RawHTTP.get(port: server.port, "/\(feeds["b\(n)"] ?? "")/b\(n).ics") }
         // b2's store was closed long since for the others.
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: folder.path("b2.db") + suffix) }
