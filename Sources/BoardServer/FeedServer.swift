@@ -46,6 +46,9 @@ public struct FeedServer: Sendable {
         /// link) before every request from it is answered 429 for the rest of the minute;
         /// 0: no limit (`--failed-attempts`).
         public var failedAttempts = 30
+        /// The most connections the server keeps to one PostgreSQL database, shared by all its
+        /// boards there (`--database-connections`).
+        public var databaseConnections = BoardStore.defaultDatabaseConnections
 
         public init(boards: [(name: String, path: String)], host: String = "127.0.0.1", port: Int = 8080,
                     gzip: Bool = true, stateFile: String = TokenStore.defaultPath,
@@ -120,6 +123,7 @@ public struct FeedServer: Sendable {
         let limit = OpenFileLimit.raised()
         if let before = limit.raisedFrom { logger.info("open-file limit raised from \(before) to \(limit.soft) (the hard limit)") }
         try ServedBoards.check(configuration, limit: limit)
+        BoardStore.databaseConnections = configuration.databaseConnections
         self.stores = OpenStores(room: limit.roomForStores(inUse: OpenFileLimit.inUse() ?? 0))
         self.boards = ServedBoards()
         self.fileLimit = limit
@@ -176,6 +180,7 @@ public struct FeedServer: Sendable {
     /// not change; the host and port stay as they were (they need a restart). On a failure
     /// the boards served stay as they were.
     public func reload(_ configuration: Configuration) throws(StartFailure) {
+        BoardStore.databaseConnections = configuration.databaseConnections
         boards.replace(with: try ServedBoards.open(configuration, reusing: boards.all, limit: fileLimit, stores: stores, logger: logger))
     }
 

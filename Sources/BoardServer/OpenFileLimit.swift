@@ -7,8 +7,10 @@ import Glibc
 /// How many files `serve` may hold open, and how many its boards' stores may take.
 ///
 /// A SQLite board holds five descriptors while its store is open (its writing and its
-/// reading connection each open the database and its `-wal`; the `-shm` is shared) and a
-/// PostgreSQL board two connections; every client connection takes one more. Under the usual
+/// reading connection each open the database and its `-wal`; the `-shm` is shared); a
+/// PostgreSQL board none of its own (its database's connections are shared by all its boards,
+/// at most `BoardStore.databaseConnections`, within `connectionRoom`); every client
+/// connection takes one more. Under the usual
 /// soft limit of 1,024 a few hundred boards used them all: `serve` then failed at a board
 /// with SQLite's "unable to open database file", or, a few boards fewer, started, printed
 /// every URL and stopped accepting connections without a word. So the soft limit is raised
@@ -41,7 +43,7 @@ struct OpenFileLimit: Equatable {
 
     /// Descriptors a board at `path` holds while served.
     static func held(byBoardAt path: String) -> Int {
-        if BoardStore.isDatabaseAddress(path) { return 2 }
+        if BoardStore.isDatabaseAddress(path) { return 0 }
         return BoardStore.isStore(path: path) ? 5 : 0
     }
 

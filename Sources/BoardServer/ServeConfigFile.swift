@@ -45,6 +45,7 @@ public enum ServeConfigFile {
         "include-done": "true or false", "show-state": "true or false", "boards": "NAME: PATH lines",
         "open": "true or false", "trust-proxy": "a list of addresses or CIDR ranges", "user-header": "a header name",
         "proxy-role": "viewer, editor or admin", "failed-attempts": "a whole number from 0 up",
+        "database-connections": "a whole number from 1 up",
     ]
 
     /// Why the file was refused: every problem found, each located.
@@ -134,6 +135,8 @@ public enum ServeConfigFile {
                 case "user-header": configuration.userHeader = text(value, key) ?? configuration.userHeader
                 case "failed-attempts":
                     if let n = value.int, n >= 0 { configuration.failedAttempts = n } else { complain(value, .emptyValue(setting: key)) }
+                case "database-connections":
+                    if let n = value.int, n >= 1 { configuration.databaseConnections = n } else { complain(value, .emptyValue(setting: key)) }
                 case "proxy-role":
                     guard let name = text(value, key) else { continue }
                     if let role = AccessRole(rawValue: name) { configuration.proxyRole = role } else { complain(value, .badRole(name)) }

@@ -33,6 +33,18 @@ public final class BoardStore: Sendable {
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeout: TimeInterval = 10
 
+    /// The most connections this process keeps to one PostgreSQL database, shared by all its
+    /// boards there (`PostgresPool`; `serve --database-connections`). A pool made before a
+    /// change grows or shrinks to it as connections are lent.
+    public static var databaseConnections: Int {
+        get { PostgresPool.size.load(ordering: .relaxed) }
+        set { PostgresPool.size.store(max(newValue, 1), ordering: .relaxed) }
+    }
+
+    /// `databaseConnections` unless set: a `serve` of many boards in one database on a
+    /// default cluster (`max_connections = 100`), or two instances of it, stays well within.
+    public static let defaultDatabaseConnections = 10
+
     private init(engine: any StoreEngine, commitMode: CommitMode) {
         path = engine.location
         self.engine = engine

@@ -67,6 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("failed-attempts"), help: ArgumentHelp("Requests one address may make per minute with a link that opens nothing before all its requests are answered 429 for the rest of the minute (default 30; 0: no limit).", valueName: "N"))
     var failedAttempts: Int?
 
+    @Option(name: .customLong("database-connections"), help: ArgumentHelp("The most connections kept to one PostgreSQL database, shared by all the boards served from it (default \(BoardStore.defaultDatabaseConnections)).", valueName: "N"))
+    var databaseConnections: Int?
+
     @Flag(name: .long, help: "Print every route under a board's URL with the reach it needs (feeds, read, write, admin), and exit.")
     var routes = false
 
@@ -84,6 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
         if routes { return }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0…65535") }
         if let failedAttempts, failedAttempts < 0 { throw ValidationError("--failed-attempts must be 0 (no limit) or more") }
+        if let databaseConnections, databaseConnections < 1 { throw ValidationError("--database-connections must be 1 or more") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose say opposite things: give one") }
         if config != nil {
             guard boards.isEmpty else { throw ValidationError("give the boards with --board or in --config, not both") }
@@ -189,6 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let userHeader { settings.configuration.userHeader = userHeader }
         if let proxyRole { settings.configuration.proxyRole = proxyRole.role }
         if let failedAttempts { settings.configuration.failedAttempts = failedAttempts }
+        if let databaseConnections { settings.configuration.databaseConnections = databaseConnections }
         settings.configuration.commits = commit.mode
         settings.configuration.readerOptions = reading.readerOptions
         settings.configuration.writerOptions.calendar = calendar.options(over: settings.configuration.writerOptions.calendar)

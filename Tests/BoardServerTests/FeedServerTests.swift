@@ -78,6 +78,8 @@ final class RunningServer: @unchecked Sendable {
     let reportPath: String
     /// The board page (`…/TOKEN/NAME/`) of the first board.
     let pagePath: String
+    /// Each board's page by the board's name, as printed.
+    let pagePaths: [String: String]
     let stderr = Pipe()
     private let logBuffer = LogBuffer()
 
@@ -117,8 +119,13 @@ final class RunningServer: @unchecked Sendable {
         self.feedPath = url.path
         let report = text.split(separator: "\n").first { $0.contains("report: ") }.map(String.init) ?? ""
         self.reportPath = URL(string: String(report.drop { $0 != "h" }))?.path ?? ""
-        let page = text.split(separator: "\n").first { $0.contains(" board: ") }.map(String.init) ?? ""
-        self.pagePath = (URL(string: String(page.drop { $0 != "h" }).split(separator: " ").first.map(String.init) ?? "")?.path ?? "") + "/"
+        func path(_ line: Substring) -> String {
+            (URL(string: String(line.drop { $0 != "h" }).split(separator: " ").first.map(String.init) ?? "")?.path ?? "") + "/"
+        }
+        let pages = text.split(separator: "\n").filter { $0.contains(" board: ") }
+        self.pagePath = pages.first.map(path) ?? "/"
+        self.pagePaths = Dictionary(pages.map { (String($0.prefix { $0 != " " }), path($0)) },
+                                    uniquingKeysWith: { first, _ in first })
     }
 
     /// Stops with SIGTERM (the graceful way) and returns the exit status.

@@ -48,12 +48,13 @@ public enum TestPostgres {
     /// The server's database URL (`postgres://boardkit@127.0.0.1:PORT/boardkit`).
     public static func databaseURL() throws -> String { try server().url }
 
-    /// What `psql` prints for one statement on the server's database (unaligned, tuples only).
-    public static func psql(_ sql: String) throws -> String {
+    /// What `psql` prints for one statement on the server's database (unaligned, tuples only),
+    /// as `user` (the oracle's superuser, `postgres`, has the same password as `boardkit`).
+    public static func psql(_ sql: String, as user: String = "boardkit") throws -> String {
         let server = try server()
         let bin = server.info["bin"] as? String ?? "/usr/lib/postgresql/15/bin"
         let port = (server.info["port"] as? Int).map(String.init) ?? ""
-        return try CommandRunner.run(bin + "/psql", ["-h", "127.0.0.1", "-p", port, "-U", "boardkit", "-d", "boardkit",
+        return try CommandRunner.run(bin + "/psql", ["-h", "127.0.0.1", "-p", port, "-U", user, "-d", "boardkit",
                                                      "-At", "-c", sql]).stdoutText
     }
 

@@ -1,7 +1,11 @@
 import BoardIO
+#if canImport(Glibc)
+import Glibc
+#endif
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// A store in a PostgreSQL database: the board's tables in a schema of their own
 /// (`PostgresAddress.schema`), so many boards share one database, and several `serve`
@@ -12,9 +16,15 @@ import PostgresNIO
 /// and logged exactly as SQLite's IMMEDIATE transaction has them, in commit order. Each
 /// commit counts one more in `boardkit_revision`, which every instance reads to learn that the
 /// board moved (`othersCommits`).
+///
+/// Its connections are its database's `PostgresPool`'s, shared with every other board the
+/// process has open there; each call (a write, a read, a glance) borrows one for its length.
 final class PostgresEngine: StoreEngine {
     let location: String
-    private let session: PostgresSession
+    private let pool: PostgresPool
+    /// The session each thread's call holds (keyed by the thread), so a call made inside
+    /// another's body runs on the same session, in the same transaction.
+    private let held = Mutex<[UInt: PostgresSession]>([:])
     private let address: PostgresAddress
     private let password: String?
     /// Why a password file was not read, said when the server then wants a password.
@@ -25,15 +35,15 @@ final class PostgresEngine: StoreEngine {
         self.address = address
         self.password = password.text
         passwordPassedOver = password.passedOver
-        session = PostgresSession(address, password: password.text, readOnly: readOnly)
+        pool = PostgresPool.shared(address, password: password.text, readOnly: readOnly)
     }
 
     /// Connects to the board's database; `missing` when it has no such board.
     static func open(_ address: PostgresAddress, readOnly: Bool) throws(StoreError) -> PostgresEngine {
         let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: readOnly)
         let (exists, standby) = try engine.guarded {
-            try engine.session.exclusively {
-                let row = try engine.session.query("""
+            try engine.exclusively { session in
+                let row = try session.query("""
                     SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1), pg_is_in_recovery()
                     """, bindings(address.schema)).first
                 return (try row?.decode((Bool, Bool).self)) ?? (false, false)
@@ -53,17 +63,16 @@ final class PostgresEngine: StoreEngine {
     static func create(_ address: PostgresAddress, fill: @escaping (any SQLConnection) throws -> Void,
                        finish: ((any SQLConnection) throws -> Void)? = nil) throws(StoreError) {
         let engine = PostgresEngine(address: address, password: try PostgresPassword.find(for: address), readOnly: false)
-        let session = engine.session
         try engine.guarded {
-            try session.exclusively {
+            try engine.exclusively { session in
                 try session.transaction("BEGIN") {
                     try createSchema(address, in: session)
                     _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
                     _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
                     _ = try session.query("INSERT INTO boardkit_revision (n) VALUES (0)")
-                    try engine.run(StoreSchema.tables)
+                    try run(StoreSchema.tables, in: session)
                     try fill(PostgresStoreConnection(session))
-                    try engine.run(StoreSchema.afterTables)
+                    try run(StoreSchema.afterTables, in: session)
                     try finish?(PostgresStoreConnection(session))
                     try continueIdentities(in: session)
                 }
@@ -103,7 +112,7 @@ final class PostgresEngine: StoreEngine {
     }
 
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try session.exclusively {
+        try exclusively { session in
             try session.transaction("BEGIN") {
                 // Only a transaction that holds the board's lock is ended when it idles (see
                 // `PostgresSession.idleInTransaction`); a read, or an import of a board no one
@@ -118,13 +127,25 @@ final class PostgresEngine: StoreEngine {
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try session.exclusively {
+        try exclusively { session in
             try session.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { try body(PostgresStoreConnection(session)) }
         }
     }
 
     func glance<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        try session.exclusively { try body(PostgresStoreConnection(session)) }
+        try exclusively { session in try body(PostgresStoreConnection(session)) }
+    }
+
+    /// Runs `body` with a session of the pool's, or with the one this thread's call already
+    /// holds (a write's body that reads through the store again).
+    private func exclusively<T>(_ body: (PostgresSession) throws -> T) throws -> T {
+        let thread = UInt(pthread_self())
+        if let session = held.withLock({ $0[thread] }) { return try body(session) }
+        return try pool.use(schema: address.schema) { session in
+            held.withLock { $0[thread] = session }
+            defer { held.withLock { $0[thread] = nil } }
+            return try body(session)
+        }
     }
 
     /// The board's revision (`boardkit_revision`, one more per commit), read from the database
@@ -152,17 +173,19 @@ final class PostgresEngine: StoreEngine {
 
     /// The migrations the board has not had, in one transaction.
     func migrate() throws {
-        _ = try write { _ in try run(StoreSchema.migrations[...]) }
+        _ = try exclusively { session in
+            try write { _ in try Self.run(StoreSchema.migrations[...], in: session) }
+        }
     }
 
     /// Runs each migration not yet recorded, and records it.
-    private func run(_ migrations: ArraySlice<StoreSchema.Migration>) throws {
+    private static func run(_ migrations: ArraySlice<StoreSchema.Migration>, in session: PostgresSession) throws {
         let done = Set(try session.query("SELECT name FROM boardkit_migrations").compactMap { row in
             try? row.decode(String.self)
         })
         for migration in migrations where !done.contains(migration.name) {
             for statement in PostgresDialect.schema(migration.sql) { _ = try session.query(statement) }
-            _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", Self.bindings(migration.name))
+            _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", bindings(migration.name))
         }
     }
 

@@ -4,18 +4,19 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
-import Synchronization
 
-/// One connection to PostgreSQL, used by one caller at a time, from synchronous code: the
-/// store's API is synchronous (its commands, and a server's group committer, run on threads
-/// of their own), so each query waits for its answer. The connection's event loop is one of
-/// its own, so waiting never blocks the loop that answers (nor a server's).
+/// One connection to PostgreSQL, used by one caller at a time (`PostgresPool` lends it),
+/// from synchronous code: the store's API is synchronous (its commands, and a server's group
+/// committer, run on threads of their own), so each query waits for its answer. The
+/// connection's event loop is one of its own, so waiting never blocks the loop that answers
+/// (nor a server's).
 final class PostgresSession: @unchecked Sendable {
-    // `connection` and `statements` are touched only while `lock` is held (`exclusively`).
-    private let lock = NSRecursiveLock()
+    // Touched only by the one caller the pool has lent the session to.
     private var connection: PostgresConnection?
     private var statements: [String: PostgresStatement] = [:]
-    let address: PostgresAddress
+    /// The schema the connection's search path names (the board it last served).
+    private(set) var schema: String?
+    private let address: PostgresAddress
     private let password: String?
     private let readOnly: Bool
 
@@ -32,16 +33,23 @@ final class PostgresSession: @unchecked Sendable {
         if let connection { try? connection.close().wait() }
     }
 
-    /// Runs `body` with the connection to itself, connecting first when there is none (or the
-    /// last one was lost: a server restarted, a network cut).
-    func exclusively<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Whether the session's connection is gone for good (the pool then forgets the session).
+    var isClosed: Bool { connection?.isClosed ?? false }
+
+    /// Readies the session for a board in `schema`: connects when there is no connection (or
+    /// the last one was lost: a server restarted, a network cut), with the schema in its
+    /// search path from the start; otherwise points the search path at it when it served
+    /// another board last.
+    func ready(for schema: String) throws {
         if connection == nil || connection!.isClosed {
             statements = [:]
-            connection = try connect()
+            self.schema = nil
+            connection = try connect(schema: schema)
+        } else if self.schema != schema {
+            self.schema = nil
+            _ = try query("SET search_path TO \"\(schema)\"")
         }
-        return try body()
+        self.schema = schema
     }
 
     /// The cached statement for `sql`, cleared for new bindings.
@@ -124,9 +132,9 @@ final class PostgresSession: @unchecked Sendable {
     /// two builds). libpq waits for ever; a store that cannot be reached still says so.
     static let connectTimeout: Duration = .seconds(30)
 
-    private func connect() throws -> PostgresConnection {
+    private func connect(schema: String) throws -> PostgresConnection {
         var settings = [
-            ("search_path", "\"\(address.schema)\""),
+            ("search_path", "\"\(schema)\""),
             // Writers of one board wait for each other as SQLite's do (`BoardStore.busyTimeout`).
             ("lock_timeout", "\(Int(BoardStore.busyTimeout))s"),
         ]
