@@ -535,10 +535,33 @@ def serve_on(store, port, scratch, env):
     return server, urllib.parse.urlparse(page).path if page else None
 
 
-def moves_per_second(base, path, cards, seconds, scratch, label, rows):
+def moves_per_second(base, path, cards, seconds, scratch, label, rows, connections=8):
     """Card moves through the page's API at `base` + `path` (8 connections), as in commit_benchmark."""
-    script = move_script(base + path, scratch, "move-pg.lua")
-    wrk(base + path, seconds, label, cards, rows, script=script, connections=8)
+    script = move_script(base + path, scratch, f"move-{abs(hash(path))}.lua")
+    wrk(base + path, seconds, label, cards, rows, script=script, connections=connections)
+
+
+def moves_on_two_boards(store_a, store_b, port, cards, seconds, scratch, env, label):
+    """Moves on two boards served by one instance at once, 4 connections each (8 in all):
+    writers of different boards never wait for each other. Returns the two boards' moves/s
+    added up (None when a run was not recorded)."""
+    server = subprocess.Popen(bk("serve", "--board", f"a={store_a}", "--board", f"b={store_b}", "--port", str(port),
+                                 "--quiet", "--state-file", os.path.join(scratch, "tokens-two.json")),
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        pages = [urllib.parse.urlparse(started(server, rf"{name} board: (http://\S+/)")).path for name in ("a", "b")]
+        measured = []
+        runs = [threading.Thread(target=moves_per_second,
+                                 args=(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, f"{label} {k}", measured, 4))
+                for k, path in enumerate(pages)]
+        for run in runs:
+            run.start()
+        for run in runs:
+            run.join()
+        return sum(rps for _, _, rps, _ in measured) if len(measured) == 2 else None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def postgres_benchmark(import_cards, cards=1000, seconds=10):
@@ -558,7 +581,8 @@ def postgres_benchmark(import_cards, cards=1000, seconds=10):
             board = os.path.join(scratch, "board.json")
             subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
             stores = {"SQLite": os.path.join(scratch, "team.db"), "PostgreSQL": info["url"] + "?board=one",
-                      "PostgreSQL, two instances": info["url"] + "?board=two"}
+                      "PostgreSQL, two instances": info["url"] + "?board=two",
+                      "PostgreSQL, a second board": info["url"] + "?board=three"}
             for store in stores.values():
                 subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True, env=env)
             for name in ("SQLite", "PostgreSQL"):
@@ -571,6 +595,10 @@ def postgres_benchmark(import_cards, cards=1000, seconds=10):
                 measured = []
                 moves_per_second(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, "move c8", measured)
                 rows += [(cards, "moves/s through the page's API", name, rps, "moves/s") for _, _, rps, _ in measured]
+            both = moves_on_two_boards(stores["PostgreSQL"], stores["PostgreSQL, a second board"], 18505, cards, seconds,
+                                       scratch, env, "move c4 each of two boards")
+            if both is not None:
+                rows.append((cards, "moves/s through the page's API", "PostgreSQL, two boards in one instance", both, "moves/s"))
             ports = [18510, 18511]
             pair = [serve_on(stores["PostgreSQL, two instances"], p, scratch, env) for p in ports]
             servers += [server for server, _ in pair]

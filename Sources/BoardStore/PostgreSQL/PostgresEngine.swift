@@ -212,6 +212,8 @@ final class PostgresEngine: StoreEngine {
     /// another writer was in the way).
     static func failure(_ error: any Error, location: String) -> StoreError {
         if let error = error as? StoreError { return error }
+        // Every connection this process keeps to the database was lent out for the busy timeout.
+        if let error = error as? PostgresPoolError { return .busy(path: location, message: error.description) }
         guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
         if let info = error.serverInfo, let message = info[.message] {
             // read_only_sql_transaction: a write reached a standby (promoted away meanwhile).
