@@ -183,6 +183,7 @@ final class KeptConnection {
             trust-proxy: [10.0.0.0/8, 10.0.0.0/40]
             proxy-role: owner
             failed-attempts: -3
+            database-connections: 0
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let run = try CommandRunner.boardkit(["serve", "--config", config])
         #expect(run.status == 1)
@@ -193,13 +194,16 @@ final class KeptConnection {
                          "serve.yaml:6:3: error: board name 'bad name'",
                          "serve.yaml:7:27: error: trust-proxy '10.0.0.0/40' is not an address or a CIDR range",
                          "serve.yaml:8:13: error: proxy-role 'owner' is not a role",
-                         "serve.yaml:9:18: error: failed-attempts must be a whole number from 0 up"] {
+                         "serve.yaml:9:18: error: failed-attempts must be a whole number from 0 up",
+                         "serve.yaml:10:23: error: database-connections must be a whole number from 1 up"] {
             #expect(run.stderr.contains(expected), "\(expected)\n\(run.stderr)")
         }
         #expect(run.stderr.contains("[serve-config-invalid]"))
         // A negative limit is refused, not taken as "no limit".
         let negative = try CommandRunner.boardkit(["serve", "--board", "team=\(config)", "--failed-attempts=-1"])
         #expect(negative.status != 0 && negative.stderr.contains("--failed-attempts must be 0 (no limit) or more"), "\(negative.stderr)")
+        let none = try CommandRunner.boardkit(["serve", "--board", "team=\(config)", "--database-connections", "0"])
+        #expect(none.status != 0 && none.stderr.contains("--database-connections must be 1 or more"), "\(none.stderr)")
         let broken = folder.path("broken.yaml")
         try "boards: [\n  team: x\n".write(toFile: broken, atomically: true, encoding: .utf8)
         let notYAML = try CommandRunner.boardkit(["serve", "--config", broken])

@@ -13,8 +13,6 @@ import Synchronization
 /// waits for one up to `BoardStore.busyTimeout`, then is refused `exhausted` (the store's
 /// `busy`: nothing was changed, try again).
 ///
-/// `idle` and `made` are guarded by `returned`'s lock.
-///
 /// Pools are shared through `shared(…)` by what a connection is made with (server, database,
 /// user, TLS, password, read-only); a pool lives while a store uses it, and its connections
 /// close with it.
@@ -121,7 +119,7 @@ enum PostgresPoolError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .exhausted(let size):
-            "all \(size) of this process's connections to the database were in use (serve --database-connections)"
+            "all \(size) of this process's connections to the database were in use"
         }
     }
 }
