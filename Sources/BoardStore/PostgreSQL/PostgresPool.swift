@@ -102,11 +102,11 @@ final class PostgresPool: @unchecked Sendable {
         }
     }
 
-    /// Takes a session back; one whose connection is gone is forgotten (its place is free
-    /// for a new one).
+    /// Takes a session back; one whose connection is gone, or one past a `size` lowered
+    /// since it was made, is forgotten (its connection closes with it, outside the lock).
     private func give(back session: PostgresSession) {
         returned.lock()
-        if session.isClosed { made -= 1 } else { idle.append(session) }
+        if session.isClosed || made > Self.size.load(ordering: .relaxed) { made -= 1 } else { idle.append(session) }
         returned.signal()
         returned.unlock()
     }
