@@ -82,17 +82,4 @@ import BoardIO
             }
         }
     }
-
-    @Test func eightBytesAtATimeStopsAtEverySpecialByte() {
-        for special in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x80, 0xFF] {
-            for position in 0..<8 {
-                var word = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
-                word[position] = special
-                let w = word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                #expect(JSONParser.hasSpecialByte(w))
-            }
-        }
-        let plain = Array("abcXYZ 9".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-        #expect(!JSONParser.hasSpecialByte(plain))
-    }
 }

@@ -64,8 +64,15 @@ struct JSONDocumentTests {
         #expect(parse(#""unterminated\""#) == nil)
     }
 
-    @Test func nestingIsBounded() {
-        #expect(parse(String(repeating: "[", count: 128) + String(repeating: "]", count: 128)) != nil)
+    /// Every reader's limit, reached on a cooperative thread (where the page API parses a
+    /// body) without taking the stack.
+    @Test func nestingIsBounded() async {
+        let limit = JSONTokenizer.depthLimit
+        let deepest = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
+        let tooDeep = String(repeating: "[", count: limit + 2) + String(repeating: "]", count: limit + 2)
+        let (ok, refused) = await Task { (parse(deepest) != nil, parse(tooDeep) == nil) }.value
+        #expect(ok)
+        #expect(refused)
         #expect(parse(String(repeating: "[", count: 100_000)) == nil)
     }
 }

@@ -8,8 +8,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that builds `JSONNode`s, recording where each
-/// value starts. Strings must be valid UTF-8; nesting is limited so a hostile file cannot
-/// exhaust the stack.
+/// value starts. Its tokens are read by `JSONTokenizer` (strings must be valid UTF-8);
+/// nesting is limited so a hostile file cannot exhaust the stack.
 public struct JSONParser {
     // Internal rather than private: the validating skip (JSONParser+Skipping) walks the same
     // bytes with the same rules.
@@ -25,7 +25,9 @@ public struct JSONParser {
     var strings: InterningCache<String>?
     /// Member buffers of the objects being parsed, kept for the next objects (`object()`).
     private var spareMembers: [[JSONMember]] = []
-    static let maxDepth = 512
+    /// Reused for decoding strings that hold escapes.
+    private var scratch: [UInt8] = []
+    static let maxDepth = JSONTokenizer.depthLimit
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { b = bytes }
 
@@ -88,12 +90,9 @@ public struct JSONParser {
         JSONSyntaxError(problem: problem, offset: min(offset ?? i, b.count))
     }
 
-    /// JSON's white space: space, line feed, carriage return, tab.
     @inline(__always)
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
-
     mutating func skipSpace() {
-        while i < b.count, Self.isSpace(b[i]) { i += 1 }
+        i = JSONTokenizer.skipSpace(b, from: i)
     }
 
     mutating func value() throws(JSONSyntaxError) -> JSONNode {
@@ -104,9 +103,12 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return JSONNode(.string(try string()), offset: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), offset: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), offset: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, offset: start)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            switch try literal() {
+            case .true: return JSONNode(.bool(true), offset: start)
+            case .false: return JSONNode(.bool(false), offset: start)
+            case .null: return JSONNode(.null, offset: start)
+            }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(.number(try number()), offset: start)
         default:
@@ -183,13 +185,35 @@ public struct JSONParser {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
     }
 
-    mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
-        let n = word.utf8CodeUnitCount
-        guard i + n <= b.count else { throw fail(.endsInsideLiteral("\(word)")) }
-        for k in 0..<n where b[i + k] != word.utf8Start[k] {
-            throw fail(.unexpectedCharacter(b[i + k]), at: i + k)
+    /// The literal at `i` (its first letter is `t`, `f` or `n`), moved past.
+    mutating func literal() throws(JSONSyntaxError) -> JSONTokenizer.Literal {
+        switch JSONTokenizer.scanLiteral(b, at: i) {
+        case .success(let (literal, end)):
+            i = end
+            return literal
+        case .failure(let failure):
+            throw syntaxError(failure, tokenAt: i)
         }
-        i += n
+    }
+
+    /// What the tokenizer found wrong in the token at `start`, in this reader's words.
+    func syntaxError(_ failure: JSONTokenizer.Failure, tokenAt start: Int) -> JSONSyntaxError {
+        switch failure.problem {
+        case .endsInString, .endsInEscape: fail(.endsInsideString, at: start)
+        case .controlCharacter: fail(.controlCharacter, at: failure.offset)
+        case .invalidEscape(let c): fail(.unknownEscape(c), at: failure.offset)
+        case .endsInUnicodeEscape: fail(.endsInsideUnicodeEscape, at: failure.offset)
+        case .badUnicodeEscape: fail(.badUnicodeEscape, at: failure.offset)
+        case .loneLowSurrogate, .unpairedHighSurrogate: fail(.loneSurrogate, at: failure.offset)
+        case .invalidUTF8: fail(.invalidUTF8, at: start)
+        case .missingDigit(.integer): fail(.numberWithoutDigits, at: start)
+        case .missingDigit(.fraction): fail(.noFractionDigits, at: start)
+        case .missingDigit(.exponent): fail(.noExponentDigits, at: start)
+        case .leadingZero: fail(.leadingZero, at: start)
+        case .notALiteral: fail(.unexpectedWhereValue(b[start]), at: start)
+        case .endsInLiteral(let literal): fail(.endsInsideLiteral("\(literal.word)"), at: failure.offset)
+        case .unexpectedInLiteral: fail(.unexpectedCharacter(b[failure.offset]), at: failure.offset)
+        }
     }
 
     mutating func enter() throws(JSONSyntaxError) {
@@ -285,92 +309,56 @@ public struct JSONParser {
         return JSONNode(.array(items), offset: start)
     }
 
+    /// The number at `i`, moved past.
     mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
-        if b[i] == UInt8(ascii: "-") { i += 1 }
-        func digits(_ p: inout JSONParser) -> Int {
-            let s = p.i
-            while p.i < p.b.count, p.b[p.i] &- 48 < 10 { p.i += 1 }
-            return p.i - s
+        let token = try numberToken()
+        return try value(of: token, at: start)
+    }
+
+    /// The number token at `i`, checked and moved past.
+    mutating func numberToken() throws(JSONSyntaxError) -> JSONTokenizer.NumberToken {
+        switch JSONTokenizer.scanNumber(b, at: i) {
+        case .success(let token):
+            i = token.range.upperBound
+            return token
+        case .failure(let failure):
+            throw syntaxError(failure, tokenAt: i)
         }
-        let intDigits = digits(&self)
-        guard intDigits > 0 else { throw fail(.numberWithoutDigits, at: start) }
-        if intDigits > 1, b[i - intDigits] == UInt8(ascii: "0") { throw fail(.leadingZero, at: start) }
-        if i < b.count, b[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits(&self) > 0 else { throw fail(.noFractionDigits, at: start) }
+    }
+
+    /// A checked number's value; out of a Double's range is an error.
+    func value(of token: JSONTokenizer.NumberToken, at start: Int) throws(JSONSyntaxError) -> Double {
+        let digits = UnsafeBufferPointer(rebasing: b[token.range])
+        guard let d = JSONNumber.double(digits) else {
+            throw fail(.numberOutOfRange(String(decoding: digits, as: UTF8.self)), at: start)
         }
-        if i < b.count, b[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits(&self) > 0 else { throw fail(.noExponentDigits, at: start) }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-        guard let d = Double(text), d.isFinite else { throw fail(.numberOutOfRange(text), at: start) }
         return d
     }
 
+    /// The string at `i` (on its opening quote), moved past.
     mutating func string() throws(JSONSyntaxError) -> String {
-        let start = i
-        i += 1
-        let contentStart = i
-        // Fast path: no escapes.
-        var high: UInt8 = 0
-        while i < b.count {
-            let c = b[i]
-            if c == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: b[contentStart..<i])
-                i += 1
-                // Up to 15 bytes a String holds its text itself (no allocation to save), so
-                // only longer ones are looked for. Only valid strings are kept, so bytes
-                // found kept are valid.
-                let shared = slice.count > 15 ? strings : nil
-                if let kept = shared?.value(for: slice) { return kept }
-                let s: String
-                // ASCII needs no validation: String(decoding:) is the specialised path, where
-                // String(validating:) runs generic code (a third of a Trello export's parse).
-                if high < 0x80 {
-                    s = String(decoding: slice, as: UTF8.self)
-                } else {
-                    guard let valid = String(validating: slice, as: UTF8.self) else {
-                        throw fail(.invalidUTF8, at: start)
-                    }
-                    s = valid
-                }
-                shared?.keep(s, for: slice)
-                return s
-            }
-            if c == UInt8(ascii: "\\") { break }
-            if c < 0x20 { throw fail(.controlCharacter) }
-            high |= c
-            i += 1
+        let token = try stringToken()
+        if token.escaped { return JSONTokenizer.text(of: token, in: b, scratch: &scratch) }
+        let slice = UnsafeBufferPointer(rebasing: b[token.start..<token.end])
+        // Up to 15 bytes a String holds its text itself (no allocation to save), so only
+        // longer ones are looked for in the cache.
+        let shared = slice.count > 15 ? strings : nil
+        if let kept = shared?.value(for: slice) { return kept }
+        // The tokenizer has checked the UTF-8: the specialised `String(decoding:)` makes it.
+        let s = String(decoding: slice, as: UTF8.self)
+        shared?.keep(s, for: slice)
+        return s
+    }
+
+    /// The string token at `i`, checked and moved past.
+    mutating func stringToken() throws(JSONSyntaxError) -> JSONTokenizer.StringToken {
+        switch JSONTokenizer.scanString(b, at: i) {
+        case .success(let token):
+            i = token.after
+            return token
+        case .failure(let failure):
+            throw syntaxError(failure, tokenAt: i)
         }
-        guard i < b.count else { throw fail(.endsInsideString, at: start) }
-        // Slow path: decode escapes into a byte buffer.
-        var out = Array(UnsafeBufferPointer(rebasing: b[contentStart..<i]))
-        while i < b.count {
-            let c = b[i]
-            if c == UInt8(ascii: "\"") {
-                i += 1
-                guard let s = String(validating: out, as: UTF8.self) else {
-                    throw fail(.invalidUTF8, at: start)
-                }
-                return s
-            }
-            if c < 0x20 { throw fail(.controlCharacter) }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
-            switch JSONEscaping.unescape(b, at: i, into: &out) {
-            case .success(let next): i = next
-            case .failure(let problem):
-                switch problem.kind {
-                case .truncated: throw fail(.endsInsideString, at: start)
-                case .truncatedHex: throw fail(.endsInsideUnicodeEscape, at: problem.offset)
-                case .badHex: throw fail(.badUnicodeEscape, at: problem.offset)
-                case .loneSurrogate: throw fail(.loneSurrogate, at: problem.offset)
-                case .unknown(let e): throw fail(.unknownEscape(e), at: problem.offset)
-                }
-            }
-        }
-        throw fail(.endsInsideString, at: start)
     }
 }

@@ -157,10 +157,10 @@ final class SkimAhead: @unchecked Sendable {
             defer { k += 1 }
             guard b[k] == UInt8(ascii: "{") else { continue }
             var j = k - 1
-            while j >= 0, JSONParser.isSpace(b[j]) { j -= 1 }
+            while j >= 0, JSONTokenizer.isSpace(b[j]) { j -= 1 }
             guard j >= 0, b[j] == UInt8(ascii: ",") else { continue }
             j -= 1
-            while j >= 0, JSONParser.isSpace(b[j]) { j -= 1 }
+            while j >= 0, JSONTokenizer.isSpace(b[j]) { j -= 1 }
             if j >= 0, b[j] == UInt8(ascii: "}") { return k }
         }
         return nil

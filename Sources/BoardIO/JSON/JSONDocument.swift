@@ -2,10 +2,10 @@
 /// that are not boards (a mapping file, a list in a cell, the served tokens, the page API's
 /// request bodies). Boards go through their formats' streaming readers.
 ///
-/// Strict RFC 8259: one value and nothing after it but white space, no control character
-/// unescaped in a string, numbers as the grammar has them (kept as written, so `1.0` and
-/// `1` stay apart), nesting at most `depthLimit` deep, valid UTF-8 throughout. A member
-/// named twice keeps its last value, as most readers do.
+/// Strict RFC 8259, its tokens read by `JSONTokenizer` as every reader's are: one value and
+/// nothing after it but white space, numbers kept as written (so `1.0` and `1` stay apart),
+/// nesting at most `JSONTokenizer.depthLimit` deep. A member named twice keeps its last
+/// value, as most readers do.
 public enum JSONDocument: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -15,19 +15,15 @@ public enum JSONDocument: Sendable, Equatable {
     case array([JSONDocument])
     case object(JSONObject)
 
-    /// Deeper than this is refused (a request body of 100,000 `[` must not take the stack).
-    public static let depthLimit = 128
-
     /// The document `bytes` hold, or nil when they are not one JSON value.
     public static func parse(_ bytes: [UInt8]) -> JSONDocument? {
-        // JSON is UTF-8 (RFC 8259 §8.1): a stray byte is refused, not turned into U+FFFD in a
-        // title someone sent.
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        var reader = Reader(b: bytes)
-        reader.skipSpace()
-        guard let value = reader.value(depth: 0) else { return nil }
-        reader.skipSpace()
-        return reader.i == bytes.count ? value : nil
+        bytes.withUnsafeBufferPointer { b in
+            var reader = Reader(b: b)
+            reader.skipSpace()
+            guard let value = reader.value(depth: 0) else { return nil }
+            reader.skipSpace()
+            return reader.i == b.count ? value : nil
+        }
     }
 
     /// The string, when this is one.
@@ -85,63 +81,44 @@ public enum JSONDocument: Sendable, Equatable {
 
     public subscript(_ name: String) -> JSONDocument? { object?[name] }
 
+    /// Outside strings only white space may stand between tokens, so a stray byte is refused
+    /// by the grammar; inside them the tokenizer checks the UTF-8 (RFC 8259 §8.1), so a bad
+    /// byte is never turned into U+FFFD in a title someone sent.
     private struct Reader {
-        let b: [UInt8]
+        let b: UnsafeBufferPointer<UInt8>
         var i = 0
+        var scratch: [UInt8] = []
 
         mutating func skipSpace() {
-            while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+            i = JSONTokenizer.skipSpace(b, from: i)
         }
 
         mutating func value(depth: Int) -> JSONDocument? {
-            guard i < b.count, depth <= JSONDocument.depthLimit else { return nil }
+            guard i < b.count, depth <= JSONTokenizer.depthLimit else { return nil }
             switch b[i] {
             case UInt8(ascii: "{"): return object(depth: depth)
             case UInt8(ascii: "["): return array(depth: depth)
             case UInt8(ascii: "\""): return string().map(JSONDocument.string)
-            case UInt8(ascii: "t"): return literal("true", .bool(true))
-            case UInt8(ascii: "f"): return literal("false", .bool(false))
-            case UInt8(ascii: "n"): return literal("null", .null)
-            default: return number()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard case .success(let token) = JSONTokenizer.scanNumber(b, at: i) else { return nil }
+                i = token.range.upperBound
+                return .number(String(decoding: UnsafeBufferPointer(rebasing: b[token.range]), as: UTF8.self))
+            default:
+                guard case .success(let (literal, end)) = JSONTokenizer.scanLiteral(b, at: i) else { return nil }
+                i = end
+                switch literal {
+                case .true: return .bool(true)
+                case .false: return .bool(false)
+                case .null: return .null
+                }
             }
         }
 
-        mutating func literal(_ word: StaticString, _ value: JSONDocument) -> JSONDocument? {
-            let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            guard i + bytes.count <= b.count, b[i..<(i + bytes.count)].elementsEqual(bytes) else { return nil }
-            i += bytes.count
-            return value
-        }
-
-        /// A string literal: JSONText's one way to read one, refused when it holds a raw
-        /// control character.
         mutating func string() -> String? {
-            let start = i
-            guard let s = JSONText.string(b, at: &i), !b[start..<i].contains(where: { $0 < 0x20 }) else { return nil }
-            return s
-        }
-
-        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
-        mutating func number() -> JSONDocument? {
-            let start = i
-            func digits() -> Int {
-                let from = i
-                while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
-                return i - from
-            }
-            if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < b.count else { return nil }
-            if b[i] == UInt8(ascii: "0") { i += 1 } else if digits() == 0 { return nil }
-            if i < b.count, b[i] == UInt8(ascii: ".") {
-                i += 1
-                guard digits() > 0 else { return nil }
-            }
-            if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
-                i += 1
-                if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
-                guard digits() > 0 else { return nil }
-            }
-            return .number(String(decoding: b[start..<i], as: UTF8.self))
+            guard i < b.count, b[i] == UInt8(ascii: "\""),
+                  case .success(let token) = JSONTokenizer.scanString(b, at: i) else { return nil }
+            i = token.after
+            return JSONTokenizer.text(of: token, in: b, scratch: &scratch)
         }
 
         mutating func array(depth: Int) -> JSONDocument? {

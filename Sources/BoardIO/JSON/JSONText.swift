@@ -45,58 +45,38 @@ public enum JSONText {
     /// Reads the JSON array of strings at `i` (which must be at its `[`; spaces allowed
     /// between items) and moves `i` past it; nil when there is no such array there.
     public static func stringArray(_ b: [UInt8], at i: inout Int) -> [String]? {
-        func skipSpace() {
-            while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
-        }
-        guard i < b.count, b[i] == UInt8(ascii: "[") else { return nil }
-        i += 1
-        var items: [String] = []
-        skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return items }
-        while true {
-            skipSpace()
-            guard let item = string(b, at: &i) else { return nil }
-            items.append(item)
-            skipSpace()
-            guard i < b.count else { return nil }
-            i += 1
-            if b[i - 1] == UInt8(ascii: "]") { return items }
-            guard b[i - 1] == UInt8(ascii: ",") else { return nil }
+        b.withUnsafeBufferPointer { b in
+            var scratch: [UInt8] = []
+            var k = i
+            guard k < b.count, b[k] == UInt8(ascii: "[") else { return nil }
+            k = JSONTokenizer.skipSpace(b, from: k + 1)
+            var items: [String] = []
+            if k < b.count, b[k] == UInt8(ascii: "]") { i = k + 1; return items }
+            while true {
+                guard let item = string(b, at: &k, scratch: &scratch) else { return nil }
+                items.append(item)
+                k = JSONTokenizer.skipSpace(b, from: k)
+                guard k < b.count else { return nil }
+                k += 1
+                if b[k - 1] == UInt8(ascii: "]") { i = k; return items }
+                guard b[k - 1] == UInt8(ascii: ",") else { return nil }
+                k = JSONTokenizer.skipSpace(b, from: k)
+            }
         }
     }
 
-    /// Reads the JSON string literal at `i` (which must be at its quote), resolving escapes
-    /// (`JSONEscaping.unescape`), and moves `i` past it; nil when there is no well-formed
-    /// literal there.
+    /// Reads the JSON string literal at `i` (which must be at its quote), checked and its
+    /// escapes resolved by `JSONTokenizer`, and moves `i` past it; nil when there is no
+    /// well-formed literal there.
     public static func string(_ b: [UInt8], at i: inout Int) -> String? {
-        guard i < b.count, b[i] == UInt8(ascii: "\"") else { return nil }
-        var out: [UInt8] = []
-        return b.withUnsafeBufferPointer { b -> String? in
-            var k = i + 1
-            // Most strings hold no escape: they become a String straight from the bytes,
-            // with no buffer between.
-            while k < b.count, b[k] != UInt8(ascii: "\""), b[k] != UInt8(ascii: "\\") { k += 1 }
-            if k < b.count, b[k] == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<k]), as: UTF8.self)
-                i = k + 1
-                return text
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 1)..<k]))
-            while k < b.count {
-                let c = b[k]
-                if c == UInt8(ascii: "\"") {
-                    i = k + 1
-                    return String(decoding: out, as: UTF8.self)
-                }
-                if c == UInt8(ascii: "\\") {
-                    guard case .success(let next) = JSONEscaping.unescape(b, at: k, into: &out) else { return nil }
-                    k = next
-                    continue
-                }
-                out.append(c)
-                k += 1
-            }
-            return nil
-        }
+        var scratch: [UInt8] = []
+        return b.withUnsafeBufferPointer { string($0, at: &i, scratch: &scratch) }
+    }
+
+    private static func string(_ b: UnsafeBufferPointer<UInt8>, at i: inout Int, scratch: inout [UInt8]) -> String? {
+        guard i < b.count, b[i] == UInt8(ascii: "\""),
+              case .success(let token) = JSONTokenizer.scanString(b, at: i) else { return nil }
+        i = token.after
+        return JSONTokenizer.text(of: token, in: b, scratch: &scratch)
     }
 }
