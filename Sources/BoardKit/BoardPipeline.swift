@@ -21,7 +21,7 @@ public enum BoardPipeline {
                             strict: Bool = false) -> Loaded {
         let format: BoardFormat
         let result: ReadResult
-        if BoardStore.isDatabaseAddress(path) {
+        if StoreLocation(path).isDatabase {
             // A store in a database is no file to open or sniff: its reader opens it.
             format = FormatRegistry.store
             result = StoreReader().read(BoardInput(path: path), options: options)
@@ -89,7 +89,7 @@ public enum BoardPipeline {
         // (the bar then rests at 100 % while a JSON file or a workbook writes its events).
         ProgressMeter.active.start(.writing, total: board.cards.count)
         defer { ProgressMeter.active.stop() }
-        if BoardStore.isDatabaseAddress(path) {
+        if StoreLocation(path).isDatabase {
             // A store in a database is made whole or not at all by its writer (one transaction).
             guard format.name == FormatRegistry.store.name else {
                 return .failed([Diagnostic(BoardKitMessage.unknownOutputFormat(to, known: [FormatRegistry.store.name]),
@@ -118,7 +118,7 @@ public enum BoardPipeline {
     /// names another format; not standard input), and so is the output (`toFormat`, else its
     /// extension or address).
     public static func copiesStore(_ input: String, to output: String, from: String? = nil, toFormat: String? = nil) -> Bool {
-        guard from == nil || from == FormatRegistry.store.name, input != "-", BoardStore.isStore(path: input) else { return false }
+        guard from == nil || from == FormatRegistry.store.name, input != "-", StoreLocation(input).holdsStore else { return false }
         return FormatRegistry.formatForWriting(path: output, explicit: toFormat)?.name == FormatRegistry.store.name
     }
 
@@ -134,7 +134,7 @@ public enum BoardPipeline {
         let source: BoardStore
         do throws(StoreError) {
             source = try BoardStore.open(input, readOnly: true)
-            if BoardStore.isDatabaseAddress(output) { return WriteResult(written: try source.copy(to: output), diagnostics: []) }
+            if StoreLocation(output).isDatabase { return WriteResult(written: try source.copy(to: output), diagnostics: []) }
         } catch {
             return .failed([error.diagnostic])
         }

@@ -82,7 +82,7 @@ public enum FormatRegistry {
     /// The format for writing: `--to` if given, else the extension.
     public static func formatForWriting(path: String, explicit: String?) -> BoardFormat? {
         if let explicit { return named(explicit) }
-        if BoardStore.isDatabaseAddress(path) { return store }
+        if StoreLocation(path).isDatabase { return store }
         return candidates(forPath: path).first { $0.writer != nil }
     }
 }

@@ -180,6 +180,7 @@ public struct FeedServer: Sendable {
     /// not change; the host and port stay as they were (they need a restart). On a failure
     /// the boards served stay as they were.
     public func reload(_ configuration: Configuration) throws(StartFailure) {
+        try ServedBoards.check(configuration, limit: fileLimit)
         let opened = try ServedBoards.open(configuration, reusing: boards.all, limit: fileLimit, stores: stores, logger: logger)
         // Only a reload that succeeded changes anything, its connections' limit included.
         BoardStore.databaseConnections = configuration.databaseConnections

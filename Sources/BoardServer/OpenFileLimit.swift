@@ -43,8 +43,10 @@ struct OpenFileLimit: Equatable {
 
     /// Descriptors a board at `path` holds while served.
     static func held(byBoardAt path: String) -> Int {
-        if BoardStore.isDatabaseAddress(path) { return 0 }
-        return BoardStore.isStore(path: path) ? 5 : 0
+        switch StoreLocation(path) {
+        case .database: 0
+        case let file: file.holdsStore ? 5 : 0
+        }
     }
 
     /// Descriptors this process holds now (nil where `/proc` cannot tell).

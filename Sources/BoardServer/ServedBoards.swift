@@ -98,7 +98,7 @@ final class ServedBoards: Sendable {
         }
     }
 
-    /// The boards of `configuration` (`check`ed first): tokens loaded (new names get new
+    /// The boards of `configuration`, which its caller has `check`ed: tokens loaded (new names get new
     /// ones), every board read once (its store then kept open by `stores` while it fits), each
     /// handed to `each` as soon as it is, those `preferring` names read first; `reusing` gives
     /// back the boards that did not change. The boards come back in the configured order.
@@ -106,7 +106,6 @@ final class ServedBoards: Sendable {
                      limit: OpenFileLimit, stores: OpenStores, logger: Logger,
                      preferring: () -> Set<String> = { [] },
                      each: (Board) -> Void = { _ in }) throws(FeedServer.StartFailure) -> [Board] {
-        try check(configuration, limit: limit)
         let secrets: [String: TokenStore.Secrets]
         do {
             secrets = try TokenStore(path: configuration.stateFile).secrets(for: configuration.boards.map(\.name))
@@ -142,7 +141,7 @@ final class ServedBoards: Sendable {
     private static func board(_ name: String, at path: String, secret: TokenStore.Secrets, _ configuration: FeedServer.Configuration,
                               stores: OpenStores, logger: Logger) throws(FeedServer.StartFailure) -> Board {
         var served: ServedStore?
-        if BoardStore.isStore(path: path) {
+        if StoreLocation(path).holdsStore {
             stores.makeRoom(for: OpenFileLimit.held(byBoardAt: path))
             let store: BoardStore, writable: Bool
             do {
@@ -151,7 +150,7 @@ final class ServedBoards: Sendable {
             } catch .readOnly {
                 do { store = try BoardStore.open(path, readOnly: true, check: .whole) } catch { throw .store(name, error) }
                 writable = false
-                let why = BoardStore.isDatabaseAddress(path) ? "takes only reads (a standby)" : "is on read-only media"
+                let why = StoreLocation(path).isDatabase ? "takes only reads (a standby)" : "is on read-only media"
                 logger.notice("\(path) \(why): served read-only")
             } catch {
                 throw .store(name, error)

@@ -66,7 +66,7 @@ public final class BoardStore: Sendable {
     public static func open(_ location: String, readOnly: Bool = false, check: DamageCheck = .sized,
                             commits: CommitMode = .each) throws(StoreError) -> BoardStore {
         let store: BoardStore
-        if let address = try PostgresAddress(location) {
+        if let address = try StoreLocation(location).address() {
             store = BoardStore(engine: try PostgresEngine.open(address, readOnly: readOnly), commitMode: commits)
         } else {
             store = BoardStore(engine: try SQLiteEngine.open(location, readOnly: readOnly), commitMode: commits)
@@ -74,32 +74,6 @@ public final class BoardStore: Sendable {
         }
         try store.checkStamp(migrating: !readOnly)
         return store
-    }
-
-    /// True when `location` is a store's: a file that starts as a SQLite database does (the
-    /// store format's sniff; `open` then says whether it is a boardkit store), or a
-    /// `postgres://` URL.
-    public static func isStore(path location: String) -> Bool {
-        PostgresAddress.isAddress(location) || SQLiteHeader.matches(path: location)
-    }
-
-    /// True when `location` names a store in a database rather than a file.
-    public static func isDatabaseAddress(_ location: String) -> Bool {
-        PostgresAddress.isAddress(location)
-    }
-
-    /// The store's own name for its board: a file's name without its extension, or the
-    /// `board=` of a database address (what `serve --board NAME=…` usually calls it too, and
-    /// what a new board there is called when `init` is given no name).
-    public static func boardName(of location: String) -> String {
-        if isDatabaseAddress(location) { return ((try? PostgresAddress(location, environment: [:])) ?? nil)?.board ?? "board" }
-        return ((location as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
-
-    /// `location` as a message may show it: a `postgres://` address without a password it
-    /// holds (opening one refuses it, `store-address-invalid`), a file's path as it is.
-    public static func shown(_ location: String) -> String {
-        PostgresAddress.isAddress(location) ? PostgresAddress.shown(location) : location
     }
 
     /// A new, empty store at `location` (where no store may be yet): the board's name, zone
@@ -113,7 +87,7 @@ public final class BoardStore: Sendable {
     /// Writes a new store holding `board` (`init --from`, `convert … postgres://…`), placed
     /// whole or not at all: its import is the log's first step.
     static func write(_ board: Board, toNew location: String, step: StepInfo) throws(StoreError) {
-        if let address = try PostgresAddress(location) {
+        if let address = try StoreLocation(location).address() {
             try PostgresEngine.create(address) { db in try StoreImport.insert(board, step: step, into: db) }
         } else {
             try SQLiteEngine.create(location) { db in try StoreImport.insert(board, step: step, into: db) }
@@ -134,7 +108,7 @@ public final class BoardStore: Sendable {
     /// temporary file). Says what the copy holds.
     public func copy(to location: String) throws(StoreError) -> [Counted] {
         let rows = try read { db in try StoreCopy(reading: db) }
-        if let address = try PostgresAddress(location) {
+        if let address = try StoreLocation(location).address() {
             try PostgresEngine.create(address, fill: rows.insert, finish: rows.finish)
         } else {
             try SQLiteEngine.write(toNewFile: location, fill: rows.insert, finish: rows.finish)

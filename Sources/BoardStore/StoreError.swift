@@ -133,7 +133,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "not a boardkit store (a SQLite file without boardkit's tables); it was not changed"
         case .newerSchema(_, let found, let supported):
             return "the store has schema version \(found), written by a newer boardkit; this one reads up to \(supported); it was not changed"
-        case .alreadyExists(let location) where PostgresAddress.isAddress(location):
+        case .alreadyExists(let location) where StoreLocation(location).isDatabase:
             return "the database already holds a board of that name, and a store is never written over one (it holds a "
                 + "board's history); nothing was written. Choose another board= name"
         case .alreadyExists:
@@ -150,7 +150,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .damaged(let path, let finding):
             return "the store is damaged (\(finding)); nothing was written into it. Recover what SQLite still reads with "
                 + "'sqlite3 \(path) .recover | sqlite3 recovered.db', then check it with 'boardkit validate recovered.db' (docs/store.md)"
-        case .readOnly(let location) where PostgresAddress.isAddress(location):
+        case .readOnly(let location) where StoreLocation(location).isDatabase:
             return "the store cannot be changed: its database takes only reads (a standby that follows its primary, or a "
                 + "server set read-only); nothing was changed. Change the board through the primary's address; commands that "
                 + "only look (show, history, convert, report, serve) read it here as it is"

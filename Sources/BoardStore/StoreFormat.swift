@@ -40,7 +40,7 @@ public struct StoreWriter: BoardWriter {
         do throws(StoreError) {
             // A file comes as the pipeline's temporary file, placed once whole; a database
             // address is made whole or not at all by its engine.
-            if BoardStore.isDatabaseAddress(path) {
+            if StoreLocation(path).isDatabase {
                 try BoardStore.write(board, toNew: path, step: step)
             } else {
                 try BoardStore.write(board, intoNewFile: path, step: step)

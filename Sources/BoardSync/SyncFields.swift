@@ -97,8 +97,7 @@ enum SyncFields {
             case "url": patch.url = .some(text)
             case "labels":
                 let labels: [String] = if case .list(let items)? = value { items } else { [] }
-                patch.addLabels = labels.filter { !card.labels.contains($0) }
-                patch.removeLabels = card.labels.filter { !labels.contains($0) }
+                (patch.addLabels, patch.removeLabels) = ListEdit.change(from: card.labels, to: labels)
             case "state": state = text
             case "comments", "attachments":
                 var merged = card

@@ -30,7 +30,7 @@ struct AccessCommand: ParsableCommand {
 
         func base(_ store: StoreFlags) -> (server: String, name: String) {
             let server = self.server.hasSuffix("/") ? String(self.server.dropLast()) : self.server
-            return (server, name ?? BoardStore.boardName(of: store.path))
+            return (server, name ?? StoreLocation(store.path).boardName)
         }
     }
 

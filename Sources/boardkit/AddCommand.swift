@@ -46,10 +46,11 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreCommand.session(store, actor)
-            guard let first = session.header.states.first else { throw StoreError.unknownState(state ?? "", known: []) }
-            var card = Card(id: "", title: try StoreCommand.checked(CardText.title(title), "the title"),
-                            body: try StoreCommand.checked(CardText.body(body), "--body"),
-                            state: try state.map(session.state)?.id ?? first.id)
+            guard var card = NewCard.draft(title: try StoreCommand.checked(CardText.title(title), "the title"),
+                                           body: try StoreCommand.checked(CardText.body(body), "--body"),
+                                           in: try state.map(session.state), of: session.header) else {
+                throw StoreError.unknownState(state ?? "", known: [])
+            }
             card.due = try due.map { v throws(StoreError) in try session.date(v, for: "--due") }
             card.start = try start.map { v throws(StoreError) in try session.date(v, for: "--start") }
             card.labels = try StoreCommand.checked(CardText.items(label), "--label")

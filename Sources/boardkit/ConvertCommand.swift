@@ -34,8 +34,8 @@ struct ConvertCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(BoardStore.shown(input))",
-                                                          .writing: "writing \(BoardStore.shown(output))"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(StoreLocation(input).shown)",
+                                                          .writing: "writing \(StoreLocation(output).shown)"])
         // A store into a store is copied whole, log and all; a filter makes a new board of
         // the cards it keeps, imported as one step like any other board.
         if selection.filter == nil, BoardPipeline.copiesStore(input, to: output, from: reading.from, toFormat: writing.to) {

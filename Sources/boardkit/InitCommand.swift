@@ -32,7 +32,7 @@ struct InitCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(from ?? "")", .writing: "importing into \(BoardStore.shown(store.path))"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(from ?? "")", .writing: "importing into \(StoreLocation(store.path).shown)"])
         let setup = StoreSetup(path: store.path, source: from, format: format, readerOptions: reader.readerOptions,
                                name: name, timeZone: reader.timezone, actor: actor.name, strict: strict)
         let created = setup.create()

@@ -126,7 +126,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let job = self.job
-        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(BoardStore.shown(input))"])
+        let progress = ProgressBar(quiet: quiet, labels: [.reading: "reading \(StoreLocation(input).shown)"])
         let done = job.run()
         progress.finish()
         guard let counts = done.counts, let moment = done.asOf else {

@@ -1,4 +1,5 @@
 import BoardEditing
+import BoardModel
 import Testing
 
 /// Each rule of what a person may type into a card, once: the terminal and the page both
@@ -62,5 +63,30 @@ struct ListEditTests {
         #expect(parsed.add == ["ui", "backend"])
         #expect(parsed.remove == ["bug", "old"])
         #expect(ListEdit.parse(["+", "-", ""]) == ([], []))
+    }
+
+    /// The page and sync send a whole new list; the log keeps adds and removes.
+    @Test func aWholeNewListBecomesAddsAndRemoves() {
+        let change = ListEdit.change(from: ["bug", "ui", "old"], to: ["ui", "new", "bug"])
+        #expect(change.add == ["new"])
+        #expect(change.remove == ["old"])
+        #expect(ListEdit.change(from: [1, 2], to: [1, 2]) == ([], []))
+        #expect(ListEdit.change(from: [], to: ["a"]) == (["a"], []))
+    }
+}
+
+/// A new card from the terminal or the page: the state asked for, else the board's first.
+@Suite("new cards")
+struct NewCardTests {
+    let board = Board(name: "b", states: [BoardState(id: "todo", name: "To do", category: .todo),
+                                          BoardState(id: "done", name: "Done", category: .done)])
+
+    @Test func aNewCardGoesWhereAskedElseToTheFirstState() {
+        let first = NewCard.draft(title: "Write", body: "", in: nil, of: board)
+        #expect(first?.state == "todo")
+        #expect(first?.title == "Write")
+        #expect(first?.due == nil && first?.labels == [] && first?.position == nil)
+        #expect(NewCard.draft(title: "Ship", body: "now", in: board.states[1], of: board)?.state == "done")
+        #expect(NewCard.draft(title: "Lost", body: "", in: nil, of: Board(name: "empty", states: [])) == nil)
     }
 }

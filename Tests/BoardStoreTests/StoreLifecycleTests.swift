@@ -273,7 +273,7 @@ struct StoreLifecycleTests {
                 return
             }
             #expect(failure.errno == EBUSY)
-            #expect(BoardStore.isStore(path: path))
+            #expect(StoreLocation(path).holdsStore)
             _ = try store.header()
         }
         #expect(!HeldFiles.isHeld(path))

@@ -198,18 +198,18 @@ public struct RemindJob {
     func openLedger() -> Result<(any SentLedger)?, MailError> {
         if let ledgerPath { return .success(FileSentLedger(location: ledgerPath)) }
         if input == "-" { return .success(nil) }
-        guard BoardStore.isStore(path: input) else { return .success(FileSentLedger.beside(board: input)) }
+        guard StoreLocation(input).holdsStore else { return .success(FileSentLedger.beside(board: input)) }
         do {
             // Read-only for --dry-run: a glance at the ledger writes nothing.
-            return .success(StoreSentLedger(store: try BoardStore.open(input, readOnly: mode == .dryRun), location: BoardStore.shown(input)))
+            return .success(StoreSentLedger(store: try BoardStore.open(input, readOnly: mode == .dryRun), location: StoreLocation(input).shown))
         } catch {
-            return .failure(.ledgerFailed(path: BoardStore.shown(input), message: error.text))
+            return .failure(.ledgerFailed(path: StoreLocation(input).shown, message: error.text))
         }
     }
 
     /// A store's card numbers (`#12`, as its commands take them) by card id; none for a file.
     static func storeNumbers(_ path: String) -> [String: Int64] {
-        guard BoardStore.isStore(path: path), let store = try? BoardStore.open(path, readOnly: true),
+        guard StoreLocation(path).holdsStore, let store = try? BoardStore.open(path, readOnly: true),
               let cards = try? store.cards() else { return [:] }
         return Dictionary(cards.map { ($0.card.id, $0.number) }, uniquingKeysWith: { first, _ in first })
     }

@@ -38,7 +38,7 @@ public struct StoreSetup {
 
     /// Creates the store. The summary line is there only when it was created.
     public func create() -> (summary: String?, diagnostics: [Diagnostic]) {
-        if !BoardStore.isDatabaseAddress(path) && FileManager.default.fileExists(atPath: path) {
+        if case .file = StoreLocation(path), FileManager.default.fileExists(atPath: path) {
             return (nil, [StoreError.alreadyExists(path: path).diagnostic])
         }
         var board: Board
@@ -49,7 +49,7 @@ public struct StoreSetup {
             board = read
             diagnostics = loaded.diagnostics
         } else {
-            let title = name ?? BoardStore.boardName(of: path)
+            let title = name ?? StoreLocation(path).boardName
             board = Board(id: StableID.slug(title), name: title, states: Self.defaultStates)
         }
         if let name { board.name = name }

@@ -16,9 +16,10 @@ struct ActionParser {
     /// `POST cards`: a new card (title required; state by id or name, else the first one).
     func add(_ f: ActionFields) throws(FieldProblem) -> CardEdit {
         let title = try self.title(f, required: true)!
-        let stateID = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }.map(state)?.id
-        guard let first = header.states.first else { throw .invalid("state", "the board has no states") }
-        var card = Card(id: "", title: title, body: try body(f) ?? "", state: stateID ?? first.id)
+        let asked = try f.text("state").flatMap { $0.isEmpty ? nil : $0 }.map(state)
+        guard var card = NewCard.draft(title: title, body: try body(f) ?? "", in: asked, of: header) else {
+            throw .invalid("state", "the board has no states")
+        }
         card.due = try date(f, "due") ?? nil
         card.dueComplete = try f.bool("dueComplete") ?? false
         card.start = try date(f, "start") ?? nil
@@ -31,7 +32,7 @@ struct ActionParser {
     }
 
     /// `PATCH cards/ID` or the edit form: the fields given change, the rest stay. Lists
-    /// are the whole new list (the version check makes the difference from `current` safe).
+    /// are the whole new list (`ListEdit.change`).
     /// A `state` that differs adds a move to the same step.
     func update(_ current: StoredCard, _ f: ActionFields) throws(FieldProblem) -> [CardEdit] {
         let id = current.card.id
@@ -43,16 +44,13 @@ struct ActionParser {
         patch.start = try date(f, "start")
         patch.url = try url(f)
         if let labels = try items(f, "labels") {
-            patch.addLabels = labels.filter { !current.card.labels.contains($0) }
-            patch.removeLabels = current.card.labels.filter { !labels.contains($0) }
+            (patch.addLabels, patch.removeLabels) = ListEdit.change(from: current.card.labels, to: labels)
         }
         if let assignees = try items(f, "assignees") {
-            patch.addAssignees = assignees.filter { !current.card.assignees.contains($0) }
-            patch.removeAssignees = current.card.assignees.filter { !assignees.contains($0) }
+            (patch.addAssignees, patch.removeAssignees) = ListEdit.change(from: current.card.assignees, to: assignees)
         }
         if let reminders = try reminders(f) {
-            patch.addReminders = reminders.filter { !current.card.reminders.contains($0) }
-            patch.removeReminders = current.card.reminders.filter { !reminders.contains($0) }
+            (patch.addReminders, patch.removeReminders) = ListEdit.change(from: current.card.reminders, to: reminders)
         }
         if case .map(let fields)? = f["fields"] { patch.fields = fields }
         var edits: [CardEdit] = [.update(card: id, patch)]
