@@ -6,15 +6,15 @@ import BoardModel
 public enum DiagnosticJSON {
     /// A JSON array, one diagnostic a line: `[{"severity":…,"code":…,"message":…,"file":…,
     /// "line":…,"column":…,"path":…,"cell":…}]`, absent keys left out; the text ends with a
-    /// line break.
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+    /// line break. Remedies are worded in the message as `words` put them.
+    public static func render(_ diagnostics: [Diagnostic], wordingRemedies words: (Remedy) -> String = \.text) -> String {
         var j = JSONWriter()
         j.beginArray()
         for d in diagnostics {
             j.beginObject(.line)
             j.member("severity", d.severity.rawValue)
             j.member("code", d.code.id)
-            j.member("message", d.message.text)
+            j.member("message", d.message.sentence(wordingRemedies: words))
             if let l = d.location {
                 j.member("file", l.file)
                 if let v = l.line { j.member("line", v) }

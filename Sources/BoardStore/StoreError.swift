@@ -62,6 +62,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case text(problem: String)
         /// One of these (a comment's id, a link's type).
         case oneOf([String])
+        /// Someone not yet given access (a person added twice).
+        case newPerson
     }
 
     /// Why a `postgres://` address cannot be used. A parameter is named as written in the
@@ -127,6 +129,17 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         }
     }
 
+    /// What to do next, where there is a step to name (the program words it: `Remedy`).
+    public var remedy: Remedy? {
+        switch self {
+        case .missing: .createStore
+        case .unknownCard(_, let close) where close.isEmpty: .listCards
+        case .damaged: .checkRecovered(path: "recovered.db")
+        case .invalidValue(_, _, .newPerson): .changeAccess
+        default: nil
+        }
+    }
+
     public var text: String {
         switch self {
         case .notAStore:
@@ -138,9 +151,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
                 + "board's history); nothing was written. Choose another board= name"
         case .alreadyExists:
             return "a file is already there, and a store is never written over one (it may hold a board's history, "
-                + "or be open in 'boardkit serve'); nothing was written. Choose a new name, or remove the file first"
+                + "or be open in a server); nothing was written. Choose a new name, or remove the file first"
         case .missing:
-            return "no store here; create one with 'boardkit init'"
+            return "no store here"
         case .invalidAddress(_, let problem):
             return "the PostgreSQL address cannot be used: \(Self.sentence(problem)); nothing was done"
         case .database(_, let message):
@@ -149,7 +162,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "the store is busy: another change held it for over \(Int(BoardStore.busyTimeout)) s (\(message)); nothing was changed. Try again"
         case .damaged(let path, let finding):
             return "the store is damaged (\(finding)); nothing was written into it. Recover what SQLite still reads with "
-                + "'sqlite3 \(path) .recover | sqlite3 recovered.db', then check it with 'boardkit validate recovered.db' (docs/store.md)"
+                + "'sqlite3 \(path) .recover | sqlite3 recovered.db'"
         case .readOnly(let location) where StoreLocation(location).isDatabase:
             return "the store cannot be changed: its database takes only reads (a standby that follows its primary, or a "
                 + "server set read-only); nothing was changed. Change the board through the primary's address; commands that "
@@ -158,13 +171,15 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write permission); "
                 + "nothing was changed. Commands that only look (show, history, convert, report, serve) read it as it is"
         case .unknownCard(let ref, let close):
-            let hint = close.isEmpty ? "name a card by its id or its number (#12) as 'boardkit show' prints"
+            let hint = close.isEmpty ? "name a card by its id or its number (#12)"
                                      : "did you mean \(close.joined(separator: ", "))?"
             return "no card '\(ref)'; \(hint)"
         case .unknownState(let ref, let known):
             return "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))"
         case .invalidValue(let field, _, .text(let problem)):
             return "\(field) \(problem)"
+        case .invalidValue(let field, let value, .newPerson):
+            return "\(field) '\(value)' already has access"
         case .invalidValue(let field, let value, let accepted):
             let what = switch accepted {
             case .uniqueCardID: "another card has it"
@@ -172,6 +187,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
             case .date(let forms): forms
             case .text(let problem): problem
+            case .newPerson: "already has access"
             case .oneOf(let values) where values.isEmpty: "there is none"
             case .oneOf(let values): "one of \(values.joined(separator: ", "))"
             }

@@ -22,12 +22,18 @@ public enum SyncCaution: DiagnosticMessage, Equatable {
         }
     }
 
+    /// What to do next, where there is a step to name (the program words it: `Remedy`).
+    public var remedy: Remedy? {
+        if case .refusedValue = self { return .readHistory }
+        return nil
+    }
+
     public var text: String {
         switch self {
         case .passwordInTheClear(let host):
             "the password goes to \(host) over plain http, readable on the way; use https:// if the server offers it"
         case .refusedValue(let card, let field, let problem):
-            "the server's \(field) for \(card) \(problem.sentence): not taken; this store's is kept and put back there (boardkit history shows the server's)"
+            "the server's \(field) for \(card) \(problem.sentence): not taken; this store's is kept and put back there"
         case .refusedTodo(let field, let problem):
             "this to-do's \(field) \(problem.sentence): not taken as a card; change it in the other app and sync again"
         case .pushRefused(let card, let status, let answer):

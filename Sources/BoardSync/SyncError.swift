@@ -98,10 +98,20 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         }
     }
 
+    /// What to do next, where there is a step to name (the program words it: `Remedy`).
+    public var remedy: Remedy? {
+        switch self {
+        case .noRemote: .nameCollection
+        case .store(let error): error.remedy
+        case .badAlarm(let diagnostic): diagnostic.message.remedy
+        default: nil
+        }
+    }
+
     public var text: String {
         switch self {
         case .noRemote:
-            return "no CalDAV collection to sync with; give its URL once (boardkit sync URL --user NAME) and the store remembers it"
+            return "no CalDAV collection to sync with"
         case .badURL(let url):
             return "'\(url)' is not an http or https URL"
         case .noPassword(let user):

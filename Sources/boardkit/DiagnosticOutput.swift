@@ -8,8 +8,8 @@ enum DiagnosticOutput {
     /// Prints to standard error (or `toStandardOutput`), then exits 1 if there were errors.
     static func finish(_ diagnostics: [Diagnostic], style: DiagnosticsStyle,
                        toStandardOutput: Bool = false) throws {
-        let text = style == .json ? DiagnosticJSON.render(diagnostics)
-                                  : DiagnosticRendering.text(diagnostics)
+        let text = style == .json ? DiagnosticJSON.render(diagnostics, wordingRemedies: RemedyWords.text)
+                                  : DiagnosticRendering.text(diagnostics, wordingRemedies: RemedyWords.text)
         if !text.isEmpty {
             do throws(StandardStreams.Failure) {
                 // What was printed before goes first, so the lines stay in order.

@@ -31,6 +31,15 @@ struct MachineJSONTests {
         #expect(DiagnosticJSON.render([]) == "[]\n")
     }
 
+    /// A remedy is worded in the message by the program that renders it, as in the text.
+    @Test func aRemedyIsWordedByTheRenderer() {
+        let missing = StoreError.missing(path: "b.db").diagnostic
+        #expect(DiagnosticJSON.render([missing]).contains(#""message": "no store here; create one first""#))
+        let worded = DiagnosticJSON.render([missing]) { _ in "run the maker" }
+        #expect(worded.contains(#""message": "no store here; run the maker""#))
+        #expect(DiagnosticRendering.text([missing]) { _ in "run the maker" }.hasPrefix("b.db: error: no store here; run the maker [store-missing]"))
+    }
+
     @Test("history: one event a line, changes on it, optional keys left out, [] when empty")
     func history() {
         let at = Instant(epochSeconds: 1_789_000_000, offsetSeconds: 3600)

@@ -10,7 +10,7 @@ struct SyncErrorMessageTests {
     func wording() {
         let url = "https://dav.example/cal/"
         let cases: [(SyncError, String)] = [
-            (.noRemote, "no CalDAV collection to sync with; give its URL once (boardkit sync URL --user NAME) and the store remembers it"),
+            (.noRemote, "no CalDAV collection to sync with; give its URL and a user once and the store remembers it"),
             (.badURL("ftp://x"), "'ftp://x' is not an http or https URL"),
             (.noPassword(user: "mina"),
              "no password for 'mina': give --password-file FILE or set BOARDKIT_CALDAV_PASSWORD (never on the command line)"),
@@ -37,7 +37,7 @@ struct SyncErrorMessageTests {
             (.notMultistatus(url: url), "the server's answer cannot be read: PROPFIND did not answer with a multistatus"),
             (.store(.nothingToUndo), "nothing to undo"),
         ]
-        for (error, text) in cases { #expect(error.text == text) }
+        for (error, text) in cases { #expect(error.sentence() == text) }
         #expect(SyncError.server(url: url, method: "PUT", status: 507).diagnostic.location == SourceLocation(file: url))
         #expect(SyncError.noRemote.diagnostic.location == nil)
         #expect(SyncError.store(.missing(path: "b.db")).diagnostic.code == .storeMissing)

@@ -87,6 +87,10 @@ struct StoreCommandTests {
         let missing = try engine.location("missing.db", in: tmp)
         #expect(try bk(["add", "x", "-b", missing], status: 1).stderr.contains("[store-missing]"))
         #expect(!FileManager.default.fileExists(atPath: tmp.path("missing.db")))
+        // The libraries name the next step; boardkit words it as its own command.
+        #expect(try bk(["show", "-b", tmp.path("none.db")], status: 1).stderr.contains("no store here; create one with 'boardkit init'"))
+        let unknown = try bk(["move", "zzzz", "done", "-b", db], status: 1)
+        #expect(unknown.stderr.contains("no card 'zzzz'; name a card by its id or its number (#12); 'boardkit show' prints them"))
         try bk(["init", "-b", db], status: 1)
     }
 

@@ -12,6 +12,19 @@ public protocol DiagnosticMessage: Sendable {
     var code: DiagnosticCode { get }
     /// The wording people read, without location, severity or code (`Diagnostic` adds those).
     var text: String { get }
+    /// What the person can do about it, worded by the program that shows it (nil: nothing
+    /// more to say than `text`).
+    var remedy: Remedy? { get }
+}
+
+extension DiagnosticMessage {
+    public var remedy: Remedy? { nil }
+
+    /// `text`, then the remedy as `words` put it.
+    public func sentence(wordingRemedies words: (Remedy) -> String = \.text) -> String {
+        guard let remedy else { return text }
+        return text + "; " + words(remedy)
+    }
 }
 
 /// One problem found in an input or met while writing an output.
@@ -35,9 +48,12 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Like a compiler's: `board.json:14:3 (cards[12].due): error: … [invalid-date]`. One
     /// line, whatever the file's values hold (`PrintableText`).
-    public var description: String {
+    public var description: String { line() }
+
+    /// `description`, its remedy as `words` put it (a program names its own commands).
+    public func line(wordingRemedies words: (Remedy) -> String = \.text) -> String {
         let place = location.map { "\(PrintableText.line($0.description)): " } ?? ""
-        return "\(place)\(severity.rawValue): \(PrintableText.line(message.text)) [\(code.id)]"
+        return "\(place)\(severity.rawValue): \(PrintableText.line(message.sentence(wordingRemedies: words))) [\(code.id)]"
     }
 
     /// Same code, severity, location and wording (messages of different types never say the

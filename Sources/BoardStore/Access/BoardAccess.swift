@@ -81,8 +81,7 @@ extension BoardStore {
         let secrets = PersonSecrets(link: AccessSecret.newToken(), feed: AccessSecret.newToken())
         try write { db in
             if try db.int("SELECT COUNT(*) FROM access_people WHERE name = ?", [.text(name)]) ?? 0 > 0 {
-                throw StoreError.invalidValue(field: "person", value: name,
-                                              accepted: .text(problem: "already has access; 'boardkit access role' changes their role, 'boardkit access relink' gives them new links"))
+                throw StoreError.invalidValue(field: "person", value: name, accepted: .newPerson)
             }
             try db.execute("INSERT INTO access_people (name, role, added_at, added_by) VALUES (?, ?, ?, ?)",
                            [.text(name), .text(role.rawValue), .text(time.description), SQLValue(login)])
