@@ -434,6 +434,10 @@ driver = browser()
 try:
     driver.get(PAGE)
     driver.add_cookie({"name": "boardkit-actor", "value": "mina"})
+    # Again, as Mina: the page loaded without her name tags its columns for a reader, so its
+    # first live update (the events stream says the version at once) would fetch them anew
+    # and replace the elements this reads (a stale element, now and then).
+    driver.get(PAGE)
     todo_state = driver.find_element(By.CSS_SELECTOR, "section.column[data-category=todo]").get_attribute("data-state")
 
     # 1. A save refused for a change made meanwhile: what Mina typed in a field nobody else

@@ -113,17 +113,11 @@ public enum JSONTokenizer {
     }
 
     /// A high bit in each byte of `w` that is `"`, `\`, below 0x20 or 0x80 and up, and in no
-    /// other: the lowest set bit finds the first byte a string scan must look at.
+    /// other: the lowest set bit finds the first byte a string scan must look at. (The
+    /// writer's `escapeMask` less the UTF-8 bytes, which a reader must check.)
     @inlinable @inline(__always)
     public static func specialBytes(_ w: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x) & highs }
-        let quote = zeroBytes(w ^ 0x2222_2222_2222_2222)
-        let slash = zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-        // (b & 0x7F) + 0x60 keeps the high bit clear exactly when b & 0x7F < 0x20.
-        let control = ~((w & low7) &+ 0x6060_6060_6060_6060) & highs
-        return quote | slash | control | (w & highs)
+        JSONEscaping.escapeMask(w) | (w & 0x8080_8080_8080_8080)
     }
 
     /// The escape whose backslash is at `i`, checked; the offset after it.
