@@ -167,11 +167,12 @@ public final class BoardFeed: Sendable {
             case .store(let opening, let revision):
                 guard let store else { return .failure(FeedFailure(diagnostics: [])) }
                 let log = readLog, tag = "\"board-\(boot)-\(opening).\(revision)\""
-                let view: @Sendable () -> Result<BoardView, FeedFailure> = { () -> Result<BoardView, FeedFailure> in
+                let view: @Sendable (BoardView?) -> Result<BoardView, FeedFailure> = { before -> Result<BoardView, FeedFailure> in
                     log.said("revision \(revision): the header and cards")
                     do throws(StoreError) {
                         let overview = try store.use { opened throws(StoreError) in try opened.store.overview() }
-                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: store.writable))
+                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: store.writable,
+                                                  after: before))
                     } catch {
                         return .failure(FeedFailure(diagnostics: [error.diagnostic]))
                     }

@@ -18,7 +18,7 @@ import Synchronization
 /// access question) reads no board at all. Each is made once, under its own lock (these run
 /// on blocking-work threads, `BlockingWork`, never on the cooperative pool).
 final class BoardSnapshot: Sendable {
-    private let readView: @Sendable () -> Result<BoardView, FeedFailure>
+    private let readView: @Sendable (_ before: BoardView?) -> Result<BoardView, FeedFailure>
     private let madeView: Mutex<BoardView?>
     /// The last view read before this version's, shown when this one does not read.
     private let fallback: BoardView?
@@ -74,9 +74,9 @@ final class BoardSnapshot: Sendable {
 
     /// A version whose view `readView` and whole board `readWhole` read when first needed
     /// (`view`, when given, is made already; `after` is the version before, whose view is
-    /// shown if this one's does not read); `calendar` writes a board as this feed serves it,
+    /// handed to `readView` to build on, and shown if this one's does not read); `calendar` writes a board as this feed serves it,
     /// and `written` is the whole board's when already made.
-    init(view: BoardView? = nil, readView: @escaping @Sendable () -> Result<BoardView, FeedFailure> = { .failure(FeedFailure(diagnostics: [])) },
+    init(view: BoardView? = nil, readView: @escaping @Sendable (_ before: BoardView?) -> Result<BoardView, FeedFailure> = { _ in .failure(FeedFailure(diagnostics: [])) },
          after previous: BoardSnapshot? = nil, modifiedEpochSeconds: Int64, readLog: ReadLog,
          readWhole: @escaping @Sendable () -> Result<Board, FeedFailure>,
          calendar: @escaping @Sendable (Board) -> Result<[UInt8], FeedFailure>, written: [UInt8]? = nil) {
@@ -110,7 +110,7 @@ final class BoardSnapshot: Sendable {
     func firstView() -> Result<BoardView, FeedFailure> {
         madeView.withLock { made -> Result<BoardView, FeedFailure> in
             if let made { return .success(made) }
-            let read = readView()
+            let read = readView(fallback)
             if case .success(let view) = read { made = view }
             return read
         }

@@ -121,7 +121,8 @@ struct BoardPage {
         let w = context.words
         let c = stored.card
         let id = c.id
-        h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(stored.version)\"")
+        let version = view.version(of: stored)
+        h.raw("<li class=\"card\(c.archived ? " archived" : "")\" id=\"card-\(id)\" data-card=\"\(id)\" data-version=\"\(version)\"")
         if canChange && !c.archived { h.raw(" tabindex=\"0\" draggable=\"true\"") }
         h.raw(">\n<a class=\"title\" href=\"\(context.root)cards/\(HTMLText.segment(c.id))\(context.keptQuery)\"><span class=\"number\">#\(stored.number)</span> ")
         h.raw("<bdi>")
@@ -140,7 +141,7 @@ struct BoardPage {
         if !meta.html.isEmpty { h.raw("<div class=\"meta\">\(meta.html)</div>\n") }
         if canChange && !c.archived {
             h.raw("<form class=\"move\" method=\"post\" action=\"\(context.root)cards/\(HTMLText.segment(c.id))/move\(context.keptQuery)\">")
-            h.raw("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw("<input type=\"hidden\" name=\"version\" value=\"\(version)\">")
             h.raw(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)
             h.raw("<button>\(w.move)</button></form>\n")
         }

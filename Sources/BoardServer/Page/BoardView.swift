@@ -16,8 +16,15 @@ final class BoardView: Sendable {
     let tag: String
     let writable: Bool
     private let json = Mutex<[UInt8]?>(nil)
+    /// Each card's version by number, with the card it is the version of. A version is a hash
+    /// of everything a card holds (`StoredCard.version`): hashing a board's thousand cards
+    /// for each new version was a fifth of a busy server's time. A card as it was in the
+    /// version before keeps that version's (`after`); only the cards that changed are hashed.
+    private let versions: [Int64: (card: Card, version: String)]
 
-    init(header: Board, cards: [StoredCard], tag: String, writable: Bool) {
+    /// The view of `cards`; `after` is the view of the version before, whose cards' versions
+    /// are taken where the card did not change.
+    init(header: Board, cards: [StoredCard], tag: String, writable: Bool, after previous: BoardView? = nil) {
         var plain = header
         plain.cards = []
         plain.events = []
@@ -25,6 +32,19 @@ final class BoardView: Sendable {
         self.cards = StoredCard.inColumnOrder(cards)
         self.tag = tag
         self.writable = writable
+        var versions: [Int64: (card: Card, version: String)] = [:]
+        versions.reserveCapacity(cards.count)
+        for stored in cards {
+            let kept = previous?.versions[stored.number].flatMap { $0.card == stored.card ? $0.version : nil }
+            versions[stored.number] = (stored.card, kept ?? stored.version)
+        }
+        self.versions = versions
+    }
+
+    /// The version of a card of this view (hashed now for any other).
+    func version(of stored: StoredCard) -> String {
+        if let known = versions[stored.number], known.card == stored.card { return known.version }
+        return stored.version
     }
 
     /// No board: what is shown when nothing could be read.
@@ -46,23 +66,23 @@ final class BoardView: Sendable {
     var apiJSON: [UInt8] {
         if let done = json.withLock({ $0 }) { return done }
         var board = header
-        board.cards = cards.map(Self.withHandles)
+        board.cards = cards.map { Self.withHandles($0, version: version(of: $0)) }
         let bytes = BoardJSONWriter().encode(board)
         json.withLock { $0 = bytes }
         return bytes
     }
 
     /// One card for an API answer: `{"id": …, "number": 12, "version": "v-…"}`.
-    static func apiJSON(_ stored: StoredCard) -> [UInt8] {
-        BoardJSONWriter().encode(card: withHandles(stored))
+    static func apiJSON(_ stored: StoredCard, version: String) -> [UInt8] {
+        BoardJSONWriter().encode(card: withHandles(stored, version: version))
     }
 
     /// The card with its number and version as unknown keys, so the canonical writer puts
     /// them after the model's keys.
-    private static func withHandles(_ stored: StoredCard) -> Card {
+    private static func withHandles(_ stored: StoredCard, version: String) -> Card {
         var card = stored.card
         card.extras["number"] = String(stored.number)
-        card.extras["version"] = JSONText.quoted(stored.version)
+        card.extras["version"] = JSONText.quoted(version)
         return card
     }
 }

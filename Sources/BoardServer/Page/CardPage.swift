@@ -8,6 +8,8 @@ import BoardStore
 struct CardPage {
     let view: BoardView
     let stored: StoredCard
+    /// The card's version, which its forms send back (the view's: hashed once per version).
+    private var version: String { view.version(of: stored) }
     let history: [LogEvent]
     let context: PageContext
     /// Shown above the form: why the last change was not saved.
@@ -46,7 +48,7 @@ struct CardPage {
         h.raw("</p>\n")
         if context.canChange(view) {
             let loaded = FormValues(card: c, zone: context.zone)
-            h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw("<form class=\"edit\" method=\"post\" action=\"\(path)\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(version)\">")
             h.raw(loadedFields(loaded))
             h.raw(CardFields(values: refused?.values ?? loaded, words: w, problem: refused?.problem, yours: yours,
                              messages: context.language.messages).html)
@@ -58,13 +60,13 @@ struct CardPage {
             h.raw(yoursForms(path: path + query, loaded: loaded))
             // A move to a place within a column, for a browser without script (the board
             // page's drag and drop and keys do it there).
-            h.raw("<form class=\"move place\" method=\"post\" action=\"\(path)/move\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw("<form class=\"move place\" method=\"post\" action=\"\(path)/move\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(version)\">")
             h.raw(StateSelect(states: view.header.states, selected: c.state, label: w.state).html)
             h.raw("<label>\(w.position) <input name=\"position\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>")
             h.raw("<button>\(w.move)</button></form>\n<div class=\"actions\">")
             let lifecycle = c.archived ? ("restore", w.restore) : ("archive", w.archive)
             for (action, label) in [lifecycle, ("delete", w.delete)] {
-                h.raw("<form method=\"post\" action=\"\(path)/\(action)\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+                h.raw("<form method=\"post\" action=\"\(path)/\(action)\(query)\"><input type=\"hidden\" name=\"version\" value=\"\(version)\">")
                 h.raw("<button class=\"\(action)\">\(label)</button></form>")
             }
             h.raw("</div>\n")
@@ -101,7 +103,7 @@ struct CardPage {
         for field in ConflictMerge.fields {
             guard let mine = yours[field] else { continue }
             h.raw("<form id=\"yours-\(field)\" class=\"yours-form\" method=\"post\" action=\"\(path)\">")
-            h.raw("<input type=\"hidden\" name=\"version\" value=\"\(stored.version)\">")
+            h.raw("<input type=\"hidden\" name=\"version\" value=\"\(version)\">")
             h.raw(loadedFields(loaded))
             h.raw("<input type=\"hidden\" name=\"\(field)\" value=\"")
             h.escaped(mine)

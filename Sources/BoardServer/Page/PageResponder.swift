@@ -322,8 +322,10 @@ struct PageResponder: Sendable {
 
     /// `GET api/cards/ID`: one card, its version as the ETag.
     func apiCard(_ request: Request, _ call: BoardCall) -> Response {
-        guard let stored = call.snapshot.view.card(id: call.id) else { return apiRefusal(.notFound) }
-        return PageReply.json(BoardView.apiJSON(stored) + [0x0A], tag: "\"\(stored.version)\"")
+        let view = call.snapshot.view
+        guard let stored = view.card(id: call.id) else { return apiRefusal(.notFound) }
+        let version = view.version(of: stored)
+        return PageReply.json(BoardView.apiJSON(stored, version: version) + [0x0A], tag: "\"\(version)\"")
     }
 
     /// `GET api/history[?card=ID][&limit=N]`: events newest first, as `boardkit history --format json` has them.
@@ -353,8 +355,9 @@ struct PageResponder: Sendable {
         switch await write(request, call, target, form: nil) {
         case .success(.changed(let stored?, _)), .success(.unchanged(let stored)):
             let created = target == .addCard
-            var response = PageReply.json(BoardView.apiJSON(stored) + [0x0A], status: created ? .created : .ok,
-                                          tag: "\"\(stored.version)\"")
+            let version = stored.version
+            var response = PageReply.json(BoardView.apiJSON(stored, version: version) + [0x0A], status: created ? .created : .ok,
+                                          tag: "\"\(version)\"")
             if created { response.headers[.location] = "cards/" + HTMLText.segment(stored.card.id) }
             return response
         case .success(.changed(nil, _)):

@@ -139,7 +139,7 @@ struct RequestRefusal: Error, Sendable {
         j.endObject()
         if let current {
             j.key("card")
-            BoardView.apiJSON(current).withUnsafeBufferPointer { j.json($0) }
+            BoardView.apiJSON(current, version: current.version).withUnsafeBufferPointer { j.json($0) }
         }
         j.endObject()
         j.endDocument()
