@@ -46,6 +46,8 @@ struct JSONTokenizerTests {
         #expect(string(#""\u12xy""#) == .failure(Failure(.badUnicodeEscape, at: 1)))
         #expect(string(#""\udc00""#) == .failure(Failure(.loneLowSurrogate(0xDC00), at: 1)))
         #expect(string(#""\ud83d x""#) == .failure(Failure(.unpairedHighSurrogate(0xD83D), at: 1)))
+        #expect(string(#""\ud83d\u0041""#) == .failure(Failure(.unpairedHighSurrogate(0xD83D), at: 1)))
+        #expect(string(#""\ud83d\uZZZZ""#) == .failure(Failure(.badUnicodeEscape, at: 7)))
         let overlong: [UInt8] = [0x22, 0x61, 0xC0, 0xAF, 0x22]
         #expect(overlong.withUnsafeBufferPointer { JSONTokenizer.scanString($0, at: 0) }
             == .failure(Failure(.invalidUTF8(0xC0), at: 2)))

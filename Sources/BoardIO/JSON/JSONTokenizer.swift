@@ -134,10 +134,14 @@ public enum JSONTokenizer {
             }
             if (0xDC00...0xDFFF).contains(unit) { return .failure(Failure(.loneLowSurrogate(unit), at: i)) }
             guard (0xD800...0xDBFF).contains(unit) else { return .success(i + 6) }
-            guard i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
-                  let low = hex4(bytes, at: i + 8), (0xDC00...0xDFFF).contains(low) else {
+            guard i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u") else {
                 return .failure(Failure(.unpairedHighSurrogate(unit), at: i))
             }
+            // The `\u` after it is an escape of its own: four digits it lacks are said there.
+            guard let low = hex4(bytes, at: i + 8) else {
+                return .failure(Failure(i + 12 > bytes.count ? .endsInUnicodeEscape : .badUnicodeEscape, at: i + 6))
+            }
+            guard (0xDC00...0xDFFF).contains(low) else { return .failure(Failure(.unpairedHighSurrogate(unit), at: i)) }
             return .success(i + 12)
         default:
             return .failure(Failure(.invalidEscape(bytes[i + 1]), at: i))
