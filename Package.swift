@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardReport", "BoardSample"]),
-        .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardServer", "BoardKit",
+        .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardServer", "BoardKit", "BoardStore",
                                                           .product(name: "NIOCore", package: "swift-nio")]),
         .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
