@@ -136,6 +136,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .unknownCard(_, let close) where close.isEmpty: .listCards
         case .damaged: .checkRecovered(path: "recovered.db")
         case .invalidValue(_, _, .newPerson): .changeAccess
+        case .invalidAddress(_, .password(let parameter)) where parameter?.lowercased() != "sslpassword": .giveDatabasePassword
+        case .readOnly: .lookOnly
         default: nil
         }
     }
@@ -165,11 +167,10 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
                 + "'sqlite3 \(path) .recover | sqlite3 recovered.db'"
         case .readOnly(let location) where StoreLocation(location).isDatabase:
             return "the store cannot be changed: its database takes only reads (a standby that follows its primary, or a "
-                + "server set read-only); nothing was changed. Change the board through the primary's address; commands that "
-                + "only look (show, history, convert, report, serve) read it here as it is"
+                + "server set read-only); nothing was changed. Change the board through the primary's address"
         case .readOnly:
             return "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write permission); "
-                + "nothing was changed. Commands that only look (show, history, convert, report, serve) read it as it is"
+                + "nothing was changed"
         case .unknownCard(let ref, let close):
             let hint = close.isEmpty ? "name a card by its id or its number (#12)"
                                      : "did you mean \(close.joined(separator: ", "))?"
@@ -218,8 +219,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
             return "a password in the address (\(parameter ?? "")=) would be kept in shell histories and logs, "
                 + "and boardkit takes no client key (sslkey=) for it to unlock"
         case .password(let parameter):
-            return "a password in the address\(parameter.map { " (\($0)=)" } ?? "") would be kept in shell histories and logs; "
-                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass"
+            return "a password in the address\(parameter.map { " (\($0)=)" } ?? "") would be kept in shell histories and logs"
         case .unknownParameter(let name, let known):
             return "'\(name)' is not a parameter boardkit takes (it takes \(known.joined(separator: ", ")))"
         case .repeatedParameter(let name):

@@ -102,6 +102,12 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
     public var remedy: Remedy? {
         switch self {
         case .noRemote: .nameCollection
+        case .noPassword: .giveCollectionPassword
+        case .credentialsInURL: .giveCredentialsApart
+        case .loginNeeded: .giveCollectionUser
+        case .unreachable(_, .certificate): .skipCertificateCheck
+        case .remoteEmptied: .confirmEmptiedCollection
+        case .otherRemote: .switchCollection
         case .store(let error): error.remedy
         case .badAlarm(let diagnostic): diagnostic.message.remedy
         default: nil
@@ -115,23 +121,21 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
         case .badURL(let url):
             return "'\(url)' is not an http or https URL"
         case .noPassword(let user):
-            return "no password for '\(user)': give --password-file FILE or set BOARDKIT_CALDAV_PASSWORD (never on the command line)"
+            return "no password for '\(user)'"
         case .credentialsInURL:
-            return "the URL carries a user name or password, which would be printed and remembered with it; "
-                + "give the URL without them, the user with --user and the password with --password-file or BOARDKIT_CALDAV_PASSWORD"
+            return "the URL carries a user name or password, which would be printed and remembered with it"
         case .passwordFile(_, let message):
             return "the password file cannot be read: \(message)"
         case .emptyPassword:
             return "the password file's first line is empty; put the password there"
         case .loginNeeded:
-            return "the server asks for a login (401) and no user was given: add --user NAME (the password from --password-file "
-                + "or BOARDKIT_CALDAV_PASSWORD)"
+            return "the server asks for a login (401) and no user was given"
         case .unreachable(_, let why):
             let text = switch why {
             case .noAnswer: "no answer (is the server running, and the address right?)"
             case .timedOut(let seconds): "it did not answer within \(seconds) seconds; nothing more was changed"
             case .closed: "it closed the connection before answering; nothing more was changed"
-            case .certificate(let reason): "the server's certificate could not be verified (\(reason)); --insecure skips the check"
+            case .certificate(let reason): "the server's certificate could not be verified (\(reason))"
             case .other(let error): error
             }
             return "the server cannot be reached: \(text)"
@@ -158,11 +162,10 @@ public enum SyncError: Error, DiagnosticMessage, Equatable {
             case (false, let n): "\(loss.gone) of the \(n) to-dos"
             }
             return "the server no longer lists \(what) this store synced with it (emptied, replaced or re-created?); "
-                + "their cards were not deleted and nothing was changed. If they were deleted there on purpose, sync with "
-                + "--force-delete; to put every card there again (a new or re-created collection), sync with --new-remote"
+                + "their cards were not deleted and nothing was changed"
         case .otherRemote(_, let remembered):
-            return "this store syncs with \(remembered); a sync with another collection would take its to-dos for gone. "
-                + "Nothing was changed. To switch, give --new-remote (the store forgets the old one; nothing is deleted on either side)"
+            return "this store syncs with \(remembered); a sync with another collection would take its to-dos for gone; "
+                + "nothing was changed"
         case .alreadyRunning:
             return "another sync of this store is running; nothing was done (run this one again once it ends)"
         case .incomplete(_, let left):

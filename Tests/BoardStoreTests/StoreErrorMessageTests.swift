@@ -29,10 +29,12 @@ struct StoreErrorMessageTests {
              "'soon' is not a valid --due; use YYYY-MM-DD, today or +3d"),
             (.invalidAddress("postgres://db/b", problem: .password(parameter: nil)),
              "the PostgreSQL address cannot be used: a password in the address would be kept in shell histories and logs; "
-                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass; nothing was done"),
+                + "nothing was done; give it in PGPASSWORD, a password file or ~/.pgpass"),
             (.invalidAddress("postgres://db/b", problem: .password(parameter: "password")),
              "the PostgreSQL address cannot be used: a password in the address (password=) would be kept in shell histories and logs; "
-                + "give it in PGPASSWORD, a password file (--password-file) or ~/.pgpass; nothing was done"),
+                + "nothing was done; give it in PGPASSWORD, a password file or ~/.pgpass"),
+            (.readOnly(path: "b.db"), "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write "
+                + "permission); nothing was changed; what only reads it reads it as it is"),
             (.invalidAddress("postgres://db/b", problem: .password(parameter: "sslpassword")),
              "the PostgreSQL address cannot be used: a password in the address (sslpassword=) would be kept in shell histories and logs, "
                 + "and boardkit takes no client key (sslkey=) for it to unlock; nothing was done"),
