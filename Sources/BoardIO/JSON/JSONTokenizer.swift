@@ -37,11 +37,9 @@ public enum JSONTokenizer {
         public var end: Int
         /// The literal holds a backslash escape: its text must be decoded, not copied.
         public var escaped: Bool
-        /// Every byte is ASCII.
-        public var ascii: Bool
 
-        @inlinable public init(start: Int, end: Int, escaped: Bool, ascii: Bool) {
-            (self.start, self.end, self.escaped, self.ascii) = (start, end, escaped, ascii)
+        @inlinable public init(start: Int, end: Int, escaped: Bool) {
+            (self.start, self.end, self.escaped) = (start, end, escaped)
         }
 
         /// Just past the closing quote.
@@ -56,7 +54,6 @@ public enum JSONTokenizer {
         guard let p = bytes.baseAddress else { return .failure(Failure(.endsInString, at: opening)) }
         var i = opening + 1
         var escaped = false
-        var high: UInt8 = 0
         while true {
             while i + 8 <= n {
                 let special = specialBytes(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
@@ -77,13 +74,12 @@ public enum JSONTokenizer {
             } else if c < 0x80 {
                 i += 1
             } else if let length = utf8SequenceLength(bytes, at: i) {
-                high = 0x80
                 i += length
             } else {
                 return .failure(Failure(.invalidUTF8(c), at: i))
             }
         }
-        return .success(StringToken(start: opening + 1, end: i, escaped: escaped, ascii: high == 0))
+        return .success(StringToken(start: opening + 1, end: i, escaped: escaped))
     }
 
     /// The text of a scanned literal. `scratch` is a buffer the caller keeps between calls,
@@ -129,7 +125,8 @@ public enum JSONTokenizer {
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return .success(i + 2)
         case UInt8(ascii: "u"):
-            guard let unit = hex4(bytes, at: i + 2) else {
+            var after = i + 2
+            guard case .success(let unit) = JSONEscaping.hex4(bytes, &after) else {
                 return .failure(Failure(i + 6 > bytes.count ? .endsInUnicodeEscape : .badUnicodeEscape, at: i))
             }
             if (0xDC00...0xDFFF).contains(unit) { return .failure(Failure(.loneLowSurrogate(unit), at: i)) }
@@ -138,7 +135,8 @@ public enum JSONTokenizer {
                 return .failure(Failure(.unpairedHighSurrogate(unit), at: i))
             }
             // The `\u` after it is an escape of its own: four digits it lacks are said there.
-            guard let low = hex4(bytes, at: i + 8) else {
+            after = i + 8
+            guard case .success(let low) = JSONEscaping.hex4(bytes, &after) else {
                 return .failure(Failure(i + 12 > bytes.count ? .endsInUnicodeEscape : .badUnicodeEscape, at: i + 6))
             }
             guard (0xDC00...0xDFFF).contains(low) else { return .failure(Failure(.unpairedHighSurrogate(unit), at: i)) }
@@ -146,25 +144,6 @@ public enum JSONTokenizer {
         default:
             return .failure(Failure(.invalidEscape(bytes[i + 1]), at: i))
         }
-    }
-
-    /// The four hex digits at `i`; nil when they are not four.
-    @inlinable
-    static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
-        guard i + 4 <= bytes.count else { return nil }
-        var v: UInt32 = 0
-        for k in 0..<4 {
-            let c = bytes[i + k]
-            let d: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            v = v << 4 | UInt32(d)
-        }
-        return v
     }
 
     /// The length of the well-formed UTF-8 sequence at `i` (a byte 0x80 and up), or nil: no
