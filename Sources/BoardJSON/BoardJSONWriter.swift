@@ -44,6 +44,17 @@ public struct BoardJSONWriter: BoardWriter {
         return layout.finish()
     }
 
+    /// The canonical bytes of `board` with each card's line given (`cardLines[k]` is what
+    /// `encode(card:)` makes of `board.cards[k]`, perhaps kept from an earlier document): a
+    /// server that answers the same board again and again, a few cards changed each time,
+    /// encodes only those.
+    public func encode(_ board: Board, cardLines: [[UInt8]]) -> [UInt8] {
+        precondition(cardLines.count == board.cards.count, "one line per card")
+        var layout = CanonicalLayout(output: JSONWriter())
+        layout.document(board, cardLines: cardLines)
+        return layout.finish()
+    }
+
     /// One card as a line of the canonical document has it (`{"id": …}`), for an API that
     /// answers with a single card.
     public func encode(card: Card) -> [UInt8] {
@@ -77,7 +88,8 @@ struct CanonicalLayout: ~Copyable {
         return out
     }
 
-    mutating func document(_ board: Board) {
+    /// The document; `cardLines`, when given, are the cards' lines already made.
+    mutating func document(_ board: Board, cardLines: [[UInt8]]? = nil) {
         var documentExtras: [(String, String)] = []
         var boardExtras: [String: String] = [:]
         for (name, value) in board.extras {
@@ -98,7 +110,11 @@ struct CanonicalLayout: ~Copyable {
         output.endArray()
 
         output.key("cards")
-        elementLines(board.cards) { layout, card in layout.card(card) }
+        if let cardLines {
+            elementLines(cardLines) { layout, line in line.withUnsafeBufferPointer { layout.output.json($0) } }
+        } else {
+            elementLines(board.cards) { layout, card in layout.card(card) }
+        }
 
         output.key("events")
         elementLines(board.events) { layout, event in layout.event(event) }

@@ -168,11 +168,21 @@ public final class BoardFeed: Sendable {
                 guard let store else { return .failure(FeedFailure(diagnostics: [])) }
                 let log = readLog, tag = "\"board-\(boot)-\(opening).\(revision)\""
                 let view: @Sendable (BoardView?) -> Result<BoardView, FeedFailure> = { before -> Result<BoardView, FeedFailure> in
-                    log.said("revision \(revision): the header and cards")
                     do throws(StoreError) {
-                        let overview = try store.use { opened throws(StoreError) in try opened.store.overview() }
-                        return .success(BoardView(header: overview.header, cards: overview.cards, tag: tag, writable: store.writable,
-                                                  after: before))
+                        // Only the cards written since the view before, when it was read from the store.
+                        let since = before?.commit
+                        log.said("revision \(revision): the header and " + (since.map { "the cards written since commit \($0)" } ?? "cards"))
+                        let overview = try store.use { opened throws(StoreError) in
+                            if let since { return try opened.store.overview(since: since) }
+                            return try opened.store.overview()
+                        }
+                        if let before, !overview.isWhole, overview.header == before.header {
+                            return .success(BoardView(before, header: overview.header, written: overview.cards, tag: tag,
+                                                      writable: store.writable, commit: overview.commit))
+                        }
+                        let whole = overview.isWhole ? overview : try store.use { opened throws(StoreError) in try opened.store.overview() }
+                        return .success(BoardView(header: whole.header, cards: whole.cards, tag: tag, writable: store.writable,
+                                                  commit: whole.commit, after: before))
                     } catch {
                         return .failure(FeedFailure(diagnostics: [error.diagnostic]))
                     }

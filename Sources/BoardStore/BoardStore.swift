@@ -23,6 +23,9 @@ public final class BoardStore: Sendable {
     let engine: any StoreEngine
     /// Commits made through this object (see `revision()`).
     private let commits = Mutex<Int64>(0)
+    /// Whether the store's card rows say which commit wrote them (schema 10 on): a store
+    /// opened read-only at an older schema does not.
+    private let countsCommits = Atomic<Bool>(false)
     /// Whether writes commit one by one or in groups, and the group they wait in.
     private let commitMode: CommitMode
     private let group: CommitGroup
@@ -125,6 +128,7 @@ public final class BoardStore: Sendable {
         if migrating && stamp.schema < StoreSchema.version {
             try guarded { try engine.migrate() }
         }
+        countsCommits.store(migrating || stamp.schema >= StoreSchema.cardCommitsVersion, ordering: .relaxed)
     }
 
     /// Runs `body` and turns the engine's errors into the store's.
@@ -199,9 +203,29 @@ public final class BoardStore: Sendable {
     /// The board as a page shows it, read in one transaction (the header and the cards agree):
     /// its id, name, zone, states and metadata (no cards, no events), and its present cards
     /// in board order.
-    public func overview() throws(StoreError) -> (header: Board, cards: [StoredCard]) {
+    public func overview() throws(StoreError) -> BoardOverview {
+        let counted = countsCommits.load(ordering: .relaxed)
+        return try read { db in
+            BoardOverview(header: try StoreExport.header(db), cards: try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"),
+                          commit: counted ? try db.int("SELECT n FROM boardkit_revision") ?? 0 : nil, isWhole: true)
+        }
+    }
+
+    /// What an overview read at `commit` (its `BoardOverview.commit`) needs to be as the
+    /// store is now: the header, and each card row a later commit wrote, present or not (a
+    /// card deleted, or whose creation was undone, comes with `present` false). A page
+    /// beside many moves reads the few cards they moved, not the board. The whole overview
+    /// when the store has counted fewer commits than `commit` (it is not the store that was
+    /// read, but one made again in its place).
+    public func overview(since commit: Int64) throws(StoreError) -> BoardOverview {
         try read { db in
-            (try StoreExport.header(db), try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"))
+            let now = try db.int("SELECT n FROM boardkit_revision") ?? 0
+            guard now >= commit else {
+                return BoardOverview(header: try StoreExport.header(db), cards: try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"),
+                                     commit: now, isWhole: true)
+            }
+            let written = try CardRow.fetch(db, where: "WHERE last_commit > ? ORDER BY number") { $0.bind(1, .int(commit)) }
+            return BoardOverview(header: try StoreExport.header(db), cards: written, commit: now, isWhole: false)
         }
     }
 
@@ -347,6 +371,21 @@ public struct StoreRevision: Sendable, Hashable, CustomStringConvertible {
     var own: Int64
 
     public var description: String { "\(others).\(own)" }
+}
+
+/// The board as a page shows it (`BoardStore.overview()`), or what changed of it since one
+/// (`overview(since:)`).
+public struct BoardOverview: Sendable {
+    /// The board's id, name, zone, states and metadata: no cards, no events.
+    public var header: Board
+    /// Whole: the present cards, in board order. Since a commit: the card rows later commits
+    /// wrote, present or not, in board order.
+    public var cards: [StoredCard]
+    /// The store's count of commits when read: what the next `overview(since:)` starts from
+    /// (nil for a store opened read-only at a schema that does not count them).
+    public var commit: Int64?
+    /// Whether `cards` are all the present cards rather than those written since a commit.
+    public var isWhole: Bool
 }
 
 /// What `apply` did: the step's number, the cards as they are after it, and the step's

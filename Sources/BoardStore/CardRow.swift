@@ -11,17 +11,24 @@ enum CardRow {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// A new card of a step (an import writes its rows with `insertSQL`, each of commit 0).
+    static let addSQL = """
+        INSERT INTO cards (number, id, title, body, state, due, start, created, updated, completed,
+                           labels, assignees, position, archived, url, fields, extras, present, last_commit)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(StoreSchema.commitBeingWritten))
+        """
+
     static let updateSQL = """
         UPDATE cards SET title = ?3, body = ?4, state = ?5, due = ?6, start = ?7, created = ?8,
             updated = ?9, completed = ?10, labels = ?11, assignees = ?12, position = ?13,
-            archived = ?14, url = ?15, fields = ?16, extras = ?17, present = ?18
+            archived = ?14, url = ?15, fields = ?16, extras = ?17, present = ?18, \(StoreSchema.cardWritten)
         WHERE number = ?1 AND id = ?2
         """
 
-    /// Parameters of `insertSQL` and `updateSQL`.
+    /// Parameters of `insertSQL`, `addSQL` and `updateSQL`.
     static let parameterCount = 18
 
-    /// Adds the card as a row of `insertSQL` or `updateSQL`.
+    /// Adds the card as a row of `insertSQL`, `addSQL` or `updateSQL`.
     static func encode(_ card: Card, number: Int64?, present: Bool, into b: inout RowBatch) {
         b.int(number)
         b.text(card.id)
@@ -44,7 +51,7 @@ enum CardRow {
         b.int(present ? 1 : 0)
     }
 
-    /// Writes one card with `sql` (`insertSQL` or `updateSQL`).
+    /// Writes one card of a step with `sql` (`addSQL` or `updateSQL`).
     static func write(_ card: Card, number: Int64?, present: Bool, _ sql: String, _ db: any SQLConnection) throws {
         var batch = RowBatch(columns: parameterCount)
         encode(card, number: number, present: present, into: &batch)

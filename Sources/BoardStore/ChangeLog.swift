@@ -163,7 +163,7 @@ enum ChangeLog {
             if category == .done, card.completed == nil { card.completed = info.at }
             // The next number, as SQLite would pick it; no other writer can take it first.
             let number = (try db.int("SELECT max(number) FROM cards") ?? 0) + 1
-            try CardRow.write(card, number: number, present: true, CardRow.insertSQL, db)
+            try CardRow.write(card, number: number, present: true, CardRow.addSQL, db)
             try row(.created, number, stateField, nil, .text(card.state))
             return StoredCard(number: number, card: card, present: true)
         }
@@ -198,7 +198,7 @@ enum ChangeLog {
                                                 own: card.card.state == state ? card.card.position : nil)
             if !placement.renumbered.isEmpty {
                 // Only the position changes: set it alone, without reading each card whole.
-                let setPosition = try db.statement("UPDATE cards SET position = ? WHERE number = ?")
+                let setPosition = try db.statement("UPDATE cards SET position = ?, \(StoreSchema.cardWritten) WHERE number = ?")
                 for renumbering in placement.renumbered {
                     let other = others[renumbering.index]
                     // An event of its own, which the board's events and the history leave out.
@@ -499,7 +499,7 @@ enum ChangeLog {
 
     private static func setPresence(_ numbers: [Int64], _ present: Bool, _ db: any SQLConnection) throws {
         guard !numbers.isEmpty else { return }
-        let s = try db.statement("UPDATE cards SET present = ? WHERE number = ?")
+        let s = try db.statement("UPDATE cards SET present = ?, \(StoreSchema.cardWritten) WHERE number = ?")
         for number in numbers {
             s.bind(1, Int64(present ? 1 : 0))
             s.bind(2, number)

@@ -136,7 +136,27 @@ enum StoreSchema {
         Migration(name: "v9-sync-resource", sql: """
             ALTER TABLE sync_uids ADD COLUMN resource TEXT;
             """),
+        // v10: which commit last wrote each card, so a served board reads only the cards
+        // written since the view it holds (`BoardStore.overview(since:)`). `boardkit_revision`
+        // counts the store's commits, one more per write transaction (PostgreSQL stores have
+        // had it from the start); `last_commit` is that count in the commit that wrote the row.
+        Migration(name: "v10-card-commits", sql: """
+            CREATE TABLE IF NOT EXISTS boardkit_revision (n INTEGER NOT NULL);
+            INSERT INTO boardkit_revision (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM boardkit_revision);
+            ALTER TABLE cards ADD COLUMN last_commit INTEGER NOT NULL DEFAULT 0;
+            CREATE INDEX cards_last_commit ON cards(last_commit);
+            """),
     ]
+
+    /// The schema from which card rows say which commit wrote them (`v10-card-commits`).
+    static let cardCommitsVersion = 10
+    /// Counts a write transaction as one more commit, first thing in it, so that the card
+    /// rows it writes say which commit wrote them (`cardWritten`).
+    static let countCommit = "UPDATE boardkit_revision SET n = n + 1"
+    /// The commit a write transaction is (`countCommit` made it), as its statements read it.
+    static let commitBeingWritten = "(SELECT n FROM boardkit_revision)"
+    /// What a statement that writes a card row sets besides (`UPDATE cards SET … , \(cardWritten)`).
+    static let cardWritten = "last_commit = \(commitBeingWritten)"
 
     /// The migration an import stops before, to fill the tables without indexes.
     static let tablesMigration = "v1"

@@ -3,8 +3,9 @@ import BoardModel
 import BoardStore
 import Testing
 
-/// A new version of a served board takes the versions of the cards that did not change from
-/// the version before, and hashes the ones that did: the same versions either way.
+/// A new version of a served board takes the versions (and API lines) of the cards that did
+/// not change from the version before, and works out the ones that did: the same view either
+/// way, whether it was read whole or as the cards written since.
 @Suite struct BoardViewVersionTests {
     let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
 
@@ -29,5 +30,32 @@ import Testing
         // The board's API document carries the same versions.
         let api = String(decoding: second.apiJSON, as: UTF8.self)
         for card in now { #expect(api.contains(card.version)) }
+    }
+
+    /// The cards written since a view (one moved, one deleted, one added) put into it give the
+    /// view a whole read gives: the same cards in the same order, the same API document.
+    @Test func aViewFollowedByTheCardsWrittenSinceIsTheWholeView() {
+        let header = Board(name: "b", states: states)
+        var cards = (1...6).map { stored(Int64($0), "card \($0)") }
+        for k in cards.indices { cards[k].card.position = Double(k + 1) }
+        let first = BoardView(header: header, cards: cards, tag: "\"1\"", writable: true, commit: 4)
+        _ = first.apiJSON  // its lines made, to be taken by the next view
+
+        var moved = cards[1]
+        moved.card.state = "done"
+        var deleted = cards[3]
+        deleted.present = false
+        var added = stored(7, "new")
+        added.card.position = 0.5
+        let followed = BoardView(first, header: header, written: [moved, deleted, added], tag: "\"2\"", writable: true, commit: 7)
+        let now = [cards[0], moved, cards[2], cards[4], cards[5], added]
+        let whole = BoardView(header: header, cards: now, tag: "\"2\"", writable: true, commit: 7)
+
+        #expect(followed.cards == whole.cards)
+        #expect(followed.cards.first?.number == 7)
+        #expect(followed.card(id: "c4") == nil)
+        #expect(followed.commit == 7)
+        #expect(followed.apiJSON == whole.apiJSON)
+        #expect(String(decoding: followed.apiJSON, as: UTF8.self).contains(moved.version))
     }
 }

@@ -82,6 +82,8 @@ struct ColumnOrderTests {
         var columns = try Self.columns(store)
         var previous: [String: [String]]?  // the columns before the last step
         var undos = 0
+        // A served board reading only the cards written since (renumbered ones too) sees the same board.
+        var followed = try FollowedCards(store)
         for n in 1...moves {
             if random.next(50) == 0, let previous {
                 _ = try store.undo()
@@ -102,6 +104,7 @@ struct ColumnOrderTests {
             let shown = try Self.columns(store)
             #expect(shown == columns, "move \(n): \(id) to \(to) at \(place)")
             if shown != columns { return }
+            if n % 10 == 0 { guard try followed.check(store, "move \(n)") else { return } }
         }
         #expect(undos > 0)
     }

@@ -48,6 +48,7 @@ struct RandomEditTests {
                                           step: StepInfo(actor: nil, command: "init", at: Instant(epochSeconds: 0)))
         var reference = Reference()
         var random = Random(state: UInt64(seed))
+        var followed = try FollowedCards(store)
         var made = 0
         for n in 1...150 {
             let info = StepInfo(actor: "p\(n % 3)", command: "op\(n)", at: Instant(epochSeconds: Int64(n) * 60))
@@ -112,6 +113,8 @@ struct RandomEditTests {
             let stored = Dictionary(uniqueKeysWithValues: try store.cards().map { ($0.card.id, $0.card) })
             #expect(stored == reference.current.cards, "seed \(seed), step \(n)")
             if stored != reference.current.cards { return }
+            // A served board reading only the cards written since sees the same board.
+            guard try followed.check(store, "seed \(seed), step \(n)") else { return }
         }
         // Whatever happened, the board the store gives validates: its events name its cards.
         let board = try store.board()

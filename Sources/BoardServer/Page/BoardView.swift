@@ -15,35 +15,55 @@ final class BoardView: Sendable {
     /// Quoted entity tag of this version.
     let tag: String
     let writable: Bool
+    /// The store's count of commits the cards were read at (`BoardOverview.commit`): the next
+    /// view reads only the cards written after it. Nil for a file's board.
+    let commit: Int64?
     private let json = Mutex<[UInt8]?>(nil)
-    /// Each card's version by number, with the card it is the version of. A version is a hash
-    /// of everything a card holds (`StoredCard.version`): hashing a board's thousand cards
-    /// for each new version was a fifth of a busy server's time. A card as it was in the
-    /// version before keeps that version's (`after`); only the cards that changed are hashed.
-    private let versions: [Int64: (card: Card, version: String)]
+    /// What is worked out once per card and shared by every view that holds it unchanged:
+    /// its version and its line of the API's document. Hashing a board's thousand cards for
+    /// each new version was a fifth of a busy server's time, and encoding them an eighth.
+    private let known: [Int64: KnownCard]
 
     /// The view of `cards`; `after` is the view of the version before, whose cards' versions
-    /// are taken where the card did not change.
-    init(header: Board, cards: [StoredCard], tag: String, writable: Bool, after previous: BoardView? = nil) {
+    /// and lines are taken where the card did not change.
+    convenience init(header: Board, cards: [StoredCard], tag: String, writable: Bool, commit: Int64? = nil, after previous: BoardView? = nil) {
+        var known: [Int64: KnownCard] = [:]
+        known.reserveCapacity(cards.count)
+        for stored in cards {
+            if let kept = previous?.known[stored.number], kept.stored.card == stored.card {
+                known[stored.number] = kept
+            } else {
+                known[stored.number] = KnownCard(stored)
+            }
+        }
+        self.init(header: header, known: known, tag: tag, writable: writable, commit: commit)
+    }
+
+    /// The view `previous` becomes when `written` are the card rows written since it was read
+    /// (`BoardStore.overview(since:)`): each present one in, each other out; the rest as they were.
+    convenience init(_ previous: BoardView, header: Board, written: [StoredCard], tag: String, writable: Bool, commit: Int64?) {
+        var known = previous.known
+        for stored in written {
+            known[stored.number] = stored.present ? KnownCard(stored) : nil
+        }
+        self.init(header: header, known: known, tag: tag, writable: writable, commit: commit)
+    }
+
+    private init(header: Board, known: [Int64: KnownCard], tag: String, writable: Bool, commit: Int64?) {
         var plain = header
         plain.cards = []
         plain.events = []
         self.header = plain
-        self.cards = StoredCard.inColumnOrder(cards)
+        self.known = known
+        cards = StoredCard.inColumnOrder(known.values.map(\.stored))
         self.tag = tag
         self.writable = writable
-        var versions: [Int64: (card: Card, version: String)] = [:]
-        versions.reserveCapacity(cards.count)
-        for stored in cards {
-            let kept = previous?.versions[stored.number].flatMap { $0.card == stored.card ? $0.version : nil }
-            versions[stored.number] = (stored.card, kept ?? stored.version)
-        }
-        self.versions = versions
+        self.commit = commit
     }
 
     /// The version of a card of this view (hashed now for any other).
     func version(of stored: StoredCard) -> String {
-        if let known = versions[stored.number], known.card == stored.card { return known.version }
+        if let known = known[stored.number], known.stored.card == stored.card { return known.version }
         return stored.version
     }
 
@@ -66,8 +86,8 @@ final class BoardView: Sendable {
     var apiJSON: [UInt8] {
         if let done = json.withLock({ $0 }) { return done }
         var board = header
-        board.cards = cards.map { Self.withHandles($0, version: version(of: $0)) }
-        let bytes = BoardJSONWriter().encode(board)
+        board.cards = cards.map(\.card)
+        let bytes = BoardJSONWriter().encode(board, cardLines: cards.map { known[$0.number]?.line ?? Self.apiJSON($0, version: version(of: $0)) })
         json.withLock { $0 = bytes }
         return bytes
     }
@@ -84,5 +104,25 @@ final class BoardView: Sendable {
         card.extras["number"] = String(stored.number)
         card.extras["version"] = JSONText.quoted(version)
         return card
+    }
+}
+
+/// A card of a view with what is worked out from it once: its version now, its line of the
+/// API's document when first asked for (`BoardView.apiJSON`).
+private final class KnownCard: Sendable {
+    let stored: StoredCard
+    let version: String
+    private let madeLine = Mutex<[UInt8]?>(nil)
+
+    init(_ stored: StoredCard) {
+        self.stored = stored
+        version = stored.version
+    }
+
+    var line: [UInt8] {
+        if let made = madeLine.withLock({ $0 }) { return made }
+        let line = BoardView.apiJSON(stored, version: version)
+        madeLine.withLock { $0 = line }
+        return line
     }
 }

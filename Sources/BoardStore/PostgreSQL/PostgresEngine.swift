@@ -126,9 +126,8 @@ final class PostgresEngine: StoreEngine {
                 // else sees yet, may take its time between statements.
                 _ = try session.query("SET LOCAL idle_in_transaction_session_timeout = '\(PostgresSession.idleInTransaction.components.seconds)s'")
                 _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
-                let result = try body(PostgresStoreConnection(session))
-                _ = try session.query("UPDATE boardkit_revision SET n = n + 1")
-                return result
+                _ = try session.query(StoreSchema.countCommit)
+                return try body(PostgresStoreConnection(session))
             }
         }
     }

@@ -94,6 +94,7 @@ final class SQLiteEngine: StoreEngine {
             try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             let result: T
             do {
+                try db.cachedStatement(sql: StoreSchema.countCommit).execute()
                 result = try body(SQLiteConnection(db))
                 try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
             } catch {
