@@ -23,7 +23,18 @@ public struct BoardJSONWriter: BoardWriter {
     /// The format `board` is written as: the first schema when it holds everything the
     /// board has.
     public static func formatName(for board: Board) -> String {
-        board.cards.contains { $0.hasConversation || !$0.reminders.isEmpty || $0.dueComplete } ? formatName : firstFormatName
+        formatName(forCards: board.cards)
+    }
+
+    /// The format a board of these cards is written as.
+    public static func formatName(forCards cards: some Sequence<Card>) -> String {
+        cards.contains(where: needsCurrentFormat) ? formatName : firstFormatName
+    }
+
+    /// Whether the card holds what only the current schema has (a conversation, reminders,
+    /// a met due): a board with one such card is written as `formatName`.
+    public static func needsCurrentFormat(_ card: Card) -> Bool {
+        card.hasConversation || !card.reminders.isEmpty || card.dueComplete
     }
 
     public init() {}
@@ -44,14 +55,15 @@ public struct BoardJSONWriter: BoardWriter {
         return layout.finish()
     }
 
-    /// The canonical bytes of `board` with each card's line given (`cardLines[k]` is what
-    /// `encode(card:)` makes of `board.cards[k]`, perhaps kept from an earlier document): a
-    /// server that answers the same board again and again, a few cards changed each time,
-    /// encodes only those.
-    public func encode(_ board: Board, cardLines: [[UInt8]]) -> [UInt8] {
-        precondition(cardLines.count == board.cards.count, "one line per card")
-        var layout = CanonicalLayout(output: JSONWriter())
-        layout.document(board, cardLines: cardLines)
+    /// The canonical bytes of a board whose cards are given as their lines (what
+    /// `encode(card:)` made of each, perhaps for an earlier document), and `format` as
+    /// `formatName(forCards:)` says it of those cards; `board`'s own cards are not written. A server
+    /// that answers the same board again and again, a few cards changed each time, encodes
+    /// only those.
+    public func encode(_ board: Board, cardLines: [[UInt8]], format: String) -> [UInt8] {
+        let size = cardLines.reduce(4096) { $0 + $1.count + 6 }
+        var layout = CanonicalLayout(output: JSONWriter(capacity: size))
+        layout.document(board, cards: .lines(cardLines, format: format))
         return layout.finish()
     }
 
@@ -88,8 +100,13 @@ struct CanonicalLayout: ~Copyable {
         return out
     }
 
-    /// The document; `cardLines`, when given, are the cards' lines already made.
-    mutating func document(_ board: Board, cardLines: [[UInt8]]? = nil) {
+    /// Where a document's cards come from: the board's, or lines already made.
+    enum Cards {
+        case board
+        case lines([[UInt8]], format: String)
+    }
+
+    mutating func document(_ board: Board, cards: Cards = .board) {
         var documentExtras: [(String, String)] = []
         var boardExtras: [String: String] = [:]
         for (name, value) in board.extras {
@@ -100,7 +117,10 @@ struct CanonicalLayout: ~Copyable {
         }
         output.beginObject()
         output.key("format")
-        output.string(BoardJSONWriter.formatName(for: board))
+        switch cards {
+        case .board: output.string(BoardJSONWriter.formatName(for: board))
+        case .lines(_, let format): output.string(format)
+        }
         output.key("board")
         boardObject(board, extras: boardExtras)
 
@@ -110,10 +130,14 @@ struct CanonicalLayout: ~Copyable {
         output.endArray()
 
         output.key("cards")
-        if let cardLines {
-            elementLines(cardLines) { layout, line in line.withUnsafeBufferPointer { layout.output.json($0) } }
-        } else {
+        switch cards {
+        case .board:
             elementLines(board.cards) { layout, card in layout.card(card) }
+        case .lines(let lines, _):
+            // Copied in order: a copy is no work to share out.
+            output.beginArray()
+            for line in lines { line.withUnsafeBufferPointer { output.json($0) } }
+            output.endArray()
         }
 
         output.key("events")

@@ -19,14 +19,23 @@ public struct StoredCard: Sendable, Equatable {
     /// then by number. Small keys are sorted, not the cards: a card is a large value whose
     /// copies cost retains, and the board page sorts a whole board after every change.
     public static func inColumnOrder(_ cards: [StoredCard]) -> [StoredCard] {
-        let keys = cards.map { (hasPosition: $0.card.position != nil, position: $0.card.position ?? 0, number: $0.number) }
+        inColumnOrder(cards) { ($0.card.position, $0.number) }
+    }
+
+    /// Things that each stand for a card in their cards' column order; `place` gives the
+    /// card's position and number.
+    public static func inColumnOrder<Item>(_ items: [Item], by place: (Item) -> (position: Double?, number: Int64)) -> [Item] {
+        let keys = items.map { item in
+            let (position, number) = place(item)
+            return (hasPosition: position != nil, position: position ?? 0, number: number)
+        }
         let order = keys.indices.sorted { a, b in
             let x = keys[a], y = keys[b]
             if x.hasPosition != y.hasPosition { return x.hasPosition }
             if x.position != y.position { return x.position < y.position }
             return x.number < y.number
         }
-        return order.map { cards[$0] }
+        return order.map { items[$0] }
     }
 
     /// A tag that changes whenever any of the card's values does (`v-` and 16 hex digits of

@@ -11,7 +11,12 @@ final class BoardView: Sendable {
     /// Name, id, zone, states and metadata; no cards, no events.
     let header: Board
     /// Present cards, grouped by nothing: column order within each state (position, then number).
-    let cards: [StoredCard]
+    var cards: [StoredCard] {
+        if let made = madeCards.withLock({ $0 }) { return made }
+        let made = order.map(\.stored)
+        madeCards.withLock { $0 = made }
+        return made
+    }
     /// Quoted entity tag of this version.
     let tag: String
     let writable: Bool
@@ -23,6 +28,9 @@ final class BoardView: Sendable {
     /// its version and its line of the API's document. Hashing a board's thousand cards for
     /// each new version was a fifth of a busy server's time, and encoding them an eighth.
     private let known: [Int64: KnownCard]
+    /// `known` in column order: what the API writes, and `cards` when a page first asks.
+    private let order: [KnownCard]
+    private let madeCards = Mutex<[StoredCard]?>(nil)
 
     /// The view of `cards`; `after` is the view of the version before, whose cards' versions
     /// and lines are taken where the card did not change.
@@ -55,7 +63,7 @@ final class BoardView: Sendable {
         plain.events = []
         self.header = plain
         self.known = known
-        cards = StoredCard.inColumnOrder(known.values.map(\.stored))
+        order = StoredCard.inColumnOrder(Array(known.values)) { ($0.stored.card.position, $0.stored.number) }
         self.tag = tag
         self.writable = writable
         self.commit = commit
@@ -74,20 +82,19 @@ final class BoardView: Sendable {
 
     /// The cards in the state with this id, in column order.
     func cards(in state: String) -> [StoredCard] {
-        cards.filter { $0.card.state == state }
+        order.lazy.filter { $0.stored.card.state == state }.map(\.stored)
     }
 
     func card(id: String) -> StoredCard? {
-        cards.first { $0.card.id == id }
+        order.first { $0.stored.card.id == id }?.stored
     }
 
     /// `GET api/board`: the canonical JSON document (no events), each card with its
     /// `number` and `version` as two more keys. Built once per version.
     var apiJSON: [UInt8] {
         if let done = json.withLock({ $0 }) { return done }
-        var board = header
-        board.cards = cards.map(\.card)
-        let bytes = BoardJSONWriter().encode(board, cardLines: cards.map { known[$0.number]?.line ?? Self.apiJSON($0, version: version(of: $0)) })
+        let format = order.contains(where: \.needsCurrentFormat) ? BoardJSONWriter.formatName : BoardJSONWriter.firstFormatName
+        let bytes = BoardJSONWriter().encode(header, cardLines: order.map(\.line), format: format)
         json.withLock { $0 = bytes }
         return bytes
     }
@@ -112,11 +119,14 @@ final class BoardView: Sendable {
 private final class KnownCard: Sendable {
     let stored: StoredCard
     let version: String
+    /// Whether a document holding the card is written in the current format (`BoardJSONWriter.needsCurrentFormat`).
+    let needsCurrentFormat: Bool
     private let madeLine = Mutex<[UInt8]?>(nil)
 
     init(_ stored: StoredCard) {
         self.stored = stored
         version = stored.version
+        needsCurrentFormat = BoardJSONWriter.needsCurrentFormat(stored.card)
     }
 
     var line: [UInt8] {
