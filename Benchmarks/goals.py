@@ -22,7 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # under threshold; "trials-s" a forecast's trials (its --timings) in seconds under threshold;
 # "trials-share" those seconds over the report's wall time at the same size under threshold;
 # "sync-ratio" vdirsyncer's wall over boardkit's for one sync row (tool names the row), at
-# least threshold; "sync-wall-s" boardkit's wall seconds for one sync row under threshold.
+# least threshold; "sync-wall-s" boardkit's wall seconds for one sync row under threshold;
+# "rps-ratio" a serve row's requests per second over another's (tool names the two rows), at
+# least threshold.
 # A seventh element reads the goal at that many cards, not the largest size.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
@@ -78,6 +80,12 @@ GOALS = [
     for task in ("Trello→JSON (conversation)", "JSON→XLSX (conversation)")
 ] + [
     (46, "sync", "a sync with nothing to do under 1 s", "sync-wall-s", "nothing changed", 1.0),
+    (49, "serve", "GET api/board p99 under 20 ms while 8 connections move cards (1,000 cards, 200 boards served)",
+     "p99-ms", "GET api/board while 8 move", 20),
+    (49, "serve", "100 open pages cost the feed under 10 % (200 boards served, against one and no page)", "rps-ratio",
+     ("feed, 200 boards, 100 pages open", "feed, one board, no page open"), 0.9),
+    (49, "serve", "100 open pages cost card moves under 10 % (200 boards served, against one and no page)", "rps-ratio",
+     ("move c8, 200 boards, 100 pages open", "move c8, one board, no page open"), 0.9),
 ] + [
     (18, task, "peak memory under 1 GB at 1M cards", "memory-mb", None, 1024, 1_000_000)
     for task in ("JSON→JSON", "CSV→JSON", "JSON→CSV", "JSON→XLSX", "XLSX→JSON", "JSON→ICS", "ICS→JSON",
@@ -154,6 +162,12 @@ def verdicts(rows, serve, compute, edits, syncs=None):
             value = serve.get(tool)
             out.append((issue, task, what, value, f"{value:,.0f} req/s" if value else "not measured",
                         value is not None and value >= limit, None))
+            continue
+        if kind == "rps-ratio":
+            row, base = (serve.get(label) for label in tool)
+            value = row / base if row and base else None
+            shown = f"{value:.2f}× ({row:,.0f} against {base:,.0f} req/s)" if value is not None else "not measured"
+            out.append((issue, task, what, value, shown, value is not None and value >= limit, None))
             continue
         if kind == "p99-ms":
             value = serve.get("p99 " + tool)
