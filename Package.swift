@@ -51,6 +51,8 @@ let package = Package(
         // What every format shares, on the model only: the reader and writer contract and
         // options, and the building blocks.
         .target(name: "BoardIO", dependencies: ["BoardModel"]),
+        // The rules every board read goes through, whatever the format (the pipeline and the fuzz contract run them).
+        .target(name: "BoardValidation", dependencies: ["BoardModel", "BoardIO"]),
         .target(name: "BoardSample", dependencies: ["BoardModel", "BoardIO"]),
         // What a person types, for every caller that takes it (terminal, page, sync): card
         // text, dates, filters.
@@ -103,7 +105,7 @@ let package = Package(
 
         // The umbrella: format registry, sniffing, the convert pipeline, atomic output.
         .target(name: "BoardKit", dependencies: [
-            "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
+            "BoardModel", "BoardIO", "BoardValidation", "BoardJSON", "BoardTabular", "BoardCSV", "BoardXLSX",
             "BoardICS", "BoardForeign", "BoardLocale", "BoardReport", "BoardStore", "BoardSync", "BoardEditing", "BoardMail",
             "CStandardOutput",
         ]),
@@ -130,7 +132,7 @@ let package = Package(
         // Fuzzing (docs/fuzzing.md): the contract each reader is checked against, and the
         // libFuzzer entry point (`make fuzz`; a no-op executable in a plain build).
         .target(name: "BoardFuzzCheck", dependencies: [
-            "BoardModel", "BoardIO", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign",
+            "BoardModel", "BoardIO", "BoardValidation", "BoardJSON", "BoardCSV", "BoardXLSX", "BoardICS", "BoardForeign",
             .target(name: "BoardStore", condition: .when(traits: ["ServerFuzzTargets"])),
             .target(name: "BoardServer", condition: .when(traits: ["ServerFuzzTargets"])),
         ], path: "Fuzz/BoardFuzzCheck"),
@@ -139,24 +141,24 @@ let package = Package(
         // Runs the built binary and the Python oracles for the tests.
         .target(name: "BoardTestSupport", path: "Tests/BoardTestSupport"),
 
-        .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample"]),
+        .testTarget(name: "BoardModelTests", dependencies: ["BoardModel", "BoardIO", "BoardSample", "BoardValidation"]),
         .testTarget(name: "BoardIOTests", dependencies: ["BoardIO", "BoardModel"]),
         .testTarget(name: "BoardEditingTests", dependencies: ["BoardEditing", "BoardModel"]),
         .testTarget(name: "BoardMailTests", dependencies: ["BoardTestSupport", "BoardMail", "BoardModel"]),
-        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample"]),
-        .testTarget(name: "BoardCSVTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardJSONTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardJSON", "BoardIO", "BoardSample", "BoardValidation"]),
+        .testTarget(name: "BoardCSVTests", dependencies: ["BoardValidation", "BoardTestSupport", "BoardModel", "BoardCSV", "BoardIO", "BoardTabular", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardXLSXTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardTabular", "BoardXLSX", "BoardIO", "BoardSample", "BoardKit", "BoardJSON"]),
         .testTarget(name: "BoardSyncTests", dependencies: ["BoardTestSupport", "BoardSync"]),
-        .testTarget(name: "BoardICSTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardForeignTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardICSTests", dependencies: ["BoardValidation", "BoardTestSupport", "BoardModel", "BoardICS", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardForeignTests", dependencies: ["BoardValidation", "BoardTestSupport", "BoardModel", "BoardForeign", "BoardIO", "BoardICS", "BoardSample", "BoardKit"]),
         .testTarget(name: "BoardReportTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardReport", "BoardSample"]),
         .testTarget(name: "BoardServerTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardServer", "BoardKit", "BoardStore",
                                                           .product(name: "NIOCore", package: "swift-nio")]),
-        .testTarget(name: "BoardStoreTests", dependencies: ["BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
-        .testTarget(name: "BoardKitTests", dependencies: ["BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
+        .testTarget(name: "BoardStoreTests", dependencies: ["BoardValidation", "BoardTestSupport", "BoardModel", "BoardStore", "BoardIO", "BoardSample", "BoardKit"]),
+        .testTarget(name: "BoardKitTests", dependencies: ["BoardValidation", "BoardTestSupport", "BoardKit", "BoardStore", "BoardSync",
                                                         "BoardFuzzCheck", "BoardModel", "BoardIO", "BoardCSV", "BoardICS",
                                                         "BoardTabular", "BoardLocale", "BoardReport", "BoardMail"]),
-        .testTarget(name: "BoardRoundTripTests", dependencies: [
+        .testTarget(name: "BoardRoundTripTests", dependencies: ["BoardValidation", 
             "BoardTestSupport", "BoardKit", "BoardModel", "BoardIO", "BoardJSON", "BoardTabular", "BoardCSV", "BoardICS",
             "BoardForeign",
             .product(name: "PropertyBased", package: "swift-property-based"),

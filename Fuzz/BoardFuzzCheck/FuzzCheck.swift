@@ -6,6 +6,7 @@ import BoardXLSX
 import BoardICS
 import BoardForeign
 import BoardIO
+import BoardValidation
 #if ServerFuzzTargets
 import BoardServer
 import BoardStore

@@ -2,6 +2,7 @@ import Foundation
 import BoardModel
 import BoardCSV
 import BoardIO
+import BoardValidation
 import BoardStore
 
 /// The convert pipeline every command shares: find the format, read, validate, write

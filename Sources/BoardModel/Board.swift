@@ -1,7 +1,8 @@
 // BoardModel: what a board is, and what is said of one (README's Layout lists its folders).
-// Reading and writing (the formats' contract and options, the fast building blocks, the
-// validator) live one layer up, in BoardIO, and reading what people type (dates, filters) in
-// BoardEditing; a new building block goes there, not here.
+// Reading and writing (the formats' contract and options, the fast building blocks) live one
+// layer up, in BoardIO, the rules every board read goes through (the validator) in BoardKit,
+// and reading what people type (dates, filters) in BoardEditing; a new building block goes
+// there, not here.
 
 /// A kanban board: its states (columns), cards and the history of how the cards moved.
 ///

@@ -1,4 +1,5 @@
 import Testing
+import BoardValidation
 import BoardTestSupport
 import Foundation
 import BoardModel

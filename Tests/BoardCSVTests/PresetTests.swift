@@ -6,6 +6,7 @@ import BoardTestSupport
 import BoardKit
 @testable import BoardCSV
 @testable import BoardIO
+import BoardValidation
 
 /// Every preset reads its sample (found from the header alone) and round-trips it.
 @Suite struct PresetTests {

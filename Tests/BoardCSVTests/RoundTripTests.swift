@@ -1,4 +1,5 @@
 import Testing
+import BoardValidation
 import Foundation
 import BoardModel
 import BoardSample

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BoardValidation
 import BoardModel
 import BoardTestSupport
 @testable import BoardForeign

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 @testable import BoardICS
 @testable import BoardIO
+import BoardValidation
 
 /// What the foreign-writer oracle says each item must read as.
 struct ForeignExpectation: Decodable {

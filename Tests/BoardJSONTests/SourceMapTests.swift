@@ -1,4 +1,5 @@
 import Testing
+import BoardValidation
 import BoardModel
 import BoardSample
 import BoardTestSupport

@@ -5,6 +5,7 @@ import BoardLocale
 import BoardModel
 import BoardReport
 import BoardTabular
+import BoardValidation
 import Testing
 
 /// Every message that counts says "1 card" and "2 cards", with the verb agreeing (they said
@@ -32,12 +33,12 @@ struct CountedTests {
             ICSMessage.eventsNotWritten(events: n, changes: n).text,
             ICSMessage.metadataNotWritten(n).text,
             ICSMessage.controlCharactersLeftOut(n).text,
-            BoardIOMessage.eventsOutOfOrder(count: n, listed: 1).text,
+            ValidationMessage.eventsOutOfOrder(count: n, listed: 1).text,
             TabularMessage.notWritten(.customFieldValues(n), layout: "jira").text,
             TabularMessage.notWritten(.emptyFieldValues(n), layout: "jira").text,
             TabularMessage.notWritten(.unknownCardKeys(n), layout: "jira").text,
             TabularMessage.notWritten(.nonFinitePositions(n), layout: "jira").text,
-            DiagnosticRendering.text([Diagnostic(BoardIOMessage.eventsOutOfOrder(count: 2, listed: 1))]),
+            DiagnosticRendering.text([Diagnostic(ValidationMessage.eventsOutOfOrder(count: 2, listed: 1))]),
         ] + [ReportNote.cardsWithoutHistory(n), .cardsWithoutCreated(n), .eventsOutOfOrder(n), .eventsAfterAsOf(n),
              .eventsForUnknownCards(n), .movesWithoutState(n), .finishedWithoutDoing(n)].map(report.sentence)
     }

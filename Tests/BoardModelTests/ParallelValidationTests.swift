@@ -1,6 +1,7 @@
 import Testing
 @testable import BoardModel
 @testable import BoardIO
+@testable import BoardValidation
 
 /// A large board's card and event checks run on several cores; the diagnostics must still come
 /// as one pass lists them: cards in order, then events in order, then the history checks.

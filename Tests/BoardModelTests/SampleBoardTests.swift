@@ -2,6 +2,7 @@ import Testing
 import BoardModel
 import BoardSample
 @testable import BoardIO
+import BoardValidation
 
 @Suite("Sample boards")
 struct SampleBoardTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import BoardModel
 @testable import BoardIO
+@testable import BoardValidation
 
 @Suite("Validation")
 struct ValidatorTests {
@@ -47,13 +48,13 @@ struct ValidatorTests {
     @Test func diagnosticsPointIntoTheSource() {
         let b = Board(cards: [card("a"), card("a")])
         let d = BoardValidator.validate(b, sourceMap: PathSourceMap(file: "b.json"))
-        #expect(d.first?.message as? BoardIOMessage == .duplicateCardID("a", first: 0))
+        #expect(d.first?.message as? ValidationMessage == .duplicateCardID("a", first: 0))
         #expect(d.first?.location == SourceLocation(file: "b.json", path: "cards[1].id"))
         #expect(d.first?.severity == .error)
     }
 
     @Test func strictRaisesWarnings() {
-        let d = [Diagnostic(BoardIOMessage.blankTitle(card: "x"))]
+        let d = [Diagnostic(ValidationMessage.blankTitle(card: "x"))]
         #expect(!d.hasErrors)
         #expect(d.strict().hasErrors)
     }

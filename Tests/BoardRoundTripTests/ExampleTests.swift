@@ -5,6 +5,7 @@ import BoardCSV
 import BoardICS
 @testable import BoardForeign
 @testable import BoardIO
+import BoardValidation
 
 /// Plain examples of what the round-trip properties found, each minimised by shrinking.
 @Suite struct ExampleTests {

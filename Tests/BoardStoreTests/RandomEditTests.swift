@@ -2,6 +2,7 @@ import BoardModel
 import BoardStore
 import BoardTestSupport
 import Testing
+import BoardValidation
 @testable import BoardIO
 
 /// Random sequences of edits, undos and redos, checked after every step against a model a

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BoardIO
 
 /// A password kept in a file (`--password-file`, libpq's `.pgpass`), read one way for every
 /// caller: through `HeldFiles`, the system's reason when it cannot be read, and lines split at

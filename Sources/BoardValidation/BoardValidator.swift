@@ -1,3 +1,4 @@
+import BoardIO
 import BoardModel
 
 /// The one set of rules every reader's board goes through, so a date, a state or a missing
@@ -11,7 +12,7 @@ public enum BoardValidator {
     /// Every rule broken, with the place in the model it concerns, in report order.
     static func findings(_ board: Board) -> [Finding] {
         var out: [Finding] = []
-        func report(_ message: BoardIOMessage, _ path: ModelPath) {
+        func report(_ message: ValidationMessage, _ path: ModelPath) {
             out.append(Finding(message: message, path: path))
         }
 
@@ -44,7 +45,7 @@ public enum BoardValidator {
 
     /// A problem found, before it is given a location.
     struct Finding: Sendable {
-        var message: BoardIOMessage
+        var message: ValidationMessage
         var path: ModelPath
 
         var code: DiagnosticCode { message.code }
@@ -72,7 +73,7 @@ public enum BoardValidator {
     /// `cardOf` is each event's card (-1 for none).
     private static func checkEvents(_ board: Board, _ cardOf: [Int32], _ stateIndex: IDIndex) -> [Finding] {
         var found: [Finding] = []
-        func report(_ message: BoardIOMessage, _ path: ModelPath) {
+        func report(_ message: ValidationMessage, _ path: ModelPath) {
             found.append(Finding(message: message, path: path))
         }
         // `lastMove[card]`: the latest create/move event for that card and its time, side by
@@ -130,7 +131,7 @@ public enum BoardValidator {
     @inline(__always)
     private static func checkCard(_ cards: UnsafeBufferPointer<Card>, _ i: Int, _ board: Board, _ zone: Zone?,
                                   _ cardIndex: IDIndex, _ stateIndex: IDIndex,
-                                  _ report: (BoardIOMessage, ModelPath) -> Void) {
+                                  _ report: (ValidationMessage, ModelPath) -> Void) {
         let id = cards[i].id
         if id.isEmpty {
             report(.blankCardID, .card(index: i, field: "id"))
@@ -164,7 +165,7 @@ public enum BoardValidator {
     /// Comment ids unique on their card, links to cards the board has. (Times, sizes and
     /// link types are checked where the values are read, in `ConversationJSON`.)
     private static func checkConversation(_ card: Card, _ i: Int, _ cardIndex: IDIndex,
-                                          _ report: (BoardIOMessage, ModelPath) -> Void) {
+                                          _ report: (ValidationMessage, ModelPath) -> Void) {
         var ids = Set<String>()
         for (k, comment) in card.comments.enumerated() where !ids.insert(comment.id).inserted {
             report(.duplicateCommentID(card: card.id, id: comment.id), .card(index: i, field: "comments[\(k)].id"))

@@ -1,3 +1,4 @@
+import BoardIO
 import BoardModel
 
 /// `--skip-invalid` for the rules every board goes through: a card or an event the validator
