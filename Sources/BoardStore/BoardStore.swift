@@ -240,7 +240,7 @@ public final class BoardStore: Sendable {
     public func card(id: String) throws(StoreError) -> StoredCard {
         try glance { db in
             guard let card = try CardRow.present(id: id, db) else {
-                throw StoreError.unknownCard(id, close: [])
+                throw StoreError.refused(.unknownCard(id, close: []))
             }
             return card
         }
@@ -306,7 +306,7 @@ public final class BoardStore: Sendable {
             let edits: [CardEdit]
             do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
-                guard let current = try draft.card(id: id) else { throw StoreError.unknownCard(id, close: []) }
+                guard let current = try draft.card(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
                 guard current.version == version else { throw StoreError.cardChanged(id: id, number: current.number) }
             }
             return .success(try ChangeLog.apply(edits, info: info, in: db, header: draft.readHeader))

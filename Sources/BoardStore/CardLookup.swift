@@ -16,7 +16,7 @@ enum CardLookup {
         }
         let titled = try CardRow.fetch(db, where: "WHERE lower(title) = lower(?) AND present = 1 LIMIT 2", { $0.bind(1, text) })
         if titled.count == 1 { return titled[0] }
-        throw StoreError.unknownCard(reference, close: try close(to: text, titled: titled, db))
+        throw StoreError.refused(.unknownCard(reference, close: try close(to: text, titled: titled, db)))
     }
 
     /// Up to five cards whose id or title holds the text (or, for a title two cards share,

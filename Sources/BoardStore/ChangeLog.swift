@@ -133,7 +133,7 @@ enum ChangeLog {
                 return StoredCard(number: before.number, card: before.card, present: false)
             case .undelete(let id):
                 guard let gone = try CardRow.fetch(db, where: "WHERE id = ? AND present = 0", { $0.bind(1, id) }).first else {
-                    throw StoreError.unknownCard(id, close: [])
+                    throw StoreError.refused(.unknownCard(id, close: []))
                 }
                 _ = try state(gone.card.state)
                 try row(.created, gone.number, stateField, nil, .text(gone.card.state))
@@ -156,7 +156,7 @@ enum ChangeLog {
             let category = try state(card.state).category
             if card.id.isEmpty { card.id = try freshID(db) }
             if try CardRow.fetch(db, where: "WHERE id = ?", { $0.bind(1, card.id) }).first != nil {
-                throw StoreError.invalidValue(field: "card id", value: card.id, accepted: .uniqueCardID)
+                throw StoreError.refused(.invalidValue(field: "card id", value: card.id, accepted: .uniqueCardID))
             }
             if card.created == nil { card.created = info.at }
             if card.position == nil { card.position = try endPosition(in: card.state, db) }
@@ -239,7 +239,7 @@ enum ChangeLog {
 
         private func state(_ id: String) throws -> BoardState {
             guard let s = states.first(where: { $0.id == id }) else {
-                throw StoreError.unknownState(id, known: states.map(\.name))
+                throw StoreError.refused(.unknownState(id, known: states.map(\.name)))
             }
             return s
         }
@@ -488,7 +488,7 @@ enum ChangeLog {
     /// The card with this id, which must be on the board.
     private static func present(_ id: String, _ db: any SQLConnection) throws -> StoredCard {
         guard let stored = try CardRow.present(id: id, db) else {
-            throw StoreError.unknownCard(id, close: [])
+            throw StoreError.refused(.unknownCard(id, close: []))
         }
         return stored
     }

@@ -1,7 +1,9 @@
 import BoardModel
 
-/// Why a store operation was refused. Each case carries its data; it is its own diagnostic
-/// message (`text` is the one place its words are), and `diagnostic` places it.
+/// Why a store operation failed or was refused. Each case carries its data; it is its own
+/// diagnostic message (`text` is the one place its words are), and `diagnostic` places it.
+/// What the person asked for that the store found wrong (a card the board lacks) is an
+/// `InputRefusal`, carried as `refused`.
 public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// The file is SQLite but not a boardkit store (or not SQLite at all).
     case notAStore(path: String)
@@ -27,12 +29,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     /// A `postgres://` address that cannot be used, as messages show it (without a password:
     /// `PostgresAddress.shown`); `problem` says why.
     case invalidAddress(String, problem: AddressProblem)
-    /// No card is called that; `close` are the nearest ids, titles or numbers.
-    case unknownCard(String, close: [String])
-    /// No state is called that; `known` are the board's state names.
-    case unknownState(String, known: [String])
-    /// A field value that does not fit (`field` named as the command's flag).
-    case invalidValue(field: String, value: String, accepted: Accepted)
+    /// What the person asked for names a card or a state the board lacks, or gives a value
+    /// that does not fit (found by the store, or by a caller that reads what was typed).
+    case refused(InputRefusal)
     case nothingToUndo
     case nothingToRedo
     /// Undo or redo of one person's steps (`UndoScope.actor`) found none of theirs.
@@ -45,26 +44,6 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     case undoUnconfirmed(step: Int64, removing: Int)
     /// The card is no longer as the person saw it (its version differs): someone changed it.
     case cardChanged(id: String, number: Int64)
-
-    /// What a field accepts, said after a value it does not.
-    public enum Accepted: Sendable, Equatable {
-        /// A card id no other card has.
-        case uniqueCardID
-        /// An event's card: one of the board's.
-        case boardsCard
-        case timeZone
-        /// A date as people type it; `forms` says which forms are taken, in the words of the
-        /// caller that read it (BoardEditing's `DateInput.accepted`): the store reads no dates
-        /// people type.
-        case date(forms: String)
-        /// Text a card field takes (BoardEditing's `CardText`); `problem` says what is wrong
-        /// ("is 600 characters; at most 500").
-        case text(problem: String)
-        /// One of these (a comment's id, a link's type).
-        case oneOf([String])
-        /// Someone not yet given access (a person added twice).
-        case newPerson
-    }
 
     /// Why a `postgres://` address cannot be used. A parameter is named as written in the
     /// address (`board`, `sslmode`).
@@ -99,9 +78,9 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .notAStore(let path), .newerSchema(let path, _, _), .alreadyExists(let path), .missing(let path),
              .database(let path, _), .busy(let path, _), .damaged(let path, _), .readOnly(let path), .invalidAddress(let path, _):
             return Diagnostic(self, at: SourceLocation(file: path))
-        case .invalidValue(let field, _, _):
-            return Diagnostic(self, at: SourceLocation(file: field))
-        case .unknownCard, .unknownState, .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .undoUnconfirmed, .cardChanged:
+        case .refused(let refusal):
+            return refusal.diagnostic
+        case .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .undoUnconfirmed, .cardChanged:
             return Diagnostic(self)
         }
     }
@@ -117,9 +96,7 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .damaged: .storeDamaged
         case .readOnly: .storeReadOnly
         case .invalidAddress: .storeAddressInvalid
-        case .unknownCard: .unknownCard
-        case .unknownState: .unknownStateName
-        case .invalidValue: .invalidValue
+        case .refused(let refusal): refusal.code
         case .nothingToUndo: .nothingToUndo
         case .nothingToRedo: .nothingToRedo
         case .nothingOfTheirs(_, let undoing): undoing ? .nothingToUndo : .nothingToRedo
@@ -133,9 +110,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
     public var remedy: Remedy? {
         switch self {
         case .missing: .createStore
-        case .unknownCard(_, let close) where close.isEmpty: .listCards
+        case .refused(let refusal): refusal.remedy
         case .damaged: .checkRecovered(path: "recovered.db")
-        case .invalidValue(_, _, .newPerson): .changeAccess
         case .invalidAddress(_, .password(let parameter)) where parameter?.lowercased() != "sslpassword": .giveDatabasePassword
         case .readOnly: .lookOnly
         default: nil
@@ -171,28 +147,8 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         case .readOnly:
             return "the store cannot be changed: its file or folder is read-only (a read-only mount, or no write permission); "
                 + "nothing was changed"
-        case .unknownCard(let ref, let close):
-            let hint = close.isEmpty ? "name a card by its id or its number (#12)"
-                                     : "did you mean \(close.joined(separator: ", "))?"
-            return "no card '\(ref)'; \(hint)"
-        case .unknownState(let ref, let known):
-            return "no state '\(ref)'; the board's states are \(known.joined(separator: ", "))"
-        case .invalidValue(let field, _, .text(let problem)):
-            return "\(field) \(problem)"
-        case .invalidValue(let field, let value, .newPerson):
-            return "\(field) '\(value)' already has access"
-        case .invalidValue(let field, let value, let accepted):
-            let what = switch accepted {
-            case .uniqueCardID: "another card has it"
-            case .boardsCard: "an event must name one of the board's cards"
-            case .timeZone: "use an IANA zone name such as Asia/Seoul or UTC"
-            case .date(let forms): forms
-            case .text(let problem): problem
-            case .newPerson: "already has access"
-            case .oneOf(let values) where values.isEmpty: "there is none"
-            case .oneOf(let values): "one of \(values.joined(separator: ", "))"
-            }
-            return "'\(value)' is not a valid \(field); \(what)"
+        case .refused(let refusal):
+            return refusal.text
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:
@@ -259,12 +215,6 @@ extension DiagnosticCode {
         "store-read-only", .error, "A change asked of a store on read-only media or without write permission.")
     public static let storeAddressInvalid = DiagnosticCode(
         "store-address-invalid", .error, "A `postgres://` store address that cannot be used (a password in it, a parameter unknown or given twice).")
-    public static let unknownCard = DiagnosticCode(
-        "unknown-card", .error, "A command names a card the board does not have.")
-    public static let unknownStateName = DiagnosticCode(
-        "unknown-state-name", .error, "A command names a state the board does not have.")
-    public static let invalidValue = DiagnosticCode(
-        "invalid-value", .error, "A value given to a command does not fit its field (a bad date).")
     public static let nothingToUndo = DiagnosticCode(
         "nothing-to-undo", .error, "`undo` with no change left to undo.")
     public static let nothingToRedo = DiagnosticCode(

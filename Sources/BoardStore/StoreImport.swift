@@ -26,8 +26,8 @@ enum StoreImport {
         let cardOf = board.events.withUnsafeBufferPointer { IDIndex(cards: board.cards).positions(ofCardsOf: $0) }
         // Boards from the pipeline are validated; a library caller's may not be.
         if let orphan = cardOf.firstIndex(of: -1) {
-            throw StoreError.invalidValue(field: "events[\(orphan)].card", value: board.events[orphan].card,
-                                          accepted: .boardsCard)
+            throw StoreError.refused(.invalidValue(field: "events[\(orphan)].card", value: board.events[orphan].card,
+                                          accepted: .boardsCard))
         }
         var creation = [Int32](repeating: -1, count: board.cards.count)
         var deleted = [Bool](repeating: false, count: board.cards.count)

@@ -49,7 +49,7 @@ struct AddCommand: ParsableCommand {
             guard var card = NewCard.draft(title: try StoreCommand.checked(CardText.title(title), "the title"),
                                            body: try StoreCommand.checked(CardText.body(body), "--body"),
                                            in: try state.map(session.state), of: session.header) else {
-                throw StoreError.unknownState(state ?? "", known: [])
+                throw StoreError.refused(.unknownState(state ?? "", known: []))
             }
             card.due = try due.map { v throws(StoreError) in try session.date(v, for: "--due") }
             card.start = try start.map { v throws(StoreError) in try session.date(v, for: "--start") }

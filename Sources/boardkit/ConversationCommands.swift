@@ -51,7 +51,7 @@ struct CommentCommand: ParsableCommand {
 
     private static func require(comment id: String, on card: Card) throws(StoreError) {
         guard card.comments.contains(where: { $0.id == id }) else {
-            throw StoreError.invalidValue(field: "comment", value: id, accepted: .oneOf(card.comments.map(\.id)))
+            throw StoreError.refused(.invalidValue(field: "comment", value: id, accepted: .oneOf(card.comments.map(\.id))))
         }
     }
 }
@@ -111,12 +111,12 @@ struct LinkCommand: ParsableCommand {
     func run() throws {
         try target.apply("link") { stored, session throws(StoreError) in
             guard let linkType = LinkType(rawValue: type) else {
-                throw StoreError.invalidValue(field: "TYPE", value: type, accepted: .oneOf(LinkType.allCases.map(\.rawValue)))
+                throw StoreError.refused(.invalidValue(field: "TYPE", value: type, accepted: .oneOf(LinkType.allCases.map(\.rawValue))))
             }
             let from = stored.card.id
             let to = try session.store.card(other).card.id
             guard from != to else {
-                throw StoreError.invalidValue(field: "OTHER", value: other, accepted: .text(problem: "must be another card than CARD"))
+                throw StoreError.refused(.invalidValue(field: "OTHER", value: other, accepted: .text(problem: "must be another card than CARD")))
             }
             return CardEdit.linking(from, linkType, to, removing: remove)
         }
@@ -144,7 +144,7 @@ struct AttachCommand: ParsableCommand {
         try target.apply("attach") { stored, _ throws(StoreError) in
             let address = try StoreCommand.checked(CardText.url(url), "URL")
             guard WebAddress.isWeb(address) else {
-                throw StoreError.invalidValue(field: "URL", value: url, accepted: .oneOf(["http://…", "https://…"]))
+                throw StoreError.refused(.invalidValue(field: "URL", value: url, accepted: .oneOf(["http://…", "https://…"])))
             }
             let change: ConversationChange
             if remove {

@@ -65,7 +65,7 @@ enum StoreCommand {
     static func checked<T>(_ result: Result<T, CardText.Problem>, _ flag: String) throws(StoreError) -> T {
         switch result {
         case .success(let value): return value
-        case .failure(let problem): throw StoreError.invalidValue(field: flag, value: "", accepted: .text(problem: problem.sentence))
+        case .failure(let problem): throw StoreError.refused(.invalidValue(field: flag, value: "", accepted: .text(problem: problem.sentence)))
         }
     }
 

@@ -17,15 +17,15 @@ struct StoreErrorMessageTests {
             (.database(path: "b.db", message: "disk I/O error"), "the store could not be used: disk I/O error"),
             (.busy(path: "b.db", message: "database is locked"),
              "the store is busy: another change held it for over 10 s (database is locked); nothing was changed. Try again"),
-            (.unknownCard("x", close: []), "no card 'x'; name a card by its id or its number (#12); the board's list shows them"),
-            (.unknownCard("logn", close: ["login", "#3"]), "no card 'logn'; did you mean login, #3?"),
-            (.unknownState("QA", known: ["To do", "Doing", "Done"]), "no state 'QA'; the board's states are To do, Doing, Done"),
-            (.invalidValue(field: "card id", value: "a", accepted: .uniqueCardID), "'a' is not a valid card id; another card has it"),
-            (.invalidValue(field: "events[0].card", value: "ghost", accepted: .boardsCard),
+            (.refused(.unknownCard("x", close: [])), "no card 'x'; name a card by its id or its number (#12); the board's list shows them"),
+            (.refused(.unknownCard("logn", close: ["login", "#3"])), "no card 'logn'; did you mean login, #3?"),
+            (.refused(.unknownState("QA", known: ["To do", "Doing", "Done"])), "no state 'QA'; the board's states are To do, Doing, Done"),
+            (.refused(.invalidValue(field: "card id", value: "a", accepted: .uniqueCardID)), "'a' is not a valid card id; another card has it"),
+            (.refused(.invalidValue(field: "events[0].card", value: "ghost", accepted: .boardsCard)),
              "'ghost' is not a valid events[0].card; an event must name one of the board's cards"),
-            (.invalidValue(field: "--timezone", value: "Seoul", accepted: .timeZone),
+            (.refused(.invalidValue(field: "--timezone", value: "Seoul", accepted: .timeZone)),
              "'Seoul' is not a valid --timezone; use an IANA zone name such as Asia/Seoul or UTC"),
-            (.invalidValue(field: "--due", value: "soon", accepted: .date(forms: "use YYYY-MM-DD, today or +3d")),
+            (.refused(.invalidValue(field: "--due", value: "soon", accepted: .date(forms: "use YYYY-MM-DD, today or +3d"))),
              "'soon' is not a valid --due; use YYYY-MM-DD, today or +3d"),
             (.invalidAddress("postgres://db/b", problem: .password(parameter: nil)),
              "the PostgreSQL address cannot be used: a password in the address would be kept in shell histories and logs; "
@@ -52,7 +52,7 @@ struct StoreErrorMessageTests {
         // Library messages name no command: the remedy is worded here in words of no program.
         for (error, text) in cases { #expect(error.sentence() == text) }
         #expect(StoreError.missing(path: "b.db").diagnostic.location == SourceLocation(file: "b.db"))
-        #expect(StoreError.invalidValue(field: "--due", value: "x", accepted: .date(forms: "use YYYY-MM-DD")).diagnostic.location == SourceLocation(file: "--due"))
+        #expect(StoreError.refused(.invalidValue(field: "--due", value: "x", accepted: .date(forms: "use YYYY-MM-DD"))).diagnostic.location == SourceLocation(file: "--due"))
         #expect(StoreError.nothingToUndo.diagnostic.location == nil)
         #expect(StoreError.invalidAddress("postgres://db/b", problem: .notAURL).diagnostic.location == SourceLocation(file: "postgres://db/b"))
     }

@@ -149,7 +149,7 @@ struct StoreLifecycleTests {
         #expect(try store.apply([.move(card: "c1", state: "done", position: nil)], by: step(4)) == nil)
         _ = try store.undo()
         #expect(try store.card("c1").card.completed == nil)
-        #expect(throws: StoreError.unknownState("nowhere", known: ["To do", "Doing", "Done"])) {
+        #expect(throws: StoreError.refused(.unknownState("nowhere", known: ["To do", "Doing", "Done"]))) {
             try store.apply([.move(card: "c1", state: "nowhere", position: nil)], by: step(5))
         }
     }
@@ -167,7 +167,7 @@ struct StoreLifecycleTests {
             _ = try store.card("login")
             Issue.record("a partial id must not match")
         } catch {
-            #expect(error == .unknownCard("login", close: ["#1 '로그인 고치기' (login-1)"]))
+            #expect(error == .refused(.unknownCard("login", close: ["#1 '로그인 고치기' (login-1)"])))
         }
     }
 
@@ -195,8 +195,8 @@ struct StoreLifecycleTests {
         let location = try engine.location("orphan.db", in: tmp)
         let board = Board(states: Self.states, cards: [Card(id: "c1", title: "A", state: "todo")],
                           events: [Event(card: "ghost", at: at(1), type: .created, to: "todo")])
-        #expect(throws: StoreError.invalidValue(field: "events[0].card", value: "ghost",
-                                                accepted: .boardsCard)) {
+        #expect(throws: StoreError.refused(.invalidValue(field: "events[0].card", value: "ghost",
+                                                accepted: .boardsCard))) {
             try BoardStore.create(location, board: board, step: step(0, "import"))
         }
         // Nothing half-made is left: no file, no board in the database.

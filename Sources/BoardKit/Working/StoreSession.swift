@@ -41,7 +41,7 @@ public struct StoreSession {
     /// A date typed for `flag` (`--due`), in the board's zone.
     public func date(_ text: String, for flag: String) throws(StoreError) -> DueDate {
         guard let date = DateInput.parse(text, zone: zone, now: now) else {
-            throw .invalidValue(field: flag, value: text, accepted: .date(forms: DateInput.accepted))
+            throw .refused(.invalidValue(field: flag, value: text, accepted: .date(forms: DateInput.accepted)))
         }
         return date
     }
@@ -49,14 +49,14 @@ public struct StoreSession {
     /// A reminder as typed (`-P1D`, `2h`, `friday 9:00`), or `invalid-value` naming the flag.
     public func reminder(_ text: String, for flag: String) throws(StoreError) -> Reminder {
         guard let reminder = ReminderInput.parse(text, zone: zone, now: now) else {
-            throw .invalidValue(field: flag, value: text, accepted: .text(problem: "is not a reminder; use \(ReminderInput.accepted)"))
+            throw .refused(.invalidValue(field: flag, value: text, accepted: .text(problem: "is not a reminder; use \(ReminderInput.accepted)")))
         }
         return reminder
     }
 
     /// The state a person names: its id or its name, in any case.
     public func state(_ reference: String) throws(StoreError) -> BoardState {
-        guard let state = header.state(named: reference) else { throw .unknownState(reference, known: header.states.map(\.name)) }
+        guard let state = header.state(named: reference) else { throw .refused(.unknownState(reference, known: header.states.map(\.name))) }
         return state
     }
 

@@ -55,7 +55,7 @@ public struct StoreSetup {
         if let name { board.name = name }
         if let timeZone {
             guard Zone.named(timeZone) != nil else {
-                return (nil, diagnostics + [StoreError.invalidValue(field: "--timezone", value: timeZone,
+                return (nil, diagnostics + [InputRefusal.invalidValue(field: "--timezone", value: timeZone,
                                                                      accepted: .timeZone).diagnostic])
             }
             board.timeZone = timeZone

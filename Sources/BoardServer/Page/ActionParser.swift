@@ -125,7 +125,7 @@ struct ActionParser {
         guard let s = header.state(named: reference) else {
             let known = header.states.map(\.name)
             // The API says it as the terminal does (one wording, the store's); the page in its language.
-            throw .invalid("state", StoreError.unknownState(reference, known: known).text, .noSuchState(reference, known: known))
+            throw .invalid("state", InputRefusal.unknownState(reference, known: known).text, .noSuchState(reference, known: known))
         }
         return s
     }

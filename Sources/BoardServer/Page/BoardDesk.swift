@@ -37,7 +37,7 @@ final class BoardDesk: Sendable {
         guard let store else { return view().card(id: id) }
         do {
             return try store.use { opened throws(StoreError) in try opened.store.card(id: id) }
-        } catch .unknownCard {
+        } catch .refused(.unknownCard) {
             return nil
         }
     }

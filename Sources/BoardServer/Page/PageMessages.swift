@@ -21,7 +21,7 @@ struct PageMessages {
         switch error {
         case .nothingToUndo, .nothingOfTheirs(_, true), .undoConflict(_, _, _, true): return ko ? "실행 취소하지 못함" : "Not undone"
         case .nothingToRedo, .nothingOfTheirs(_, false), .undoConflict(_, _, _, false): return ko ? "다시 실행하지 못함" : "Not redone"
-        case .unknownCard: return noSuchPage
+        case .refused(.unknownCard): return noSuchPage
         default: return language.words.notSaved
         }
     }
@@ -61,7 +61,7 @@ struct PageMessages {
         case .nothingToUndo, .nothingOfTheirs(_, true): return ko ? "실행 취소할 내 단계가 없습니다." : "There is nothing of yours to undo."
         case .nothingToRedo, .nothingOfTheirs(_, false): return ko ? "다시 실행할 내 단계가 없습니다." : "There is nothing of yours to redo."
         case .undoConflict(let card, let by, let command, let undoing): return conflict(card: card, by: by, command: command, undoing: undoing)
-        case .unknownCard(let id, _): return ko ? "이 보드에 '\(id)' 카드가 없습니다." : "This board has no card '\(id)'."
+        case .refused(.unknownCard(let id, _)): return ko ? "이 보드에 '\(id)' 카드가 없습니다." : "This board has no card '\(id)'."
         case .busy: return ko ? "다른 변경이 보드를 쓰는 중이라 저장하지 못했습니다. 잠시 뒤에 다시 해 보세요."
                               : "Another change was being written to the board, so yours was not saved. Try again in a moment."
         default: return nil

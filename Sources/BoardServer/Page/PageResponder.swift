@@ -453,7 +453,7 @@ struct PageResponder: Sendable {
         do throws(StoreError) {
             return try draft.card(reference)
         } catch {
-            if case .unknownCard = error { return nil }
+            if case .refused(.unknownCard) = error { return nil }
             throw .store(error)
         }
     }
@@ -466,7 +466,7 @@ struct PageResponder: Sendable {
         do throws(StoreError) {
             header = try draft.header()
             if let id = target.card {
-                guard let found = try draft.card(id: id) else { throw .unknownCard(id, close: []) }
+                guard let found = try draft.card(id: id) else { throw .refused(.unknownCard(id, close: [])) }
                 card = found
             }
         } catch { throw .store(error) }

@@ -103,9 +103,9 @@ struct RequestRefusal: Error, Sendable {
         case .store(let error):
             let code = error.diagnostic.code.id, message = error.diagnostic.message.text
             switch error {
-            case .unknownCard: return RequestRefusal(status: .notFound, code: code, message: message)
-            case .unknownState: return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)
-            case .invalidValue(let field, _, _):
+            case .refused(.unknownCard): return RequestRefusal(status: .notFound, code: code, message: message)
+            case .refused(.unknownState): return RequestRefusal(status: .unprocessableContent, code: code, field: "state", message: message)
+            case .refused(.invalidValue(let field, _, _)):
                 return RequestRefusal(status: .unprocessableContent, code: code, field: field, message: message)
             case .undoUnconfirmed(let step, let cards):
                 return RequestRefusal(status: .conflict, code: code, message: message, confirm: (step, cards))

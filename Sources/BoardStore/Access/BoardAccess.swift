@@ -81,7 +81,7 @@ extension BoardStore {
         let secrets = PersonSecrets(link: AccessSecret.newToken(), feed: AccessSecret.newToken())
         try write { db in
             if try db.int("SELECT COUNT(*) FROM access_people WHERE name = ?", [.text(name)]) ?? 0 > 0 {
-                throw StoreError.invalidValue(field: "person", value: name, accepted: .newPerson)
+                throw StoreError.refused(.invalidValue(field: "person", value: name, accepted: .newPerson))
             }
             try db.execute("INSERT INTO access_people (name, role, added_at, added_by) VALUES (?, ?, ?, ?)",
                            [.text(name), .text(role.rawValue), .text(time.description), SQLValue(login)])
@@ -144,7 +144,7 @@ extension BoardStore {
     private static func requirePerson(_ name: String, _ db: any SQLConnection) throws {
         guard try db.int("SELECT COUNT(*) FROM access_people WHERE name = ?", [.text(name)]) ?? 0 > 0 else {
             let known = try db.rows("SELECT name FROM access_people ORDER BY name") { $0.text(0) ?? "" }
-            throw StoreError.invalidValue(field: "person", value: name, accepted: .oneOf(known))
+            throw StoreError.refused(.invalidValue(field: "person", value: name, accepted: .oneOf(known)))
         }
     }
 
