@@ -205,10 +205,7 @@ public final class BoardStore: Sendable {
     /// in board order.
     public func overview() throws(StoreError) -> BoardOverview {
         let counted = countsCommits.load(ordering: .relaxed)
-        return try read { db in
-            BoardOverview(header: try StoreExport.header(db), cards: try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"),
-                          commit: counted ? try db.int("SELECT n FROM boardkit_revision") ?? 0 : nil, isWhole: true)
-        }
+        return try read { db in try Self.wholeOverview(db, commit: counted ? try Self.commitCount(db) : nil) }
     }
 
     /// What an overview read at `commit` (its `BoardOverview.commit`) needs to be as the
@@ -219,14 +216,21 @@ public final class BoardStore: Sendable {
     /// read, but one made again in its place).
     public func overview(since commit: Int64) throws(StoreError) -> BoardOverview {
         try read { db in
-            let now = try db.int("SELECT n FROM boardkit_revision") ?? 0
-            guard now >= commit else {
-                return BoardOverview(header: try StoreExport.header(db), cards: try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"),
-                                     commit: now, isWhole: true)
-            }
+            let now = try Self.commitCount(db)
+            guard now >= commit else { return try Self.wholeOverview(db, commit: now) }
             let written = try CardRow.fetch(db, where: "WHERE last_commit > ? ORDER BY number") { $0.bind(1, .int(commit)) }
             return BoardOverview(header: try StoreExport.header(db), cards: written, commit: now, isWhole: false)
         }
+    }
+
+    private static func wholeOverview(_ db: any SQLConnection, commit: Int64?) throws -> BoardOverview {
+        BoardOverview(header: try StoreExport.header(db), cards: try CardRow.fetch(db, where: "WHERE present = 1 ORDER BY number"),
+                      commit: commit, isWhole: true)
+    }
+
+    /// The store's count of commits (`StoreSchema.countCommit`).
+    private static func commitCount(_ db: any SQLConnection) throws -> Int64 {
+        try db.int("SELECT n FROM boardkit_revision") ?? 0
     }
 
     /// The card a person means by `reference`: its id, its number (`12` or `#12`), or a
