@@ -348,11 +348,13 @@ class EventStreams:
             sock.close()
 
 
-def open_pages_benchmark(cards, seconds, board, scratch, boards=200, pages=100):
+def open_pages_benchmark(cards, seconds, board, scratch, boards=200, pages=100, rounds=2):
     """Issue 49: the feed and card moves (8 connections) of one store served alone with no
     page open, then the same served among `boards` boards of `cards` cards with `pages` open
     pages listening to it (their event streams), and `GET api/board` while 8 connections move
-    cards. Rows as wrk's: the open pages should cost under 10 % of either."""
+    cards. Rows as wrk's: the open pages should cost under 10 % of either. Both settings run
+    `rounds` times, alternating, and each row keeps its better run: single 10-second runs on a
+    loaded two-core machine swing by 15 %, more than the cost measured."""
     rows = []
     # A store never served yet: a served one keeps its feed secret, and a serve with another
     # state file would not print its feed's URL.
@@ -378,34 +380,51 @@ def open_pages_benchmark(cards, seconds, board, scratch, boards=200, pages=100):
         script = move_script(page, scratch, "move-pages.lua")
         wrk(page, seconds, label, cards, rows, script=script, connections=connections)
 
-    server, feed, page = serve([0])
-    try:
-        wrk(feed, seconds, "feed, one board, no page open", cards, rows)
-        moves(page, "move c8, one board, no page open")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    copies[0] = os.path.join(scratch, "many-fresh.db")
-    shutil.copyfile(store, copies[0])
-    server, feed, page = serve(list(range(boards)))
-    streams = None
-    try:
-        streams = EventStreams(page, pages)
-        time.sleep(2)
-        wrk(feed, seconds, f"feed, {boards} boards, {pages} pages open", cards, rows)
-        moves(page, f"move c8, {boards} boards, {pages} pages open")
-        # GET api/board beside 8 connections moving cards: the read's p99.
-        mover = moving_in_background(page, seconds, scratch)
-        wrk(page + "api/board", seconds, "GET api/board while 8 move", cards, rows, connections=2)
-        mover.wait()
-        heard = sum(streams.events)
-        print(f"  serve: {pages} open pages heard {heard:,} changes in all", flush=True)
-    finally:
-        if streams:
-            streams.close()
-        server.terminate()
-        server.wait(timeout=30)
-    return rows
+    def fresh_first(k, setting):
+        # Each serve gets a store of its own to show: one served with another state file
+        # would not print its feed's URL.
+        copies[0] = os.path.join(scratch, f"first-{setting}-{k}.db")
+        shutil.copyfile(store, copies[0])
+
+    for k in range(rounds):
+        fresh_first(k, "alone")
+        server, feed, page = serve([0])
+        try:
+            wrk(feed, seconds, "feed, one board, no page open", cards, rows)
+            moves(page, "move c8, one board, no page open")
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+        fresh_first(k, "pages")
+        server, feed, page = serve(list(range(boards)))
+        streams = None
+        try:
+            streams = EventStreams(page, pages)
+            time.sleep(2)
+            wrk(feed, seconds, f"feed, {boards} boards, {pages} pages open", cards, rows)
+            moves(page, f"move c8, {boards} boards, {pages} pages open")
+            # GET api/board beside 8 connections moving cards: the read's p99.
+            mover = moving_in_background(page, seconds, scratch)
+            wrk(page + "api/board", seconds, "GET api/board while 8 move", cards, rows, connections=2)
+            mover.wait()
+            heard = sum(streams.events)
+            print(f"  serve: {pages} open pages heard {heard:,} changes in all", flush=True)
+        finally:
+            if streams:
+                streams.close()
+            server.terminate()
+            server.wait(timeout=30)
+    return better_runs(rows)
+
+
+def better_runs(rows):
+    """Of rows measured more than once (cards, label, req/s, p99), the run with more requests
+    per second, in the order the labels first came."""
+    best = {}
+    for row in rows:
+        if row[1] not in best or row[2] > best[row[1]][2]:
+            best[row[1]] = row
+    return list(best.values())
 
 
 # What the serve benchmark's note says, so a rerun replaces it.
@@ -510,11 +529,7 @@ def commit_benchmark(cards, seconds, board, scratch):
                 server.terminate()
                 server.wait(timeout=10)
     # The better of the two runs of each (a loaded two-core machine makes single runs noisy).
-    best = {}
-    for row in rows:
-        if row[1] not in best or row[2] > best[row[1]][2]:
-            best[row[1]] = row
-    return list(best.values())
+    return better_runs(rows)
 
 
 ORACLES = os.path.join(ROOT, "Tests", "Oracles")
