@@ -23,12 +23,13 @@ public struct BoardJSONWriter: BoardWriter {
     /// The format `board` is written as: the first schema when it holds everything the
     /// board has.
     public static func formatName(for board: Board) -> String {
-        formatName(forCards: board.cards)
+        formatName(needingCurrent: board.cards.contains(where: needsCurrentFormat))
     }
 
-    /// The format a board of these cards is written as.
-    public static func formatName(forCards cards: some Sequence<Card>) -> String {
-        cards.contains(where: needsCurrentFormat) ? formatName : firstFormatName
+    /// The format of a board some card of which needs the current one (`needsCurrentFormat`),
+    /// or none of which does.
+    public static func formatName(needingCurrent: Bool) -> String {
+        needingCurrent ? formatName : firstFormatName
     }
 
     /// Whether the card holds what only the current schema has (a conversation, reminders,
@@ -57,7 +58,7 @@ public struct BoardJSONWriter: BoardWriter {
 
     /// The canonical bytes of a board whose cards are given as their lines (what
     /// `encode(card:)` made of each, perhaps for an earlier document), and `format` as
-    /// `formatName(forCards:)` says it of those cards; `board`'s own cards are not written. A server
+    /// `formatName(needingCurrent:)` says it of those cards; `board`'s own cards are not written. A server
     /// that answers the same board again and again, a few cards changed each time, encodes
     /// only those.
     public func encode(_ board: Board, cardLines: [[UInt8]], format: String) -> [UInt8] {

@@ -140,7 +140,7 @@ enum StoreSchema {
         // written since the view it holds (`BoardStore.overview(since:)`). `boardkit_revision`
         // counts the store's commits, one more per write transaction (PostgreSQL stores have
         // had it from the start); `last_commit` is that count in the commit that wrote the row.
-        Migration(name: "v10-card-commits", sql: """
+        Migration(name: cardCommitsMigration, sql: """
             CREATE TABLE IF NOT EXISTS boardkit_revision (n INTEGER NOT NULL);
             INSERT INTO boardkit_revision (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM boardkit_revision);
             ALTER TABLE cards ADD COLUMN last_commit INTEGER NOT NULL DEFAULT 0;
@@ -148,8 +148,17 @@ enum StoreSchema {
             """),
     ]
 
-    /// The schema from which card rows say which commit wrote them (`v10-card-commits`).
-    static let cardCommitsVersion = 10
+    static let cardCommitsMigration = "v10-card-commits"
+    /// The schema from which card rows say which commit wrote them: the version its
+    /// migration reaches.
+    static let cardCommitsVersion = versionReached(by: cardCommitsMigration)
+
+    /// The schema version a store has once the migration called `name` ran.
+    static func versionReached(by name: String) -> Int {
+        let raising = declared.filter(\.raisesVersion)
+        guard let index = raising.firstIndex(where: { $0.name == name }) else { preconditionFailure("no migration \(name)") }
+        return index + 1
+    }
     /// Counts a write transaction as one more commit, first thing in it, so that the card
     /// rows it writes say which commit wrote them (`cardWritten`).
     static let countCommit = "UPDATE boardkit_revision SET n = n + 1"

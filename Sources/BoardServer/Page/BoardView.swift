@@ -93,7 +93,7 @@ final class BoardView: Sendable {
     /// `number` and `version` as two more keys. Built once per version.
     var apiJSON: [UInt8] {
         if let done = json.withLock({ $0 }) { return done }
-        let format = order.contains(where: \.needsCurrentFormat) ? BoardJSONWriter.formatName : BoardJSONWriter.firstFormatName
+        let format = BoardJSONWriter.formatName(needingCurrent: order.contains(where: \.needsCurrentFormat))
         let bytes = BoardJSONWriter().encode(header, cardLines: order.map(\.line), format: format)
         json.withLock { $0 = bytes }
         return bytes
