@@ -229,7 +229,7 @@ public final class BoardStore: Sendable {
     }
 
     /// The store's count of commits (`StoreSchema.countCommit`).
-    private static func commitCount(_ db: any SQLConnection) throws -> Int64 {
+    static func commitCount(_ db: any SQLConnection) throws -> Int64 {
         try db.int("SELECT n FROM boardkit_revision") ?? 0
     }
 

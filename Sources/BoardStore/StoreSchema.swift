@@ -146,6 +146,12 @@ enum StoreSchema {
             ALTER TABLE cards ADD COLUMN last_commit INTEGER NOT NULL DEFAULT 0;
             CREATE INDEX cards_last_commit ON cards(last_commit);
             """),
+        // v11: the commit up to which every card's changes are on the sync's remote
+        // (`SyncRemote.pushedThrough`), so a sync that finds no card written since, and
+        // nothing changed there, pushes nothing without reading every card and the ledger.
+        Migration(name: "v11-sync-pushed-through", sql: """
+            ALTER TABLE sync_remote ADD COLUMN pushed_through INTEGER;
+            """),
     ]
 
     static let cardCommitsMigration = "v10-card-commits"

@@ -14,14 +14,27 @@ public struct SyncRemote: Sendable, Equatable {
     /// The reminders written into every to-do (`--alarm` durations such as `-P1D`): a setting
     /// of the remote, kept until changed (nil: never set).
     public var alarms: [String]?
+    /// The store's commit up to which every card's changes are on the remote: the last full
+    /// push read the cards at this commit (`SyncCards.commit`) and the server took all it
+    /// sent. A card written since has a later `last_commit` (`cardsWritten(since:)`). Nil: not
+    /// known (never pushed, or a push left something), so a push looks at every card.
+    public var pushedThrough: Int64?
 
-    public init(url: String, user: String?, token: String? = nil, lastSync: Instant? = nil, alarms: [String]? = nil) {
+    public init(url: String, user: String?, token: String? = nil, lastSync: Instant? = nil, alarms: [String]? = nil,
+                pushedThrough: Int64? = nil) {
         self.url = url
         self.user = user
         self.token = token
         self.lastSync = lastSync
         self.alarms = alarms
+        self.pushedThrough = pushedThrough
     }
+}
+
+/// The cards as a push reads them, and the store's commit count in that read.
+public struct SyncCards: Sendable {
+    public var cards: [StoredCard]
+    public var commit: Int64
 }
 
 /// One card's remote resource, as of the last sync.
@@ -83,10 +96,10 @@ extension BoardStore {
     /// The remote the store syncs with, if it has synced or been told one.
     public func syncRemote() throws(StoreError) -> SyncRemote? {
         try glance { db in
-            try db.first("SELECT url, \"user\", token, synced_at, alarms FROM sync_remote WHERE id = 1") { row in
+            try db.first("SELECT url, \"user\", token, synced_at, alarms, pushed_through FROM sync_remote WHERE id = 1") { row in
                 SyncRemote(url: row.text(0) ?? "", user: row.text(1), token: row.text(2),
                            lastSync: row.text(3).flatMap { ISO8601.parseInstant($0) },
-                           alarms: row.text(4).map { StoredJSON.list($0) })
+                           alarms: row.text(4).map { StoredJSON.list($0) }, pushedThrough: row.int(5))
             }
         }
     }
@@ -129,9 +142,22 @@ extension BoardStore {
         }
     }
 
-    /// Cards with their presence, the deleted ones too (a sync deletes their resources).
-    public func cardsForSync() throws(StoreError) -> [StoredCard] {
-        try read { db in try CardRow.fetch(db, where: "ORDER BY number") }
+    /// Cards with their presence, the deleted ones too (a sync deletes their resources), and
+    /// the commit they were read at.
+    public func cardsForSync() throws(StoreError) -> SyncCards {
+        try read { db in
+            SyncCards(cards: try CardRow.fetch(db, where: "ORDER BY number"), commit: try Self.commitCount(db))
+        }
+    }
+
+    /// Whether any card was written (edited, moved, archived, deleted, undone…) after
+    /// `commit`, or the store's commits were counted again from less (a store made again in
+    /// its place): one look at `cards.last_commit`'s index.
+    public func cardsWritten(since commit: Int64) throws(StoreError) -> Bool {
+        try glance { db in
+            try Self.commitCount(db) < commit
+                || db.int("SELECT 1 FROM cards WHERE last_commit > ? LIMIT 1", [.int(commit)]) != nil
+        }
     }
 
     /// When the card last changed: its newest change in the log that is not undone (nil:
@@ -215,9 +241,9 @@ extension BoardStore {
         if let remote = changes.remote {
             try db.execute("DELETE FROM sync_remote WHERE id = 1")
             try db.execute("""
-                INSERT INTO sync_remote (id, url, "user", token, synced_at, alarms) VALUES (1, ?, ?, ?, ?, ?)
+                INSERT INTO sync_remote (id, url, "user", token, synced_at, alarms, pushed_through) VALUES (1, ?, ?, ?, ?, ?, ?)
                 """, [.text(remote.url), SQLValue(remote.user), SQLValue(remote.token), SQLValue(remote.lastSync?.description),
-                      SQLValue(remote.alarms.map(StoredJSON.text(of:)))])
+                      SQLValue(remote.alarms.map(StoredJSON.text(of:))), SQLValue(remote.pushedThrough)])
         }
     }
 }

@@ -40,12 +40,16 @@ public enum BoardSync {
             throw .otherRemote(url: url.absoluteString, remembered: old)
         }
         let client = CalDAVClient(collection: url, user: user, password: options.password, insecure: options.insecure)
+        // The remote as remembered (its token, last sync and what was pushed) when it is the
+        // same collection, with the user and reminders this sync uses.
+        var remote = SyncRemote(url: url.absoluteString, user: user)
+        if let remembered, remembered.url == remote.url { remote = remembered }
+        (remote.user, remote.alarms) = (user, options.alarms ?? remembered?.alarms)
         var session = try SyncSession(store: store, collection: CalDAVCollection(client: client), options: options,
-                                  remote: SyncRemote(url: url.absoluteString, user: user,
-                                                     token: remembered?.url == url.absoluteString ? remembered?.token : nil,
-                                                     alarms: options.alarms ?? remembered?.alarms))
+                                      remote: remote, remembered: remembered)
         // New reminders go into every to-do, changed or not.
         session.alarmsChanged = (session.remote.alarms ?? []) != (remembered?.alarms ?? [])
+        if session.alarmsChanged { session.remote.pushedThrough = nil }
         do {
             let report = try await session.run()
             await client.shutdown()

@@ -10,10 +10,10 @@ extension SyncSession {
     /// one before anything else, so a run cut off after this goes on with the new remote,
     /// never back to the old one's ledger.
     mutating func forgetRemote() throws(SyncError) {
-        remote.token = nil
+        (remote.token, remote.pushedThrough) = (nil, nil)
         guard !options.dryRun else { return }
         let all = try BoardSync.stored { try store.syncedItems() }.map(\.card)
-        try BoardSync.stored { try store.recordSync(save: [], forget: all, remote: remote) }
+        try BoardSync.stored { try store.recordSync(save: [], forget: all, remote: remote.beforePush(remembered: remembered)) }
     }
 
     /// Remembers the sync as done: the token that covers it (`token`, the pull's, or the one
@@ -41,5 +41,18 @@ extension SyncSession {
             return known == etag
         } && after.removed.allSatisfy { tags[collection.normalized($0)] == nil }
         return onlyOurs ? after.token ?? token : token
+    }
+}
+
+extension SyncRemote {
+    /// The remote as a write before the push records it: what the push did is remembered at
+    /// the sync's end (`rememberToken`). A sync cut off after its pull leaves the next one to
+    /// look at every card (nothing pushed through) and the reminders as they were (new ones
+    /// are remembered once every to-do has them, so the same command again writes them all).
+    func beforePush(remembered: SyncRemote?) -> SyncRemote {
+        var recorded = self
+        recorded.pushedThrough = nil
+        recorded.alarms = remembered?.url == url ? remembered?.alarms : nil
+        return recorded
     }
 }

@@ -10,6 +10,8 @@ struct SyncSession {
     let collection: CalDAVCollection
     let options: SyncOptions
     var remote: SyncRemote
+    /// The remote as the store had it when the sync began (nil: none yet).
+    let remembered: SyncRemote?
     var report: SyncReport
     /// What a dry run's pull would have done to a card (it changes nothing), so that its push
     /// plans what the real run's would: nothing for a card the pull deletes, and a card's
@@ -17,6 +19,8 @@ struct SyncSession {
     var pulledInDryRun: [String: DryPull] = [:]
     /// The reminders differ from those the to-dos were last written with: every one is pushed.
     var alarmsChanged = false
+    /// The pull found nothing changed on the server (nothing taken in, nothing removed).
+    var pulledNothing = false
 
     enum DryPull {
         case deleted
@@ -31,11 +35,13 @@ struct SyncSession {
     /// The cards' to-dos' UIDs, which a RELATED-TO names them by.
     var uids: TodoUIDs
 
-    init(store: BoardStore, collection: CalDAVCollection, options: SyncOptions, remote: SyncRemote) throws(SyncError) {
+    init(store: BoardStore, collection: CalDAVCollection, options: SyncOptions, remote: SyncRemote,
+         remembered: SyncRemote?) throws(SyncError) {
         self.store = store
         self.collection = collection
         self.options = options
         self.remote = remote
+        self.remembered = remembered
         self.report = SyncReport(url: remote.url, dryRun: options.dryRun)
         let header = try BoardSync.stored { try store.header() }
         self.header = header
@@ -50,7 +56,7 @@ struct SyncSession {
         let currentToken = try await collection.describe(token: remote.token == nil || options.newRemote)
         if options.newRemote { try forgetRemote() }
         let token = try await pull(currentToken: currentToken)
-        try await push()
+        if try anythingToPush() { try await push() }
         if !options.dryRun { try await rememberToken(token) }
         return report
     }

@@ -334,7 +334,7 @@ struct StoreCommandTests {
         #expect(try read(newer) == newerBytes)
 
         // A store of schema 1 (before the steps index, the sync tables and the undo order): opened,
-        // migrated to 10, edited, the step undone before the upgrade redone; a read-only command
+        // migrated to 11, edited, the step undone before the upgrade redone; a read-only command
         // leaves it as it was.
         let older = tmp.path("older.db")
         try bk(["init", "-b", older])
@@ -347,7 +347,7 @@ struct StoreCommandTests {
             c.execute("drop table sync_items"); c.execute("drop table sync_remote"); c.execute("drop table sync_uids"); \
             c.execute("drop table access_secrets"); c.execute("drop table access_people"); c.execute("drop table reminders_sent"); \
             c.execute("drop index cards_last_commit"); c.execute("alter table cards drop column last_commit"); c.execute("drop table boardkit_revision"); \
-            c.execute("delete from grdb_migrations where identifier in ('v2-steps-index', 'v3-sync', 'v4-sync-alarms', 'v5-sync-uids', 'v6-undo-order', 'v7-access', 'v8-reminders-sent', 'v9-sync-resource', 'v10-card-commits')"); \
+            c.execute("delete from grdb_migrations where identifier in ('v2-steps-index', 'v3-sync', 'v4-sync-alarms', 'v5-sync-uids', 'v6-undo-order', 'v7-access', 'v8-reminders-sent', 'v9-sync-resource', 'v10-card-commits', 'v11-sync-pushed-through')"); \
             c.execute("update boardkit_store set value='1' where key='schema'"); c.commit()
             """
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", downgrade, older]).status == 0)
@@ -355,7 +355,7 @@ struct StoreCommandTests {
         try bk(["show", "-b", older])
         #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "1 0\n")
         #expect(try bk(["redo", "-b", older]).stdoutText.contains("undone before the upgrade"))
-        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "10 1\n")
+        #expect(try CommandRunner.run("/usr/bin/env", ["python3", "-c", schema, older]).stdoutText == "11 1\n")
         try bk(["move", "1", "done", "-b", older])
         #expect(try bk(["history", "-b", older]).stdoutText.contains("moved #1 'before the upgrade'"))
         try bk(["undo", "-b", older])
