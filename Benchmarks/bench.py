@@ -694,15 +694,23 @@ password = "secret"
             subprocess.run(["vdirsyncer", "discover"], env=env, input="y\n", capture_output=True, text=True)
             return env
 
-        def timed(what, tool, command, **kw):
+        def run(what, tool, command, **kw):
             start = time.perf_counter()
             r = subprocess.run(command, capture_output=True, text=True, **kw)
             wall = time.perf_counter() - start
             if r.returncode != 0:
                 print(f"  sync {what} {tool} failed: {r.stderr[-300:]}", flush=True)
-                return
+                return None
+            return wall
+
+        def record(what, tool, wall):
             rows.append((cards, what, tool, wall))
             print(f"  sync {what:34} {tool:10} {wall:8.2f} s", flush=True)
+
+        def timed(what, tool, command, **kw):
+            wall = run(what, tool, command, **kw)
+            if wall is not None:
+                record(what, tool, wall)
 
         first, second = radicale("server"), radicale("server2")
         try:
@@ -722,8 +730,15 @@ password = "secret"
                 subprocess.run(bk("edit", card, "--board", store, "--title", f"changed {k}"), check=True, capture_output=True)
             timed(f"after {changes} changes here: up", "boardkit", sync)
             timed(f"after {changes} changes there: down", "vdirsyncer", ["vdirsyncer", "sync"], env=down)
-            timed("nothing changed", "boardkit", sync)
-            timed("nothing changed", "vdirsyncer", ["vdirsyncer", "sync"], env=down)
+            # A sync with nothing to do is mostly the server's REPORT, whose time varies by a
+            # third from one to the next: the median of five, the two tools alternating.
+            walls = {"boardkit": [], "vdirsyncer": []}
+            for _ in range(5):
+                walls["boardkit"].append(run("nothing changed", "boardkit", sync))
+                walls["vdirsyncer"].append(run("nothing changed", "vdirsyncer", ["vdirsyncer", "sync"], env=down))
+            for tool, times in walls.items():
+                if None not in times:
+                    record("nothing changed", tool, statistics.median(times))
         finally:
             for server in (first, second):
                 server.terminate()
@@ -974,7 +989,8 @@ def write_results(rows, serve_rows, notes, args, edit_rows=(), sync_rows=(), pos
     if sync_lines:
         text += ("\n## Sync with CalDAV (a local Radicale, one run each)\n\n"
                  "boardkit syncs a store both ways; vdirsyncer syncs the same collection with a folder "
-                 "(and that folder into a second empty Radicale, the same upload as boardkit's first sync).\n\n"
+                 "(and that folder into a second empty Radicale, the same upload as boardkit's first sync). "
+                 "\"nothing changed\" is the median of five runs, the two tools alternating.\n\n"
                  "| cards | sync | tool | wall (s) |\n|---:|---|---|---:|\n")
         text += "".join(l + "\n" for l in sync_lines)
     sqlite = {measure: value for _, measure, store, value, _ in postgres_rows if store == "SQLite"}
