@@ -24,7 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "sync-ratio" vdirsyncer's wall over boardkit's for one sync row (tool names the row), at
 # least threshold; "sync-wall-s" boardkit's wall seconds for one sync row under threshold;
 # "rps-ratio" a serve row's requests per second over another's (tool names the two rows), at
-# least threshold.
+# least threshold; "store-ratio" one store's figure over another's for one measure of the
+# PostgreSQL section (tool: measure, store, the store it is divided by), at least threshold;
+# "store-time-x" the same for seconds, at most threshold.
 # A seventh element reads the goal at that many cards, not the largest size.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
@@ -87,6 +89,15 @@ GOALS = [
     (49, "serve", "100 open pages cost card moves under 10 % (200 boards served, against one and no page)", "rps-ratio",
      ("move c8, 200 boards, 100 pages open", "move c8, one board, no page open"), 0.9),
 ] + [
+    (48, "PostgreSQL", "page moves through one instance at least half of SQLite's", "store-ratio",
+     ("moves/s through the page's API", "PostgreSQL", "SQLite"), 0.5),
+    (48, "PostgreSQL", "page moves through two instances behind nginx at least 1.5x one instance's", "store-ratio",
+     ("moves/s through the page's API", "PostgreSQL, two instances behind nginx", "PostgreSQL"), 1.5),
+    (48, "PostgreSQL", "page moves on two boards of one instance at least 1.5x one board's", "store-ratio",
+     ("moves/s through the page's API", "PostgreSQL, two boards in one instance", "PostgreSQL"), 1.5),
+    (48, "PostgreSQL", "an import within 2x of SQLite's time", "store-time-x",
+     ("import (init --from JSON)", "PostgreSQL", "SQLite"), 2.0),
+] + [
     (18, task, "peak memory under 1 GB at 1M cards", "memory-mb", None, 1024, 1_000_000)
     for task in ("JSON→JSON", "CSV→JSON", "JSON→CSV", "JSON→XLSX", "XLSX→JSON", "JSON→ICS", "ICS→JSON",
                  "Trello→JSON", "JSON→Trello", "Taskwarrior→JSON", "JSON→Taskwarrior", "JSON→store",
@@ -103,7 +114,7 @@ def number(text):
 
 
 def read(path):
-    rows, serve, compute, edits, syncs = [], {}, {}, {}, {}
+    rows, serve, compute, edits, syncs, stores = [], {}, {}, {}, {}, {}
     section = "tasks"
     for line in open(path, encoding="utf-8"):
         if line.startswith("## Goals"):
@@ -114,6 +125,8 @@ def read(path):
             section = "edits"
         elif line.startswith("## Sync with CalDAV"):
             section = "sync"
+        elif line.startswith("## The store in PostgreSQL"):
+            section = "postgres"
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| ") and number(cells[0]) is not None:
             if section == "serve":
@@ -124,6 +137,11 @@ def read(path):
                 cards, what, tool, wall = cells[:4]
                 if syncs.get((what, tool), (0,))[0] <= int(number(cards)):
                     syncs[(what, tool)] = (int(number(cards)), number(wall))
+            elif section == "postgres":
+                # (measure, store) -> (cards, value); the largest board measured wins.
+                cards, measure, store, value = cells[:4]
+                if stores.get((measure, store), (0,))[0] <= int(number(cards)):
+                    stores[(measure, store)] = (int(number(cards)), number(value.split()[0]))
             elif section == "edits":
                 if cells[2] == "boardkit":
                     edits[cells[1]] = (int(number(cells[0])), number(cells[3]))
@@ -134,13 +152,22 @@ def read(path):
         m = re.match(r"- ([\d,]+) cards, (.+?): .* (computed the report|ran the trials) in ([\d.]+) s", line)
         if m:
             compute[(int(m.group(1).replace(",", "")), m.group(2))] = float(m.group(4))
-    return rows, serve, compute, edits, syncs
+    return rows, serve, compute, edits, syncs, stores
 
 
-def verdicts(rows, serve, compute, edits, syncs=None):
+def verdicts(rows, serve, compute, edits, syncs=None, stores=None):
     out = []
-    syncs = syncs or {}
+    syncs, stores = syncs or {}, stores or {}
     for issue, task, what, kind, tool, limit, *at in GOALS:
+        if kind in ("store-ratio", "store-time-x"):
+            measure, store, base = tool
+            cards, value = stores.get((measure, store), (None, None))
+            base_cards, base_value = stores.get((measure, base), (None, None))
+            ratio = value / base_value if value and base_value and cards == base_cards else None
+            shown = f"{ratio:.2f}× ({value:,.1f} against {base_value:,.1f})" if ratio is not None else "not measured"
+            ok = ratio is not None and (ratio >= limit if kind == "store-ratio" else ratio <= limit)
+            out.append((issue, task, what, ratio, shown, ok, cards))
+            continue
         if kind in ("sync-ratio", "sync-wall-s"):
             cards, mine = syncs.get((tool, "boardkit"), (None, None))
             if kind == "sync-wall-s":
@@ -227,10 +254,10 @@ def verdicts(rows, serve, compute, edits, syncs=None):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Benchmarks", "RESULTS.md")
-    rows, serve, compute, edits, syncs = read(path)
+    rows, serve, compute, edits, syncs, stores = read(path)
     table = ("## Goals\n\nEach goal from the issues, read at the largest size measured.\n\n"
              "| issue | task | goal | cards | measured | met |\n|---:|---|---|---:|---|---|\n")
-    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute, edits, syncs):
+    for issue, task, what, _, shown, ok, cards in verdicts(rows, serve, compute, edits, syncs, stores):
         table += f"| #{issue} | {task} | {what} | {f'{cards:,}' if cards else '—'} | {shown} | {'yes' if ok else '**no**'} |\n"
     text = open(path, encoding="utf-8").read()
     text = text.split("\n## Goals")[0].rstrip("\n") + "\n\n" + table
