@@ -546,6 +546,19 @@ def check_sync(run, remote, proxy_url):
             break
     if not settled:
         failures.append(f"four syncs in a row, nothing else running, still changed something: {out.strip()[-300:]}")
+    # Settled, a sync finds nothing new on the server and pushes only what was written here
+    # since: an edit now is the one to-do it changes.
+    db = sqlite3.connect(f"file:{run.store}?mode=ro", uri=True)
+    synced = db.execute("SELECT k.number FROM cards k JOIN sync_items s ON s.card = k.number "
+                        "WHERE k.present = 1 AND k.archived = 0 ORDER BY k.number LIMIT 1").fetchone()
+    db.close()
+    if settled and synced:
+        status, out = run.boardkit_run(["edit", str(synced[0]), "--title", "edited once the syncs settled", "-b", run.store])
+        if status != 0:
+            failures.append(f"an edit once the syncs settled: exit {status}: {out.strip()[-300:]}")
+        status, out = sync_once(run, remote, proxy_url)
+        if status != 0 or "to the server 0 new to-dos, 1 to-do changed" not in out:
+            failures.append(f"the sync after one edit here, nothing new there: exit {status}: {out.strip()[-300:]}")
     todos = phone_client(remote, "list")
     if todos is None:
         return failures + ["the phone cannot list the calendar"]
@@ -558,6 +571,9 @@ def check_sync(run, remote, proxy_url):
     db = sqlite3.connect(f"file:{run.store}?mode=ro", uri=True)
     uid_of = dict(db.execute("SELECT card, uid FROM sync_uids"))
     shown = {n for (n,) in db.execute("SELECT number FROM cards WHERE present = 1 AND archived = 0")}
+    category = dict(db.execute("SELECT id, category FROM states"))
+    title_and_category = {n: (title, category.get(state)) for n, title, state in
+                          db.execute("SELECT number, title, state FROM cards WHERE present = 1 AND archived = 0")}
     card_of = {}
     for card, uid in uid_of.items():
         card_of.setdefault(uid, []).append(card)
@@ -565,10 +581,19 @@ def check_sync(run, remote, proxy_url):
     no_todo = sorted(n for n in shown if uid_of.get(n) not in on_server)
     if no_todo:
         failures.append(f"{len(no_todo)} cards on the board have no to-do, first: #{no_todo[0]}")
-    for uid in on_server:
-        cards = [c for c in card_of.get(uid, []) if c in shown]
+    # Settled, both sides say the same: every change either side acknowledged reached the other
+    # (the later of two changes to one field on both).
+    status_category = {"COMPLETED": "done", "CANCELLED": "done", "IN-PROCESS": "doing"}
+    for todo in todos:
+        cards = [c for c in card_of.get(todo["uid"], []) if c in shown]
         if len(cards) != 1:
-            failures.append(f"to-do {uid} is {len(cards)} cards on the board")
+            failures.append(f"to-do {todo['uid']} is {len(cards)} cards on the board")
+            continue
+        title, card_category = title_and_category[cards[0]]
+        if todo["summary"] != title:
+            failures.append(f"#{cards[0]} is '{title}' here and '{todo['summary']}' on the server")
+        if status_category.get(todo["status"], "todo") != card_category:
+            failures.append(f"#{cards[0]} is {card_category} here and {todo['status']} on the server")
     for uid, actor in sorted(run.phone_made.items()):
         if uid in run.phone_deleted or uid in on_server:
             continue
