@@ -152,11 +152,13 @@ extension BoardStore {
 
     /// Whether any card was written (edited, moved, archived, deleted, undone…) after
     /// `commit`, or the store's commits were counted again from less (a store made again in
-    /// its place): one look at `cards.last_commit`'s index.
+    /// its place): one statement, a look at `cards.last_commit`'s index.
     public func cardsWritten(since commit: Int64) throws(StoreError) -> Bool {
         try glance { db in
-            try Self.commitCount(db) < commit
-                || db.int("SELECT 1 FROM cards WHERE last_commit > ? LIMIT 1", [.int(commit)]) != nil
+            try db.int("""
+                SELECT CASE WHEN (SELECT n FROM boardkit_revision) < ?
+                    OR EXISTS (SELECT 1 FROM cards WHERE last_commit > ?) THEN 1 ELSE 0 END
+                """, [.int(commit), .int(commit)]) == 1
         }
     }
 

@@ -49,7 +49,6 @@ public enum BoardSync {
                                       remote: remote, remembered: remembered)
         // New reminders go into every to-do, changed or not.
         session.alarmsChanged = (session.remote.alarms ?? []) != (remembered?.alarms ?? [])
-        if session.alarmsChanged { session.remote.pushedThrough = nil }
         do {
             let report = try await session.run()
             await client.shutdown()

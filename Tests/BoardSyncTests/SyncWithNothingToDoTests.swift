@@ -23,10 +23,12 @@ extension SyncTests {
     }
 
     /// A card changed in any way a push carries, with nothing changed on the server, is pushed:
-    /// an edit, a move, an archive, an undo of the edit.
-    @Test func everyKindOfCardWriteIsPushedWhenTheServerHasNothingNew() throws {
+    /// an edit, a move, an archive, an undo of the edit. On both engines: the store says which
+    /// cards were written since a commit.
+    @Test(arguments: [StoreEngineUnderTest.sqlite, .postgres])
+    func everyKindOfCardWriteIsPushedWhenTheServerHasNothingNew(engine: StoreEngineUnderTest) throws {
         let server = try CalDAVServer("radicale")
-        let board = try SyncedBoard()
+        let board = try SyncedBoard(engine: engine)
         try board.sync([server.url, "--user", "mina"])
         #expect(try board.sync().stdoutText.contains("to the server 0 new to-dos, 0 to-dos changed, 0 removed"))
         try board.bk(["edit", "c1", "--title", "Renamed"])

@@ -584,7 +584,7 @@ def check_sync(run, remote, proxy_url):
     # Settled, both sides say the same: every change either side acknowledged reached the other
     # (the later of two changes to one field on both).
     status_category = {"COMPLETED": "done", "CANCELLED": "done", "IN-PROCESS": "doing"}
-    for todo in todos:
+    for todo in {t["uid"]: t for t in todos}.values():
         cards = [c for c in card_of.get(todo["uid"], []) if c in shown]
         if len(cards) != 1:
             failures.append(f"to-do {todo['uid']} is {len(cards)} cards on the board")
