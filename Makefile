@@ -1,7 +1,7 @@
 # boardkit — the two commands of the README's quick start are `make run` and `make test`.
 SWIFT ?= swift
 BOARDKIT = .build/debug/boardkit
-APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev pkg-config
+APT_PACKAGES = libxlsxwriter-dev libcsv-dev libsqlite3-dev zlib1g-dev libpq-dev pkg-config
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 ## The Python packages the tests use live in a virtual environment inside the project
 ## (git-ignored), never in the system's Python (Debian's refuses pip: PEP 668). It sees the
@@ -14,9 +14,9 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
 all: build
 
-## Install the Debian libraries when missing (libxlsxwriter, libcsv, SQLite for the store).
+## Install the Debian libraries when missing (libxlsxwriter, libcsv, SQLite and libpq for the store).
 system-deps:
-	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/sqlite3.h ] || [ ! -f /usr/include/zlib.h ]; then \
+	@if ! pkg-config --exists xlsxwriter 2>/dev/null || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/sqlite3.h ] || [ ! -f /usr/include/zlib.h ] || ! pkg-config --exists libpq 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES) from Debian…"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \

@@ -12,8 +12,7 @@ let package = Package(
         .executable(name: "boardkit", targets: ["boardkit"]),
     ],
     traits: [
-        // The store and access fuzz targets link the server stack (NIO, PostgresNIO, BoringSSL,
-        // Hummingbird): with them a sanitized fuzz build takes ten minutes on two cores, so
+        // The store and access fuzz targets link the server stack (NIO, BoringSSL, Hummingbird): with them a sanitized fuzz build takes ten minutes on two cores, so
         // `make test` builds the format targets alone (`--disable-default-traits`).
         .trait(name: "ServerFuzzTargets", description: "The fuzz targets store and access (and the server stack they link)"),
         .default(enabledTraits: ["ServerFuzzTargets"]),
@@ -29,9 +28,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
-        // SHA-256 of the secrets a store keeps (BoardStore/Access); postgres-nio uses it already.
+        // SHA-256 of the secrets a store keeps (BoardStore/Access).
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         // Round-trip property tests (Tests/BoardRoundTripTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -43,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CCsv", providers: [.apt(["libcsv-dev"])]),
         // zlib: BoardXLSX inflates workbook parts with it (its own zip reader), BoardServer gzips feeds.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libpq, PostgreSQL's own client library: the store in a PostgreSQL database.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // Checks that what `print` wrote reached standard output (see StandardStreams).
         .target(name: "CStandardOutput"),
 
@@ -68,16 +67,11 @@ let package = Package(
         .target(name: "BoardForeign", dependencies: ["BoardModel", "BoardIO"]),
 
         // The store: a board boardkit holds itself, with its change log, written once over a
-        // small engine seam: SQLite (through GRDB) or PostgreSQL (through postgres-nio).
+        // small engine seam: SQLite (through GRDB) or PostgreSQL (through libpq).
         .target(name: "BoardStore", dependencies: [
-            "BoardModel", "BoardIO",
+            "BoardModel", "BoardIO", "CLibPQ",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 

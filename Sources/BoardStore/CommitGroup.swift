@@ -110,8 +110,11 @@ final class CommitGroup: Sendable {
                 for job in group {
                     try db.execute("SAVEPOINT groupwrite")
                     do {
-                        results.append(.success(try job.body(db)))
+                        try job.body(db)
+                        // Its failure is its own, not the next write's (see `waitForAnswers`).
+                        try db.waitForAnswers()
                         try db.execute("RELEASE groupwrite")
+                        results.append(.success(()))
                     } catch {
                         results.append(.failure(error))
                         // A failure the engine ended the transaction for fails the whole group.

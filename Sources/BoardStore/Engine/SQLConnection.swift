@@ -10,6 +10,12 @@ protocol SQLConnection: AnyObject {
     func statement(_ sql: String) throws -> any SQLStatement
     /// Whether the transaction is still open (SQLite ends one itself on some errors).
     var isInsideTransaction: Bool { get }
+    /// Waits until every statement run so far has been answered, and throws the first failure
+    /// among them. PostgreSQL's write transactions send a statement that returns no rows
+    /// without waiting (its failure is thrown by the next statement waited for); a caller that
+    /// must know a write's outcome before going on (a group's write, before its savepoint is
+    /// released) asks here. SQLite runs each statement as it is called: nothing to wait for.
+    func waitForAnswers() throws
     /// Whether the store has a table of this name.
     func tableExists(_ name: String) throws -> Bool
     /// Puts the rows `batches` hands its `take` into a table of a store being made (an

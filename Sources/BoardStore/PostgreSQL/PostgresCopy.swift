@@ -1,8 +1,4 @@
-import Dispatch
-import Logging
-import NIOCore
-import PostgresNIO
-import Synchronization
+import CLibPQ
 
 /// Rows into a table through `COPY … FROM STDIN` in its text form: the rows stream to the
 /// server in a few large messages and it parses them in one statement, where an INSERT of
@@ -25,90 +21,48 @@ enum PostgresCopy {
     }
 
     /// Runs one COPY on `connection` with what `produce` sends through its feed (the rows in
-    /// the text form, `append`), from a thread that may wait: the copy itself is async and
-    /// runs as a task of its own, fed batch by batch, at most two batches ahead of the server,
-    /// so a large import is never held whole in memory. A `produce` that throws fails the copy
-    /// (nothing of it stays) and its error is thrown.
-    ///
-    /// The task runs on the connection's event loop (`LoopExecutor`), never on Swift's shared
-    /// threads: the caller may be one of those, blocked here until the copy ends, and on a
-    /// small machine the task could then wait for a thread that never comes.
-    static func run(on connection: PostgresConnection, into table: String, columns: [String], logger: Logger,
-                    _ produce: (Feed) throws -> Void) throws {
-        let feed = Feed()
-        let batches = feed.batches
-        Task(executorPreference: LoopExecutor(connection.eventLoop)) {
-            let result: Result<Void, any Error>
-            do {
-                try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
-                    for try await batch in batches {
-                        try await writer.write(batch)
-                        feed.room.signal()
-                    }
-                }
-                result = .success(())
-            } catch {
-                result = .failure(error)
-            }
-            feed.end(result)
-        }
+    /// the text form, `append`), batch by batch as they are made, so a large import is never
+    /// held whole in memory. A `produce` that throws fails the copy (nothing of it stays) and
+    /// its error is thrown; `check` reads libpq's results as the session does.
+    static func run(on connection: OpaquePointer, into table: String, columns: [String],
+                    check: (OpaquePointer?) throws -> PostgresResult, _ produce: (Feed) throws -> Void) throws {
+        let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        _ = try check(PQexec(connection, "COPY \"\(table)\" (\(names)) FROM STDIN"))
+        let feed = Feed(connection)
         var failure: (any Error)?
         do {
             try produce(feed)
         } catch {
             failure = error
         }
-        feed.queue.finish(throwing: failure)
-        feed.finished.wait()
+        // Ending the copy with a message of its own makes the server fail it: nothing stays.
+        if PQputCopyEnd(connection, failure == nil ? nil : "the rows could not be made") != 1 {
+            failure = failure ?? PostgresFailure(.connection, String(cString: PQerrorMessage(connection)))
+        }
+        // The copy's outcome, then the end of its results (libpq gives them until nil).
+        var outcome: (any Error)?
+        while let result = PQgetResult(connection) {
+            do { _ = try check(result) } catch { outcome = outcome ?? error }
+        }
         if let failure { throw failure }
-        try feed.outcome.withLock { $0 }?.get()
+        if let outcome { throw outcome }
     }
 
-    /// Runs a task's jobs on an event loop. A job runs until it awaits, so the loop is held
-    /// no longer than any of its own handlers would hold it.
-    private final class LoopExecutor: TaskExecutor {
-        let loop: any EventLoop
+    /// What a producer sends the copy's rows through.
+    struct Feed {
+        fileprivate let connection: OpaquePointer
 
-        init(_ loop: any EventLoop) {
-            self.loop = loop
+        fileprivate init(_ connection: OpaquePointer) {
+            self.connection = connection
         }
 
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-        }
-    }
-
-    /// What a producer sends the copy's task through.
-    final class Feed: Sendable {
-        fileprivate let batches: AsyncThrowingStream<ByteBuffer, any Error>
-        fileprivate let queue: AsyncThrowingStream<ByteBuffer, any Error>.Continuation
-        /// Batches the producer may send before the task has written one.
-        fileprivate let room = DispatchSemaphore(value: 2)
-        fileprivate let finished = DispatchSemaphore(value: 0)
-        /// How the copy ended, set once by its task.
-        fileprivate let outcome = Mutex<Result<Void, any Error>?>(nil)
-
-        fileprivate init() {
-            (batches, queue) = AsyncThrowingStream.makeStream(of: ByteBuffer.self)
-        }
-
-        /// Hands one batch to the copy, waiting while two are still unwritten; throws when the
-        /// copy has ended (the server refused a row, the connection was lost).
-        func send(_ batch: ByteBuffer) throws {
-            room.wait()
-            if let ended = outcome.withLock({ $0 }) {
-                try ended.get()
-                throw PostgresSessionError.connectionLost
+        /// Sends one batch of rows (waiting while the connection's buffer is full); throws
+        /// when the connection is lost.
+        func send(_ batch: [UInt8]) throws {
+            let sent = batch.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
             }
-            queue.yield(batch)
-        }
-
-        fileprivate func end(_ result: Result<Void, any Error>) {
-            outcome.withLock { $0 = result }
-            // A producer waiting for room wakes and finds the copy ended.
-            room.signal()
-            finished.signal()
+            guard sent == 1 else { throw PostgresFailure(.connection, String(cString: PQerrorMessage(connection))) }
         }
     }
 

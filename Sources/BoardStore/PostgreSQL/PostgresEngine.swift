@@ -1,10 +1,8 @@
 import BoardIO
+import CLibPQ
 #if canImport(Glibc)
 import Glibc
 #endif
-import NIOCore
-import NIOPosix
-import PostgresNIO
 import Synchronization
 
 /// A store in a PostgreSQL database: the board's tables in a schema of their own
@@ -45,8 +43,8 @@ final class PostgresEngine: StoreEngine {
             try engine.exclusively { session in
                 let row = try session.query("""
                     SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1), pg_is_in_recovery()
-                    """, bindings(address.schema)).first
-                return (try row?.decode((Bool, Bool).self)) ?? (false, false)
+                    """, [.text(address.schema)])
+                return (row.flag(0, 0) ?? false, row.flag(0, 1) ?? false)
             }
         }
         guard exists else { throw .missing(path: address.text) }
@@ -91,10 +89,11 @@ final class PostgresEngine: StoreEngine {
     /// explicit key does not advance it (a copy gives `changes.seq` its own numbers), and the
     /// next row drawn from it would take a number already used. An empty table's is left at 1.
     private static func continueIdentities(in session: PostgresSession) throws {
-        let columns = try session.query("""
+        let found = try session.query("""
             SELECT table_name::text, column_name::text FROM information_schema.columns
             WHERE table_schema = current_schema() AND is_identity = 'YES'
-            """).map { row in try row.decode((String, String).self) }
+            """)
+        let columns = (0..<found.rowCount).compactMap { row in found.text(row, 0).flatMap { table in found.text(row, 1).map { (table, $0) } } }
         for (table, column) in columns {
             _ = try session.query("""
                 SELECT setval(pg_get_serial_sequence('"\(table)"', '\(column)'), max("\(column)")) FROM "\(table)"
@@ -111,22 +110,24 @@ final class PostgresEngine: StoreEngine {
     private static func createSchema(_ address: PostgresAddress, in session: PostgresSession) throws {
         do {
             _ = try session.query("CREATE SCHEMA \"\(address.schema)\"")
-        } catch let error as PSQLError {
-            let code = error.serverInfo?[.sqlState].map(PostgresError.Code.init(raw:))
-            guard code == .duplicateSchema || code == .uniqueViolation else { throw error }
+        } catch let error as PostgresFailure {
+            // duplicate_schema, unique_violation
+            guard error.sqlState == "42P06" || error.sqlState == "23505" else { throw error }
             throw StoreError.alreadyExists(path: address.text)
         }
     }
 
     func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
         try exclusively { session in
-            try session.transaction("BEGIN") {
+            // Pipelined: these three go with the step's first read, and its writes with the
+            // reads after them (`PostgresSession.send`).
+            try session.transaction("BEGIN", pipelined: true) {
                 // Only a transaction that holds the board's lock is ended when it idles (see
                 // `PostgresSession.idleInTransaction`); a read, or an import of a board no one
                 // else sees yet, may take its time between statements.
-                _ = try session.query("SET LOCAL idle_in_transaction_session_timeout = '\(PostgresSession.idleInTransaction.components.seconds)s'")
-                _ = try session.query("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
-                _ = try session.query(StoreSchema.countCommit)
+                try session.send("SET LOCAL idle_in_transaction_session_timeout = '\(PostgresSession.idleInTransaction.components.seconds)s'")
+                try session.send("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
+                try session.send(StoreSchema.countCommit)
                 return try body(PostgresStoreConnection(session))
             }
         }
@@ -165,16 +166,12 @@ final class PostgresEngine: StoreEngine {
     /// A session-level advisory lock on a connection of its own, keyed by the board and the
     /// name: PostgreSQL releases it when that connection ends, however the process ends.
     func lock(named name: String) throws -> StoreLock? {
-        let connection = try PostgresSession.connect(address, password: password)
-        var bindings = PostgresBindings()
-        bindings.append(address.schema + " " + name)
-        let rows = try connection.query(PostgresQuery(unsafeSQL: "SELECT pg_try_advisory_lock(hashtext($1))", binds: bindings),
-                                        logger: PostgresSession.logger).wait().rows
-        guard let row = rows.first, try row.decode(Bool.self) else {
-            try? connection.close().wait()
+        let session = PostgresSession(address, password: password, readOnly: false)
+        try session.ready(for: address.schema)
+        guard try session.query("SELECT pg_try_advisory_lock(hashtext($1))", [.text(address.schema + " " + name)]).flag(0, 0) == true else {
             return nil
         }
-        return StoreLock { try? connection.close().wait() }
+        return StoreLock { session.close() }
     }
 
     /// The migrations the board has not had, in one transaction.
@@ -187,12 +184,11 @@ final class PostgresEngine: StoreEngine {
     /// Runs each migration not yet recorded, each statement as `adapted` gives it, and records it.
     private static func run(_ migrations: ArraySlice<StoreSchema.Migration>, in session: PostgresSession,
                             adapted: (String) -> String = { $0 }) throws {
-        let done = Set(try session.query("SELECT name FROM boardkit_migrations").compactMap { row in
-            try? row.decode(String.self)
-        })
+        let names = try session.query("SELECT name FROM boardkit_migrations")
+        let done = Set((0..<names.rowCount).compactMap { names.text($0, 0) })
         for migration in migrations where !done.contains(migration.name) {
             for statement in PostgresDialect.schema(migration.sql) { _ = try session.query(adapted(statement)) }
-            _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", bindings(migration.name))
+            _ = try session.query("INSERT INTO boardkit_migrations (name) VALUES ($1)", [.text(migration.name)])
         }
     }
 
@@ -202,10 +198,9 @@ final class PostgresEngine: StoreEngine {
         return .database(path: path, message: message + "; " + passwordPassedOver)
     }
 
-    /// The server refused the connection for want of a (right) password.
+    /// The server refused the connection for want of a password.
     private static func wantsPassword(_ error: any Error) -> Bool {
-        guard let error = error as? PSQLError else { return false }
-        return error.code == .authMechanismRequiresPassword || error.serverInfo?[.sqlState] == "28P01"
+        (error as? PostgresFailure)?.kind == .connect(needsPassword: true)
     }
 
     /// SQLSTATEs that mean another writer held the board past `BoardStore.busyTimeout`, not a
@@ -221,41 +216,24 @@ final class PostgresEngine: StoreEngine {
         if let error = error as? StoreError { return error }
         // Every connection this process keeps to the database was lent out for the busy timeout.
         if let error = error as? PostgresPoolError { return .busy(path: location, message: error.description) }
-        guard let error = error as? PSQLError else { return .database(path: location, message: "\(error)") }
-        if let info = error.serverInfo, let message = info[.message] {
+        guard let error = error as? PostgresFailure else { return .database(path: location, message: "\(error)") }
+        switch error.kind {
+        case .statement(let state):
             // read_only_sql_transaction: a write reached a standby (promoted away meanwhile).
-            if info[.sqlState] == "25006" { return .readOnly(path: location) }
-            if let state = info[.sqlState], busyStates.contains(state) { return .busy(path: location, message: message) }
-            return .database(path: location, message: message)
-        }
-        if error.code == .authMechanismRequiresPassword {
+            if state == "25006" { return .readOnly(path: location) }
+            if busyStates.contains(state) { return .busy(path: location, message: error.message) }
+            return .database(path: location, message: error.message)
+        case .connect(needsPassword: true):
             return .database(path: location, message: "the server asks for a password and none was given (--password-file, PGPASSWORD or ~/.pgpass)")
+        case .connect(needsPassword: false):
+            return .database(path: location, message: "could not connect to the server: \(error.message)")
+        case .connection:
+            return .database(path: location, message: error.message)
         }
-        if error.code == .connectionError, let reason = connectionFailure(error.underlying) {
-            return .database(path: location, message: "could not connect to the server: \(reason)")
-        }
-        if let underlying = error.underlying { return .database(path: location, message: "\(underlying)") }
-        return .database(path: location, message: "PostgreSQL: \(error.code)")
-    }
-
-    /// Why a connection could not be made, in the system's words ("Connection refused"), when
-    /// the system said so.
-    private static func connectionFailure(_ error: (any Error)?) -> String? {
-        if let error = error as? NIOConnectionError,
-           let io = error.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
-            return SystemError.text(io.errnoCode)
-        }
-        return (error as? IOError).map { SystemError.text($0.errnoCode) }
     }
 
     private func guarded<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do { return try body() } catch { throw failure(error) }
-    }
-
-    private static func bindings(_ text: String) -> PostgresBindings {
-        var bindings = PostgresBindings()
-        bindings.append(text)
-        return bindings
     }
 }
 
@@ -284,7 +262,7 @@ final class PostgresStoreConnection: SQLConnection {
                 var text: [UInt8] = []
                 text.reserveCapacity(batch.bytes.count + batch.cells.count * 4)
                 PostgresCopy.append(batch, to: &text)
-                try feed.send(ByteBuffer(bytes: text))
+                try feed.send(text)
             }
         }
     }
@@ -293,11 +271,13 @@ final class PostgresStoreConnection: SQLConnection {
     /// a savepoint), so the store's savepoints recover it.
     var isInsideTransaction: Bool { true }
 
+    func waitForAnswers() throws {
+        try session.waitForAnswers()
+    }
+
     func tableExists(_ name: String) throws -> Bool {
-        var bindings = PostgresBindings()
-        bindings.append(name)
-        return !(try session.query("""
+        try session.query("""
             SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1
-            """, bindings)).isEmpty
+            """, [.text(name)]).rowCount > 0
     }
 }

@@ -1,8 +1,8 @@
-import NIOCore
-import PostgresNIO
+import Foundation
 
 /// A statement of `PostgresEngine`: bindings gathered, then sent with the query when it runs
-/// or is first stepped; the rows come back whole and are walked here.
+/// or is first stepped (prepared on its connection the first time, `PostgresSession.prepared`);
+/// the rows come back whole, as text, and are walked here.
 final class PostgresStatement: SQLStatement {
     private let session: PostgresSession
     /// The statement as PostgreSQL takes it (`PostgresDialect.statement`).
@@ -11,9 +11,8 @@ final class PostgresStatement: SQLStatement {
     /// goes as many rows per statement (a million-card import is not a million round trips).
     private let insertHead: String?
     private var values: [SQLValue] = []
-    private var rows: [PostgresRow]?
+    private var rows: PostgresResult?
     private var index = -1
-    private var cells: [PostgresCell] = []
 
     init(_ sql: String, session: PostgresSession) {
         self.session = session
@@ -54,87 +53,61 @@ final class PostgresStatement: SQLStatement {
         while start < batch.rowCount {
             let end = min(start + perStatement, batch.rowCount)
             var text = insertHead
-            var bindings = PostgresBindings(capacity: (end - start) * batch.columns)
-            var parameter = 1
+            var values: [SQLValue] = []
+            values.reserveCapacity((end - start) * batch.columns)
             for row in start..<end {
                 text += row == start ? "(" : ", ("
                 for column in 0..<batch.columns {
-                    text += column == 0 ? "$\(parameter)" : ", $\(parameter)"
-                    parameter += 1
-                    Self.append(batch.value(row: row, column: column), to: &bindings)
+                    text += column == 0 ? "$\(values.count + 1)" : ", $\(values.count + 1)"
+                    values.append(batch.value(row: row, column: column))
                 }
                 text += ")"
             }
-            _ = try session.query(text, bindings)
+            // Its text depends on the batch's size: parsed for this run only.
+            try session.send(text, values)
             start = end
         }
     }
 
+    /// Sent without waiting in a write's transaction (`PostgresSession.send`).
     func run() throws {
-        _ = try session.query(sql, bindings())
+        try session.send(sql, values, prepared: true)
         reset()
     }
 
     func next() throws -> Bool {
         if rows == nil {
-            rows = try session.query(sql, bindings())
+            rows = try session.prepared(sql, values)
             index = -1
         }
         index += 1
-        guard let rows, index < rows.count else {
+        guard let rows, index < rows.rowCount else {
             reset()
             return false
         }
-        cells = Array(rows[index])
         return true
     }
 
     func reset() {
         rows = nil
         index = -1
-        cells = []
     }
 
     func text(_ column: Int32) -> String? {
-        guard let cell = cell(column) else { return nil }
-        if let text = try? cell.decode(String.self) { return text }
-        if let int = try? cell.decode(Int64.self) { return String(int) }
-        return (try? cell.decode(Double.self)).map { String($0) }
+        rows?.text(index, Int(column))
     }
 
     func int(_ column: Int32) -> Int64? {
-        guard let cell = cell(column) else { return nil }
-        if let int = try? cell.decode(Int64.self) { return int }
-        if let text = try? cell.decode(String.self) { return Int64(text) }
-        return (try? cell.decode(Double.self)).flatMap { Int64(exactly: $0) }
+        guard let cell = rows?.cell(index, Int(column)) else { return nil }
+        var end: UnsafeMutablePointer<CChar>?
+        errno = 0
+        let int = strtoll(cell, &end, 10)
+        if errno == 0, let end, end != UnsafeMutablePointer(mutating: cell), end.pointee == 0 { return int }
+        return double(column).flatMap { Int64(exactly: $0) }
     }
 
     func double(_ column: Int32) -> Double? {
-        guard let cell = cell(column) else { return nil }
-        if let double = try? cell.decode(Double.self) { return double }
-        if let int = try? cell.decode(Int64.self) { return Double(int) }
-        return (try? cell.decode(String.self)).flatMap { Double($0) }
-    }
-
-    /// The current row's cell, nil when it is NULL.
-    private func cell(_ column: Int32) -> PostgresCell? {
-        let k = Int(column)
-        guard k >= 0, k < cells.count, cells[k].bytes != nil else { return nil }
-        return cells[k]
-    }
-
-    private func bindings() -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: values.count)
-        for value in values { Self.append(value, to: &bindings) }
-        return bindings
-    }
-
-    private static func append(_ value: SQLValue, to bindings: inout PostgresBindings) {
-        switch value {
-        case .null: bindings.appendNull()
-        case .int(let v): bindings.append(v)
-        case .real(let v): bindings.append(v)
-        case .text(let v): bindings.append(v)
-        }
+        guard let cell = rows?.cell(index, Int(column)) else { return nil }
+        return Double(String(cString: cell))
     }
 }

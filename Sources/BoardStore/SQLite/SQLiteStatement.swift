@@ -15,6 +15,9 @@ final class SQLiteConnection: SQLConnection {
 
     var isInsideTransaction: Bool { db.isInsideTransaction }
 
+    /// Each statement ran when it was called.
+    func waitForAnswers() {}
+
     func tableExists(_ name: String) throws -> Bool {
         try db.tableExists(name)
     }
