@@ -45,8 +45,10 @@ enum ChangeLog {
 
     // MARK: Applying
 
-    /// `header` is the board's header when the caller has read it in this transaction.
-    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, header known: Board? = nil) throws -> AppliedStep? {
+    /// `header` is the board's header when the caller has read it in this transaction, and
+    /// `cards` the cards it read by id (before the step wrote anything).
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, header known: Board? = nil,
+                      cards read: [String: StoredCard] = [:]) throws -> AppliedStep? {
         let header = try known ?? StoreExport.header(db)
         // What the step continues from, in one statement (each is a round trip to PostgreSQL):
         // the last step's number, and the log's last row: its key, time and event number
@@ -65,7 +67,7 @@ enum ChangeLog {
         try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
         let previous = last?.seq ?? 0
-        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: last?.event ?? 0)
+        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: last?.event ?? 0, read: read)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
@@ -104,15 +106,26 @@ enum ChangeLog {
         let states: [BoardState]
         var event: Int64
         var wrote = false
+        /// Cards read before the step; each is taken once, by the first edit of its card (a
+        /// later edit of the same card reads what the first one wrote).
+        var read: [String: StoredCard]
 
         /// `event` is the log's last event number.
-        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState], event: Int64) throws {
+        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState], event: Int64,
+             read: [String: StoredCard]) throws {
             self.db = db
             self.step = step
             self.info = info
             self.states = states
             log = try db.statement(LogRow.insertSQL)
             self.event = event
+            self.read = read
+        }
+
+        /// The card with this id as the step finds it, which must be on the board.
+        mutating func present(_ id: String) throws -> StoredCard {
+            if let card = read.removeValue(forKey: id) { return card }
+            return try ChangeLog.present(id, db)
         }
 
         /// Applies one edit; the card as it is after it.
@@ -121,13 +134,13 @@ enum ChangeLog {
             switch edit {
             case .add(let card): return try add(card)
             case .update(let id, let patch):
-                let before = try present(id, db)
+                let before = try present(id)
                 return try change(before, to: patch.applied(to: before.card, in: info), as: .updated)
             case .move(let id, let state, let position, let completed): return try move(id, to: state, at: position, completed: completed)
             case .archive(let id): return try setArchived(id, true)
             case .restore(let id): return try setArchived(id, false)
             case .delete(let id):
-                let before = try present(id, db)
+                let before = try present(id)
                 try row(.deleted, before.number, nil, nil, nil)
                 try setPresence([before.number], false, db)
                 return StoredCard(number: before.number, card: before.card, present: false)
@@ -140,7 +153,7 @@ enum ChangeLog {
                 try setPresence([gone.number], true, db)
                 return StoredCard(number: gone.number, card: gone.card, present: true)
             case .recordConflict(let id, let conflict):
-                let card = try present(id, db)
+                let card = try present(id)
                 var batch = RowBatch(columns: LogRow.parameterCount)
                 LogRow(step: step, event: event, at: info.at, actor: conflict.localActor, card: card.number,
                        kind: ChangeLog.conflictKind, field: conflict.field, old: conflict.lost, new: conflict.kept,
@@ -172,7 +185,7 @@ enum ChangeLog {
         /// done state from one that is not sets the completion time.
         private mutating func move(_ id: String, to stateID: String, at index: Int?, completed: Instant?) throws -> StoredCard {
             let target = try state(stateID)
-            let before = try present(id, db)
+            let before = try present(id)
             var after = before.card
             after.state = stateID
             after.position = try place(before, in: stateID, at: index)
@@ -215,7 +228,7 @@ enum ChangeLog {
         }
 
         private mutating func setArchived(_ id: String, _ archived: Bool) throws -> StoredCard {
-            let before = try present(id, db)
+            let before = try present(id)
             guard before.card.archived != archived else { return before }
             var after = before.card
             after.archived = archived

@@ -11,6 +11,9 @@ public final class StepDraft {
     private let engine: any StoreEngine
     /// The header once read: the step's writer uses it too rather than reading it again.
     private(set) var readHeader: Board?
+    /// The cards read by id, as they were before the step: the step's writer starts from
+    /// them rather than reading each again (a round trip to PostgreSQL).
+    private(set) var readCards: [String: StoredCard] = [:]
 
     init(db: any SQLConnection, engine: any StoreEngine) {
         self.db = db
@@ -27,7 +30,10 @@ public final class StepDraft {
 
     /// The present card whose id is exactly `id`, or nil.
     public func card(id: String) throws(StoreError) -> StoredCard? {
-        try guarded { try CardRow.present(id: id, db) }
+        if let card = readCards[id] { return card }
+        let card = try guarded { try CardRow.present(id: id, db) }
+        readCards[id] = card
+        return card
     }
 
     /// The card a person means by `reference` (its id, `12` or `#12`, or a title only one

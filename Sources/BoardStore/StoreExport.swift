@@ -8,23 +8,28 @@ enum StoreExport {
         // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
         // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
         // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
-        // The table holds one row; stepping to the end leaves the cached statement done.
-        let row = try db.statement("SELECT id, name, timezone, metadata, extras FROM board")
+        // The board's row (part 0; the table holds one) and its states (part 1, in order) in
+        // one statement: each statement is a round trip to PostgreSQL, and a step reads these.
+        let row = try db.statement("""
+            SELECT 0 AS part, id, name, timezone, metadata, extras, NULL AS wip_limit, 0 AS ord FROM board
+            UNION ALL
+            SELECT 1, id, name, category, extras, NULL, wip_limit, ord FROM states
+            ORDER BY part, ord
+            """)
         var first = true
         while try row.next() {
-            guard first else { continue }
-            first = false
-            board.id = row.text(0) ?? ""
-            board.name = row.text(1) ?? ""
-            board.timeZone = row.text(2) ?? ""
-            board.metadata = StoredJSON.map(row.text(3))
-            board.extras = StoredJSON.map(row.text(4))
-        }
-        let s = try db.statement("SELECT id, name, category, wip_limit, extras FROM states ORDER BY ord")
-        while try s.next() {
-            board.states.append(BoardState(id: s.text(0) ?? "", name: s.text(1) ?? "",
-                                           category: StateCategory(rawValue: s.text(2) ?? "") ?? .todo,
-                                           wipLimit: s.int(3).map(Int.init), extras: StoredJSON.map(s.text(4))))
+            if row.int(0) == 1 {
+                board.states.append(BoardState(id: row.text(1) ?? "", name: row.text(2) ?? "",
+                                               category: StateCategory(rawValue: row.text(3) ?? "") ?? .todo,
+                                               wipLimit: row.int(6).map(Int.init), extras: StoredJSON.map(row.text(4))))
+            } else if first {
+                first = false
+                board.id = row.text(1) ?? ""
+                board.name = row.text(2) ?? ""
+                board.timeZone = row.text(3) ?? ""
+                board.metadata = StoredJSON.map(row.text(4))
+                board.extras = StoredJSON.map(row.text(5))
+            }
         }
         return board
     }
