@@ -164,23 +164,26 @@ final class PostgresSession: @unchecked Sendable {
                 try answer(PQexecParams(connection, sql, Int32(values.count), types, pointers, lengths, formats, 0))
             }
         }
-        let key = PreparedKey(sql: sql, types: values.map(\.postgresType))
-        let name: String
-        if let known = preparedNames[key] {
-            name = known
-        } else {
-            name = newName()
-            _ = try answer(PQprepare(connection, name, sql, Int32(key.types.count), key.types))
-            preparedNames[key] = name
+        let name = try preparedName(sql, values) { name, types in
+            _ = try answer(PQprepare(connection, name, sql, Int32(types.count), types))
         }
         return try Self.withParameters(values) { _, pointers, lengths, formats in
             try answer(PQexecPrepared(connection, name, Int32(values.count), pointers, lengths, formats, 0))
         }
     }
 
-    private func newName() -> String {
+    /// The name `sql` is prepared under on this connection for these values' types, prepared
+    /// by `prepare` the first time (a name is never given twice).
+    private func preparedName(_ sql: String, _ values: [SQLValue],
+                              prepare: (_ name: String, _ types: [Oid]) throws -> Void) throws -> String {
+        let key = PreparedKey(sql: sql, types: values.map(\.postgresType))
+        if let known = preparedNames[key] { return known }
         lastName += 1
-        return "boardkit_\(lastName)"
+        let name = "boardkit_\(lastName)"
+        try prepare(name, key.types)
+        preparedNames[key] = name
+        if pipelined { preparing.append(key) }
+        return name
     }
 
     /// Sends a statement in pipeline mode (preparing it first when it is to be prepared and
@@ -189,16 +192,9 @@ final class PostgresSession: @unchecked Sendable {
         let connection = try connected()
         var sent: Int32
         if prepared {
-            let key = PreparedKey(sql: sql, types: values.map(\.postgresType))
-            let name: String
-            if let known = preparedNames[key] {
-                name = known
-            } else {
-                name = newName()
-                guard PQsendPrepare(connection, name, sql, Int32(key.types.count), key.types) == 1 else { throw connectionFailure() }
+            let name = try preparedName(sql, values) { name, types in
+                guard PQsendPrepare(connection, name, sql, Int32(types.count), types) == 1 else { throw connectionFailure() }
                 unanswered += 1
-                preparedNames[key] = name
-                preparing.append(key)
             }
             sent = Self.withParameters(values) { _, pointers, lengths, formats in
                 PQsendQueryPrepared(connection, name, Int32(values.count), pointers, lengths, formats, 0)
