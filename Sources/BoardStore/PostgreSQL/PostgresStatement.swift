@@ -63,8 +63,9 @@ final class PostgresStatement: SQLStatement {
                 }
                 text += ")"
             }
-            // Its text depends on the batch's size: parsed for this run only.
-            try session.send(text, values)
+            // Its text depends on the batch's size: a one-row batch (a step's log row) is the
+            // same text every time and is prepared; a larger one is parsed for this run only.
+            try session.send(text, values, prepared: end - start == 1)
             start = end
         }
     }
