@@ -64,6 +64,10 @@ final class PostgresEngine: StoreEngine {
         try engine.guarded {
             try engine.exclusively { session in
                 try session.transaction("BEGIN") {
+                    // The indexes and foreign keys built once the tables are filled sort every
+                    // row; with PostgreSQL's default 64 MB those of a million cards spilled to
+                    // disk (measured: the three largest took 7.1 s, 5.8 s with this).
+                    _ = try session.query("SET LOCAL maintenance_work_mem = '256MB'")
                     try createSchema(address, in: session)
                     _ = try session.query("CREATE TABLE boardkit_migrations (name TEXT PRIMARY KEY)")
                     _ = try session.query("CREATE TABLE boardkit_revision (n BIGINT NOT NULL)")
