@@ -119,7 +119,7 @@ final class PostgresSession: @unchecked Sendable {
             // What was sent is answered before the rollback; a connection that cannot even
             // roll back is closed, so the next use starts on a new one rather than inside a
             // transaction left open.
-            if pipelined { _ = try? collect() }
+            try? waitForAnswers()
             if (try? query("ROLLBACK")) == nil { close() }
             throw error
         }
@@ -242,8 +242,8 @@ final class PostgresSession: @unchecked Sendable {
 
     /// Leaves pipeline mode once every answer is read (a connection that cannot is closed).
     private func leavePipeline() {
+        try? waitForAnswers()
         guard let connection else { return }
-        if unanswered > 0 { _ = try? collect() }
         if PQexitPipelineMode(connection) != 1 { close() }
         pipelined = false
     }
