@@ -408,6 +408,9 @@ final class PostgresResult {
 
     func text(_ row: Int, _ column: Int) -> String? { cell(row, column).map { String(cString: $0) } }
 
+    /// Every row's text in `column`, NULLs left out (a catalogue query's names).
+    func texts(_ column: Int) -> [String] { (0..<rowCount).compactMap { text($0, column) } }
+
     /// A boolean cell (`t` or `f`).
     func flag(_ row: Int, _ column: Int) -> Bool? { text(row, column).map { $0 == "t" } }
 }
