@@ -73,7 +73,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
             let reading = Task { try await store.write { db in
                 try db.execute(Self.insert, [.text("reading-\(round)")])
-                try db.int("SELECT COUNT(*) FROM access_people")
+                return try db.int("SELECT COUNT(*) FROM access_people")
             } }
             try await holding.value
             await #expect(throws: StoreError.self) { try await failing.value }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Oracle: a real PostgreSQL server (Debian's postgresql 15) in a temporary folder, on loopback.
 
-usage: postgres_server.py [--password-file FILE] [--standby]
+usage: postgres_server.py [--password-file FILE] [--standby] [--setting NAME=VALUE]...
 
 Makes a cluster with `initdb` (as the postgres user when run as root: PostgreSQL refuses to
 run as root), starts it with `pg_ctl` on a free port of 127.0.0.1 (and of ::1 when the
@@ -14,7 +14,8 @@ and serves until SIGTERM/SIGINT (or until its parent process goes away), then st
 server and removes the folder. With --password-file, the password is also written there.
 With --standby, a streaming replica of it is made as an operator makes one (`pg_basebackup -R`)
 and started on a port of its own, read-only (hot standby); the line then also has
-"standby_url" and "standby_port".
+"standby_url" and "standby_port". Each --setting is a server setting given at start (`-c`):
+the benchmark starts the server with an operator's settings (docs/postgres.md).
 """
 import glob
 import json
@@ -72,6 +73,7 @@ def main():
     if "--password-file" in args:
         password_file = args[args.index("--password-file") + 1]
     standby = "--standby" in args
+    settings = [args[i + 1] for i, a in enumerate(args) if a == "--setting"]
     bin_ = bindir()
     folder = tempfile.mkdtemp(prefix="boardkit-pg-")
     as_root = os.geteuid() == 0
@@ -100,6 +102,7 @@ def main():
     listen = "127.0.0.1,::1" if ipv6 else "127.0.0.1"
     options = ("-c listen_addresses=%s -c port=%d -c unix_socket_directories=%s -c fsync=on "
                "-c max_connections=200 -c shared_buffers=64MB" % (listen, port, folder))
+    options += "".join(" -c " + setting for setting in settings)
     subprocess.run(prefix + [os.path.join(bin_, "pg_ctl"), "-D", data, "-o", options, "-l",
                              os.path.join(folder, "log"), "-w", "start"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
