@@ -313,7 +313,7 @@ public final class BoardStore: Sendable {
                 guard let current = try draft.card(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
                 guard current.version == version else { throw StoreError.cardChanged(id: id, number: current.number) }
             }
-            return .success(try ChangeLog.apply(edits, info: info, in: db, header: draft.readHeader, cards: draft.readCards))
+            return .success(try ChangeLog.apply(edits, info: info, in: db, start: draft.readStart, cards: draft.readCards))
         }
     }
 

@@ -45,29 +45,23 @@ enum ChangeLog {
 
     // MARK: Applying
 
-    /// `header` is the board's header when the caller has read it in this transaction, and
-    /// `cards` the cards it read by id (before the step wrote anything).
-    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, header known: Board? = nil,
+    /// `start` is what the step starts from when the caller has read it in this transaction,
+    /// and `cards` the cards it read by id (before the step wrote anything).
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, start known: StepStart? = nil,
                       cards read: [String: StoredCard] = [:]) throws -> AppliedStep? {
-        let header = try known ?? StoreExport.header(db)
-        // What the step continues from, in one statement (each is a round trip to PostgreSQL):
-        // the last step's number, and the log's last row: its key, time and event number
-        // (event numbers grow with the log, so the last row's is the largest). Each is read by
-        // its key's index, no scan.
-        let last = try db.first("""
-            SELECT (SELECT max(step) FROM steps), (SELECT coalesce(max(seq), 0) FROM changes),
-                   (SELECT at FROM changes ORDER BY seq DESC LIMIT 1), (SELECT event FROM changes ORDER BY seq DESC LIMIT 1)
-            """) { s in (step: s.int(0) ?? 0, seq: s.int(1) ?? 0, at: s.text(2), event: s.int(3) ?? 0) }
-        let info = stamped(asked, after: last?.at, zone: header.zone)
-        let step = (last?.step ?? 0) + 1
+        let start = try known ?? StepStart.read(db)
+        let header = start.header
+        let info = stamped(asked, after: start.lastAt, zone: header.zone)
+        let step = start.lastStep + 1
         // A step that changes nothing is rolled back to this savepoint rather than deleted:
         // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
         // index behind it), a scan of the whole log.
         try db.execute("SAVEPOINT step")
         try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
-        let previous = last?.seq ?? 0
-        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: last?.event ?? 0, read: read)
+        let previous = start.lastSeq
+        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: start.lastEvent, read: read,
+                                    columnEnds: start.columnEnds)
         let touched = try edits.map { edit in try writer.apply(edit) }
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
@@ -109,10 +103,12 @@ enum ChangeLog {
         /// Cards read before the step; each is taken once, by the first edit of its card (a
         /// later edit of the same card reads what the first one wrote).
         var read: [String: StoredCard]
+        /// Each column's last position as read before the step: good until it writes.
+        let columnEnds: [String: Double]
 
         /// `event` is the log's last event number.
         init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState], event: Int64,
-             read: [String: StoredCard]) throws {
+             read: [String: StoredCard], columnEnds: [String: Double]) throws {
             self.db = db
             self.step = step
             self.info = info
@@ -120,6 +116,13 @@ enum ChangeLog {
             log = try db.statement(LogRow.insertSQL)
             self.event = event
             self.read = read
+            self.columnEnds = columnEnds
+        }
+
+        /// The position after the last of a column's cards (1 in an empty column).
+        func endPosition(in state: String) throws -> Double {
+            guard wrote else { return (columnEnds[state] ?? 0) + 1 }
+            return (try db.double("SELECT max(position) FROM cards WHERE state = ? AND present = 1", [.text(state)]) ?? 0) + 1
         }
 
         /// The card with this id as the step finds it, which must be on the board.
@@ -172,7 +175,7 @@ enum ChangeLog {
                 throw StoreError.refused(.invalidValue(field: "card id", value: card.id, accepted: .uniqueCardID))
             }
             if card.created == nil { card.created = info.at }
-            if card.position == nil { card.position = try endPosition(in: card.state, db) }
+            if card.position == nil { card.position = try endPosition(in: card.state) }
             if category == .done, card.completed == nil { card.completed = info.at }
             // The next number, as SQLite would pick it; no other writer can take it first.
             let number = (try db.int("SELECT max(number) FROM cards") ?? 0) + 1
@@ -201,7 +204,7 @@ enum ChangeLog {
         /// no room (`CardPlacement`), each a `renumbered` row that undo puts back.
         private mutating func place(_ card: StoredCard, in state: String, at index: Int?) throws -> Double? {
             guard let index else {
-                return card.card.state == state ? card.card.position : try endPosition(in: state, db)
+                return card.card.state == state ? card.card.position : try endPosition(in: state)
             }
             let others = try db.rows("""
                 SELECT number, position FROM cards WHERE state = ? AND present = 1 AND archived = 0 AND number != ?
@@ -273,11 +276,12 @@ enum ChangeLog {
     /// Records which log rows the step wrote: those after `previous`, the last row before it
     /// (no other writer comes between, so its rows are contiguous). Its first is the first
     /// row there is, not `previous + 1`: PostgreSQL's sequence does not take back the numbers
-    /// of a step rolled back before it.
+    /// of a step rolled back before it. (One aggregate over the rows, not two: a new
+    /// PostgreSQL board's log has no key yet when its import closes its step, and each was a
+    /// scan of it.)
     static func closeStep(_ step: Int64, after previous: Int64, _ db: any SQLConnection) throws {
         try db.execute("""
-            UPDATE steps SET first_seq = (SELECT min(seq) FROM changes WHERE seq > ?), last_seq = (SELECT max(seq) FROM changes)
-            WHERE step = ?
+            UPDATE steps SET (first_seq, last_seq) = (SELECT min(seq), max(seq) FROM changes WHERE seq > ?) WHERE step = ?
             """, [.int(previous), .int(step)])
     }
 
@@ -528,10 +532,6 @@ enum ChangeLog {
     }
 
     /// One past the last position in a column.
-    private static func endPosition(in state: String, _ db: any SQLConnection) throws -> Double {
-        (try db.double("SELECT max(position) FROM cards WHERE state = ? AND present = 1", [.text(state)]) ?? 0) + 1
-    }
-
     /// A short random id no card has (`k7m2x9qd`).
     private static func freshID(_ db: any SQLConnection) throws -> String {
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")

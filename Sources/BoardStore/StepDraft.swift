@@ -9,8 +9,9 @@ import BoardModel
 public final class StepDraft {
     private let db: any SQLConnection
     private let engine: any StoreEngine
-    /// The header once read: the step's writer uses it too rather than reading it again.
-    private(set) var readHeader: Board?
+    /// What the step starts from, once read with the header: the step's writer uses it too
+    /// rather than reading it again.
+    private(set) var readStart: StepStart?
     /// The cards read by id, as they were before the step: the step's writer starts from
     /// them rather than reading each again (a round trip to PostgreSQL).
     private(set) var readCards: [String: StoredCard] = [:]
@@ -22,10 +23,10 @@ public final class StepDraft {
 
     /// The board's id, name, zone and states.
     public func header() throws(StoreError) -> Board {
-        if let readHeader { return readHeader }
-        let header = try guarded { try StoreExport.header(db) }
-        readHeader = header
-        return header
+        if let readStart { return readStart.header }
+        let start = try guarded { try StepStart.read(db) }
+        readStart = start
+        return start.header
     }
 
     /// The present card whose id is exactly `id`, or nil.

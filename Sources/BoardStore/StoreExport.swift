@@ -2,36 +2,10 @@ import BoardModel
 
 /// Building the model's Board from a store: `convert team.db …`, `report team.db`, the feed.
 enum StoreExport {
-    /// The board's id, name, zone, metadata and states.
+    /// The board's id, name, zone, metadata and states (read with what a step starts from:
+    /// one statement serves both).
     static func header(_ db: any SQLConnection) throws -> Board {
-        var board = Board(states: [])
-        // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
-        // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
-        // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
-        // The board's row (part 0; the table holds one) and its states (part 1, in order) in
-        // one statement: each statement is a round trip to PostgreSQL, and a step reads these.
-        let row = try db.statement("""
-            SELECT 0 AS part, id, name, timezone, metadata, extras, NULL AS wip_limit, 0 AS ord FROM board
-            UNION ALL
-            SELECT 1, id, name, category, extras, NULL, wip_limit, ord FROM states
-            ORDER BY part, ord
-            """)
-        var first = true
-        while try row.next() {
-            if row.int(0) == 1 {
-                board.states.append(BoardState(id: row.text(1) ?? "", name: row.text(2) ?? "",
-                                               category: StateCategory(rawValue: row.text(3) ?? "") ?? .todo,
-                                               wipLimit: row.int(6).map(Int.init), extras: StoredJSON.map(row.text(4))))
-            } else if first {
-                first = false
-                board.id = row.text(1) ?? ""
-                board.name = row.text(2) ?? ""
-                board.timeZone = row.text(3) ?? ""
-                board.metadata = StoredJSON.map(row.text(4))
-                board.extras = StoredJSON.map(row.text(5))
-            }
-        }
-        return board
+        try StepStart.read(db).header
     }
 
     /// Present cards, and deleted cards whose deletion is in the history (written archived,

@@ -24,9 +24,9 @@ import Testing
         let store = try BoardStore.open(location)
         let atStart = try Self.analyses(of: location)
         #expect(atStart >= 1, "the import analyzes the new board's tables")
-        // Many more steps than the table held when it was analyzed, then, past the interval at
-        // which the store looks (and the server's own counters are current), one more.
-        for n in 0..<150 {
+        // Several pages of steps where the table held one row when it was analyzed, then,
+        // past the interval at which the store looks, one more.
+        for n in 0..<300 {
             try store.apply([.move(card: "c1", state: n % 2 == 0 ? "doing" : "todo", position: nil)],
                             by: StepInfo(actor: "mina", command: "move"))
         }

@@ -36,32 +36,31 @@ public struct PersonSecrets: Sendable, Equatable {
 /// `serve` of the board (two instances of a PostgreSQL board too) reads the same ones, and a
 /// revoke holds on every instance at its next request: nothing is cached.
 extension BoardStore {
-    /// What a served board's request presents, looked up in one read on every request:
-    /// what `token` opens, the role of `person` (named by a company login), and whether the
-    /// board has people at all (a board without runs in open mode).
+    /// What a served board's request presents, looked up in one statement on every request
+    /// (each is a round trip to PostgreSQL): what `token` opens, the role of `person` (named
+    /// by a company login), and whether the board has people at all (a board without runs
+    /// in open mode).
     public func access(token: String?, person: String? = nil) throws(StoreError) -> AccessLookup {
-        // A glance, not a transaction: it runs before every feed request, and its statements
-        // need not agree (a person added between them is seen at the next request).
-        try glance { db in
-            var lookup = AccessLookup(key: nil, personRole: nil, hasPeople: try db.int("SELECT COUNT(*) FROM access_people") ?? 0 > 0,
-                                      hasBoardFeed: try db.int("SELECT COUNT(*) FROM access_secrets WHERE kind = 'feed'") ?? 0 > 0)
-            if let token, AccessSecret.isWellFormed(token) {
-                lookup.key = try db.first("""
-                    SELECT s.kind, s.person, p.role FROM access_secrets s LEFT JOIN access_people p ON p.name = s.person
-                    WHERE s.digest = ?
-                    """, [.text(AccessSecret.digest(token))]) { row -> AccessKey? in
-                    guard let kind = row.text(0).flatMap(AccessSecret.Kind.init(rawValue:)) else { return nil }
-                    let role = row.text(2).flatMap(AccessRole.init(rawValue:))
+        let digest = token.flatMap { AccessSecret.isWellFormed($0) ? AccessSecret.digest($0) : nil }
+        return try glance { db in
+            // The token's secret (and its person's role) and the named person's role are
+            // joined to the one row the counts make: NULL where nothing matches.
+            try db.first("""
+                SELECT (SELECT COUNT(*) FROM access_people), (SELECT COUNT(*) FROM access_secrets WHERE kind = 'feed'),
+                       s.kind, s.person, p.role, (SELECT role FROM access_people WHERE name = ?)
+                FROM (SELECT 1 AS one) counted
+                LEFT JOIN access_secrets s ON s.digest = ?
+                LEFT JOIN access_people p ON p.name = s.person
+                """, [SQLValue(person), SQLValue(digest)]) { row in
+                var lookup = AccessLookup(key: nil, personRole: row.text(5).flatMap(AccessRole.init(rawValue:)),
+                                          hasPeople: row.int(0) ?? 0 > 0, hasBoardFeed: row.int(1) ?? 0 > 0)
+                if let kind = row.text(2).flatMap(AccessSecret.Kind.init(rawValue:)) {
+                    let role = row.text(4).flatMap(AccessRole.init(rawValue:))
                     // A person's secret whose person is gone (or whose role does not read) opens nothing.
-                    if kind != .boardFeed && role == nil { return nil }
-                    return AccessKey(kind: kind, person: row.text(1), role: role)
+                    if kind == .boardFeed || role != nil { lookup.key = AccessKey(kind: kind, person: row.text(3), role: role) }
                 }
-            }
-            if let person {
-                lookup.personRole = try db.text("SELECT role FROM access_people WHERE name = ?", [.text(person)])
-                    .flatMap(AccessRole.init(rawValue:))
-            }
-            return lookup
+                return lookup
+            } ?? .none
         }
     }
 

@@ -17,8 +17,10 @@ final class PostgresStatistics: Sendable {
 
     private let lastLook = Mutex<ContinuousClock.Instant>(.now)
 
-    /// Analyzes the board's tables that changed by more than their size at their last
-    /// analysis (or by more than 100 rows): a table is analyzed each time it about doubles.
+    /// Analyzes the board's tables that have more than doubled since their last analysis
+    /// (their pages on disk, always current, against the count that analysis recorded), so
+    /// a table is analyzed each time it doubles. (The server's own counts of changed rows
+    /// reach its statistics views up to ten seconds late from a session that just wrote.)
     /// Tables another session is analyzing (autovacuum) are skipped rather than waited for.
     func refresh(in session: PostgresSession) throws {
         let now = ContinuousClock.now
@@ -28,11 +30,12 @@ final class PostgresStatistics: Sendable {
             return true
         }
         guard due else { return }
-        let stale = try session.query("""
-            SELECT s.relname::text FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-            WHERE s.schemaname = current_schema() AND s.n_mod_since_analyze > greatest(c.reltuples, 100)
+        let grown = try session.query("""
+            SELECT c.relname::text FROM pg_class c
+            WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind = 'r'
+              AND pg_relation_size(c.oid) > 2 * greatest(c.relpages, 1) * current_setting('block_size')::bigint
             """)
-        try Self.analyze(stale.texts(0), in: session, skippingLocked: true)
+        try Self.analyze(grown.texts(0), in: session, skippingLocked: true)
     }
 
     /// Gathers the statistics of `tables` (of the session's board).

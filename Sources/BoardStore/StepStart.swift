@@ -1,0 +1,64 @@
+import BoardModel
+
+/// What a step continues from, read in one statement (each statement is a round trip to
+/// PostgreSQL, and a page's move was five): the board's header, where the log ends (the last
+/// step's number, the last row's key, time and event number: event numbers grow with the
+/// log, so the last row's is the largest) and where each state's column ends. Each part is
+/// read by an index, no scan.
+struct StepStart {
+    var header: Board
+    var lastStep: Int64 = 0
+    var lastSeq: Int64 = 0
+    var lastAt: String?
+    var lastEvent: Int64 = 0
+    /// The largest position among each state's present cards (a state without any: absent).
+    var columnEnds: [String: Double] = [:]
+
+    /// The board's row (part 0; the table holds one), its states in order with their
+    /// columns' ends (part 1) and the log's end (part 2).
+    static func read(_ db: any SQLConnection) throws -> StepStart {
+        var start = StepStart(header: Board(states: []))
+        // (A column only NULL in the first two parts would be text to PostgreSQL, and the
+        // last part's number would not match it: the cast.)
+        // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
+        // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
+        // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
+        let row = try db.statement("""
+            SELECT 0 AS part, id, name, timezone, metadata, extras, NULL AS wip_limit, 0 AS ord, NULL AS column_end,
+                   CAST(NULL AS INTEGER) AS last_event FROM board
+            UNION ALL
+            SELECT 1, id, name, category, extras, NULL, wip_limit, ord,
+                   (SELECT max(position) FROM cards WHERE state = states.id AND present = 1), NULL FROM states
+            UNION ALL
+            SELECT 2, (SELECT at FROM changes ORDER BY seq DESC LIMIT 1), NULL, NULL, NULL, NULL,
+                   (SELECT max(step) FROM steps), (SELECT coalesce(max(seq), 0) FROM changes), NULL,
+                   (SELECT event FROM changes ORDER BY seq DESC LIMIT 1)
+            ORDER BY part, ord
+            """)
+        var first = true
+        while try row.next() {
+            switch row.int(0) {
+            case 1:
+                let state = BoardState(id: row.text(1) ?? "", name: row.text(2) ?? "",
+                                       category: StateCategory(rawValue: row.text(3) ?? "") ?? .todo,
+                                       wipLimit: row.int(6).map(Int.init), extras: StoredJSON.map(row.text(4)))
+                start.header.states.append(state)
+                start.columnEnds[state.id] = row.double(8)
+            case 2:
+                start.lastAt = row.text(1)
+                start.lastStep = row.int(6) ?? 0
+                start.lastSeq = row.int(7) ?? 0
+                start.lastEvent = row.int(9) ?? 0
+            default:
+                guard first else { continue }
+                first = false
+                start.header.id = row.text(1) ?? ""
+                start.header.name = row.text(2) ?? ""
+                start.header.timeZone = row.text(3) ?? ""
+                start.header.metadata = StoredJSON.map(row.text(4))
+                start.header.extras = StoredJSON.map(row.text(5))
+            }
+        }
+        return start
+    }
+}
