@@ -115,7 +115,21 @@ enum CardRow {
 
     /// The present card whose id is exactly `id`, or nil.
     static func present(id: String, _ db: any SQLConnection) throws -> StoredCard? {
-        try fetch(db, where: "WHERE id = ? AND present = 1", { $0.bind(1, id) }).first
+        try first(of: presentQuery(id: id, db))
+    }
+
+    /// The statement that reads the present card whose id is exactly `id`, bound, not yet run.
+    static func presentQuery(id: String, _ db: any SQLConnection) throws -> any SQLStatement {
+        let s = try db.statement("SELECT \(columns) FROM cards WHERE id = ? AND present = 1")
+        s.bind(1, id)
+        return s
+    }
+
+    /// The card a statement of `columns` reads first (its others left unread), or nil.
+    static func first(of s: any SQLStatement) throws -> StoredCard? {
+        guard try s.next() else { return nil }
+        defer { s.reset() }
+        return read(s)
     }
 
     /// Every card the query selects (`WHERE …` after `SELECT columns FROM cards`).

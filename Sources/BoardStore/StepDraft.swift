@@ -15,6 +15,8 @@ public final class StepDraft {
     /// The cards read by id, as they were before the step: the step's writer starts from
     /// them rather than reading each again (a round trip to PostgreSQL).
     private(set) var readCards: [String: StoredCard] = [:]
+    /// Cards asked for ahead (`readAhead(card:)`), not yet taken.
+    private var cardsAhead: [String: any SQLStatement] = [:]
 
     init(db: any SQLConnection, engine: any StoreEngine) {
         self.db = db
@@ -32,9 +34,24 @@ public final class StepDraft {
     /// The present card whose id is exactly `id`, or nil.
     public func card(id: String) throws(StoreError) -> StoredCard? {
         if let card = readCards[id] { return card }
-        let card = try guarded { try CardRow.present(id: id, db) }
+        let card = try guarded {
+            if let ahead = cardsAhead.removeValue(forKey: id) { return try CardRow.first(of: ahead) }
+            return try CardRow.present(id: id, db)
+        }
         readCards[id] = card
         return card
+    }
+
+    /// Asks for the card `id` now, to come with the next read (`header()`, say): a page's
+    /// change reads the board and its card in one round trip to PostgreSQL. `card(id:)`
+    /// takes it.
+    public func readAhead(card id: String) throws(StoreError) {
+        guard readCards[id] == nil, cardsAhead[id] == nil else { return }
+        cardsAhead[id] = try guarded {
+            let query = try CardRow.presentQuery(id: id, db)
+            try query.readAhead()
+            return query
+        }
     }
 
     /// The card a person means by `reference` (its id, `12` or `#12`, or a title only one

@@ -83,4 +83,44 @@ import Testing
             #expect(try Self.kept(store, "hold-\(round)") == 1)
         }
     }
+
+    /// A read sent ahead (`SQLStatement.readAhead`) gives its own rows, whatever was read
+    /// between (the rows of several answers come back in one round trip on PostgreSQL and
+    /// must go to their own statements); a statement bound again before its rows were taken
+    /// gives the new binding's rows; on PostgreSQL, a read ahead that fails fails the write.
+    @Test(arguments: StoreEngineUnderTest.allCases)
+    func aReadSentAheadGivesItsOwnRows(engine: StoreEngineUnderTest) throws {
+        let tmp = try TemporaryFolder()
+        let store = try Self.newStore(engine, tmp)
+        try store.write { db in try db.execute(Self.insert, [.text("second")]) }
+        let named = "SELECT name FROM access_people WHERE name = ?"
+        let (ahead, between, rebound) = try store.write { db -> (String?, Int64?, String?) in
+            let first = try db.statement(named)
+            first.bind(1, "taken")
+            try first.readAhead()
+            let count = try db.int("SELECT COUNT(*) FROM access_people")
+            let read = try first.next() ? first.text(0) : nil
+            first.reset()
+            let again = try db.statement(named)
+            again.bind(1, "taken")
+            try again.readAhead()
+            let reused = try db.statement(named)
+            reused.bind(1, "second")
+            return (read, count, try reused.next() ? reused.text(0) : nil)
+        }
+        #expect(ahead == "taken")
+        #expect(between == 2)
+        #expect(rebound == "second")
+        // (SQLite runs a read when it is stepped: one never stepped never fails.)
+        guard engine == .postgres else { return }
+        #expect(throws: StoreError.self) {
+            try store.write { db in
+                try db.execute(Self.insert, [.text("kept-not")])
+                let failing = try db.statement("SELECT 1 / (COUNT(*) - COUNT(*)) FROM access_people")
+                try failing.readAhead()
+                _ = try db.int("SELECT COUNT(*) FROM access_people")
+            }
+        }
+        #expect(try Self.kept(store, "kept-not") == 0)
+    }
 }

@@ -36,6 +36,11 @@ protocol SQLStatement {
     func run() throws
     /// Steps to the next row; false at the end (the statement is then reset).
     func next() throws -> Bool
+    /// Sends a read now, bound as it is, without waiting for its rows: its first `next()`
+    /// takes them, as of when it was sent, so a caller takes them before writing what they
+    /// read. PostgreSQL answers it with the next statement waited for (one round trip for
+    /// both); where statements run when stepped (SQLite) nothing happens until then.
+    func readAhead() throws
     /// Ends a walk through the rows before their end.
     func reset()
     func text(_ column: Int32) -> String?
@@ -44,6 +49,8 @@ protocol SQLStatement {
 }
 
 extension SQLStatement {
+    func readAhead() throws {}
+
     func bind(_ index: Int32, _ text: String?) { bind(index, SQLValue(text)) }
     func bind(_ index: Int32, _ int: Int64?) { bind(index, SQLValue(int)) }
 

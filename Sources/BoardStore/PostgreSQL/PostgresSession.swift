@@ -32,6 +32,11 @@ final class PostgresSession: @unchecked Sendable {
     /// Statements prepared in pipeline mode whose preparation is not answered yet: forgotten
     /// when the pipeline fails (the server may not have them).
     private var preparing: [PreparedKey] = []
+    /// Reads sent ahead (`sendAhead`): the ticket of each by its place among the statements
+    /// unanswered, then its rows once read, until taken (or the pipeline ends).
+    private var aheadPlaces: [Int: Int] = [:]
+    private var aheadResults: [Int: PostgresResult] = [:]
+    private var lastTicket = 0
 
     /// The most statements left unanswered before they are read: both sides' buffers could
     /// otherwise fill, each waiting for the other to read.
@@ -141,6 +146,26 @@ final class PostgresSession: @unchecked Sendable {
         if pipelined && unanswered > 0 { _ = try collect() }
     }
 
+    /// Sends a read (prepared) in a pipelined transaction without waiting for its rows, which
+    /// come with the next statement waited for; the ticket that `answer(ahead:)` takes them
+    /// by. Nil outside a pipeline: the read then runs when its rows are asked for.
+    func sendAhead(_ sql: String, _ values: [SQLValue]) throws -> Int? {
+        guard pipelined else { return nil }
+        try enqueue(sql, values, prepared: true)
+        lastTicket += 1
+        aheadPlaces[unanswered - 1] = lastTicket
+        return lastTicket
+    }
+
+    /// The rows of a read sent ahead, waiting for them when they have not come yet.
+    func answer(ahead ticket: Int) throws -> PostgresResult {
+        if aheadResults[ticket] == nil && aheadPlaces.values.contains(ticket) { _ = try collect() }
+        guard let result = aheadResults.removeValue(forKey: ticket) else {
+            throw PostgresFailure(.connection, "a read sent ahead was not answered")
+        }
+        return result
+    }
+
     /// Sends one statement, parsed and planned for this run only (a statement run once: DDL,
     /// a batch of rows whose text depends on its size), and waits for its rows.
     func query(_ sql: String, _ values: [SQLValue] = []) throws -> PostgresResult {
@@ -156,7 +181,8 @@ final class PostgresSession: @unchecked Sendable {
     private func run(_ sql: String, _ values: [SQLValue], prepared: Bool) throws -> PostgresResult {
         if pipelined {
             try enqueue(sql, values, prepared: prepared)
-            return try collect()
+            guard let result = try collect() else { throw connectionFailure() }
+            return result
         }
         let connection = try connected()
         guard prepared else {
@@ -209,40 +235,47 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// Ends what the pipeline holds with a sync and reads every answer: the last statement's
-    /// result, or the first failure among them (the statements after a failure are skipped
-    /// by the server, up to the sync).
-    private func collect() throws -> PostgresResult {
+    /// result (nil when the last was a read sent ahead: its rows are kept for its ticket), or
+    /// the first failure among them (the statements after a failure are skipped by the
+    /// server, up to the sync).
+    private func collect() throws -> PostgresResult? {
         let connection = try connected()
         guard PQpipelineSync(connection) == 1 else { throw connectionFailure() }
         var failure: (any Error)?
         var last: PostgresResult?
-        for _ in 0..<unanswered {
+        for place in 0..<unanswered {
             // One statement's answer: its result, then nil.
             while let result = PQgetResult(connection) {
                 if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
                     PQclear(result)
                     continue
                 }
-                do { last = try answer(result) } catch { failure = failure ?? error }
+                do {
+                    let answered = try answer(result)
+                    if let ticket = aheadPlaces[place] { aheadResults[ticket] = answered; last = nil } else { last = answered }
+                } catch { failure = failure ?? error }
             }
         }
         unanswered = 0
+        aheadPlaces = [:]
         guard let sync = PQgetResult(connection) else { throw failure ?? connectionFailure() }
         let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
         PQclear(sync)
         if let failure {
             for key in preparing { preparedNames[key] = nil }
             preparing = []
+            aheadResults = [:]
             throw failure
         }
         preparing = []
-        guard synced, let last else { throw connectionFailure() }
+        guard synced else { throw connectionFailure() }
         return last
     }
 
     /// Leaves pipeline mode once every answer is read (a connection that cannot is closed).
     private func leavePipeline() {
         try? waitForAnswers()
+        aheadResults = [:]
         guard let connection else { return }
         if PQexitPipelineMode(connection) != 1 { close() }
         pipelined = false

@@ -13,6 +13,8 @@ final class PostgresStatement: SQLStatement {
     private var values: [SQLValue] = []
     private var rows: PostgresResult?
     private var index = -1
+    /// The session's ticket for this read when it was sent ahead (`readAhead`).
+    private var ahead: Int?
 
     init(_ sql: String, session: PostgresSession) {
         self.session = session
@@ -29,6 +31,7 @@ final class PostgresStatement: SQLStatement {
     /// Ready for new bindings (a statement is reused from the connection's cache).
     func clear() {
         values.removeAll(keepingCapacity: true)
+        ahead = nil
         reset()
     }
 
@@ -76,9 +79,18 @@ final class PostgresStatement: SQLStatement {
         reset()
     }
 
+    func readAhead() throws {
+        ahead = try session.sendAhead(sql, values)
+    }
+
     func next() throws -> Bool {
         if rows == nil {
-            rows = try session.prepared(sql, values)
+            if let ticket = ahead {
+                ahead = nil
+                rows = try session.answer(ahead: ticket)
+            } else {
+                rows = try session.prepared(sql, values)
+            }
             index = -1
         }
         index += 1
