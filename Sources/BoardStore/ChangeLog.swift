@@ -531,7 +531,6 @@ enum ChangeLog {
         }
     }
 
-    /// One past the last position in a column.
     /// A short random id no card has (`k7m2x9qd`).
     private static func freshID(_ db: any SQLConnection) throws -> String {
         let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")

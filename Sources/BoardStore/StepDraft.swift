@@ -34,8 +34,12 @@ public final class StepDraft {
     /// The present card whose id is exactly `id`, or nil.
     public func card(id: String) throws(StoreError) -> StoredCard? {
         if let card = readCards[id] { return card }
-        let card = try guarded {
-            if let ahead = cardsAhead.removeValue(forKey: id) { return try CardRow.first(of: ahead) }
+        let card = try guarded { () throws -> StoredCard? in
+            // The statement asked ahead is the connection's for that text: one bound again
+            // since (another card read first) gives another card, or none; then read anew.
+            if let ahead = cardsAhead.removeValue(forKey: id), let card = try CardRow.first(of: ahead), card.card.id == id {
+                return card
+            }
             return try CardRow.present(id: id, db)
         }
         readCards[id] = card
