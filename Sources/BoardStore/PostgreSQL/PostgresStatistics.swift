@@ -35,13 +35,13 @@ final class PostgresStatistics: Sendable {
             WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind = 'r'
               AND pg_relation_size(c.oid) > 2 * greatest(c.relpages, 1) * current_setting('block_size')::bigint
             """)
-        try Self.analyze(grown.texts(0), in: session, skippingLocked: true)
+        try Self.analyze(grown.texts(0), in: session)
     }
 
-    /// Gathers the statistics of `tables` (of the session's board).
-    static func analyze(_ tables: [String], in session: PostgresSession, skippingLocked: Bool = false) throws {
+    /// Gathers the statistics of `tables` (of the session's board), skipping a table another
+    /// session holds (a new board's, made in the caller's transaction, no other can).
+    static func analyze(_ tables: [String], in session: PostgresSession) throws {
         guard !tables.isEmpty else { return }
-        let names = tables.map { "\"\($0)\"" }.joined(separator: ", ")
-        _ = try session.query("ANALYZE " + (skippingLocked ? "(SKIP_LOCKED) " : "") + names)
+        _ = try session.query("ANALYZE (SKIP_LOCKED) " + tables.map { "\"\($0)\"" }.joined(separator: ", "))
     }
 }
