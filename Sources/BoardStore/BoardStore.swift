@@ -143,20 +143,29 @@ public final class BoardStore: Sendable {
     /// One write, in a transaction of its own or in a group's (`CommitMode`); it returns once
     /// the transaction holding it has committed.
     func write<T>(_ body: @escaping (any SQLConnection) throws -> T) throws(StoreError) -> T {
-        try guarded {
-            switch commitMode {
-            case .each: return try transaction(body)
-            case .grouped: return try group.run(body) { writes in try self.transaction(writes) }
-            }
-        }
+        try write(GroupWrite(body))
     }
 
     /// The same for a caller that must not block its thread (a server's request): it waits
     /// for the commit without holding one, its write committed by the group's committer (one
     /// write per transaction in `.each` mode).
     func write<T>(_ body: @escaping (any SQLConnection) throws -> T) async throws(StoreError) -> T {
+        try await write(GroupWrite(body))
+    }
+
+    /// A write with reads it can ask for ahead (a step: `GroupWrite`).
+    private func write<T>(_ write: GroupWrite<T>) throws(StoreError) -> T {
+        try guarded {
+            switch commitMode {
+            case .each: return try transaction(write.run)
+            case .grouped: return try group.run(write) { writes in try self.transaction(writes) }
+            }
+        }
+    }
+
+    private func write<T>(_ write: GroupWrite<T>) async throws(StoreError) -> T {
         do {
-            return try await group.run(body) { writes in try self.transaction(writes) }
+            return try await group.run(write) { writes in try self.transaction(writes) }
         } catch {
             throw engine.failure(error)
         }
@@ -288,32 +297,45 @@ public final class BoardStore: Sendable {
     /// (`StepDraft`): what the edits are checked against is what they change, and a server
     /// reads nothing outside the write it is making. An error `decide` throws is returned as
     /// the failure, with nothing applied; `expecting` is checked after it, as in `apply(_:by:expecting:)`.
-    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:],
+    /// `reading` names the cards `decide` reads by id: asked for ahead, with the board
+    /// (`StepDraft.card(id:)` takes them), which spares PostgreSQL's store round trips.
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading cards: [String] = [],
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try write(applying(info, versions, decide))
+        try write(applying(info, versions, cards, decide))
     }
 
     /// The same for a caller that must not block its thread while the step commits.
-    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:],
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading cards: [String] = [],
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         async throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try await write(applying(info, versions, decide))
+        try await write(applying(info, versions, cards, decide))
     }
 
-    private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String],
+    /// The step as a group's write: its draft made, and the board and the cards it reads
+    /// asked for, before it runs (`StepDraft.prepare`), by the write before it when there
+    /// is one; it sends the next write's reads behind its own.
+    private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String], _ cards: [String],
                                           _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
-        -> (any SQLConnection) throws -> Result<AppliedStep?, Failure> {
+        -> GroupWrite<Result<AppliedStep?, Failure>> {
         let engine = self.engine
-        return { db in
+        let reads = Array(Set(cards).union(versions.keys)).sorted()
+        // Made by `prepare` on the committer's queue, taken by the body right after it.
+        let prepared = PreparedDraft()
+        return GroupWrite(prepare: { db in
             let draft = StepDraft(db: db, engine: engine)
+            try draft.prepare(cards: reads)
+            prepared.draft = draft
+        }) { db, next in
+            let draft = prepared.take() ?? StepDraft(db: db, engine: engine)
             let edits: [CardEdit]
             do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
                 guard let current = try draft.card(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
                 guard current.version == version else { throw StoreError.cardChanged(id: id, number: current.number) }
             }
-            return .success(try ChangeLog.apply(edits, info: info, in: db, start: draft.readStart, cards: draft.readCards))
+            return .success(try ChangeLog.apply(edits, info: info, in: db, start: draft.start(), cards: draft.readCards,
+                                                then: next))
         }
     }
 
@@ -398,4 +420,15 @@ public struct AppliedStep: Sendable, Equatable {
     public var step: Int64
     public var cards: [StoredCard]
     public var events: [LogEvent]
+}
+
+/// A step's draft between its `prepare` and its body (`BoardStore.applying`), both run on the
+/// group's committer, one after the other.
+private final class PreparedDraft: @unchecked Sendable {
+    var draft: StepDraft?
+
+    func take() -> StepDraft? {
+        defer { draft = nil }
+        return draft
+    }
 }

@@ -46,9 +46,10 @@ enum ChangeLog {
     // MARK: Applying
 
     /// `start` is what the step starts from when the caller has read it in this transaction,
-    /// and `cards` the cards it read by id (before the step wrote anything).
+    /// and `cards` the cards it read by id (before the step wrote anything). The next write's
+    /// reads (`next`) go behind the step's statements, before the read that answers them.
     static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, start known: StepStart? = nil,
-                      cards read: [String: StoredCard] = [:]) throws -> AppliedStep? {
+                      cards read: [String: StoredCard] = [:], then next: NextWrite = .none) throws -> AppliedStep? {
         let start = try known ?? StepStart.read(db)
         let header = start.header
         let info = stamped(asked, after: start.lastAt, zone: header.zone)
@@ -66,11 +67,13 @@ enum ChangeLog {
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
             try db.execute("RELEASE step")
+            next.send()
             return nil
         }
         try db.execute("RELEASE step")
         try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
         try closeStep(step, after: previous, db)
+        next.send()
         return AppliedStep(step: step, cards: touched, events: try events(db, step: step))
     }
 

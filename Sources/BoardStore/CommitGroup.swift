@@ -26,11 +26,11 @@ final class CommitGroup: Sendable {
     /// One caller's write and what to tell it once its group ended.
     private final class Job: @unchecked Sendable {
         // Called on the committer's queue only, one job after another.
-        let body: (any SQLConnection) throws -> Void
+        let write: GroupWrite<Void>
         let done: @Sendable (Result<Void, any Error>) -> Void
 
-        init(_ body: @escaping (any SQLConnection) throws -> Void, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-            self.body = body
+        init(_ write: GroupWrite<Void>, done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+            self.write = write
             self.done = done
         }
     }
@@ -52,22 +52,22 @@ final class CommitGroup: Sendable {
         self.limit = limit
     }
 
-    /// Runs `body` in a write transaction shared with the writes queued beside it, and
+    /// Runs `write` in a write transaction shared with the writes queued beside it, and
     /// returns once that transaction has committed.
-    func run<T>(_ body: @escaping (any SQLConnection) throws -> T, transaction: @escaping Transaction) async throws -> T {
+    func run<T>(_ write: GroupWrite<T>, transaction: @escaping Transaction) async throws -> T {
         let value = Kept<T>()
         try await withCheckedThrowingContinuation { (resumed: CheckedContinuation<Void, any Error>) in
-            submit({ db in value.value = try body(db) }, transaction: transaction) { resumed.resume(with: $0) }
+            submit(write.keeping(in: value), transaction: transaction) { resumed.resume(with: $0) }
         }
         return try value.taken()
     }
 
     /// The same, blocking the calling thread until the commit.
-    func run<T>(_ body: @escaping (any SQLConnection) throws -> T, transaction: @escaping Transaction) throws -> T {
+    func run<T>(_ write: GroupWrite<T>, transaction: @escaping Transaction) throws -> T {
         let value = Kept<T>()
         let outcome = Kept<Result<Void, any Error>>()
         let committed = DispatchSemaphore(value: 0)
-        submit({ db in value.value = try body(db) }, transaction: transaction) { result in
+        submit(write.keeping(in: value), transaction: transaction) { result in
             outcome.value = result
             committed.signal()
         }
@@ -77,10 +77,10 @@ final class CommitGroup: Sendable {
     }
 
     /// Queues a write; `done` is called once the transaction holding it ended.
-    private func submit(_ body: @escaping (any SQLConnection) throws -> Void, transaction: @escaping Transaction,
+    private func submit(_ write: GroupWrite<Void>, transaction: @escaping Transaction,
                         done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let starts = queue.withLock { q -> Bool in
-            q.waiting.append(Job(body, done: done))
+            q.waiting.append(Job(write, done: done))
             if q.committing { return false }
             q.committing = true
             return true
@@ -103,19 +103,31 @@ final class CommitGroup: Sendable {
     }
 
     /// Commits `group` in one transaction, each write in a savepoint: every write's outcome.
+    ///
+    /// A write sends the next one's first reads behind its own statements when it can
+    /// (`NextWrite`); when it did not, or failed (what was read then saw its writes, or was
+    /// never answered), the next write sends them itself as it starts.
     private func commit(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
         var results: [Result<Void, any Error>] = []
         do {
             try transaction { db in
-                for job in group {
+                var prepared = false
+                for (k, job) in group.enumerated() {
                     try db.execute("SAVEPOINT groupwrite")
+                    var handedOver = false
+                    let next = group.indices.contains(k + 1) ? group[k + 1].write.prepare.map { prepare in
+                        NextWrite { handedOver = (try? prepare(db)) != nil }
+                    } : nil
                     do {
-                        try job.body(db)
+                        if !prepared { try job.write.prepare?(db) }
+                        try job.write.body(db, next ?? .none)
                         // Its failure is its own, not the next write's (see `waitForAnswers`).
                         try db.waitForAnswers()
                         try db.execute("RELEASE groupwrite")
                         results.append(.success(()))
+                        prepared = handedOver
                     } catch {
+                        prepared = false
                         results.append(.failure(error))
                         // A failure the engine ended the transaction for fails the whole group.
                         guard db.isInsideTransaction else { throw error }
@@ -129,6 +141,35 @@ final class CommitGroup: Sendable {
             return group.map { _ in .failure(error) }
         }
         return results
+    }
+}
+
+/// One write of a group: what it reads first, sent ahead when it can be (nil: nothing), and
+/// the write itself, told of the write after it (`NextWrite`).
+struct GroupWrite<T> {
+    var prepare: ((any SQLConnection) throws -> Void)?
+    var body: (any SQLConnection, NextWrite) throws -> T
+
+    init(prepare: ((any SQLConnection) throws -> Void)? = nil, _ body: @escaping (any SQLConnection, NextWrite) throws -> T) {
+        self.prepare = prepare
+        self.body = body
+    }
+
+    /// A write that reads nothing ahead and leaves the next write to read for itself.
+    init(_ body: @escaping (any SQLConnection) throws -> T) {
+        self.init { db, _ in try body(db) }
+    }
+
+    /// The write alone in its transaction: its reads sent, then the write.
+    func run(_ db: any SQLConnection) throws -> T {
+        try prepare?(db)
+        return try body(db, .none)
+    }
+
+    /// The same write, its value kept in `value` for its caller to take after the commit.
+    fileprivate func keeping(in value: Kept<T>) -> GroupWrite<Void> {
+        let body = self.body
+        return GroupWrite<Void>(prepare: prepare) { db, next in value.value = try body(db, next) }
     }
 }
 

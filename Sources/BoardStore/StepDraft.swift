@@ -11,11 +11,12 @@ public final class StepDraft {
     private let engine: any StoreEngine
     /// What the step starts from, once read with the header: the step's writer uses it too
     /// rather than reading it again.
-    private(set) var readStart: StepStart?
+    private var readStart: StepStart?
     /// The cards read by id, as they were before the step: the step's writer starts from
     /// them rather than reading each again (a round trip to PostgreSQL).
     private(set) var readCards: [String: StoredCard] = [:]
-    /// Cards asked for ahead (`readAhead(card:)`), not yet taken.
+    /// What the step starts from and the cards, asked for ahead (`prepare(cards:)`), not yet taken.
+    private var startAhead: (any SQLStatement)?
     private var cardsAhead: [String: any SQLStatement] = [:]
 
     init(db: any SQLConnection, engine: any StoreEngine) {
@@ -23,12 +24,40 @@ public final class StepDraft {
         self.engine = engine
     }
 
+    /// Asks for what the step starts from and for the cards `ids` now, to come with the next
+    /// read waited for: a page's change then reads the board and its card in one round trip
+    /// to PostgreSQL, or in none of its own when the write before it in a group sent this
+    /// behind its statements (`NextWrite`). `header()` and `card(id:)` take them.
+    func prepare(cards ids: [String]) throws {
+        let start = try StepStart.query(db)
+        try start.readAhead()
+        startAhead = start
+        for id in ids where cardsAhead[id] == nil {
+            let query = try CardRow.presentQuery(id: id, db)
+            try query.readAhead()
+            cardsAhead[id] = query
+        }
+    }
+
     /// The board's id, name, zone and states.
     public func header() throws(StoreError) -> Board {
-        if let readStart { return readStart.header }
-        let start = try guarded { try StepStart.read(db) }
+        try start().header
+    }
+
+    /// What the step starts from: read once, taken from what was asked ahead when it was.
+    func start() throws(StoreError) -> StepStart {
+        if let readStart { return readStart }
+        let start = try guarded { () throws -> StepStart in
+            // The statement asked ahead is the connection's for its text: bound again since,
+            // it reads anew.
+            if let ahead = startAhead {
+                startAhead = nil
+                return try StepStart.read(from: ahead)
+            }
+            return try StepStart.read(db)
+        }
         readStart = start
-        return start.header
+        return start
     }
 
     /// The present card whose id is exactly `id`, or nil.
@@ -44,18 +73,6 @@ public final class StepDraft {
         }
         readCards[id] = card
         return card
-    }
-
-    /// Asks for the card `id` now, to come with the next read (`header()`, say): a page's
-    /// change reads the board and its card in one round trip to PostgreSQL. `card(id:)`
-    /// takes it.
-    public func readAhead(card id: String) throws(StoreError) {
-        guard readCards[id] == nil, cardsAhead[id] == nil else { return }
-        cardsAhead[id] = try guarded {
-            let query = try CardRow.presentQuery(id: id, db)
-            try query.readAhead()
-            return query
-        }
     }
 
     /// The card a person means by `reference` (its id, `12` or `#12`, or a title only one

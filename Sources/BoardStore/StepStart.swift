@@ -17,13 +17,14 @@ struct StepStart {
     /// The board's row (part 0; the table holds one), its states in order with their
     /// columns' ends (part 1) and the log's end (part 2).
     static func read(_ db: any SQLConnection) throws -> StepStart {
-        var start = StepStart(header: Board(states: []))
+        try read(from: query(db))
+    }
+
+    /// The statement that reads it, not yet run (to be sent ahead: `StepDraft.prepare`).
+    static func query(_ db: any SQLConnection) throws -> any SQLStatement {
         // (A column only NULL in the first two parts would be text to PostgreSQL, and the
         // last part's number would not match it: the cast.)
-        // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
-        // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
-        // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
-        let row = try db.statement("""
+        try db.statement("""
             SELECT 0 AS part, id, name, timezone, metadata, extras, NULL AS wip_limit, 0 AS ord, NULL AS column_end,
                    CAST(NULL AS INTEGER) AS last_event FROM board
             UNION ALL
@@ -35,6 +36,14 @@ struct StepStart {
                    (SELECT event FROM changes ORDER BY seq DESC LIMIT 1)
             ORDER BY part, ord
             """)
+    }
+
+    /// What `query` reads, from its statement.
+    static func read(from row: any SQLStatement) throws -> StepStart {
+        var start = StepStart(header: Board(states: []))
+        // Read with the statements' lenient getters: a damaged file can hold a NULL or a blob
+        // whatever the schema says (found by the store fuzz target, when GRDB's `row["id"]`
+        // read it and trapped: Tests/FuzzFindings/store-null-board-id.db).
         var first = true
         while try row.next() {
             switch row.int(0) {

@@ -107,6 +107,59 @@ import Testing
         let cards = try BoardStore.open(path, readOnly: true).cards()
         #expect(cards.count == steps.count && cards.allSatisfy { $0.card.state == "todo" })
     }
+
+    /// A step in a group decides from the board as the steps before it in the same
+    /// transaction left it: its card and where the log and each column end are read after
+    /// their writes (on PostgreSQL sent behind them, `NextWrite`), never before. Many
+    /// requests move the same few cards at once, each to the end of the column after the one
+    /// it finds the card in: each move starts where the one before it ended, no two cards
+    /// share a place, and undoing every move gives the board back.
+    @Test(arguments: StoreEngineUnderTest.allCases)
+    func aStepInAGroupDecidesFromTheStepsBeforeIt(_ engine: StoreEngineUnderTest) async throws {
+        let tmp = try TemporaryFolder()
+        let path = try engine.location("chain.db", in: tmp)
+        let states = ["todo", "doing", "done"].map { BoardState(id: $0, name: $0, category: $0 == "done" ? .done : .todo) }
+        let cards = (0..<6).map { Card(id: "c\($0)", title: "card \($0)", state: "todo", position: Double($0 + 1)) }
+        _ = try BoardStore.create(path, board: Board(id: "m", name: "M", states: states, cards: cards),
+                                  step: StepInfo(actor: "t", command: "init"))
+        let before = try BoardStore.open(path, readOnly: true).cards()
+        let store = try BoardStore.open(path, commits: .grouped)
+        let requests = 120
+        let applied = await withTaskGroup(of: Int64?.self) { tasks in
+            for n in 0..<requests {
+                // Runs of moves of one card, so that a step often follows one of the same card.
+                let id = "c\(n / 4 % cards.count)"
+                tasks.addTask {
+                    let made = try? await store.apply(by: StepInfo(actor: "r\(n)", command: "move"), reading: [id]) {
+                        draft throws(StoreError) in
+                        guard let card = try draft.card(id: id), let at = states.firstIndex(where: { $0.id == card.card.state }) else {
+                            throw StoreError.refused(.unknownCard(id, close: []))
+                        }
+                        return [.move(card: id, state: states[(at + 1) % states.count].id, position: nil)]
+                    }
+                    return try? made?.get()?.step
+                }
+            }
+            return await tasks.reduce(into: []) { $0.append($1) }
+        }
+        #expect(applied.count == requests && applied.allSatisfy { $0 != nil }, "every move landed")
+        let commits = Int(try store.revision().description.split(separator: ".").last ?? "") ?? -1
+        #expect(commits > 0 && commits < requests, "moves shared transactions: \(commits) commits for \(requests) moves")
+        for card in cards {
+            // Oldest first: each move leaves from the column the one before it entered.
+            let moves = try store.history(card: card.id).filter { $0.kind == "moved" }
+            #expect(moves.count == requests / cards.count)
+            let chain = zip([String?.some("todo")] + moves.map(\.to), moves.map(\.from))
+            #expect(chain.allSatisfy { $0 == $1 }, "\(card.id): \(moves.map { "\($0.from ?? "-")→\($0.to ?? "-")" })")
+        }
+        let now = try store.cards()
+        for state in states {
+            let places = now.filter { $0.card.state == state.id }.compactMap(\.card.position)
+            #expect(Set(places).count == places.count, "no two cards share a place in \(state.id): \(places)")
+        }
+        for _ in 0..<requests { _ = try await store.undo() }
+        #expect(try store.cards() == before, "undoing every move gives the board back")
+    }
 }
 
 private struct NotOnThisBoard: Error {

@@ -464,7 +464,6 @@ struct PageResponder: Sendable {
         let header: Board
         var card: StoredCard?
         do throws(StoreError) {
-            if let id = target.card { try draft.readAhead(card: id) }
             header = try draft.header()
             if let id = target.card {
                 guard let found = try draft.card(id: id) else { throw .refused(.unknownCard(id, close: [])) }

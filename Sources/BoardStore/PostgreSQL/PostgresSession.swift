@@ -157,13 +157,12 @@ final class PostgresSession: @unchecked Sendable {
         return lastTicket
     }
 
-    /// The rows of a read sent ahead, waiting for them when they have not come yet.
-    func answer(ahead ticket: Int) throws -> PostgresResult {
+    /// The rows of a read sent ahead, waiting for them when they have not come yet; nil when
+    /// they never will (a failure before them ended the pipeline's run, or the transaction
+    /// they were read in): the caller reads anew.
+    func answer(ahead ticket: Int) throws -> PostgresResult? {
         if aheadResults[ticket] == nil && aheadPlaces.values.contains(ticket) { _ = try collect() }
-        guard let result = aheadResults.removeValue(forKey: ticket) else {
-            throw PostgresFailure(.connection, "a read sent ahead was not answered")
-        }
-        return result
+        return aheadResults.removeValue(forKey: ticket)
     }
 
     /// Sends one statement, parsed and planned for this run only (a statement run once: DDL,

@@ -88,9 +88,8 @@ final class PostgresStatement: SQLStatement {
             if let ticket = ahead {
                 ahead = nil
                 rows = try session.answer(ahead: ticket)
-            } else {
-                rows = try session.prepared(sql, values)
             }
+            if rows == nil { rows = try session.prepared(sql, values) }
             index = -1
         }
         index += 1
