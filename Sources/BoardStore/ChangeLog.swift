@@ -64,6 +64,7 @@ enum ChangeLog {
         var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: start.lastEvent, read: read,
                                     columnEnds: start.columnEnds)
         let touched = try edits.map { edit in try writer.apply(edit) }
+        try writer.writeLog()
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
             try db.execute("RELEASE step")
@@ -103,6 +104,9 @@ enum ChangeLog {
         let states: [BoardState]
         var event: Int64
         var wrote = false
+        /// The step's log rows, written together once its edits are applied (`writeLog`):
+        /// one statement, not one a row.
+        var rows = RowBatch(columns: LogRow.parameterCount)
         /// Cards read before the step; each is taken once, by the first edit of its card (a
         /// later edit of the same card reads what the first one wrote).
         var read: [String: StoredCard]
@@ -147,7 +151,7 @@ enum ChangeLog {
             case .restore(let id): return try setArchived(id, false)
             case .delete(let id):
                 let before = try present(id)
-                try row(.deleted, before.number, nil, nil, nil)
+                row(.deleted, before.number, nil, nil, nil)
                 try setPresence([before.number], false, db)
                 return StoredCard(number: before.number, card: before.card, present: false)
             case .undelete(let id):
@@ -155,16 +159,14 @@ enum ChangeLog {
                     throw StoreError.refused(.unknownCard(id, close: []))
                 }
                 _ = try state(gone.card.state)
-                try row(.created, gone.number, stateField, nil, .text(gone.card.state))
+                row(.created, gone.number, stateField, nil, .text(gone.card.state))
                 try setPresence([gone.number], true, db)
                 return StoredCard(number: gone.number, card: gone.card, present: true)
             case .recordConflict(let id, let conflict):
                 let card = try present(id)
-                var batch = RowBatch(columns: LogRow.parameterCount)
                 LogRow(step: step, event: event, at: info.at, actor: conflict.localActor, card: card.number,
                        kind: ChangeLog.conflictKind, field: conflict.field, old: conflict.lost, new: conflict.kept,
-                       applied: false, extras: conflictExtras(conflict)).encode(into: &batch)
-                try log.run(batch)
+                       applied: false, extras: conflictExtras(conflict)).encode(into: &rows)
                 wrote = true
                 return card
             }
@@ -183,7 +185,7 @@ enum ChangeLog {
             // The next number, as SQLite would pick it; no other writer can take it first.
             let number = (try db.int("SELECT max(number) FROM cards") ?? 0) + 1
             try CardRow.write(card, number: number, present: true, CardRow.addSQL, db)
-            try row(.created, number, stateField, nil, .text(card.state))
+            row(.created, number, stateField, nil, .text(card.state))
             return StoredCard(number: number, card: card, present: true)
         }
 
@@ -222,7 +224,7 @@ enum ChangeLog {
                     let other = others[renumbering.index]
                     // An event of its own, which the board's events and the history leave out.
                     event += 1
-                    try row(ChangeLog.renumberedKind, other.number, "position",
+                    row(ChangeLog.renumberedKind, other.number, "position",
                             Card.value(ofPosition: other.position), Card.value(ofPosition: renumbering.position))
                     setPosition.bind(1, .real(renumbering.position))
                     setPosition.bind(2, .int(other.number))
@@ -238,7 +240,7 @@ enum ChangeLog {
             guard before.card.archived != archived else { return before }
             var after = before.card
             after.archived = archived
-            try row(archived ? .archived : .restored, before.number, "archived",
+            row(archived ? .archived : .restored, before.number, "archived",
                     .text(String(before.card.archived)), .text(String(archived)))
             try save(after, number: before.number, present: true, db)
             return StoredCard(number: before.number, card: after, present: true)
@@ -247,10 +249,10 @@ enum ChangeLog {
         /// Logs every field that differs (a move's state first, as from/to) and saves.
         private mutating func change(_ before: StoredCard, to after: Card, as kind: EventType) throws -> StoredCard {
             if before.card.state != after.state {
-                try row(kind, before.number, stateField, .text(before.card.state), .text(after.state))
+                row(kind, before.number, stateField, .text(before.card.state), .text(after.state))
             }
             for (field, old, new) in differences(before.card, after) where field != stateField {
-                try row(kind, before.number, field, old, new)
+                row(kind, before.number, field, old, new)
             }
             try save(after, number: before.number, present: true, db)
             return StoredCard(number: before.number, card: after, present: true)
@@ -263,16 +265,21 @@ enum ChangeLog {
             return s
         }
 
-        private mutating func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
-            try row(kind.rawValue, card, field, old, new)
+        private mutating func row(_ kind: EventType, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) {
+            row(kind.rawValue, card, field, old, new)
         }
 
-        private mutating func row(_ kind: String, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) throws {
-            var batch = RowBatch(columns: LogRow.parameterCount)
+        private mutating func row(_ kind: String, _ card: Int64, _ field: String?, _ old: FieldValue?, _ new: FieldValue?) {
             LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind,
-                   field: field, old: old, new: new, applied: true).encode(into: &batch)
-            try log.run(batch)
+                   field: field, old: old, new: new, applied: true).encode(into: &rows)
             wrote = true
+        }
+
+        /// Writes the step's log rows (after its cards: a row names its card's number, which
+        /// an added card has only once written), in the order they were made.
+        mutating func writeLog() throws {
+            try log.run(rows)
+            rows = RowBatch(columns: LogRow.parameterCount)
         }
     }
 

@@ -410,11 +410,18 @@ final class PostgresSession: @unchecked Sendable {
         return line.trimmingCharacters(in: .whitespaces)
     }
 
-    /// `strings` as a NULL-ended array of C strings, for `body`'s length.
+    /// `strings` as a NULL-ended array of C strings, for `body`'s length: one buffer holds
+    /// them all, each ending in its NUL (no copy can fail alone and end the array early).
     private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        return body(copies.map { UnsafePointer($0) } + [nil])
+        var bytes: [CChar] = []
+        var starts: [Int] = []
+        for string in strings {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: string.utf8CString)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            body(starts.map { UnsafePointer(buffer.baseAddress! + $0) } + [nil])
+        }
     }
 }
 

@@ -28,6 +28,10 @@ final class PostgresStatement: SQLStatement {
         }
     }
 
+    /// The most rows a batch's statement holds and is still prepared: a step writes a row
+    /// per field it changed, a few; an import, thousands a statement.
+    private static let mostRowsPrepared = 16
+
     /// Ready for new bindings (a statement is reused from the connection's cache).
     func clear() {
         values.removeAll(keepingCapacity: true)
@@ -66,9 +70,9 @@ final class PostgresStatement: SQLStatement {
                 }
                 text += ")"
             }
-            // Its text depends on the batch's size: a one-row batch (a step's log row) is the
-            // same text every time and is prepared; a larger one is parsed for this run only.
-            try session.send(text, values, prepared: end - start == 1)
+            // Its text depends on the batch's size: a small batch (a step's log rows) has one
+            // of a few texts, each prepared once; a larger one is parsed for this run only.
+            try session.send(text, values, prepared: end - start <= Self.mostRowsPrepared)
             start = end
         }
     }
