@@ -225,7 +225,7 @@ enum ChangeLog {
                     // An event of its own, which the board's events and the history leave out.
                     event += 1
                     row(ChangeLog.renumberedKind, other.number, "position",
-                            Card.value(ofPosition: other.position), Card.value(ofPosition: renumbering.position))
+                        Card.value(ofPosition: other.position), Card.value(ofPosition: renumbering.position))
                     setPosition.bind(1, .real(renumbering.position))
                     setPosition.bind(2, .int(other.number))
                     try setPosition.run()
@@ -241,7 +241,7 @@ enum ChangeLog {
             var after = before.card
             after.archived = archived
             row(archived ? .archived : .restored, before.number, "archived",
-                    .text(String(before.card.archived)), .text(String(archived)))
+                .text(String(before.card.archived)), .text(String(archived)))
             try save(after, number: before.number, present: true, db)
             return StoredCard(number: before.number, card: after, present: true)
         }
