@@ -556,18 +556,29 @@ def moves_per_second(base, path, cards, seconds, scratch, label, rows, connectio
     wrk(base + path, seconds, label, cards, rows, script=script, connections=connections)
 
 
-def moves_on_two_boards(store_a, store_b, port, cards, seconds, scratch, env, label):
-    """Moves on two boards served by one instance at once, 4 connections each (8 in all):
-    writers of different boards never wait for each other. Returns the two boards' moves/s
+def moves_on_two_boards(store_a, store_b, ports, cards, seconds, scratch, env, label):
+    """Moves on two boards at once, 4 connections each (8 in all): writers of different boards
+    never wait for each other. Each of `ports` is an instance serving both boards; with two,
+    nginx (load_balancer.py) sends each request to either. Returns the two boards' moves/s
     added up (None when a run was not recorded)."""
-    server = subprocess.Popen(bk("serve", "--board", f"a={store_a}", "--board", f"b={store_b}", "--port", str(port),
-                                 "--quiet", "--state-file", os.path.join(scratch, "tokens-two.json")),
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    state = os.path.join(scratch, f"tokens-two-{len(ports)}.json")
+    servers = [subprocess.Popen(bk("serve", "--board", f"a={store_a}", "--board", f"b={store_b}", "--port", str(port),
+                                   "--quiet", "--state-file", state),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+               for port in ports]
     try:
-        pages = [urllib.parse.urlparse(started(server, rf"{name} board: (http://\S+/)")).path for name in ("a", "b")]
+        # The instances share their state file, so each gives the same pages.
+        pages = [urllib.parse.urlparse(started(servers[0], rf"{name} board: (http://\S+/)")).path for name in ("a", "b")]
+        for server in servers[1:]:
+            started(server, r"b board: (http://\S+/)")
+        base = f"http://127.0.0.1:{ports[0]}"
+        if len(ports) > 1:
+            balancer, lb = oracle("load_balancer.py", os.path.join(scratch, "nginx-two"), *map(str, ports))
+            servers.append(balancer)
+            base = lb["url"]
         measured = []
         runs = [threading.Thread(target=moves_per_second,
-                                 args=(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, f"{label} {k}", measured, 4))
+                                 args=(base, path, cards, seconds, scratch, f"{label} {k}", measured, 4))
                 for k, path in enumerate(pages)]
         for run in runs:
             run.start()
@@ -575,8 +586,9 @@ def moves_on_two_boards(store_a, store_b, port, cards, seconds, scratch, env, la
             run.join()
         return sum(rps for _, _, rps, _ in measured) if len(measured) == 2 else None
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
 
 
 def postgres_benchmark(import_cards, cards=1000, seconds=10):
@@ -597,7 +609,8 @@ def postgres_benchmark(import_cards, cards=1000, seconds=10):
             subprocess.run(bk("sample", "--cards", str(cards), "--seed", "42", "-o", board), check=True)
             stores = {"SQLite": os.path.join(scratch, "team.db"), "PostgreSQL": info["url"] + "?board=one",
                       "PostgreSQL, two instances": info["url"] + "?board=two",
-                      "PostgreSQL, a second board": info["url"] + "?board=three"}
+                      "PostgreSQL, a second board": info["url"] + "?board=three",
+                      "PostgreSQL, a fourth board": info["url"] + "?board=four"}
             for store in stores.values():
                 subprocess.run(bk("init", "--board", store, "--from", board), check=True, capture_output=True, env=env)
             for name in ("SQLite", "PostgreSQL"):
@@ -610,10 +623,16 @@ def postgres_benchmark(import_cards, cards=1000, seconds=10):
                 measured = []
                 moves_per_second(f"http://127.0.0.1:{port}", path, cards, seconds, scratch, "move c8", measured)
                 rows += [(cards, "moves/s through the page's API", name, rps, "moves/s") for _, _, rps, _ in measured]
-            both = moves_on_two_boards(stores["PostgreSQL"], stores["PostgreSQL, a second board"], 18505, cards, seconds,
+            both = moves_on_two_boards(stores["PostgreSQL"], stores["PostgreSQL, a second board"], [18505], cards, seconds,
                                        scratch, env, "move c4 each of two boards")
             if both is not None:
                 rows.append((cards, "moves/s through the page's API", "PostgreSQL, two boards in one instance", both, "moves/s"))
+            # Two instances add writes where there is more than one board's lock to take.
+            both = moves_on_two_boards(stores["PostgreSQL, two instances"], stores["PostgreSQL, a fourth board"], [18506, 18507],
+                                       cards, seconds, scratch, env, "move c4 each of two boards, two instances")
+            if both is not None:
+                rows.append((cards, "moves/s through the page's API", "PostgreSQL, two boards through two instances behind nginx",
+                             both, "moves/s"))
             ports = [18510, 18511]
             pair = [serve_on(stores["PostgreSQL, two instances"], p, scratch, env) for p in ports]
             servers += [server for server, _ in pair]
