@@ -1,7 +1,7 @@
 import BoardModel
 
 /// The board as a step's own write transaction sees it, for a caller that decides the step's
-/// edits from what it reads (`BoardStore.apply(by:expecting:deciding:)`): the board page
+/// edits from what it reads (`BoardStore.apply(by:expecting:reading:deciding:)`): the board page
 /// checks a request against the card and the states it is about to change, in the same
 /// transaction, so nothing can change between the check and the change.
 ///
