@@ -297,34 +297,33 @@ public final class BoardStore: Sendable {
     /// (`StepDraft`): what the edits are checked against is what they change, and a server
     /// reads nothing outside the write it is making. An error `decide` throws is returned as
     /// the failure, with nothing applied; `expecting` is checked after it, as in `apply(_:by:expecting:)`.
-    /// `reading` names the cards `decide` reads by id: asked for ahead, with the board
-    /// (`StepDraft.card(id:)` takes them), which spares PostgreSQL's store round trips.
-    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading cards: [String] = [],
+    /// `reading` names the card `decide` reads by id: asked for ahead, with the board
+    /// (`StepDraft.card(id:)` takes it), which spares PostgreSQL's store a round trip.
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading card: String? = nil,
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try write(applying(info, versions, cards, decide))
+        try write(applying(info, versions, card, decide))
     }
 
     /// The same for a caller that must not block its thread while the step commits.
-    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading cards: [String] = [],
+    public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading card: String? = nil,
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         async throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try await write(applying(info, versions, cards, decide))
+        try await write(applying(info, versions, card, decide))
     }
 
-    /// The step as a group's write: its draft made, and the board and the cards it reads
+    /// The step as a group's write: its draft made, and the board and the card it reads
     /// asked for, before it runs (`StepDraft.prepare`), by the write before it when there
     /// is one; it sends the next write's reads behind its own.
-    private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String], _ cards: [String],
+    private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String], _ card: String?,
                                           _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         -> GroupWrite<Result<AppliedStep?, Failure>> {
         let engine = self.engine
-        let reads = Array(Set(cards).union(versions.keys)).sorted()
         // Made by `prepare` on the committer's queue, taken by the body right after it.
         let prepared = PreparedDraft()
         return GroupWrite(prepare: { db in
             let draft = StepDraft(db: db, engine: engine)
-            try draft.prepare(cards: reads)
+            try draft.prepare(card: card ?? versions.keys.min())
             prepared.draft = draft
         }) { db, next in
             let draft = prepared.take() ?? StepDraft(db: db, engine: engine)

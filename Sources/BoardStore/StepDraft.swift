@@ -15,27 +15,29 @@ public final class StepDraft {
     /// The cards read by id, as they were before the step: the step's writer starts from
     /// them rather than reading each again (a round trip to PostgreSQL).
     private(set) var readCards: [String: StoredCard] = [:]
-    /// What the step starts from and the cards, asked for ahead (`prepare(cards:)`), not yet taken.
+    /// What the step starts from and the card, asked for ahead (`prepare(card:)`), not yet taken.
     private var startAhead: (any SQLStatement)?
-    private var cardsAhead: [String: any SQLStatement] = [:]
+    private var cardAhead: (id: String, query: any SQLStatement)?
 
     init(db: any SQLConnection, engine: any StoreEngine) {
         self.db = db
         self.engine = engine
     }
 
-    /// Asks for what the step starts from and for the cards `ids` now, to come with the next
+    /// Asks for what the step starts from and for the card `id` now, to come with the next
     /// read waited for: a page's change then reads the board and its card in one round trip
     /// to PostgreSQL, or in none of its own when the write before it in a group sent this
-    /// behind its statements (`NextWrite`). `header()` and `card(id:)` take them.
-    func prepare(cards ids: [String]) throws {
+    /// behind its statements (`NextWrite`). `header()` and `card(id:)` take them. (One card:
+    /// a statement is the connection's for its text, and a second card asked for ahead would
+    /// bind it again.)
+    func prepare(card id: String?) throws {
         let start = try StepStart.query(db)
         try start.readAhead()
         startAhead = start
-        for id in ids where cardsAhead[id] == nil {
+        if let id {
             let query = try CardRow.presentQuery(id: id, db)
             try query.readAhead()
-            cardsAhead[id] = query
+            cardAhead = (id, query)
         }
     }
 
@@ -66,8 +68,9 @@ public final class StepDraft {
         let card = try guarded { () throws -> StoredCard? in
             // The statement asked ahead is the connection's for that text: one bound again
             // since (another card read first) gives another card, or none; then read anew.
-            if let ahead = cardsAhead.removeValue(forKey: id), let card = try CardRow.first(of: ahead), card.card.id == id {
-                return card
+            if let ahead = cardAhead, ahead.id == id {
+                cardAhead = nil
+                if let card = try CardRow.first(of: ahead.query), card.card.id == id { return card }
             }
             return try CardRow.present(id: id, db)
         }

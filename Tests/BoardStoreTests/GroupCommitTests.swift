@@ -130,7 +130,7 @@ import Testing
                 // Runs of moves of one card, so that a step often follows one of the same card.
                 let id = "c\(n / 4 % cards.count)"
                 tasks.addTask {
-                    let made = try? await store.apply(by: StepInfo(actor: "r\(n)", command: "move"), reading: [id]) {
+                    let made = try? await store.apply(by: StepInfo(actor: "r\(n)", command: "move"), reading: id) {
                         draft throws(StoreError) in
                         guard let card = try draft.card(id: id), let at = states.firstIndex(where: { $0.id == card.card.state }) else {
                             throw StoreError.refused(.unknownCard(id, close: []))

@@ -65,7 +65,7 @@ final class BoardDesk: Sendable {
             let step = StepInfo(actor: actor, command: change.command)
             let expecting = change.card.flatMap { id in change.version.map { [id: $0] } } ?? [:]
             let applied: AppliedStep?
-            switch try await store.apply(by: step, expecting: expecting, reading: change.card.map { [$0] } ?? [],
+            switch try await store.apply(by: step, expecting: expecting, reading: change.card,
                                          deciding: change.edits) {
             case .success(let made): applied = made
             case .failure(let failure): return .failure(failure)
