@@ -302,39 +302,35 @@ public final class BoardStore: Sendable {
     public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading card: String? = nil,
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try write(applying(info, versions, card, decide))
+        let events = StepEvents()
+        return try write(applying(info, versions, card, decide, events)).map { $0.map { $0.with(events) } }
     }
 
     /// The same for a caller that must not block its thread while the step commits.
     public func apply<Failure: Error>(by info: StepInfo, expecting versions: [String: String] = [:], reading card: String? = nil,
                                       deciding decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
         async throws(StoreError) -> Result<AppliedStep?, Failure> {
-        try await write(applying(info, versions, card, decide))
+        let events = StepEvents()
+        return try await write(applying(info, versions, card, decide, events)).map { $0.map { $0.with(events) } }
     }
 
-    /// The step as a group's write: its draft made, and the board and the card it reads
-    /// asked for, before it runs (`StepDraft.prepare`), by the write before it when there
-    /// is one; it sends the next write's reads behind its own.
+    /// The step as a group's write: the card it reads by id asked for with the group's first
+    /// reads, and its events read with the group's, into `events`.
     private func applying<Failure: Error>(_ info: StepInfo, _ versions: [String: String], _ card: String?,
-                                          _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit])
+                                          _ decide: @escaping (StepDraft) throws(Failure) -> [CardEdit], _ events: StepEvents)
         -> GroupWrite<Result<AppliedStep?, Failure>> {
         let engine = self.engine
-        // Made by `prepare` on the committer's queue, taken by the body right after it.
-        let prepared = PreparedDraft()
-        return GroupWrite(prepare: { db in
-            let draft = StepDraft(db: db, engine: engine)
-            try draft.prepare(card: card ?? versions.keys.min())
-            prepared.draft = draft
-        }) { db, next in
-            let draft = prepared.take() ?? StepDraft(db: db, engine: engine)
+        return GroupWrite(.step(reading: card ?? versions.keys.min())) { db, run in
+            let draft = StepDraft(run: run, engine: engine)
             let edits: [CardEdit]
             do throws(Failure) { edits = try decide(draft) } catch { return .failure(error) }
             for (id, version) in versions.sorted(by: { $0.key < $1.key }) {
                 guard let current = try draft.card(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
                 guard current.version == version else { throw StoreError.cardChanged(id: id, number: current.number) }
             }
-            return .success(try ChangeLog.apply(edits, info: info, in: db, start: draft.start(), cards: draft.readCards,
-                                                then: next))
+            let applied = try ChangeLog.apply(edits, info: info, in: run)
+            if let applied { run.readEvents(of: applied.step, into: events) }
+            return .success(applied)
         }
     }
 
@@ -419,15 +415,11 @@ public struct AppliedStep: Sendable, Equatable {
     public var step: Int64
     public var cards: [StoredCard]
     public var events: [LogEvent]
-}
 
-/// A step's draft between its `prepare` and its body (`BoardStore.applying`), both run on the
-/// group's committer, one after the other.
-private final class PreparedDraft: @unchecked Sendable {
-    var draft: StepDraft?
-
-    func take() -> StepDraft? {
-        defer { draft = nil }
-        return draft
+    /// The step with the events read for it after it was written.
+    fileprivate func with(_ read: StepEvents) -> AppliedStep {
+        var step = self
+        step.events = read.events
+        return step
     }
 }

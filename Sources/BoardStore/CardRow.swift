@@ -115,13 +115,15 @@ enum CardRow {
 
     /// The present card whose id is exactly `id`, or nil.
     static func present(id: String, _ db: any SQLConnection) throws -> StoredCard? {
-        try first(of: presentQuery(id: id, db))
-    }
-
-    /// The statement that reads the present card whose id is exactly `id`, bound, not yet run.
-    static func presentQuery(id: String, _ db: any SQLConnection) throws -> any SQLStatement {
         let s = try db.statement("SELECT \(columns) FROM cards WHERE id = ? AND present = 1")
         s.bind(1, id)
+        return try first(of: s)
+    }
+
+    /// The statement that reads the present cards among `ids` (in no order), bound, not yet run.
+    static func presentQuery(ids: [String], _ db: any SQLConnection) throws -> any SQLStatement {
+        let s = try db.statement("SELECT \(columns) FROM cards WHERE present = 1 AND id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
+        for (i, id) in ids.enumerated() { s.bind(Int32(i + 1), id) }
         return s
     }
 

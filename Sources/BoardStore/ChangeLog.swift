@@ -45,12 +45,13 @@ enum ChangeLog {
 
     // MARK: Applying
 
-    /// `start` is what the step starts from when the caller has read it in this transaction,
-    /// and `cards` the cards it read by id (before the step wrote anything). The next write's
-    /// reads (`next`) go behind the step's statements, before the read that answers them.
-    static func apply(_ edits: [CardEdit], info asked: StepInfo, in db: any SQLConnection, start known: StepStart? = nil,
-                      cards read: [String: StoredCard] = [:], then next: NextWrite = .none) throws -> AppliedStep? {
-        let start = try known ?? StepStart.read(db)
+    /// Applies `edits` as one step, from the board as `run` finds it (what the steps before it
+    /// in the transaction left, `GroupRun`), which it tells what the step wrote. The step's
+    /// events are left for its caller to read: with the group's (`GroupRun.readEvents`), or
+    /// `events(db, step:)`.
+    static func apply(_ edits: [CardEdit], info asked: StepInfo, in run: GroupRun) throws -> AppliedStep? {
+        let db = run.db
+        let start = try run.stepStart()
         let header = start.header
         let info = stamped(asked, after: start.lastAt, zone: header.zone)
         let step = start.lastStep + 1
@@ -60,22 +61,19 @@ enum ChangeLog {
         try db.execute("SAVEPOINT step")
         try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
                        [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
-        let previous = start.lastSeq
-        var writer = try StepWriter(db: db, step: step, info: info, states: header.states, event: start.lastEvent, read: read,
-                                    columnEnds: start.columnEnds)
+        var writer = try StepWriter(run: run, step: step, info: info, states: header.states, event: start.lastEvent)
         let touched = try edits.map { edit in try writer.apply(edit) }
         try writer.writeLog()
         guard writer.wrote else {
             try db.execute("ROLLBACK TO step")
             try db.execute("RELEASE step")
-            next.send()
             return nil
         }
         try db.execute("RELEASE step")
         try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
-        try closeStep(step, after: previous, db)
-        next.send()
-        return AppliedStep(step: step, cards: touched, events: try events(db, step: step))
+        try closeStep(step, after: start.lastSeq, db)
+        run.closed(step: step, at: info.at, lastEvent: writer.lastLogged)
+        return AppliedStep(step: step, cards: touched, events: [])
     }
 
     /// The step with its time decided: a `.commit` step takes the time now, inside the write
@@ -97,49 +95,52 @@ enum ChangeLog {
     /// The edits of one step: each changes a card's current values and logs one event, a
     /// row per field it changed (none when it changed nothing).
     private struct StepWriter {
+        let run: GroupRun
         let db: any SQLConnection
         let step: Int64
         let info: StepInfo
         let log: any SQLStatement
         let states: [BoardState]
         var event: Int64
+        /// The event number of the last row made (the log's last once written).
+        var lastLogged: Int64
         var wrote = false
         /// The step's log rows, written together once its edits are applied (`writeLog`):
         /// one statement, not one a row.
         var rows = RowBatch(columns: LogRow.parameterCount)
-        /// Cards read before the step; each is taken once, by the first edit of its card (a
-        /// later edit of the same card reads what the first one wrote).
-        var read: [String: StoredCard]
-        /// Each column's last position as read before the step: good until it writes.
-        let columnEnds: [String: Double]
 
         /// `event` is the log's last event number.
-        init(db: any SQLConnection, step: Int64, info: StepInfo, states: [BoardState], event: Int64,
-             read: [String: StoredCard], columnEnds: [String: Double]) throws {
-            self.db = db
+        init(run: GroupRun, step: Int64, info: StepInfo, states: [BoardState], event: Int64) throws {
+            self.run = run
+            db = run.db
             self.step = step
             self.info = info
             self.states = states
             log = try db.statement(LogRow.insertSQL)
             self.event = event
-            self.read = read
-            self.columnEnds = columnEnds
+            lastLogged = event
         }
 
         /// The position after the last of a column's cards (1 in an empty column).
         func endPosition(in state: String) throws -> Double {
-            guard wrote else { return (columnEnds[state] ?? 0) + 1 }
+            guard wrote else { return (try run.columnEnd(state) ?? 0) + 1 }
             return (try db.double("SELECT max(position) FROM cards WHERE state = ? AND present = 1", [.text(state)]) ?? 0) + 1
         }
 
         /// The card with this id as the step finds it, which must be on the board.
-        mutating func present(_ id: String) throws -> StoredCard {
-            if let card = read.removeValue(forKey: id) { return card }
-            return try ChangeLog.present(id, db)
+        func present(_ id: String) throws -> StoredCard {
+            guard let card = try run.card(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
+            return card
         }
 
         /// Applies one edit; the card as it is after it.
         mutating func apply(_ edit: CardEdit) throws -> StoredCard {
+            let card = try applied(edit)
+            run.wrote(card)
+            return card
+        }
+
+        private mutating func applied(_ edit: CardEdit) throws -> StoredCard {
             event += 1
             switch edit {
             case .add(let card): return try add(card)
@@ -168,6 +169,7 @@ enum ChangeLog {
                        kind: ChangeLog.conflictKind, field: conflict.field, old: conflict.lost, new: conflict.kept,
                        applied: false, extras: conflictExtras(conflict)).encode(into: &rows)
                 wrote = true
+                lastLogged = event
                 return card
             }
         }
@@ -231,6 +233,7 @@ enum ChangeLog {
                     try setPosition.run()
                 }
                 event += 1
+                run.forget()
             }
             return placement.position
         }
@@ -273,6 +276,7 @@ enum ChangeLog {
             LogRow(step: step, event: event, at: info.at, actor: info.actor, card: card, kind: kind,
                    field: field, old: old, new: new, applied: true).encode(into: &rows)
             wrote = true
+            lastLogged = event
         }
 
         /// Writes the step's log rows (after its cards: a row names its card's number, which
@@ -284,12 +288,20 @@ enum ChangeLog {
     }
 
     /// Records which log rows the step wrote: those after `previous`, the last row before it
-    /// (no other writer comes between, so its rows are contiguous). Its first is the first
-    /// row there is, not `previous + 1`: PostgreSQL's sequence does not take back the numbers
-    /// of a step rolled back before it. (One aggregate over the rows, not two: a new
-    /// PostgreSQL board's log has no key yet when its import closes its step, and each was a
-    /// scan of it.)
-    static func closeStep(_ step: Int64, after previous: Int64, _ db: any SQLConnection) throws {
+    /// (no other writer comes between, so its rows are contiguous), or, when `previous` is
+    /// nil, after the last row of the step before it (one of the same transaction, whose rows
+    /// were not read). Its first is the first row there is, not `previous + 1`: PostgreSQL's
+    /// sequence does not take back the numbers of a step rolled back before it. (One aggregate
+    /// over the rows, not two: a new PostgreSQL board's log has no key yet when its import
+    /// closes its step, and each was a scan of it.)
+    static func closeStep(_ step: Int64, after previous: Int64?, _ db: any SQLConnection) throws {
+        guard let previous else {
+            try db.execute("""
+                UPDATE steps SET (first_seq, last_seq) = (SELECT min(seq), max(seq) FROM changes
+                    WHERE seq > (SELECT last_seq FROM steps WHERE step = ?1)) WHERE step = ?2
+                """, [.int(step - 1), .int(step)])
+            return
+        }
         try db.execute("""
             UPDATE steps SET (first_seq, last_seq) = (SELECT min(seq), max(seq) FROM changes WHERE seq > ?) WHERE step = ?
             """, [.int(previous), .int(step)])
@@ -452,15 +464,21 @@ enum ChangeLog {
     // MARK: Reading the log
 
     /// Events in log order, each with its rows put together.
-    static func events(_ db: any SQLConnection, card: String? = nil, step: Int64? = nil, since: Instant? = nil,
+    static func events(_ db: any SQLConnection, card: String? = nil, step: Int64, since: Instant? = nil,
+                       limit: Int? = nil) throws -> [LogEvent] {
+        try events(db, card: card, steps: step...step, since: since, limit: limit)
+    }
+
+    /// The same, of the steps `steps` alone when given.
+    static func events(_ db: any SQLConnection, card: String? = nil, steps: ClosedRange<Int64>? = nil, since: Instant? = nil,
                        limit: Int? = nil) throws -> [LogEvent] {
         // A column renumbered to make room is part of the move that did it, not an event.
         var conditions = ["c.kind <> '\(renumberedKind)'"]
         var arguments: [SQLValue] = []
         if let card { conditions.append("c.card = (SELECT number FROM cards WHERE id = ?)"); arguments.append(.text(card)) }
-        if let step {
+        if let steps {
             conditions.append("c.seq BETWEEN (SELECT first_seq FROM steps WHERE step = ?) AND (SELECT last_seq FROM steps WHERE step = ?)")
-            arguments += [.int(step), .int(step)]
+            arguments += [.int(steps.lowerBound), .int(steps.upperBound)]
         }
         var filter = "WHERE " + conditions.joined(separator: " AND ")
         // A time filter compares instants, not their texts (offsets differ), so it is applied
@@ -472,7 +490,7 @@ enum ChangeLog {
         // A step's few rows look their cards up by key, one by one: PostgreSQL's planner,
         // not knowing how few rows a step's range holds, joined them to every card by a scan
         // (the costliest statement of a move on a board of 1,000 cards). More rows join.
-        let cards = step == nil
+        let cards = steps == nil
             ? (id: "k.id", number: "k.number", title: "k.title", from: "changes c JOIN cards k ON k.number = c.card")
             : (id: "(SELECT id FROM cards WHERE number = c.card)", number: "c.card",
                title: "(SELECT title FROM cards WHERE number = c.card)", from: "changes c")
@@ -518,14 +536,6 @@ enum ChangeLog {
     }
 
     // MARK: Cards
-
-    /// The card with this id, which must be on the board.
-    private static func present(_ id: String, _ db: any SQLConnection) throws -> StoredCard {
-        guard let stored = try CardRow.present(id: id, db) else {
-            throw StoreError.refused(.unknownCard(id, close: []))
-        }
-        return stored
-    }
 
     private static func save(_ card: Card, number: Int64, present: Bool, _ db: any SQLConnection) throws {
         try CardRow.write(card, number: number, present: present, CardRow.updateSQL, db)

@@ -18,6 +18,12 @@ public enum CommitMode: Sendable {
 /// an answer still means "on disk". Nothing waits on purpose: a group is whatever queued while
 /// the previous one was committing, so a lone write commits at once.
 ///
+/// A group runs together (`GroupRun`): no write waits for the one before it, and a step
+/// decides from what the steps before it wrote, so a group is a few round trips to
+/// PostgreSQL whatever its size. When one of several writes fails other than by a refusal,
+/// the group is run again a write at a time, each waiting for its own answers, so that the
+/// failure stays its write's.
+///
 /// One committer: the first write to find the group idle starts it on a queue of its own,
 /// where it commits group after group for as long as writes keep arriving. A caller waits
 /// without holding a thread (`run(_:transaction:) async`, a server's request) or blocks its
@@ -103,32 +109,64 @@ final class CommitGroup: Sendable {
     }
 
     /// Commits `group` in one transaction, each write in a savepoint: every write's outcome.
-    ///
-    /// A write sends the next one's first reads behind its own statements when it can
-    /// (`NextWrite`); when it did not, or failed (what was read then saw its writes, or was
-    /// never answered), the next write sends them itself as it starts.
     private func commit(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
-        var results: [Result<Void, any Error>] = []
+        commitTogether(group, transaction) ?? commitOneByOne(group, transaction)
+    }
+
+    /// The group in one run (`GroupRun`): no write waits for the one before it. A write
+    /// refused (a decision from what it read, `StoreError.isRefusal`) is rolled back alone
+    /// to its savepoint. Nil when a write of several failed otherwise before the commit (a
+    /// statement the server refused, a connection lost): its failure may have come back with
+    /// another write's statements, so the group is run again a write at a time.
+    private func commitTogether(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>]? {
+        var outcomes: [Result<Void, any Error>] = []
+        var committing = false
         do {
             try transaction { db in
-                var prepared = false
-                for (k, job) in group.enumerated() {
+                let run = GroupRun(db)
+                try run.askAhead(for: group.map(\.write.reach))
+                for job in group {
                     try db.execute("SAVEPOINT groupwrite")
-                    var handedOver = false
-                    let next = group.indices.contains(k + 1) ? group[k + 1].write.prepare.map { prepare in
-                        NextWrite { handedOver = (try? prepare(db)) != nil }
-                    } : nil
+                    let kept = run.kept()
                     do {
-                        if !prepared { try job.write.prepare?(db) }
-                        try job.write.body(db, next ?? .none)
-                        // Its failure is its own, not the next write's (see `waitForAnswers`).
+                        try job.write.body(db, run)
+                        try db.execute("RELEASE groupwrite")
+                        outcomes.append(.success(()))
+                    } catch let refusal as StoreError where refusal.isRefusal {
+                        run.restore(kept)
+                        try db.execute("ROLLBACK TO groupwrite")
+                        try db.execute("RELEASE groupwrite")
+                        outcomes.append(.failure(refusal))
+                    }
+                    if case .anything = job.write.reach { run.forget() }
+                }
+                try run.finish()
+                try db.waitForAnswers()
+                committing = true
+            }
+        } catch {
+            if !committing && group.count > 1 { return nil }
+            // Not committed: no write of the group is on disk, whatever its body returned.
+            return group.map { _ in .failure(error) }
+        }
+        return outcomes
+    }
+
+    /// The group with each write waiting for its own answers before the next starts, so
+    /// that a failure is its write's alone: rolled back to its savepoint, the others kept.
+    private func commitOneByOne(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
+        var outcomes: [Result<Void, any Error>] = []
+        do {
+            try transaction { db in
+                for job in group {
+                    try db.execute("SAVEPOINT groupwrite")
+                    do {
+                        try job.write.run(db)
                         try db.waitForAnswers()
                         try db.execute("RELEASE groupwrite")
-                        results.append(.success(()))
-                        prepared = handedOver
+                        outcomes.append(.success(()))
                     } catch {
-                        prepared = false
-                        results.append(.failure(error))
+                        outcomes.append(.failure(error))
                         // A failure the engine ended the transaction for fails the whole group.
                         guard db.isInsideTransaction else { throw error }
                         try db.execute("ROLLBACK TO groupwrite")
@@ -137,39 +175,54 @@ final class CommitGroup: Sendable {
                 }
             }
         } catch {
-            // Not committed: no write of the group is on disk, whatever its body returned.
             return group.map { _ in .failure(error) }
         }
-        return results
+        return outcomes
     }
 }
 
-/// One write of a group: what it reads first, sent ahead when it can be (nil: nothing), and
-/// the write itself, told of the write after it (`NextWrite`).
+/// One write of a group: what it may change (`WriteReach`) and the write itself.
 struct GroupWrite<T> {
-    var prepare: ((any SQLConnection) throws -> Void)?
-    var body: (any SQLConnection, NextWrite) throws -> T
+    var reach: WriteReach
+    var body: (any SQLConnection, GroupRun) throws -> T
 
-    init(prepare: ((any SQLConnection) throws -> Void)? = nil, _ body: @escaping (any SQLConnection, NextWrite) throws -> T) {
-        self.prepare = prepare
+    init(_ reach: WriteReach, _ body: @escaping (any SQLConnection, GroupRun) throws -> T) {
+        self.reach = reach
         self.body = body
     }
 
-    /// A write that reads nothing ahead and leaves the next write to read for itself.
+    /// A write that is no step.
     init(_ body: @escaping (any SQLConnection) throws -> T) {
-        self.init { db, _ in try body(db) }
+        self.init(.anything) { db, _ in try body(db) }
     }
 
-    /// The write alone in its transaction: its reads sent, then the write.
+    /// The write in a run of its own: its first reads asked for, the write, its events read.
     func run(_ db: any SQLConnection) throws -> T {
-        try prepare?(db)
-        return try body(db, .none)
+        let run = GroupRun(db)
+        try run.askAhead(for: [reach])
+        let value = try body(db, run)
+        try run.finish()
+        return value
     }
 
     /// The same write, its value kept in `value` for its caller to take after the commit.
     fileprivate func keeping(in value: Kept<T>) -> GroupWrite<Void> {
         let body = self.body
-        return GroupWrite<Void>(prepare: prepare) { db, next in value.value = try body(db, next) }
+        return GroupWrite<Void>(reach) { db, run in value.value = try body(db, run) }
+    }
+}
+
+/// What a write of a group may change, which says what the writes after it can still know
+/// of the board (`GroupRun`).
+enum WriteReach {
+    /// A step (`ChangeLog.apply`): cards only. It reads the card `reading` by id (nil:
+    /// none it can name before it runs), asked for with the group's first reads.
+    case step(reading: String?)
+    /// Anything (an undo, a sync, a migration): the writes after it read the board anew.
+    case anything
+
+    var isStep: Bool {
+        if case .step = self { true } else { false }
     }
 }
 

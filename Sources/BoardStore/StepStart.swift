@@ -8,7 +8,9 @@ import BoardModel
 struct StepStart {
     var header: Board
     var lastStep: Int64 = 0
-    var lastSeq: Int64 = 0
+    /// The log's last row's number; nil after a step of the same transaction (`GroupRun`):
+    /// then the one the last step's row records as its last.
+    var lastSeq: Int64? = 0
     var lastAt: String?
     var lastEvent: Int64 = 0
     /// The largest position among each state's present cards (a state without any: absent).
@@ -20,7 +22,7 @@ struct StepStart {
         try read(from: query(db))
     }
 
-    /// The statement that reads it, not yet run (to be sent ahead: `StepDraft.prepare`).
+    /// The statement that reads it, not yet run (to be sent ahead: `GroupRun.askAhead`).
     static func query(_ db: any SQLConnection) throws -> any SQLStatement {
         // (A column only NULL in the first two parts would be text to PostgreSQL, and the
         // last part's number would not match it: the cast.)

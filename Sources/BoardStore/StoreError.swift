@@ -85,6 +85,16 @@ public enum StoreError: Error, DiagnosticMessage, Equatable {
         }
     }
 
+    /// Whether this is a decision from what was read (an unknown card, nothing to undo, a
+    /// card changed meanwhile) rather than a failure to read or write: a group's other writes
+    /// stand beside it (`CommitGroup`).
+    var isRefusal: Bool {
+        switch self {
+        case .refused, .nothingToUndo, .nothingToRedo, .nothingOfTheirs, .undoConflict, .undoUnconfirmed, .cardChanged: true
+        case .notAStore, .newerSchema, .alreadyExists, .missing, .database, .busy, .damaged, .readOnly, .invalidAddress: false
+        }
+    }
+
     public var code: DiagnosticCode {
         switch self {
         case .notAStore: .storeNotBoardkit

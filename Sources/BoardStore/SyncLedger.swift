@@ -194,7 +194,8 @@ extension BoardStore {
         return try write { db in
             let draft = SyncDraft(db: db, engine: engine)
             let (changes, decided) = try decide(draft)
-            let applied = changes.edits.isEmpty ? nil : try ChangeLog.apply(changes.edits, info: info, in: db)
+            var applied = changes.edits.isEmpty ? nil : try ChangeLog.apply(changes.edits, info: info, in: GroupRun(db))
+            if let step = applied?.step { applied?.events = try ChangeLog.events(db, step: step) }
             try Self.record(changes, in: db)
             return (applied, decided)
         }

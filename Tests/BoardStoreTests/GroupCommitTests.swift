@@ -109,11 +109,12 @@ import Testing
     }
 
     /// A step in a group decides from the board as the steps before it in the same
-    /// transaction left it: its card and where the log and each column end are read after
-    /// their writes (on PostgreSQL sent behind them, `NextWrite`), never before. Many
-    /// requests move the same few cards at once, each to the end of the column after the one
-    /// it finds the card in: each move starts where the one before it ended, no two cards
-    /// share a place, and undoing every move gives the board back.
+    /// transaction left it (kept in memory rather than read behind their writes: `GroupRun`):
+    /// its card, where the log and each column end. Many requests move the same few cards at
+    /// once, each to the end of the column after the one it finds the card in: each move
+    /// starts where the one before it ended, no two cards share a place, each gets its own
+    /// step's events back (read together at the group's end), and undoing every move gives
+    /// the board back.
     @Test(arguments: StoreEngineUnderTest.allCases)
     func aStepInAGroupDecidesFromTheStepsBeforeIt(_ engine: StoreEngineUnderTest) async throws {
         let tmp = try TemporaryFolder()
@@ -125,7 +126,7 @@ import Testing
         let before = try BoardStore.open(path, readOnly: true).cards()
         let store = try BoardStore.open(path, commits: .grouped)
         let requests = 120
-        let applied = await withTaskGroup(of: Int64?.self) { tasks in
+        let applied = await withTaskGroup(of: AppliedStep?.self) { tasks in
             for n in 0..<requests {
                 // Runs of moves of one card, so that a step often follows one of the same card.
                 let id = "c\(n / 4 % cards.count)"
@@ -137,12 +138,17 @@ import Testing
                         }
                         return [.move(card: id, state: states[(at + 1) % states.count].id, position: nil)]
                     }
-                    return try? made?.get()?.step
+                    return try? made?.get()
                 }
             }
             return await tasks.reduce(into: []) { $0.append($1) }
         }
         #expect(applied.count == requests && applied.allSatisfy { $0 != nil }, "every move landed")
+        for step in applied.compactMap({ $0 }) {
+            let moved = step.cards.map(\.card.id)
+            #expect(step.events.count == 1 && step.events.allSatisfy { $0.step == step.step && $0.kind == "moved" && moved == [$0.card] },
+                    "step \(step.step)'s own events: \(step.events.map { "\($0.step) \($0.card) \($0.kind)" })")
+        }
         let commits = Int(try store.revision().description.split(separator: ".").last ?? "") ?? -1
         #expect(commits > 0 && commits < requests, "moves shared transactions: \(commits) commits for \(requests) moves")
         for card in cards {

@@ -1,0 +1,159 @@
+import BoardModel
+
+/// What the writes of one transaction know of the board as the writes before them left it
+/// (`CommitGroup`). A step decides from the board as it finds it: the first step of a group
+/// reads that (what it starts from and the cards the group's steps name, asked for together,
+/// `askAhead`), and each step after it continues from what the steps before it wrote, kept
+/// here, rather than reading it again behind their writes. So no write of a group waits for
+/// the one before it, and the steps' events are read together at the end (`finish`): a group
+/// of steps is three round trips to PostgreSQL whatever its size (BEGIN with the first reads,
+/// every write with the events, COMMIT) where reading behind each step made it one a step.
+///
+/// What is kept is what a read would give, but for a column's end: it is the largest position
+/// a card took in the column, even once that card left it (a card moved to the end then goes
+/// after that place: still after every card there). A write that may change anything
+/// (`WriteReach.anything`: an undo, a sync) makes the run forget all it knew.
+final class GroupRun {
+    let db: any SQLConnection
+    /// What the next step starts from, as the steps before it left the board; nil: to read.
+    private var start: StepStart?
+    /// Cards by id as the group found or left them; nil for one known not to be present. A
+    /// card not here is read.
+    private var cards: [String: StoredCard?] = [:]
+    /// The first reads, asked for ahead and not yet taken.
+    private var startAhead: (any SQLStatement)?
+    private var cardsAhead: (ids: [String], query: any SQLStatement)?
+    /// The steps whose events `finish` reads, and where each one's go.
+    private var wanted: [(step: Int64, events: StepEvents)] = []
+
+    /// The most cards asked for ahead in one statement: a statement's text is one a count,
+    /// and each is prepared once per connection.
+    static let mostCardsAhead = 16
+
+    init(_ db: any SQLConnection) {
+        self.db = db
+    }
+
+    /// Asks for what the first of `writes` needs, when it is a step: what it starts from and
+    /// the cards the steps up to the first other write read by id, all to come with the first
+    /// read waited for (one round trip to PostgreSQL).
+    func askAhead(for writes: [WriteReach]) throws {
+        guard case .step = writes.first else { return }
+        let start = try StepStart.query(db)
+        try start.readAhead()
+        startAhead = start
+        var ids: [String] = []
+        for case .step(let reading) in writes.prefix(while: \.isStep) {
+            if let id = reading, !ids.contains(id) { ids.append(id) }
+        }
+        guard !ids.isEmpty else { return }
+        let some = Array(ids.prefix(Self.mostCardsAhead))
+        let query = try CardRow.presentQuery(ids: some, db)
+        try query.readAhead()
+        cardsAhead = (some, query)
+    }
+
+    // MARK: What a step reads
+
+    /// What the next step starts from.
+    func stepStart() throws -> StepStart {
+        if let start { return start }
+        // A statement asked ahead and bound again since reads anew: right either way.
+        let read = try startAhead.map(StepStart.read(from:)) ?? StepStart.read(db)
+        startAhead = nil
+        start = read
+        return read
+    }
+
+    /// The present card whose id is exactly `id` as the group's steps left it, or nil.
+    func card(id: String) throws -> StoredCard? {
+        if let known = cards[id] { return known }
+        if let ahead = cardsAhead, ahead.ids.contains(id) {
+            cardsAhead = nil
+            var found: [String: StoredCard] = [:]
+            while try ahead.query.next() {
+                let card = CardRow.read(ahead.query)
+                found[card.card.id] = card
+            }
+            // As read when the group began: a card a step wrote since is known as it left it.
+            for asked in ahead.ids where cards.index(forKey: asked) == nil { cards.updateValue(found[asked], forKey: asked) }
+            if let known = cards[id] { return known }
+        }
+        let read = try CardRow.present(id: id, db)
+        cards.updateValue(read, forKey: id)
+        return read
+    }
+
+    /// The largest position among a column's cards before the step (nil: no card).
+    func columnEnd(_ state: String) throws -> Double? {
+        try stepStart().columnEnds[state]
+    }
+
+    // MARK: What a step wrote
+
+    /// A card as an edit of the step left it.
+    func wrote(_ card: StoredCard) {
+        cards.updateValue(card.present ? card : nil, forKey: card.card.id)
+        guard card.present, let position = card.card.position, var known = start else { return }
+        known.columnEnds[card.card.state] = max(known.columnEnds[card.card.state] ?? position, position)
+        start = known
+    }
+
+    /// The step was written (`lastEvent`: its last row's event number): the log now ends
+    /// with it, its last row numbered where the step's own row says (`StepStart.lastSeq`).
+    func closed(step: Int64, at: Instant, lastEvent: Int64) {
+        start?.lastStep = step
+        start?.lastSeq = nil
+        start?.lastAt = at.description
+        start?.lastEvent = lastEvent
+    }
+
+    /// The board may have changed in ways not told here (a write that is no step, a column
+    /// a step renumbered to make room): everything is read again.
+    func forget() {
+        start = nil
+        startAhead = nil
+        cards = [:]
+        cardsAhead = nil
+    }
+
+    // MARK: Events
+
+    /// Reads `step`'s events into `events` at the group's end (`finish`).
+    func readEvents(of step: Int64, into events: StepEvents) {
+        wanted.append((step, events))
+    }
+
+    /// Reads the events the steps asked for, in one statement.
+    func finish() throws {
+        guard let first = wanted.first?.step, let last = wanted.last?.step else { return }
+        let byStep = Dictionary(grouping: try ChangeLog.events(db, steps: first...last), by: \.step)
+        for (step, events) in wanted { events.events = byStep[step] ?? [] }
+        wanted = []
+    }
+
+    // MARK: A write refused
+
+    /// What the run knew before a write, to go back to when the write is rolled back.
+    struct Kept {
+        fileprivate let start: StepStart?
+        fileprivate let cards: [String: StoredCard?]
+        fileprivate let wanted: Int
+    }
+
+    func kept() -> Kept {
+        Kept(start: start, cards: cards, wanted: wanted.count)
+    }
+
+    func restore(_ kept: Kept) {
+        start = kept.start
+        cards = kept.cards
+        wanted.removeLast(wanted.count - kept.wanted)
+    }
+}
+
+/// A step's events, read at its group's end on the committer (`GroupRun.finish`) and taken by
+/// its caller after the commit (which orders the two).
+final class StepEvents: @unchecked Sendable {
+    var events: [LogEvent] = []
+}
