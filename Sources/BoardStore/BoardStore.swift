@@ -157,24 +157,27 @@ public final class BoardStore: Sendable {
     private func write<T>(_ write: GroupWrite<T>) throws(StoreError) -> T {
         try guarded {
             switch commitMode {
-            case .each: return try transaction(write.run)
-            case .grouped: return try group.run(write) { writes in try self.transaction(writes) }
+            case .each: return try CommitGroup.runAlone(write, transaction: transaction)
+            case .grouped: return try group.run(write, transaction: transaction)
             }
         }
     }
 
     private func write<T>(_ write: GroupWrite<T>) async throws(StoreError) -> T {
         do {
-            return try await group.run(write) { writes in try self.transaction(writes) }
+            return try await group.run(write, transaction: transaction)
         } catch {
             throw engine.failure(error)
         }
     }
 
-    private func transaction<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
-        let result = try engine.write(body)
-        commits.withLock { $0 += 1 }
-        return result
+    /// A write transaction of this store's, counted.
+    private var transaction: CommitGroup.Transaction {
+        let engine = self.engine
+        return CommitGroup.Transaction(run: { body, answered in
+            try engine.write(body, answered: answered)
+            self.commits.withLock { $0 += 1 }
+        }, leftUncommitted: { error in engine.leftUncommitted(by: error) })
     }
 
     /// A read in one transaction (a consistent view across its statements).

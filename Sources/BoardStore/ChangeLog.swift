@@ -472,6 +472,20 @@ enum ChangeLog {
     /// The same, of the steps `steps` alone when given.
     static func events(_ db: any SQLConnection, card: String? = nil, steps: ClosedRange<Int64>? = nil, since: Instant? = nil,
                        limit: Int? = nil) throws -> [LogEvent] {
+        // A time filter compares instants, not their texts (offsets differ), so it is applied
+        // here, and the limit after it.
+        var out = try events(from: eventsQuery(db, card: card, steps: steps, limit: since == nil ? limit : nil))
+        if let since {
+            out.removeAll { $0.at < since }
+            if let limit { out = Array(out.suffix(max(limit, 0))) }
+        }
+        return out
+    }
+
+    /// The statement that reads the log's events (of one card, of the steps `steps`, the last
+    /// `limit`), bound, not yet run: `events(from:)` reads it.
+    static func eventsQuery(_ db: any SQLConnection, card: String? = nil, steps: ClosedRange<Int64>? = nil,
+                            limit: Int? = nil) throws -> any SQLStatement {
         // A column renumbered to make room is part of the move that did it, not an event.
         var conditions = ["c.kind <> '\(renumberedKind)'"]
         var arguments: [SQLValue] = []
@@ -481,9 +495,7 @@ enum ChangeLog {
             arguments += [.int(steps.lowerBound), .int(steps.upperBound)]
         }
         var filter = "WHERE " + conditions.joined(separator: " AND ")
-        // A time filter compares instants, not their texts (offsets differ), so it is applied
-        // below, and the limit after it.
-        if let limit, since == nil {
+        if let limit {
             filter += " AND c.event IN (SELECT event FROM changes c \(filter) GROUP BY event ORDER BY event DESC LIMIT ?)"
             arguments += arguments + [SQLValue(max(limit, 0))]
         }
@@ -502,6 +514,11 @@ enum ChangeLog {
             \(filter) ORDER BY c.seq
             """)
         row.bind(arguments)
+        return row
+    }
+
+    /// The events `eventsQuery`'s statement reads, each with its rows put together.
+    static func events(from row: any SQLStatement) throws -> [LogEvent] {
         var out: [LogEvent] = []
         var current: Int64 = -1
         while try row.next() {
@@ -527,10 +544,6 @@ enum ChangeLog {
             }
             guard let field = row.text(7) else { continue }
             fold(field: field, old: StoredJSON.value(row.text(8)), new: StoredJSON.value(row.text(9)), into: &out[out.count - 1])
-        }
-        if let since {
-            out.removeAll { $0.at < since }
-            if let limit { out = Array(out.suffix(max(limit, 0))) }
         }
         return out
     }

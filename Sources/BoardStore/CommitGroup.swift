@@ -46,8 +46,12 @@ final class CommitGroup: Sendable {
         var committing = false
     }
 
-    /// Runs one group's writes: BEGIN, the given closure, COMMIT.
-    typealias Transaction = @Sendable (_ group: (any SQLConnection) throws -> Void) throws -> Void
+    /// How a group's writes reach the store: one write transaction (`StoreEngine.write(_:answered:)`),
+    /// and whether a failure surely left it uncommitted (`StoreEngine.leftUncommitted`).
+    struct Transaction: Sendable {
+        let run: @Sendable (_ body: (any SQLConnection) throws -> Void, _ answered: () throws -> Void) throws -> Void
+        let leftUncommitted: @Sendable (any Error) -> Bool
+    }
 
     private let queue = Mutex(Queue())
     private let committer = DispatchQueue(label: "boardkit.commit-group")
@@ -60,7 +64,7 @@ final class CommitGroup: Sendable {
 
     /// Runs `write` in a write transaction shared with the writes queued beside it, and
     /// returns once that transaction has committed.
-    func run<T>(_ write: GroupWrite<T>, transaction: @escaping Transaction) async throws -> T {
+    func run<T>(_ write: GroupWrite<T>, transaction: Transaction) async throws -> T {
         let value = Kept<T>()
         try await withCheckedThrowingContinuation { (resumed: CheckedContinuation<Void, any Error>) in
             submit(write.keeping(in: value), transaction: transaction) { resumed.resume(with: $0) }
@@ -69,7 +73,7 @@ final class CommitGroup: Sendable {
     }
 
     /// The same, blocking the calling thread until the commit.
-    func run<T>(_ write: GroupWrite<T>, transaction: @escaping Transaction) throws -> T {
+    func run<T>(_ write: GroupWrite<T>, transaction: Transaction) throws -> T {
         let value = Kept<T>()
         let outcome = Kept<Result<Void, any Error>>()
         let committed = DispatchSemaphore(value: 0)
@@ -83,7 +87,7 @@ final class CommitGroup: Sendable {
     }
 
     /// Queues a write; `done` is called once the transaction holding it ended.
-    private func submit(_ write: GroupWrite<Void>, transaction: @escaping Transaction,
+    private func submit(_ write: GroupWrite<Void>, transaction: Transaction,
                         done: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let starts = queue.withLock { q -> Bool in
             q.waiting.append(Job(write, done: done))
@@ -108,48 +112,74 @@ final class CommitGroup: Sendable {
         }
     }
 
-    /// Commits `group` in one transaction, each write in a savepoint: every write's outcome.
+    /// Commits `group` in one transaction: every write's outcome.
     private func commit(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
-        commitTogether(group, transaction) ?? commitOneByOne(group, transaction)
+        switch Self.together(group.map(\.write), transaction) {
+        case .ran(let outcomes): outcomes
+        case .failed(_, let again) where again && group.count > 1: commitOneByOne(group, transaction)
+        case .failed(let error, _): group.map { _ in .failure(error) }
+        }
     }
 
-    /// The group in one run (`GroupRun`): no write waits for the one before it. A write
-    /// refused (a decision from what it read, `StoreError.isRefusal`) is rolled back alone
-    /// to its savepoint. Nil when a write of several failed otherwise before the commit (a
-    /// statement the server refused, a connection lost): its failure may have come back with
-    /// another write's statements, so the group is run again a write at a time.
-    private func commitTogether(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>]? {
+    /// `write` in a transaction of its own, on the calling thread (`CommitMode.each`).
+    static func runAlone<T>(_ write: GroupWrite<T>, transaction: Transaction) throws -> T {
+        let value = Kept<T>()
+        switch together([write.keeping(in: value)], transaction) {
+        case .ran(let outcomes): try outcomes.first?.get()
+        case .failed(let error, _): throw error
+        }
+        return try value.taken()
+    }
+
+    /// What a transaction of writes run together came to.
+    private enum TogetherOutcome {
+        /// Committed: each write's outcome (a refusal is its own).
+        case ran([Result<Void, any Error>])
+        /// Not committed; `again` when surely so, and before it committed, so that the writes
+        /// can be run again.
+        case failed(any Error, again: Bool)
+    }
+
+    /// The writes in one run (`GroupRun`): none waits for the one before it, and the steps'
+    /// events come back with the COMMIT. Of several, one refused (a decision from what it
+    /// read, `StoreError.isRefusal`) is rolled back alone to its savepoint; any other failure
+    /// fails them all, since it may have come back with another write's statements.
+    private static func together(_ writes: [GroupWrite<Void>], _ transaction: Transaction) -> TogetherOutcome {
         var outcomes: [Result<Void, any Error>] = []
+        var run: GroupRun?
         var committing = false
         do {
-            try transaction { db in
-                let run = GroupRun(db)
-                try run.askAhead(for: group.map(\.write.reach))
-                for job in group {
+            try transaction.run({ db in
+                let group = GroupRun(db)
+                run = group
+                try group.askAhead(for: writes.map(\.reach))
+                for write in writes {
+                    guard writes.count > 1 else {
+                        try write.body(db, group)
+                        outcomes.append(.success(()))
+                        break
+                    }
                     try db.execute("SAVEPOINT groupwrite")
-                    let kept = run.kept()
+                    let kept = group.kept()
                     do {
-                        try job.write.body(db, run)
+                        try write.body(db, group)
                         try db.execute("RELEASE groupwrite")
                         outcomes.append(.success(()))
                     } catch let refusal as StoreError where refusal.isRefusal {
-                        run.restore(kept)
+                        group.restore(kept)
                         try db.execute("ROLLBACK TO groupwrite")
                         try db.execute("RELEASE groupwrite")
                         outcomes.append(.failure(refusal))
                     }
-                    if case .anything = job.write.reach { run.forget() }
+                    if case .anything = write.reach { group.forget() }
                 }
-                try run.finish()
-                try db.waitForAnswers()
+                try group.finish()
                 committing = true
-            }
+            }, { try run?.deliver() })
         } catch {
-            if !committing && group.count > 1 { return nil }
-            // Not committed: no write of the group is on disk, whatever its body returned.
-            return group.map { _ in .failure(error) }
+            return .failed(error, again: !committing || transaction.leftUncommitted(error))
         }
-        return outcomes
+        return .ran(outcomes)
     }
 
     /// The group with each write waiting for its own answers before the next starts, so
@@ -157,7 +187,7 @@ final class CommitGroup: Sendable {
     private func commitOneByOne(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
         var outcomes: [Result<Void, any Error>] = []
         do {
-            try transaction { db in
+            try transaction.run({ db in
                 for job in group {
                     try db.execute("SAVEPOINT groupwrite")
                     do {
@@ -173,7 +203,7 @@ final class CommitGroup: Sendable {
                         try db.execute("RELEASE groupwrite")
                     }
                 }
-            }
+            }, {})
         } catch {
             return group.map { _ in .failure(error) }
         }
@@ -202,6 +232,7 @@ struct GroupWrite<T> {
         try run.askAhead(for: [reach])
         let value = try body(db, run)
         try run.finish()
+        try run.deliver()
         return value
     }
 

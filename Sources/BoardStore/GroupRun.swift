@@ -23,8 +23,10 @@ final class GroupRun {
     /// The first reads, asked for ahead and not yet taken.
     private var startAhead: (any SQLStatement)?
     private var cardsAhead: (ids: [String], query: any SQLStatement)?
-    /// The steps whose events `finish` reads, and where each one's go.
+    /// The steps whose events `finish` asks for, and where each one's go.
     private var wanted: [(step: Int64, events: StepEvents)] = []
+    /// The events asked for by `finish`, for `deliver` to take.
+    private var eventsAhead: (wanted: [(step: Int64, events: StepEvents)], query: any SQLStatement)?
 
     /// The most cards asked for ahead in one statement: a statement's text is one a count,
     /// and each is prepared once per connection.
@@ -119,17 +121,27 @@ final class GroupRun {
 
     // MARK: Events
 
-    /// Reads `step`'s events into `events` at the group's end (`finish`).
+    /// Reads `step`'s events into `events` at the group's end (`finish`, `deliver`).
     func readEvents(of step: Int64, into events: StepEvents) {
         wanted.append((step, events))
     }
 
-    /// Reads the events the steps asked for, in one statement.
+    /// Asks for the events the steps want, in one statement sent ahead: on PostgreSQL they
+    /// come back with the COMMIT (`StoreEngine.write(_:answered:)`).
     func finish() throws {
         guard let first = wanted.first?.step, let last = wanted.last?.step else { return }
-        let byStep = Dictionary(grouping: try ChangeLog.events(db, steps: first...last), by: \.step)
-        for (step, events) in wanted { events.events = byStep[step] ?? [] }
+        let query = try ChangeLog.eventsQuery(db, steps: first...last)
+        try query.readAhead()
+        eventsAhead = (wanted, query)
         wanted = []
+    }
+
+    /// Gives each step the events `finish` asked for.
+    func deliver() throws {
+        guard let (wanted, query) = eventsAhead else { return }
+        eventsAhead = nil
+        let byStep = Dictionary(grouping: try ChangeLog.events(from: query), by: \.step)
+        for (step, events) in wanted { events.events = byStep[step] ?? [] }
     }
 
     // MARK: A write refused

@@ -154,11 +154,11 @@ final class PostgresEngine: StoreEngine {
         }
     }
 
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+    func write<T>(_ body: (any SQLConnection) throws -> T, answered: () throws -> Void) throws -> T {
         try exclusively { session in
             // Pipelined: these three go with the step's first read, and its writes with the
             // reads after them (`PostgresSession.send`).
-            try session.transaction("BEGIN", pipelined: true) {
+            try session.transaction("BEGIN", pipelined: true, answered: answered) {
                 // Only a transaction that holds the board's lock is ended when it idles (see
                 // `PostgresSession.idleInTransaction`); a read, or an import of a board no one
                 // else sees yet, may take its time between statements.
@@ -171,6 +171,13 @@ final class PostgresEngine: StoreEngine {
             // The write is committed and acknowledged whatever happens here.
             try? self.statistics.refresh(in: session)
         }
+    }
+
+    /// A statement the server refused (with COMMIT, or before it in the pipeline, which then
+    /// skipped the COMMIT) left the transaction uncommitted; a connection lost may have been
+    /// lost after the COMMIT.
+    func leftUncommitted(by error: any Error) -> Bool {
+        if case .statement? = (error as? PostgresFailure)?.kind { true } else { false }
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {

@@ -108,8 +108,10 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// Runs `body` between `begin` and COMMIT; a `body` that throws is rolled back.
-    /// `pipelined`: the statements sent in between go without waiting (see the type's note).
-    func transaction<T>(_ begin: String, pipelined: Bool = false, _ body: () throws -> T) throws -> T {
+    /// `pipelined`: the statements sent in between go without waiting (see the type's note),
+    /// and the rows of reads sent ahead come back with the COMMIT, for `answered` to take.
+    func transaction<T>(_ begin: String, pipelined: Bool = false, answered: () throws -> Void = {},
+                        _ body: () throws -> T) throws -> T {
         if pipelined {
             guard PQenterPipelineMode(try connected()) == 1 else { throw connectionFailure() }
             self.pipelined = true
@@ -118,7 +120,9 @@ final class PostgresSession: @unchecked Sendable {
         do {
             try send(begin)
             let result = try body()
-            _ = try query("COMMIT")
+            try send("COMMIT")
+            try waitForAnswers()
+            try answered()
             return result
         } catch {
             // What was sent is answered before the rollback; a connection that cannot even

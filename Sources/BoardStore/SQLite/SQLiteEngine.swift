@@ -89,13 +89,14 @@ final class SQLiteEngine: StoreEngine {
     /// process. BEGIN, COMMIT and ROLLBACK run as statements compiled once per connection:
     /// GRDB's own transaction compiles them every time, which cost a board page's card move
     /// more than the move itself.
-    func write<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+    func write<T>(_ body: (any SQLConnection) throws -> T, answered: () throws -> Void) throws -> T {
         try database.writeWithoutTransaction { db in
             try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
             let result: T
             do {
                 try db.cachedStatement(sql: StoreSchema.countCommit).execute()
                 result = try body(SQLiteConnection(db))
+                try answered()
                 try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
             } catch {
                 if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
@@ -103,6 +104,13 @@ final class SQLiteEngine: StoreEngine {
             }
             return result
         }
+    }
+
+    /// Never surely: SQLite runs a statement when it is called, so only COMMIT itself can fail
+    /// once the body returned, and a COMMIT that failed half-way (an I/O error) is left to
+    /// the journal to settle.
+    func leftUncommitted(by error: any Error) -> Bool {
+        false
     }
 
     func read<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
