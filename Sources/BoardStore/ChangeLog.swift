@@ -55,23 +55,32 @@ enum ChangeLog {
         let header = start.header
         let info = stamped(asked, after: start.lastAt, zone: header.zone)
         let step = start.lastStep + 1
-        // A step that changes nothing is rolled back to this savepoint rather than deleted:
-        // deleting a steps row makes SQLite look for log rows naming it (a foreign key with no
-        // index behind it), a scan of the whole log.
-        try db.execute("SAVEPOINT step")
-        try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
-                       [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
+        // An edit refuses before it writes (`StepWriter.apply`): a later edit's refusal is
+        // rolled back to here, so that a refused step leaves nothing, and one edit needs no
+        // savepoint (each is a statement, and PostgreSQL's cost is more in statements than rows).
+        let several = edits.count > 1
+        if several { try db.execute("SAVEPOINT step") }
         var writer = try StepWriter(run: run, step: step, info: info, states: header.states, event: start.lastEvent)
-        let touched = try edits.map { edit in try writer.apply(edit) }
-        try writer.writeLog()
-        guard writer.wrote else {
+        let touched: [StoredCard]
+        do {
+            touched = try edits.map { edit in try writer.apply(edit) }
+        } catch let refusal as StoreError where several && refusal.isRefusal {
             try db.execute("ROLLBACK TO step")
             try db.execute("RELEASE step")
+            throw refusal
+        }
+        // An edit that changed nothing wrote nothing: no step.
+        guard writer.wrote else {
+            if several { try db.execute("RELEASE step") }
             return nil
         }
-        try db.execute("RELEASE step")
-        try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0")
+        // Before its rows, which name it.
+        try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
+                       [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
+        try writer.writeLog()
+        if start.redoable { try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0") }
         try closeStep(step, after: start.lastSeq, db)
+        if several { try db.execute("RELEASE step") }
         run.closed(step: step, at: info.at, lastEvent: writer.lastLogged)
         return AppliedStep(step: step, cards: touched, events: [])
     }
@@ -133,7 +142,8 @@ enum ChangeLog {
             return card
         }
 
-        /// Applies one edit; the card as it is after it.
+        /// Applies one edit; the card as it is after it. An edit refused (an unknown card or
+        /// state, a card id taken) is refused before it writes anything: `apply` counts on it.
         mutating func apply(_ edit: CardEdit) throws -> StoredCard {
             let card = try applied(edit)
             run.wrote(card)
@@ -250,11 +260,15 @@ enum ChangeLog {
         }
 
         /// Logs every field that differs (a move's state first, as from/to) and saves.
+        /// A card with no field logged as changed is not written (what changed, if anything, is
+        /// no field of the log's).
         private mutating func change(_ before: StoredCard, to after: Card, as kind: EventType) throws -> StoredCard {
+            let changed = differences(before.card, after).filter { $0.0 != stateField }
+            guard before.card.state != after.state || !changed.isEmpty else { return before }
             if before.card.state != after.state {
                 row(kind, before.number, stateField, .text(before.card.state), .text(after.state))
             }
-            for (field, old, new) in differences(before.card, after) where field != stateField {
+            for (field, old, new) in changed {
                 row(kind, before.number, field, old, new)
             }
             try save(after, number: before.number, present: true, db)

@@ -142,8 +142,9 @@ final class CommitGroup: Sendable {
 
     /// The writes in one run (`GroupRun`): none waits for the one before it, and the steps'
     /// events come back with the COMMIT. Of several, one refused (a decision from what it
-    /// read, `StoreError.isRefusal`) is rolled back alone to its savepoint; any other failure
-    /// fails them all, since it may have come back with another write's statements.
+    /// read, `StoreError.isRefusal`) leaves nothing (a step writes nothing it refuses;
+    /// another write is rolled back to its savepoint); any other failure fails them all,
+    /// since it may have come back with another write's statements.
     private static func together(_ writes: [GroupWrite<Void>], _ transaction: Transaction) -> TogetherOutcome {
         var outcomes: [Result<Void, any Error>] = []
         var run: GroupRun?
@@ -159,19 +160,24 @@ final class CommitGroup: Sendable {
                         outcomes.append(.success(()))
                         break
                     }
-                    try db.execute("SAVEPOINT groupwrite")
+                    // A step refused wrote nothing (`ChangeLog.apply`); another write may have.
+                    let savepoint = !write.reach.isStep
+                    if savepoint { try db.execute("SAVEPOINT groupwrite") }
                     let kept = group.kept()
                     do {
                         try write.body(db, group)
-                        try db.execute("RELEASE groupwrite")
+                        if savepoint { try db.execute("RELEASE groupwrite") }
                         outcomes.append(.success(()))
                     } catch let refusal as StoreError where refusal.isRefusal {
                         group.restore(kept)
-                        try db.execute("ROLLBACK TO groupwrite")
-                        try db.execute("RELEASE groupwrite")
+                        if savepoint {
+                            try db.execute("ROLLBACK TO groupwrite")
+                            try db.execute("RELEASE groupwrite")
+                        }
                         outcomes.append(.failure(refusal))
                     }
                     if case .anything = write.reach { group.forget() }
+                    try db.flush()
                 }
                 try group.finish()
                 committing = true

@@ -108,6 +108,7 @@ final class GroupRun {
         start?.lastSeq = nil
         start?.lastAt = at.description
         start?.lastEvent = lastEvent
+        start?.redoable = false
     }
 
     /// The board may have changed in ways not told here (a write that is no step, a column

@@ -13,11 +13,13 @@ struct StepStart {
     var lastSeq: Int64? = 0
     var lastAt: String?
     var lastEvent: Int64 = 0
+    /// Whether undone steps wait to be redone: a new step drops them.
+    var redoable = false
     /// The largest position among each state's present cards (a state without any: absent).
     var columnEnds: [String: Double] = [:]
 
     /// The board's row (part 0; the table holds one), its states in order with their
-    /// columns' ends (part 1) and the log's end (part 2).
+    /// columns' ends (part 1) and the log's end with whether steps wait to be redone (part 2).
     static func read(_ db: any SQLConnection) throws -> StepStart {
         try read(from: query(db))
     }
@@ -33,7 +35,8 @@ struct StepStart {
             SELECT 1, id, name, category, extras, NULL, wip_limit, ord,
                    (SELECT max(position) FROM cards WHERE state = states.id AND present = 1), NULL FROM states
             UNION ALL
-            SELECT 2, (SELECT at FROM changes ORDER BY seq DESC LIMIT 1), NULL, NULL, NULL, NULL,
+            SELECT 2, (SELECT at FROM changes ORDER BY seq DESC LIMIT 1), NULL,
+                   CASE WHEN EXISTS (SELECT 1 FROM steps WHERE undone = 1 AND dropped = 0) THEN 'redo' END, NULL, NULL,
                    (SELECT max(step) FROM steps), (SELECT coalesce(max(seq), 0) FROM changes), NULL,
                    (SELECT event FROM changes ORDER BY seq DESC LIMIT 1)
             ORDER BY part, ord
@@ -60,6 +63,7 @@ struct StepStart {
                 start.lastStep = row.int(6) ?? 0
                 start.lastSeq = row.int(7) ?? 0
                 start.lastEvent = row.int(9) ?? 0
+                start.redoable = row.text(3) != nil
             default:
                 guard first else { continue }
                 first = false

@@ -16,6 +16,10 @@ protocol SQLConnection: AnyObject {
     /// must know a write's outcome before going on (a group's write, before its savepoint is
     /// released) asks here. SQLite runs each statement as it is called: nothing to wait for.
     func waitForAnswers() throws
+    /// Hands the statements sent so far to the server without waiting for their answers, so
+    /// that it works on them while the caller makes the next (a group's next write). libpq
+    /// holds a pipeline's statements until it is synced otherwise. SQLite: nothing to hand.
+    func flush() throws
     /// Whether the store has a table of this name.
     func tableExists(_ name: String) throws -> Bool
     /// Puts the rows `batches` hands its `take` into a table of a store being made (an

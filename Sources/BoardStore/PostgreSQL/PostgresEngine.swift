@@ -326,6 +326,10 @@ final class PostgresStoreConnection: SQLConnection {
         try session.waitForAnswers()
     }
 
+    func flush() throws {
+        try session.flush()
+    }
+
     func tableExists(_ name: String) throws -> Bool {
         try session.query("""
             SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1

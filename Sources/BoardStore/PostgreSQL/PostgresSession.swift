@@ -150,6 +150,12 @@ final class PostgresSession: @unchecked Sendable {
         if pipelined && unanswered > 0 { _ = try collect() }
     }
 
+    /// Hands what a pipeline holds to the server now (`SQLConnection.flush`).
+    func flush() throws {
+        guard pipelined, unanswered > 0 else { return }
+        guard PQflush(try connected()) == 0 else { throw connectionFailure() }
+    }
+
     /// Sends a read (prepared) in a pipelined transaction without waiting for its rows, which
     /// come with the next statement waited for; the ticket that `answer(ahead:)` takes them
     /// by. Nil outside a pipeline: the read then runs when its rows are asked for.

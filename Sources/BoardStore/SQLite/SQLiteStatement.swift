@@ -18,6 +18,9 @@ final class SQLiteConnection: SQLConnection {
     /// Each statement ran when it was called.
     func waitForAnswers() {}
 
+    /// Each statement ran when it was called.
+    func flush() {}
+
     func tableExists(_ name: String) throws -> Bool {
         try db.tableExists(name)
     }
