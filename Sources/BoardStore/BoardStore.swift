@@ -157,7 +157,7 @@ public final class BoardStore: Sendable {
     private func write<T>(_ write: GroupWrite<T>) throws(StoreError) -> T {
         try guarded {
             switch commitMode {
-            case .each: return try CommitGroup.runAlone(write, transaction: transaction)
+            case .each: return try group.runAlone(write, transaction: transaction)
             case .grouped: return try group.run(write, transaction: transaction)
             }
         }

@@ -57,6 +57,8 @@ final class CommitGroup: Sendable {
     private let committer = DispatchQueue(label: "boardkit.commit-group")
     /// The most writes one transaction takes: 1 commits each alone (`CommitMode.each`).
     private let limit: Int
+    /// What the last group that committed left for the next step to start from.
+    private let remembered = Mutex<RememberedStart?>(nil)
 
     init(limit: Int = .max) {
         self.limit = limit
@@ -114,7 +116,7 @@ final class CommitGroup: Sendable {
 
     /// Commits `group` in one transaction: every write's outcome.
     private func commit(_ group: [Job], _ transaction: Transaction) -> [Result<Void, any Error>] {
-        switch Self.together(group.map(\.write), transaction) {
+        switch together(group.map(\.write), transaction) {
         case .ran(let outcomes): outcomes
         case .failed(_, let again) where again && group.count > 1: commitOneByOne(group, transaction)
         case .failed(let error, _): group.map { _ in .failure(error) }
@@ -122,7 +124,7 @@ final class CommitGroup: Sendable {
     }
 
     /// `write` in a transaction of its own, on the calling thread (`CommitMode.each`).
-    static func runAlone<T>(_ write: GroupWrite<T>, transaction: Transaction) throws -> T {
+    func runAlone<T>(_ write: GroupWrite<T>, transaction: Transaction) throws -> T {
         let value = Kept<T>()
         switch together([write.keeping(in: value)], transaction) {
         case .ran(let outcomes): try outcomes.first?.get()
@@ -145,13 +147,17 @@ final class CommitGroup: Sendable {
     /// read, `StoreError.isRefusal`) leaves nothing (a step writes nothing it refuses;
     /// another write is rolled back to its savepoint); any other failure fails them all,
     /// since it may have come back with another write's statements.
-    private static func together(_ writes: [GroupWrite<Void>], _ transaction: Transaction) -> TogetherOutcome {
+    private func together(_ writes: [GroupWrite<Void>], _ transaction: Transaction) -> TogetherOutcome {
         var outcomes: [Result<Void, any Error>] = []
         var run: GroupRun?
         var committing = false
+        let remembered = self.remembered.withLock { known in
+            defer { known = nil }
+            return known
+        }
         do {
             try transaction.run({ db in
-                let group = GroupRun(db)
+                let group = GroupRun(db, remembering: remembered)
                 run = group
                 try group.askAhead(for: writes.map(\.reach))
                 for write in writes {
@@ -185,6 +191,7 @@ final class CommitGroup: Sendable {
         } catch {
             return .failed(error, again: !committing || transaction.leftUncommitted(error))
         }
+        self.remembered.withLock { $0 = run?.leftStart }
         return .ran(outcomes)
     }
 

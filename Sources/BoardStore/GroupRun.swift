@@ -17,9 +17,16 @@ final class GroupRun {
     let db: any SQLConnection
     /// What the next step starts from, as the steps before it left the board; nil: to read.
     private var start: StepStart?
+    /// What a step started from after the last commit this store made, if it made it: when no
+    /// one else committed since, the group starts from it rather than reading the board.
+    private let remembered: RememberedStart?
+    /// The commit this transaction is, once read.
+    private var commit: Int64?
     /// Cards by id as the group found or left them; nil for one known not to be present. A
     /// card not here is read.
     private var cards: [String: StoredCard?] = [:]
+    /// Whether the run forgot what it knew: the remembered start no longer holds either.
+    private var forgotten = false
     /// The first reads, asked for ahead and not yet taken.
     private var startAhead: (any SQLStatement)?
     private var cardsAhead: (ids: [String], query: any SQLStatement)?
@@ -32,8 +39,9 @@ final class GroupRun {
     /// and each is prepared once per connection.
     static let mostCardsAhead = 16
 
-    init(_ db: any SQLConnection) {
+    init(_ db: any SQLConnection, remembering remembered: RememberedStart? = nil) {
         self.db = db
+        self.remembered = remembered
     }
 
     /// Asks for what the first of `writes` needs, when it is a step: what it starts from and
@@ -41,7 +49,7 @@ final class GroupRun {
     /// read waited for (one round trip to PostgreSQL).
     func askAhead(for writes: [WriteReach]) throws {
         guard case .step = writes.first else { return }
-        let start = try StepStart.query(db)
+        let start = try StepStart.query(db, unlessAt: expected)
         try start.readAhead()
         startAhead = start
         var ids: [String] = []
@@ -61,10 +69,35 @@ final class GroupRun {
     func stepStart() throws -> StepStart {
         if let start { return start }
         // A statement asked ahead and bound again since reads anew: right either way.
-        let read = try startAhead.map(StepStart.read(from:)) ?? StepStart.read(db)
+        let read = try startAhead.map(StepStart.read(from:)) ?? StepStart.read(db, inWriteUnlessAt: expected)
         startAhead = nil
-        start = read
-        return read
+        switch read {
+        case .read(let found, let commit):
+            self.commit = commit
+            start = found
+            return found
+        case .unchanged(let commit):
+            self.commit = commit
+            // (Only asked for with a remembered start: `expected`.)
+            guard let found = remembered?.start else { return try stepStart() }
+            start = found
+            return found
+        }
+    }
+
+    /// The commit this transaction is when nobody else committed since the remembered start
+    /// (this one counted first, `StoreSchema.countCommit`): the start still holds then. Only
+    /// until the board was read again, or forgotten.
+    private var expected: Int64? {
+        guard commit == nil, !forgotten, let remembered else { return nil }
+        return remembered.commit + 1
+    }
+
+    /// What the next group can start from once this one committed: what its steps left, as
+    /// of the commit it is; nil when it does not know (it forgot, or read nothing).
+    var leftStart: RememberedStart? {
+        guard let start, let commit else { return nil }
+        return RememberedStart(start: start, commit: commit)
     }
 
     /// The present card whose id is exactly `id` as the group's steps left it, or nil.
@@ -114,6 +147,7 @@ final class GroupRun {
     /// The board may have changed in ways not told here (a write that is no step, a column
     /// a step renumbered to make room): everything is read again.
     func forget() {
+        forgotten = true
         start = nil
         startAhead = nil
         cards = [:]
@@ -169,4 +203,11 @@ final class GroupRun {
 /// its caller after the commit (which orders the two).
 final class StepEvents: @unchecked Sendable {
     var events: [LogEvent] = []
+}
+
+/// What a step started from as one group of a store left it, and the commit that group was
+/// (`GroupRun.leftStart`): the next group starts from it when no one else committed between.
+struct RememberedStart: Sendable {
+    var start: StepStart
+    var commit: Int64
 }
