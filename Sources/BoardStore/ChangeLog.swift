@@ -60,7 +60,7 @@ enum ChangeLog {
         // savepoint (each is a statement, and PostgreSQL's cost is more in statements than rows).
         let several = edits.count > 1
         if several { try db.execute("SAVEPOINT step") }
-        var writer = try StepWriter(run: run, step: step, info: info, states: header.states, event: start.lastEvent)
+        var writer = StepWriter(run: run, step: step, info: info, states: header.states, event: start.lastEvent)
         let touched: [StoredCard]
         do {
             touched = try edits.map { edit in try writer.apply(edit) }
@@ -74,12 +74,9 @@ enum ChangeLog {
             if several { try db.execute("RELEASE step") }
             return nil
         }
-        // Before its rows, which name it.
-        try db.execute("INSERT INTO steps (step, at, actor, command) VALUES (?, ?, ?, ?)",
-                       [.int(step), .text(info.at.description), SQLValue(info.actor), .text(info.command)])
-        try writer.writeLog()
+        try db.writeStep(StepRow(step: step, at: info.at.description, actor: info.actor, command: info.command),
+                         log: writer.rows, after: start.lastSeq)
         if start.redoable { try db.execute("UPDATE steps SET dropped = 1 WHERE undone = 1 AND dropped = 0") }
-        try closeStep(step, after: start.lastSeq, db)
         if several { try db.execute("RELEASE step") }
         run.closed(step: step, at: info.at, lastEvent: writer.lastLogged)
         return AppliedStep(step: step, cards: touched, events: [])
@@ -108,24 +105,22 @@ enum ChangeLog {
         let db: any SQLConnection
         let step: Int64
         let info: StepInfo
-        let log: any SQLStatement
         let states: [BoardState]
         var event: Int64
         /// The event number of the last row made (the log's last once written).
         var lastLogged: Int64
         var wrote = false
-        /// The step's log rows, written together once its edits are applied (`writeLog`):
-        /// one statement, not one a row.
+        /// The step's log rows, written together once its edits are applied (after its cards:
+        /// a row names its card's number, which an added card has only once written).
         var rows = RowBatch(columns: LogRow.parameterCount)
 
         /// `event` is the log's last event number.
-        init(run: GroupRun, step: Int64, info: StepInfo, states: [BoardState], event: Int64) throws {
+        init(run: GroupRun, step: Int64, info: StepInfo, states: [BoardState], event: Int64) {
             self.run = run
             db = run.db
             self.step = step
             self.info = info
             self.states = states
-            log = try db.statement(LogRow.insertSQL)
             self.event = event
             lastLogged = event
         }
@@ -293,32 +288,6 @@ enum ChangeLog {
             lastLogged = event
         }
 
-        /// Writes the step's log rows (after its cards: a row names its card's number, which
-        /// an added card has only once written), in the order they were made.
-        mutating func writeLog() throws {
-            try log.run(rows)
-            rows = RowBatch(columns: LogRow.parameterCount)
-        }
-    }
-
-    /// Records which log rows the step wrote: those after `previous`, the last row before it
-    /// (no other writer comes between, so its rows are contiguous), or, when `previous` is
-    /// nil, after the last row of the step before it (one of the same transaction, whose rows
-    /// were not read). Its first is the first row there is, not `previous + 1`: PostgreSQL's
-    /// sequence does not take back the numbers of a step rolled back before it. (One aggregate
-    /// over the rows, not two: a new PostgreSQL board's log has no key yet when its import
-    /// closes its step, and each was a scan of it.)
-    static func closeStep(_ step: Int64, after previous: Int64?, _ db: any SQLConnection) throws {
-        guard let previous else {
-            try db.execute("""
-                UPDATE steps SET (first_seq, last_seq) = (SELECT min(seq), max(seq) FROM changes
-                    WHERE seq > (SELECT last_seq FROM steps WHERE step = ?1)) WHERE step = ?2
-                """, [.int(step - 1), .int(step)])
-            return
-        }
-        try db.execute("""
-            UPDATE steps SET (first_seq, last_seq) = (SELECT min(seq), max(seq) FROM changes WHERE seq > ?) WHERE step = ?
-            """, [.int(previous), .int(step)])
     }
 
     /// The fields that differ between two versions of a card, in canonical order.

@@ -68,7 +68,7 @@ enum StoreImport {
             }
             try take(batch)
         }
-        try ChangeLog.closeStep(1, after: 0, db)
+        try StepRow.recordRows(ofStep: 1, after: 0, db)
     }
 }
 

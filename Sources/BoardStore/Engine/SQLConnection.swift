@@ -27,6 +27,11 @@ protocol SQLConnection: AnyObject {
     /// engine's fastest way: a prepared statement run per row (SQLite), `COPY` (PostgreSQL).
     /// Nothing else may run on the connection until it returns.
     func insert(_ insert: String, _ batches: (_ take: (RowBatch) throws -> Void) throws -> Void) throws
+    /// Writes a step's row and its log rows (`LogRow`, one or more), the step's row saying
+    /// which log rows are its; `previous` is the log's last row before them, nil when it is
+    /// the last of the step before (`StepStart.lastSeq`). Three statements (`StepRow`), or
+    /// one where the engine can (PostgreSQL: each is a round of the server's work).
+    func writeStep(_ row: StepRow, log: RowBatch, after previous: Int64?) throws
 }
 
 /// A prepared statement: bind (from 1), run or step, read columns (from 0) of the current

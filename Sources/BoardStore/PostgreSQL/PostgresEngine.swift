@@ -326,6 +326,23 @@ final class PostgresStoreConnection: SQLConnection {
         try session.waitForAnswers()
     }
 
+    /// One statement, not three: the log rows inserted in a WITH, their numbers returned to
+    /// the step's INSERT, which records the first and last (`previous` is not needed). The
+    /// rows' foreign key to their step is checked at the statement's end, once the step's
+    /// row is there.
+    func writeStep(_ row: StepRow, log: RowBatch, after previous: Int64?) throws {
+        guard let head = PostgresStatement.insertHead(of: LogRow.insertSQL) else {
+            preconditionFailure("LogRow.insertSQL is a one-row INSERT")
+        }
+        let list = PostgresStatement.valuesList(log, rows: 0..<log.rowCount)
+        let n = list.values.count
+        try session.send("""
+            WITH logged AS (\(head)\(list.text) RETURNING seq)
+            INSERT INTO steps (step, at, actor, command, first_seq, last_seq)
+            SELECT $\(n + 1), $\(n + 2), $\(n + 3), $\(n + 4), min(seq), max(seq) FROM logged
+            """, list.values + row.values, prepared: log.rowCount <= PostgresStatement.mostRowsPrepared)
+    }
+
     func flush() throws {
         try session.flush()
     }

@@ -19,18 +19,37 @@ final class PostgresStatement: SQLStatement {
     init(_ sql: String, session: PostgresSession) {
         self.session = session
         self.sql = PostgresDialect.statement(sql)
-        let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("INSERT"), trimmed.hasSuffix(")"), let values = trimmed.range(of: "VALUES (", options: .backwards),
-           trimmed[values.upperBound...].allSatisfy({ $0 == "?" || $0 == "," || $0 == " " || $0 == ")" }) {
-            insertHead = String(trimmed[..<values.lowerBound]) + "VALUES "
-        } else {
-            insertHead = nil
-        }
+        insertHead = Self.insertHead(of: sql)
     }
 
     /// The most rows a batch's statement holds and is still prepared: a step writes a row
     /// per field it changed, a few; an import, thousands a statement.
-    private static let mostRowsPrepared = 16
+    static let mostRowsPrepared = 16
+
+    /// For an `INSERT … VALUES (?, …)` of one row, the text before its values; nil for
+    /// another statement.
+    static func insertHead(of sql: String) -> String? {
+        let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("INSERT"), trimmed.hasSuffix(")"), let values = trimmed.range(of: "VALUES (", options: .backwards),
+              trimmed[values.upperBound...].allSatisfy({ $0 == "?" || $0 == "," || $0 == " " || $0 == ")" }) else { return nil }
+        return String(trimmed[..<values.lowerBound]) + "VALUES "
+    }
+
+    /// The rows `rows` of `batch` as a VALUES list, `($1, $2), ($3, $4)`, and its parameters.
+    static func valuesList(_ batch: RowBatch, rows: Range<Int>) -> (text: String, values: [SQLValue]) {
+        var text = ""
+        var values: [SQLValue] = []
+        values.reserveCapacity(rows.count * batch.columns)
+        for row in rows {
+            text += row == rows.lowerBound ? "(" : ", ("
+            for column in 0..<batch.columns {
+                text += column == 0 ? "$\(values.count + 1)" : ", $\(values.count + 1)"
+                values.append(batch.value(row: row, column: column))
+            }
+            text += ")"
+        }
+        return (text, values)
+    }
 
     /// Ready for new bindings (a statement is reused from the connection's cache).
     func clear() {
@@ -59,20 +78,10 @@ final class PostgresStatement: SQLStatement {
         var start = 0
         while start < batch.rowCount {
             let end = min(start + perStatement, batch.rowCount)
-            var text = insertHead
-            var values: [SQLValue] = []
-            values.reserveCapacity((end - start) * batch.columns)
-            for row in start..<end {
-                text += row == start ? "(" : ", ("
-                for column in 0..<batch.columns {
-                    text += column == 0 ? "$\(values.count + 1)" : ", $\(values.count + 1)"
-                    values.append(batch.value(row: row, column: column))
-                }
-                text += ")"
-            }
+            let list = Self.valuesList(batch, rows: start..<end)
             // Its text depends on the batch's size: a small batch (a step's log rows) has one
             // of a few texts, each prepared once; a larger one is parsed for this run only.
-            try session.send(text, values, prepared: end - start <= Self.mostRowsPrepared)
+            try session.send(insertHead + list.text, list.values, prepared: end - start <= Self.mostRowsPrepared)
             start = end
         }
     }
