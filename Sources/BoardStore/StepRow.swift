@@ -14,16 +14,20 @@ struct StepRow {
 }
 
 extension SQLConnection {
-    /// Three statements: the step's row, its log rows (after it: they name it), then which
-    /// rows are its (`StepRow.recordRows`).
     func writeStep(_ row: StepRow, log: RowBatch, after previous: Int64?) throws {
-        try execute(StepRow.insertSQL, row.values)
-        try statement(LogRow.insertSQL).run(log)
-        try StepRow.recordRows(ofStep: row.step, after: previous, self)
+        try row.write(log: log, after: previous, self)
     }
 }
 
 extension StepRow {
+    /// Three statements: the step's row, its log rows (after it: they name it), then which
+    /// rows are its (`recordRows`).
+    func write(log: RowBatch, after previous: Int64?, _ db: any SQLConnection) throws {
+        try db.execute(Self.insertSQL, values)
+        try db.statement(LogRow.insertSQL).run(log)
+        try Self.recordRows(ofStep: step, after: previous, db)
+    }
+
     /// Records which log rows `step` wrote: those after `previous`, the log's last row before
     /// them (nil: the last row of the step before it, one of the same transaction whose rows
     /// were not read). No other writer comes between, so a step's rows are contiguous; its

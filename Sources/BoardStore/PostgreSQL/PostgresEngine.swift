@@ -291,6 +291,8 @@ final class PostgresEngine: StoreEngine {
 /// The store's SQL over a session the engine holds (inside its transaction, or a glance).
 final class PostgresStoreConnection: SQLConnection {
     private let session: PostgresSession
+    /// Well under PostgreSQL's 65,535 parameters a statement, at `LogRow.parameterCount` a row.
+    private static let mostRowsInOneStatement = 1000
 
     init(_ session: PostgresSession) {
         self.session = session
@@ -329,10 +331,11 @@ final class PostgresStoreConnection: SQLConnection {
     /// One statement, not three: the log rows inserted in a WITH, their numbers returned to
     /// the step's INSERT, which records the first and last (`previous` is not needed). The
     /// rows' foreign key to their step is checked at the statement's end, once the step's
-    /// row is there.
+    /// row is there. A step of more rows than a statement takes parameters for (a sync of
+    /// thousands of changes) is written in three.
     func writeStep(_ row: StepRow, log: RowBatch, after previous: Int64?) throws {
-        guard let head = PostgresStatement.insertHead(of: LogRow.insertSQL) else {
-            preconditionFailure("LogRow.insertSQL is a one-row INSERT")
+        guard let head = PostgresStatement.insertHead(of: LogRow.insertSQL), log.rowCount <= Self.mostRowsInOneStatement else {
+            return try row.write(log: log, after: previous, self)
         }
         let list = PostgresStatement.valuesList(log, rows: 0..<log.rowCount)
         let n = list.values.count
