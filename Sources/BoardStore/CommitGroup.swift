@@ -13,16 +13,16 @@ public enum CommitMode: Sendable {
 
 /// Group commit, as PostgreSQL and TigerBeetle batch theirs: the writes that are waiting when
 /// a transaction starts share it, and its one fsync. Every write is still one step of its own
-/// (its own savepoint: a write that fails is rolled back alone and its caller gets the error),
-/// and every caller hears back only once the transaction holding its write has committed, so
+/// (a write that fails leaves nothing and its caller gets the error, the others commit), and
+/// every caller hears back only once the transaction holding its write has committed, so
 /// an answer still means "on disk". Nothing waits on purpose: a group is whatever queued while
 /// the previous one was committing, so a lone write commits at once.
 ///
 /// A group runs together (`GroupRun`): no write waits for the one before it, and a step
-/// decides from what the steps before it wrote, so a group is a few round trips to
-/// PostgreSQL whatever its size. When one of several writes fails other than by a refusal,
-/// the group is run again a write at a time, each waiting for its own answers, so that the
-/// failure stays its write's.
+/// decides from what the steps before it wrote, so a group is two round trips to PostgreSQL
+/// whatever its size. When one of several writes fails other than by a refusal, the group is
+/// run again a write at a time, each in a savepoint and waiting for its own answers, so that
+/// the failure stays its write's.
 ///
 /// One committer: the first write to find the group idle starts it on a queue of its own,
 /// where it commits group after group for as long as writes keep arriving. A caller waits

@@ -5,9 +5,11 @@ import BoardModel
 /// reads that (what it starts from and the cards the group's steps name, asked for together,
 /// `askAhead`), and each step after it continues from what the steps before it wrote, kept
 /// here, rather than reading it again behind their writes. So no write of a group waits for
-/// the one before it, and the steps' events are read together at the end (`finish`): a group
-/// of steps is three round trips to PostgreSQL whatever its size (BEGIN with the first reads,
-/// every write with the events, COMMIT) where reading behind each step made it one a step.
+/// the one before it, and the steps' events are read together, with the COMMIT (`finish`,
+/// `deliver`): a group of steps is two round trips to PostgreSQL whatever its size (BEGIN
+/// with the first reads; every write, the events and COMMIT) where reading behind each step
+/// made it one a step. The group after it starts from what it left when no one else
+/// committed between (`RememberedStart`).
 ///
 /// What is kept is what a read would give, but for a column's end: it is the largest position
 /// a card took in the column, even once that card left it (a card moved to the end then goes
