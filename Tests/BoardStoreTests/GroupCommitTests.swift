@@ -179,6 +179,37 @@ import Testing
         #expect(undone == nil)
         #expect(try store.cards() == before, "undoing every move gives the board back")
     }
+
+    /// A group starts from what the group before it left only while no one else committed
+    /// (`RememberedStart`): a change made through another process's store between two moves
+    /// is seen by the second, which takes the next step's number and goes after the card the
+    /// other put at the column's end.
+    @Test(arguments: StoreEngineUnderTest.allCases)
+    func aGroupAfterAnotherWritersCommitReadsTheBoardAgain(_ engine: StoreEngineUnderTest) async throws {
+        let tmp = try TemporaryFolder()
+        let path = try engine.location("remembered.db", in: tmp)
+        let states = [BoardState(id: "todo", name: "To do", category: .todo), BoardState(id: "done", name: "Done", category: .done)]
+        let cards = (0..<3).map { Card(id: "c\($0)", title: "card \($0)", state: "todo", position: Double($0 + 1)) }
+        _ = try BoardStore.create(path, board: Board(id: "r", name: "R", states: states, cards: cards),
+                                  step: StepInfo(actor: "t", command: "init"))
+        let served = try BoardStore.open(path, commits: .grouped)
+        let other = try BoardStore.open(path)
+        func move(_ id: String) async throws -> AppliedStep? {
+            try await served.apply(by: StepInfo(actor: "page", command: "move"), reading: id) { _ throws(StoreError) in
+                [.move(card: id, state: "done", position: nil)]
+            }.get()
+        }
+        let first = try #require(try await move("c0"))
+        let added = try #require(try other.apply([.add(Card(id: "b", title: "b", state: "done"))], by: StepInfo(actor: "term", command: "add")))
+        let second = try #require(try await move("c1"))
+        #expect(added.step == first.step + 1 && second.step == added.step + 1)
+        let done = StoredCard.inColumnOrder(try served.cards().filter { $0.card.state == "done" }).map(\.card.id)
+        #expect(done == ["c0", "b", "c1"], "each went to the end of the column as it then was")
+        // And with no one else between, the next group starts from what this one left.
+        let third = try #require(try await move("c2"))
+        #expect(third.step == second.step + 1)
+        #expect(StoredCard.inColumnOrder(try served.cards().filter { $0.card.state == "done" }).map(\.card.id) == ["c0", "b", "c1", "c2"])
+    }
 }
 
 private struct NotOnThisBoard: Error {
