@@ -40,8 +40,14 @@ public struct TokenStore: Sendable {
 
     /// The secrets for `names`: the stored ones, new random ones for the others (saved). A
     /// file from before open links had only feed tokens: its boards get open links, and
-    /// their feed URLs stay.
+    /// their feed URLs stay. Two instances started at once on one state file take turns
+    /// (an flock(2) on a file beside it), so the second reads what the first made rather
+    /// than making its own, and both serve the same addresses.
     public func secrets(for names: [String]) throws(Failure) -> [String: Secrets] {
+        try locked { () throws(Failure) in try readOrMake(names) }
+    }
+
+    private func readOrMake(_ names: [String]) throws(Failure) -> [String: Secrets] {
         var tokens: [String: String] = [:], links: [String: String] = [:]
         if FileManager.default.fileExists(atPath: path) {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -63,13 +69,30 @@ public struct TokenStore: Sendable {
         return Dictionary(uniqueKeysWithValues: names.map { ($0, Secrets(feed: tokens[$0]!, open: links[$0]!)) })
     }
 
-    private func save(_ maps: [String: [String: String]]) throws(Failure) {
+    /// `body` while this process holds the lock beside the file (`.serve-tokens.json.lock`,
+    /// kept), its folder made first.
+    private func locked<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         let folder = (path as NSString).deletingLastPathComponent
-        do {
-            if !folder.isEmpty {
+        if !folder.isEmpty {
+            do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .unwritable(path, "\(error)")
             }
+        }
+        let lock = ((folder as NSString).appendingPathComponent("." + (path as NSString).lastPathComponent + ".lock"))
+        let fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .unwritable(lock, SystemError.text(errno)) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .unwritable(lock, SystemError.text(errno)) }
+        }
+        return try body()
+    }
+
+    private func save(_ maps: [String: [String: String]]) throws(Failure) {
+        do {
             var json = JSONWriter()
             json.beginObject()
             for (map, tokens) in maps.sorted(by: { $0.key > $1.key }) {
@@ -84,7 +107,7 @@ public struct TokenStore: Sendable {
             json.endObject()
             json.endDocument()
             let data = Data(json.finish())
-            let temp = path + ".tmp"
+            let temp = path + ".tmp"   // one writer at a time: the lock
             guard FileManager.default.createFile(atPath: temp, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw Failure.unwritable(path, "cannot create \(temp)")
             }
