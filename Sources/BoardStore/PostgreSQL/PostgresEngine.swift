@@ -156,15 +156,18 @@ final class PostgresEngine: StoreEngine {
 
     func write<T>(_ body: (any SQLConnection) throws -> T, answered: () throws -> Void) throws -> T {
         try exclusively { session in
-            // Pipelined: these three go with the step's first read, and its writes with the
-            // reads after them (`PostgresSession.send`).
+            // Pipelined: these go with the step's first read, and its writes with the reads
+            // after them (`PostgresSession.send`).
             try session.transaction("BEGIN", pipelined: true, answered: answered) {
-                // Only a transaction that holds the board's lock is ended when it idles (see
-                // `PostgresSession.idleInTransaction`); a read, or an import of a board no one
-                // else sees yet, may take its time between statements.
-                try session.send("SET LOCAL idle_in_transaction_session_timeout = '\(PostgresSession.idleInTransaction.components.seconds)s'")
                 try session.send("LOCK TABLE boardkit_store IN SHARE ROW EXCLUSIVE MODE")
-                try session.send(StoreSchema.countCommit)
+                // The commit counted (`StoreSchema.countCommit`) and, in the same statement (each
+                // is a round of the server's work), the lock's holder made to end when it idles
+                // (see `PostgresSession.idleInTransaction`): a read, or an import of a board no
+                // one else sees yet, may take its time between statements.
+                try session.send("""
+                    UPDATE boardkit_revision SET n = n + 1
+                    WHERE set_config('idle_in_transaction_session_timeout', $1, true) IS NOT NULL
+                    """, [.text("\(PostgresSession.idleInTransaction.components.seconds)s")], prepared: true)
                 return try body(PostgresStoreConnection(session))
             }
         } after: { session in
