@@ -151,6 +151,9 @@ final class CommitGroup: Sendable {
         var outcomes: [Result<Void, any Error>] = []
         var run: GroupRun?
         var committing = false
+        // Past the COMMIT on PostgreSQL (`StoreEngine.write(_:answered:)`): a failure then may
+        // follow a commit, and running the writes again would make them twice.
+        var delivering = false
         let remembered = self.remembered.withLock { known in
             defer { known = nil }
             return known
@@ -187,9 +190,12 @@ final class CommitGroup: Sendable {
                 }
                 try group.finish()
                 committing = true
-            }, { try run?.deliver() })
+            }, {
+                delivering = true
+                try run?.deliver()
+            })
         } catch {
-            return .failed(error, again: !committing || transaction.leftUncommitted(error))
+            return .failed(error, again: !delivering && (!committing || transaction.leftUncommitted(error)))
         }
         self.remembered.withLock { $0 = run?.leftStart }
         return .ran(outcomes)

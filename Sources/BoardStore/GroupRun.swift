@@ -131,9 +131,9 @@ final class GroupRun {
     /// A card as an edit of the step left it.
     func wrote(_ card: StoredCard) {
         cards.updateValue(card.present ? card : nil, forKey: card.card.id)
-        guard card.present, let position = card.card.position, var known = start else { return }
-        known.columnEnds[card.card.state] = max(known.columnEnds[card.card.state] ?? position, position)
-        start = known
+        guard card.present, let position = card.card.position, start != nil else { return }
+        let end = max(start?.columnEnds[card.card.state] ?? position, position)
+        start?.columnEnds[card.card.state] = end
     }
 
     /// The step was written (`lastEvent`: its last row's event number): the log now ends
