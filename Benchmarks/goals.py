@@ -26,7 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "rps-ratio" a serve row's requests per second over another's (tool names the two rows), at
 # least threshold; "store-ratio" one store's figure over another's for one measure of the
 # PostgreSQL section (tool: measure, store, the store it is divided by), at least threshold;
-# "store-time-x" the same for seconds, at most threshold.
+# "store-time-x" the same for seconds, at most threshold; "size-ratio" like "ratio" but per MB of
+# each one's input (the peer's seconds per MB over boardkit's), at least threshold.
 # A seventh element reads the goal at that many cards, not the largest size.
 GOALS = [
     (2, "JSON→JSON", "faster than Python's json", "ratio", "python json", 1.0),
@@ -74,8 +75,8 @@ GOALS = [
     (34, "forecast (100,000 trials)", "100,000 trials under a second", "trials-s", None, 1.0),
     (46, "sync", "first sync within 2x of vdirsyncer's (every to-do up)", "sync-ratio", "first sync: every to-do up", 0.5),
 ] + [
-    (44, task, "five comments and a checklist per card: within 1.3x of the board without them", "ratio",
-     "boardkit, board without it", 1 / 1.3, 100_000)
+    (44, task, "five comments and a checklist per card: each MB within 1.3x of the board's without them",
+     "size-ratio", "boardkit, board without it", 1 / 1.3, 100_000)
     for task in ("Trello→JSON (conversation)", "JSON→XLSX (conversation)")
 ] + [
     (44, task, "peak memory under 1 GB at 100,000 cards", "memory-mb", None, 1024, 100_000)
@@ -224,14 +225,20 @@ def verdicts(rows, serve, compute, edits, syncs=None, stores=None):
             continue
         mine = {r["cards"]: r for r in rows if r["task"] == task and r["tool"] == "boardkit" and r["wall"]
                 and (not at or r["cards"] == at[0])}
-        if kind == "ratio":
+        if kind in ("ratio", "size-ratio"):
             theirs = {r["cards"]: r for r in rows if r["task"] == task and r["tool"] == tool and r["ratio"]}
             sizes = sorted(set(mine) & set(theirs), reverse=True)
             if not sizes:
                 out.append((issue, task, what, None, "not measured", False, None))
                 continue
-            value = theirs[sizes[0]]["ratio"]
-            shown = f"{value:.2f}× ({tool} {theirs[sizes[0]]['wall']:.2f} s, boardkit {mine[sizes[0]]['wall']:.2f} s)"
+            peer, me = theirs[sizes[0]], mine[sizes[0]]
+            if kind == "ratio":
+                value = peer["ratio"]
+                shown = f"{value:.2f}× ({tool} {peer['wall']:.2f} s, boardkit {me['wall']:.2f} s)"
+            else:
+                value = (peer["wall"] / peer["size"]) / (me["wall"] / me["size"])
+                shown = (f"{value:.2f}× ({tool} {peer['wall']:.2f} s for {peer['size']:,.0f} MB, "
+                         f"boardkit {me['wall']:.2f} s for {me['size']:,.0f} MB)")
             out.append((issue, task, what, value, shown, value >= limit, sizes[0]))
         else:
             sizes = sorted(mine, reverse=True)

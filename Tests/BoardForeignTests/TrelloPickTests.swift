@@ -5,18 +5,19 @@ import BoardIO
 import BoardTestSupport
 @testable import BoardForeign
 
-/// The Trello reader builds only the members of a card or an action it reads
-/// (`TrelloImport.cardPick`, `actionPick`). A key read but not picked would look absent, so
+/// The Trello reader builds only the members of a card, a checklist or an action it reads
+/// (`TrelloImport.cardPick`, `checklistPick`, `actionPick`). A key read but not picked would look absent, so
 /// every export here is read with and without the picks, and both reads must agree on the
 /// board, every diagnostic and every location.
 @Suite struct TrelloPickTests {
-    /// The keys the import reads of cards and actions (and a few it does not), each made
+    /// The keys the import reads of cards, checklists and actions (and a few it does not), each made
     /// absent or of the wrong type in turn, so that the diagnostics' paths are covered too.
     static let keys = ["id", "idList", "name", "desc", "due", "start", "dueComplete", "dateLastActivity", "pos",
                        "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems", "attachments",
                        "idCustomField", "idValue", "value", "type", "date", "data", "card", "list", "listBefore",
                        "listAfter", "old", "memberCreator", "username", "idMemberCreator", "badges", "boardkit",
-                       "text", "dateLastEdited", "action", "fullName", "isUpload", "mimeType", "bytes", "idMember"]
+                       "text", "dateLastEdited", "action", "fullName", "isUpload", "mimeType", "bytes", "idMember",
+                       "idCard", "checkItems", "state"]
 
     /// The sample export and variants of it: each key renamed away, and each key's value
     /// replaced by a number.

@@ -213,6 +213,36 @@ import BoardTestSupport
         #expect(d.location?.path == "actions[0].data.card.id")
     }
 
+    /// Checklists stream like the cards (6,002 here, several chunks): each card's in `pos` order
+    /// whatever their place in the file, and those of cards the export lacks said once,
+    /// located at the first of them.
+    @Test func checklistsFindTheirCardsInPosOrderAndStraysAreLocated() throws {
+        let cards = (0..<3_000).map { #"{"id":"c\#($0)","name":"card \#($0)","idList":"l1"}"# }
+        var lists: [String] = []
+        for k in 0..<3_000 {
+            // Each card's second checklist comes first in the file, with the higher pos.
+            lists.append(#"{"id":"x\#(k)","idCard":"c\#(k)","name":"second","pos":200,"checkItems":[{"name":"b","state":"complete","pos":2},{"name":"a","state":"incomplete","pos":1}]}"#)
+            lists.append(#"{"id":"y\#(k)","idCard":"c\#(k)","name":"first","pos":100,"checkItems":[]}"#)
+            if k == 1_500 { lists.append(#"{"id":"z1","idCard":"gone","name":"stray","checkItems":[]}"#) }
+        }
+        lists.append(#"{"id":"z2","idCard":"gone too","name":"stray","checkItems":[]}"#)
+        let text = #"{"id":"b","name":"B","lists":[{"id":"l1","name":"To Do"}],"cards":["# + cards.joined(separator: ",")
+            + #"],"checklists":[\#n"# + lists.joined(separator: ",\n") + #"],"actions":[]}"#
+        let r = read(text)
+        let board = try #require(r.board)
+        #expect(board.cards.count == 3_000)
+        for card in board.cards {
+            #expect(card.checklists.map(\.name) == ["first", "second"])
+            #expect(card.checklists[1].items.map(\.text) == ["a", "b"])
+            #expect(card.checklists[1].items.map(\.done) == [false, true])
+        }
+        let strays = r.diagnostics.filter { $0.code == .trelloUnknownReference }
+        #expect(strays.count == 1)
+        #expect(strays.first?.message as? ForeignMessage == .trelloOrphanChecklists(2))
+        #expect(strays.first?.location?.path == "checklists[3002]")
+        #expect(strays.first?.location?.line == 3_004)
+    }
+
     @Test func notABoardAndWrongTypesAreErrors() throws {
         #expect(read("[1,2]").diagnostics.first?.code == .trelloNotABoard)
         let r = read(#"{"lists":[{"id":"l1","name":7}],"cards":[{"id":"c1","name":"x","idList":"l1","due":"tomorrow"}]}"#)

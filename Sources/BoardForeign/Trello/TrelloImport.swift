@@ -62,10 +62,10 @@ struct TrelloImport: RecordImporter {
 
     // MARK: Reading
 
-    /// The arrays read an element at a time (`JSONElementStream`): the export's bulk. The
-    /// rest of the export (lists, labels, members, custom fields, checklists) is small and
-    /// read whole first, since the cards and actions refer to it.
-    static let streamed: Set<String> = ["cards", "actions"]
+    /// The arrays read an element at a time (`JSONElementStream`): the export's bulk (a
+    /// busy board has a checklist on most cards). The rest of the export (lists, labels,
+    /// members, custom fields) is small and read whole first, since the records refer to it.
+    static let streamed: Set<String> = ["cards", "actions", "checklists"]
 
     /// What of a card and of an action the reading below uses (`JSONPick`): the rest (badges,
     /// covers, the names an action repeats, the member's avatar…) is skipped unbuilt. A key
@@ -74,6 +74,9 @@ struct TrelloImport: RecordImporter {
                                    "pos", "closed", "url", "idLabels", "labels", "idMembers", "customFieldItems",
                                    TrelloKeys.boardkit, parts: [
         "attachments": JSONPick("name", "url", "isUpload", "mimeType", "bytes", "date", "idMember"),
+    ])
+    static let checklistPick = JSONPick("id", "idCard", "name", "pos", TrelloKeys.boardkit, parts: [
+        "checkItems": JSONPick("name", "state", "pos", "due", "idMember", TrelloKeys.boardkit),
     ])
     static let actionPick = JSONPick("id", "type", "date", "idMemberCreator", parts: [
         "data": JSONPick("text", "dateLastEdited", parts: [
@@ -107,7 +110,9 @@ struct TrelloImport: RecordImporter {
         readMembers(objects(root, "members", ""), into: &board)
         readCustomFields(objects(root, "customFields", ""), into: &board)
         readLists(lists, into: &board)
-        let checklists = readChecklists(objects(root, "checklists", ""))
+        // Called for its warning when "checklists" is not an array; an array streams.
+        _ = objects(root, "checklists", "")
+        let checklists = readChecklists(index["checklists"].flatMap { $0.isArray ? JSONElementStream($0, in: index) : nil })
         let cardIndex = readCards(cards, checklists: checklists, into: &board)
         // Called for its warning when "actions" is not an array; an array streams.
         _ = objects(root, "actions", "")
@@ -255,33 +260,52 @@ struct TrelloImport: RecordImporter {
     /// Checklists by card id, in `pos` order, items in `pos` order: each item's state, its
     /// own due and its member (named as card members are; an id the export's members lack
     /// is kept as it is).
-    private mutating func readChecklists(_ lists: [JSONNode]) -> [String: [(Checklist, String, JSONNode)]] {
-        var byCard: [String: [(pos: Double, list: Checklist, path: String, node: JSONNode)]] = [:]
-        for (k, node) in lists.enumerated() {
-            let path = "checklists[\(k)]"
-            guard let card = string(node, "idCard", path) else { continue }
-            let itemsPath = "\(path).checkItems"
-            let ordered = objects(node, "checkItems", path).enumerated().sorted {
-                ($0.element["pos"]?.number ?? Double($0.offset)) < ($1.element["pos"]?.number ?? Double($1.offset))
-            }
-            var items: [ChecklistItem] = []
-            for (j, item) in ordered {
-                let at = "\(itemsPath)[\(j)]"
-                items.append(ChecklistItem(text: string(item, "name", at) ?? "", done: item["state"]?.string == "complete",
-                                           due: date(item, "due", at, override: item[TrelloKeys.boardkit]?["due"]),
-                                           assignee: string(item, "idMember", at).map { memberNames[$0] ?? $0 }))
-            }
-            // A checklist boardkit wrote for one that had no id says so (its id was made for Trello).
-            let madeID = node[TrelloKeys.boardkit]?["id"]?.isNull == true
-            let list = Checklist(id: madeID ? nil : string(node, "id", path), name: string(node, "name", path) ?? "Checklist",
-                                 items: items)
-            byCard[card, default: []].append((node["pos"]?.number ?? Double(k), list, path, node))
-        }
+    /// A checklist as read, waiting for its card: where it goes among the card's checklists
+    /// (Trello's `pos`, then file order) and where it was, for the warning about checklists
+    /// of cards the export lacks.
+    struct ChecklistRead {
+        let list: Checklist
+        let pos: Double
+        let index: Int
+        let offset: Int
+    }
+
+    /// Reads the checklists (each where it was parsed, as `readCards` does); returns them by
+    /// card id, each card's in Trello's order.
+    private mutating func readChecklists(_ lists: JSONElementStream?) -> [String: [ChecklistRead]] {
+        var byCard: [String: [ChecklistRead]] = [:]
+        lists?.read(with: self, keeping: picking ? Self.checklistPick : nil, { reader, k, node, _ in
+            reader.readChecklist(k, node)
+        }, take: { read in
+            diagnostics += read.said
+            guard let (card, list, pos) = read.value else { return }
+            byCard[card, default: []].append(ChecklistRead(list: list, pos: pos, index: read.index, offset: read.offset))
+        })
         return byCard.mapValues { entries in
-            entries.enumerated().sorted { a, b in
-                a.element.pos != b.element.pos ? a.element.pos < b.element.pos : a.offset < b.offset
-            }.map { ($0.element.list, $0.element.path, $0.element.node) }
+            entries.sorted { a, b in a.pos != b.pos ? a.pos < b.pos : a.index < b.index }
         }
+    }
+
+    /// One checklist element with its card's id and its `pos`; nil when it names no card.
+    private mutating func readChecklist(_ k: Int, _ node: JSONNode) -> (card: String, list: Checklist, pos: Double)? {
+        let path = "checklists[\(k)]"
+        guard let card = string(node, "idCard", path) else { return nil }
+        let ordered = objects(node, "checkItems", path).enumerated().sorted {
+            ($0.element["pos"]?.number ?? Double($0.offset)) < ($1.element["pos"]?.number ?? Double($1.offset))
+        }
+        var items: [ChecklistItem] = []
+        items.reserveCapacity(ordered.count)
+        for (j, item) in ordered {
+            let at = "\(path).checkItems[\(j)]"
+            items.append(ChecklistItem(text: string(item, "name", at) ?? "", done: item["state"]?.string == "complete",
+                                       due: date(item, "due", at, override: item[TrelloKeys.boardkit]?["due"]),
+                                       assignee: string(item, "idMember", at).map { memberNames[$0] ?? $0 }))
+        }
+        // A checklist boardkit wrote for one that had no id says so (its id was made for Trello).
+        let madeID = node[TrelloKeys.boardkit]?["id"]?.isNull == true
+        let list = Checklist(id: madeID ? nil : string(node, "id", path), name: string(node, "name", path) ?? "Checklist",
+                             items: items)
+        return (card, list, node["pos"]?.number ?? Double(k))
     }
 
     /// Reads the cards; returns card id → index in `board.cards`.
@@ -290,7 +314,7 @@ struct TrelloImport: RecordImporter {
     /// read there) that collects the card's own diagnostics; the cards and what was said
     /// about them are then taken in file order.
     private mutating func readCards(_ cards: JSONElementStream,
-                                    checklists: [String: [(Checklist, String, JSONNode)]],
+                                    checklists: [String: [ChecklistRead]],
                                     into board: inout Board) -> [String: Int] {
         var index: [String: Int] = [:]
         index.reserveCapacity(cards.count)
@@ -312,15 +336,16 @@ struct TrelloImport: RecordImporter {
         // Checklists of cards that are not in the export (deleted cards).
         // The first in the file is named (a dictionary's order changes from run to run).
         let orphans = checklists.filter { index[$0.key] == nil }.flatMap(\.value)
-        if let first = orphans.min(by: { $0.2.offset < $1.2.offset }) {
-            report(.trelloOrphanChecklists(orphans.count), first.1, first.2)
+        if let first = orphans.min(by: { $0.offset < $1.offset }) {
+            diagnostics.append(Diagnostic(ForeignMessage.trelloOrphanChecklists(orphans.count),
+                                          at: source.location("checklists[\(first.index)]", at: first.offset)))
         }
         return index
     }
 
     /// One card element as a card, or nil when it cannot be one (said in `diagnostics`).
     private mutating func readCard(_ k: Int, _ node: JSONNode,
-                                   checklists: [String: [(Checklist, String, JSONNode)]]) -> Card? {
+                                   checklists: [String: [ChecklistRead]]) -> Card? {
         let path = "cards[\(k)]"
         guard node.isObject else {
             report(.trelloNotAnObject(item: .card, kind: node.kindName), path, node)
@@ -385,7 +410,7 @@ struct TrelloImport: RecordImporter {
         for (j, a) in objects(node, "attachments", path).enumerated() {
             if let attachment = attachment(a, "\(path).attachments[\(j)]") { card.attachments.append(attachment) }
         }
-        card.checklists = checklists[id]?.map(\.0) ?? []
+        card.checklists = checklists[id]?.map(\.list) ?? []
         // Links between cards, which Trello has no place for: only in boardkit's own key.
         for l in ext?["links"]?.array ?? [] {
             if let type = l["type"]?.string.flatMap(LinkType.init(rawValue:)), let other = l["card"]?.string {
