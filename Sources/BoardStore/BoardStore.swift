@@ -254,12 +254,13 @@ public final class BoardStore: Sendable {
     /// The present card whose id is exactly `id` (no number or title lookup: for URLs and
     /// APIs, where a reference must not change meaning as cards come and go).
     public func card(id: String) throws(StoreError) -> StoredCard {
-        try glance { db in
-            guard let card = try CardRow.present(id: id, db) else {
-                throw StoreError.refused(.unknownCard(id, close: []))
-            }
-            return card
-        }
+        guard let card = try cardIfPresent(id: id) else { throw StoreError.refused(.unknownCard(id, close: [])) }
+        return card
+    }
+
+    /// The present card whose id is exactly `id`, or nil when there is none.
+    public func cardIfPresent(id: String) throws(StoreError) -> StoredCard? {
+        try glance { db in try CardRow.present(id: id, db) }
     }
 
     /// A value that differs after every change to the file, by this process or another,

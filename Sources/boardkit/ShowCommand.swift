@@ -40,7 +40,12 @@ struct ShowCommand: ParsableCommand {
         try StoreCommand.run(store) { () throws(StoreError) in
             let session = try StoreSession(path: store.path, actor: nil, readOnly: true)
             if let card {
-                print(CardShowText(board: session.header, card: try session.store.card(card)).render(), terminator: "")
+                let shown = try session.store.card(card)
+                var linked: [String: StoredCard] = [:]
+                for link in shown.card.links where linked[link.card] == nil {
+                    linked[link.card] = try session.store.cardIfPresent(id: link.card)
+                }
+                print(CardShowText(board: session.header, card: shown, linked: linked).render(), terminator: "")
                 return
             }
             var board = session.header

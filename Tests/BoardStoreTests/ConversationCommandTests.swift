@@ -41,7 +41,7 @@ struct ConversationCommandTests {
         let shown = try bk(["show", "1"], env: env).stdoutText
         #expect(shown.contains("Launch (1/1)") && shown.contains("[x] Write the runbook"), "\(shown)")
         #expect(shown.contains("plan.pdf <https://files.example.org/plan.pdf>"))
-        #expect(shown.contains("child "), "the parent has the child link back: \(shown)")
+        #expect(shown.contains("\nLinks\n  child #2 'Okta'\n"), "the parent has the child link back: \(shown)")
         #expect(shown.contains("    Okta first, 다음은 Azure.\n    Then **Google**; 👍\n"), "the text as written: \(shown)")
         let board = try bk(["show"], env: env).stdoutText
         #expect(board.contains("💬 1  ☑ 1/1  📎 1"), "\(board)")
@@ -67,6 +67,21 @@ struct ConversationCommandTests {
         try bk(["convert", db, copy])
         #expect(try bk(["convert", copy, "-", "--to", "json"]).stdoutText == json)
         #expect(try bk(["history", "-b", copy]).stdoutText == (try bk(["history"], env: env).stdoutText))
+    }
+
+    /// A link read from a file may name a card outside the board: `show` keeps its id and says so.
+    @Test func aLinkToACardTheBoardLacksShowsItsID() throws {
+        let file = tmp.path("dangling.json")
+        try #"""
+        {"format": "boardkit/2", "board": {"id": "b", "name": "B", "timezone": "UTC"},
+         "states": [{"id": "todo", "name": "To do", "category": "todo"}],
+         "cards": [{"id": "c1", "title": "Has a link", "state": "todo", "links": [{"type": "relates", "card": "gone"}]}],
+         "events": []}
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let db = tmp.path("d.db")
+        try bk(["init", "-b", db, "--from", file])
+        let shown = try bk(["show", "1", "-b", db]).stdoutText
+        #expect(shown.contains("\nLinks\n  relates gone (not on this board)\n"), "\(shown)")
     }
 
     @Test func commentsAreEditedAndRemovedByTheirID() throws {

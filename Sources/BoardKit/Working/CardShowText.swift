@@ -8,10 +8,14 @@ import BoardStore
 public struct CardShowText {
     public var board: Board
     public var card: StoredCard
+    /// The cards the links name that the board has, by id: a link shows as `#N 'title'`
+    /// where it can, and by the id it keeps where the board lacks that card.
+    public var linked: [String: StoredCard]
 
-    public init(board: Board, card: StoredCard) {
+    public init(board: Board, card: StoredCard, linked: [String: StoredCard] = [:]) {
         self.board = board
         self.card = card
+        self.linked = linked
     }
 
     public func render() -> String {
@@ -49,7 +53,10 @@ public struct CardShowText {
             }
         }
         if !c.links.isEmpty {
-            out += "\nLinks\n" + c.links.map { "  \($0.type.rawValue) \($0.card)\n" }.joined()
+            out += "\nLinks\n" + c.links.map { link in
+                let other = linked[link.card].map { "#\($0.number) '\($0.card.title)'" } ?? "\(link.card) (not on this board)"
+                return "  \(link.type.rawValue) \(other)\n"
+            }.joined()
         }
         if !c.comments.isEmpty {
             out += "\nComments\n"
