@@ -115,6 +115,15 @@ public final class BoardFeed: Sendable {
         }
     }
 
+    /// The board as it is now when telling needs no read and no wait, and the version holds
+    /// `part` made: a file's board (one `stat`) whose version was read already and is not
+    /// being read now. Nil otherwise, a store's board always (its revision is a query).
+    func settled(holding part: BoardSnapshot.Part) -> BoardSnapshot? {
+        guard store == nil, let now = reader.version(),
+              let kept = state.withLockIfAvailable({ $0?.version == now ? $0?.snapshot : nil }) ?? nil else { return nil }
+        return kept.holds(part) ? kept : nil
+    }
+
     /// How the board is read: what `current()` and `load` share.
     private final class Reader: Sendable {
         let name: String

@@ -155,6 +155,23 @@ final class BoardSnapshot: Sendable {
         }
     }
 
+    /// What a route may need made to answer without a blocking-work thread (`BoardRoute.fromMemory`).
+    enum Part: Sendable {
+        /// The calendar feed of the whole board (`calendar()`, and the board it is made from).
+        case calendar
+    }
+
+    /// Whether `part` is made (without error), so that asking for it reads nothing and waits
+    /// for no read; false too while another request is making it.
+    func holds(_ part: Part) -> Bool {
+        switch part {
+        case .calendar:
+            // Made from the whole board, which is then made too.
+            guard case .success? = written.withLockIfAvailable({ $0 }) ?? nil else { return false }
+            return true
+        }
+    }
+
     /// The calendar feed of the whole board, its tags and gzip form.
     func calendar() -> Result<FeedSnapshot, FeedFailure> {
         written.withLock { made in

@@ -95,7 +95,6 @@ public struct FilterExpression: Sendable, Equatable {
     public func filter(on board: Board, now: Instant) -> Result<CardFilter, FilterProblem> {
         var filter = CardFilter()
         var seen: Set<String> = []
-        let zone = board.zone ?? .utc
         for c in conditions {
             let allowed: [Relation] = switch c.key {
             case .text: [.contains, .equals]
@@ -130,6 +129,8 @@ public struct FilterExpression: Sendable, Equatable {
                     filter.due = due
                     continue
                 }
+                // Looked up only here: every feed request is filtered, most by nothing.
+                let zone = board.zone ?? .utc
                 guard let day = DateInput.parse(c.value, zone: zone, now: now)?.calendarDate(in: zone) else {
                     return .failure(.notADate(c.value, column: c.column))
                 }

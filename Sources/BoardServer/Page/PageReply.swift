@@ -48,10 +48,15 @@ enum PageReply {
     }
 
     static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, tag: String? = nil) -> Response {
+        json(ByteBuffer(bytes: bytes), status: status, tag: tag)
+    }
+
+    /// A JSON answer from a buffer kept elsewhere (sent as it is, not copied).
+    static func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok, tag: String? = nil) -> Response {
         var headers = common("application/json; charset=utf-8")
         if let tag { headers[.eTag] = tag }
-        headers[.contentLength] = String(bytes.count)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
     }
 
     static func notModified(tag: String) -> Response {

@@ -17,10 +17,14 @@ struct BoardRoute: Sendable {
     let reach: Reach
     let answer: Answer
     let handler: Handler
+    /// What the board's version must hold, made, for a read to be answered where the request
+    /// arrives instead of on a blocking-work thread; nil for a route that always goes there.
+    var fromMemory: BoardSnapshot.Part? = nil
 
     /// What answers once the request is let in.
     enum Handler: Sendable {
-        /// A read: it runs whole, admission included, on a blocking-work thread (`BlockingWork`).
+        /// A read: it runs whole, admission included, on a blocking-work thread (`BlockingWork`),
+        /// unless the version it answers from holds what it needs (`fromMemory`).
         case read(@Sendable (Responders, Request, BoardCall) -> Response)
         /// A write: it awaits its commit without holding a thread.
         case write(@Sendable (Responders, Request, BoardCall) async -> Response)
