@@ -119,22 +119,20 @@ struct BoardRoutes: Sendable {
         if boards.isStarting { await boards.arrival(of: name) }
         switch route.handler {
         case .read(let handle):
+            let answer = { @Sendable [self] (settled: BoardSnapshot?) -> Response in
+                switch admit(route, request, asked, at: settled) {
+                case .refused(let response): return response
+                case .letIn(let call): return handle(responders, request, call)
+                }
+            }
             // A calendar app revalidating its feed, many times a second across subscribers:
             // the hop to a blocking-work thread and back was a third of such an answer's time.
             // Only a whole feed: a filtered one is written for each request.
             if let part = route.fromMemory, request.uri.query?.isEmpty ?? true,
                let board = boards.board(named: asked.board), let snapshot = board.feed.settled(holding: part) {
-                switch admit(route, request, asked, at: snapshot) {
-                case .refused(let response): return response
-                case .letIn(let call): return handle(responders, request, call)
-                }
+                return answer(snapshot)
             }
-            return await BlockingWork.run { [self] in
-                switch admit(route, request, asked) {
-                case .refused(let response): return response
-                case .letIn(let call): return handle(responders, request, call)
-                }
-            }
+            return await BlockingWork.run { answer(nil) }
         case .write(let handle):
             var call: BoardCall
             switch await BlockingWork.run({ [self] in admit(route, request, asked) }) {
