@@ -36,6 +36,9 @@ struct ConversationCommandTests {
         #expect(ticked.contains("jisoo ticked \"Write the runbook\" on #1"), "\(ticked)")
         let linked = try bk(["link", "2", "parent", "1", "--actor", "mina"], env: env).stdoutText
         #expect(linked.contains("on #2 'Okta'") && linked.contains("on #1 'Single sign-on'"), "both cards change: \(linked)")
+        // The other card named as the board has it (the line said its id).
+        #expect(linked.contains("mina linked parent #1 'Single sign-on' on #2 'Okta'"), "\(linked)")
+        #expect(linked.contains("mina linked child #2 'Okta' on #1 'Single sign-on'"), "\(linked)")
         try bk(["attach", "1", "https://files.example.org/plan.pdf", "--actor", "mina"], env: env)
 
         let shown = try bk(["show", "1"], env: env).stdoutText
@@ -50,6 +53,7 @@ struct ConversationCommandTests {
         #expect(machine.contains(#""field": "comments", "new": [{"id": "c-"#), "the comments as JSON: \(machine)")
         let korean = try bk(["history", "1", "--locale", "ko"], env: env).stdoutText
         #expect(korean.contains("mina님이 #1 'Single sign-on' 카드에 댓글"), "\(korean)")
+        #expect(korean.contains("#2 'Okta' 카드와 연결함(child)"), "\(korean)")
 
         // The export carries it whole, and undo takes steps back one by one.
         let json = try bk(["convert", db, "-", "--to", "json"]).stdoutText

@@ -3,12 +3,14 @@ import BoardLocale
 import BoardModel
 
 /// What a change to a card's conversation did, in a few words a history line can hold:
-/// `commented "Okta first…"`, `ticked "Write tests"`, `linked parent card-7`. The change log
+/// `commented "Okta first…"`, `ticked "Write tests"`, `linked parent #7 'Okta'`. The change log
 /// keeps each part whole (old and new JSON); the words come from comparing the two.
 struct ConversationPhrases {
     var locale: ReportLocale
     /// Sets a person's text apart (`HistoryText`'s isolates on a page).
     var written: (String) -> String
+    /// Names the card a link is to, by its id.
+    var card: (String) -> String
 
     /// The phrases for one logged change of `part`.
     func phrases(_ part: ConversationPart, old: FieldValue?, new: FieldValue?) -> [String] {
@@ -84,7 +86,7 @@ struct ConversationPhrases {
 
     private func links(_ old: [CardLink], _ new: [CardLink]) -> [String] {
         let before = Set(old), after = Set(new)
-        return new.filter { !before.contains($0) }.map { ko("linked \($0.type.rawValue) \(written($0.card))", "\(written($0.card)) 카드와 연결함(\($0.type.rawValue))") }
-            + old.filter { !after.contains($0) }.map { ko("unlinked \($0.type.rawValue) \(written($0.card))", "\(written($0.card)) 카드와의 연결을 끊음(\($0.type.rawValue))") }
+        return new.filter { !before.contains($0) }.map { ko("linked \($0.type.rawValue) \(card($0.card))", "\(card($0.card)) 카드와 연결함(\($0.type.rawValue))") }
+            + old.filter { !after.contains($0) }.map { ko("unlinked \($0.type.rawValue) \(card($0.card))", "\(card($0.card)) 카드와의 연결을 끊음(\($0.type.rawValue))") }
     }
 }

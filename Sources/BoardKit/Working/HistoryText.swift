@@ -16,12 +16,20 @@ public struct HistoryText {
     /// U+202E in a title then stays inside it instead of reversing the rest of the sentence.
     /// Off for the terminal and scripts, whose readers would see the marks.
     public var isolatesText: Bool
+    /// The number and title of a card the board has, by id: how a link to it is named
+    /// (`linked child #2 'Okta'`). Without it, or for a card the board lacks, its id.
+    public var linkedCard: (String) -> (number: Int64, title: String)? = { _ in nil }
 
     public init(states: [BoardState], zone: Zone, locale: ReportLocale = .en, isolatesText: Bool = false) {
         self.states = states
         self.zone = zone
         self.locale = locale
         self.isolatesText = isolatesText
+    }
+
+    /// A card as a sentence names it: `#12 'Fix login'`.
+    private func named(_ number: Int64?, _ title: String) -> String {
+        "#\(number.map(String.init) ?? "?") '\(written(title))'"
     }
 
     /// `text`, isolated when `isolatesText`.
@@ -41,7 +49,7 @@ public struct HistoryText {
     /// Who did what, without the time: "mina moved #12 'Fix login' from Doing to Done".
     public func clause(_ e: LogEvent) -> String {
         let who = e.actor.map(written) ?? (locale == .ko ? "누군가" : "someone")
-        let card = "#\(e.cardNumber.map(String.init) ?? "?") '\(written(e.cardTitle ?? e.card))'"
+        let card = named(e.cardNumber, e.cardTitle ?? e.card)
         let from = e.from.map(stateName) ?? "?", to = e.to.map(stateName) ?? "?"
         let changes = e.changes.map(change).joined(separator: ", ")
         if e.kind == EventType.updated.rawValue, !e.changes.isEmpty,
@@ -149,7 +157,8 @@ public struct HistoryText {
 
     private func change(_ c: FieldChange) -> String {
         if let part = ConversationPart(rawValue: c.field) {
-            let phrases = ConversationPhrases(locale: locale, written: written).phrases(part, old: c.old, new: c.new)
+            let linked = { (id: String) in linkedCard(id).map { named($0.number, $0.title) } ?? written(id) }
+            let phrases = ConversationPhrases(locale: locale, written: written, card: linked).phrases(part, old: c.old, new: c.new)
             return phrases.joined(separator: ", ")
         }
         if c.field == "dueComplete" {

@@ -67,6 +67,9 @@ public struct StoreSession {
 
     /// Sentences in the board's zone and states.
     public func sentences(_ locale: ReportLocale = .en) -> HistoryText {
-        HistoryText(states: header.states, zone: zone, locale: locale)
+        var text = HistoryText(states: header.states, zone: zone, locale: locale)
+        let store = store
+        text.linkedCard = { id in (try? store.cardIfPresent(id: id)).map { ($0.number, $0.card.title) } }
+        return text
     }
 }

@@ -1,4 +1,6 @@
 import BoardJSON
+import BoardKit
+import BoardLocale
 import BoardModel
 import BoardIO
 import BoardStore
@@ -88,6 +90,13 @@ final class BoardView: Sendable {
 
     func card(id: String) -> StoredCard? {
         order.first { $0.stored.card.id == id }?.stored
+    }
+
+    /// The log in sentences in this version's states and zone, linked cards named as it has them.
+    func sentences(_ locale: ReportLocale, isolatesText: Bool = false) -> HistoryText {
+        var text = HistoryText(states: header.states, zone: zone, locale: locale, isolatesText: isolatesText)
+        text.linkedCard = { id in self.card(id: id).map { ($0.number, $0.card.title) } }
+        return text
     }
 
     /// `GET api/board`: the canonical JSON document (no events), each card with its

@@ -26,7 +26,7 @@ struct HistoryList {
 
     var html: HTML {
         guard !events.isEmpty else { return "<p class=\"empty\">\(context.words.noHistory)</p>\n" }
-        let text = HistoryText(states: view.header.states, zone: context.zone, locale: context.language.reportLocale, isolatesText: true)
+        let text = view.sentences(context.language.reportLocale, isolatesText: true)
         var h = HTMLText()
         h.raw("<ol class=\"history\">\n")
         for e in events {

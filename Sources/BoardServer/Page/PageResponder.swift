@@ -192,7 +192,7 @@ struct PageResponder: Sendable {
         var context = context
         if let actor = context.actor {
             let language = context.language
-            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale, isolatesText: true)
+            let text = view.sentences(language.reportLocale, isolatesText: true)
             let nextUndo = desk.nextStep(undoing: true, actor: actor)
             context.nextUndo = nextUndo.map(text.stepSummary)
             context.nextRedo = desk.nextStep(undoing: false, actor: actor).map(text.stepSummary)
@@ -342,7 +342,7 @@ struct PageResponder: Sendable {
             let view = call.snapshot.view
             let events = try desk.history(card: card, limit: limit)
             let (language, _) = PageRequest.language(request)
-            let text = HistoryText(states: view.header.states, zone: view.zone, locale: language.reportLocale)
+            let text = view.sentences(language.reportLocale)
             return PageReply.json(Array((HistoryJSON.render(events, text: text) + "\n").utf8))
         } catch {
             return apiRefusal(.of(.store(error), current: { _ in nil }))
@@ -364,8 +364,7 @@ struct PageResponder: Sendable {
             return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         case .success(.stepTaken(let record, let undone)):
             let view = desk.view()
-            let text = HistoryText(states: view.header.states, zone: view.zone,
-                                   locale: PageRequest.language(request).0.reportLocale)
+            let text = view.sentences(PageRequest.language(request).0.reportLocale)
             return PageReply.json(Self.stepJSON(step: record.step, command: record.command, undone: undone,
                                                 sentence: text.stepSentence(record, undone: undone)))
         case .failure(let refusal):
