@@ -65,6 +65,7 @@ final class BoardView: Sendable {
         plain.cards = []
         plain.events = []
         self.header = plain
+        zone = header.zone ?? .utc
         self.known = known
         order = StoredCard.inColumnOrder(Array(known.values)) { ($0.stored.card.position, $0.stored.number) }
         self.tag = tag
@@ -81,7 +82,9 @@ final class BoardView: Sendable {
     /// No board: what is shown when nothing could be read.
     static let none = BoardView(header: Board(), cards: [], tag: "\"\"", writable: false)
 
-    var zone: Zone { header.zone ?? .utc }
+    /// The board's zone, looked up once per version: a page asks for it several times, and
+    /// `Zone.named` takes a lock every request thread meets.
+    let zone: Zone
 
     /// The cards in the state with this id, in column order.
     func cards(in state: String) -> [StoredCard] {
